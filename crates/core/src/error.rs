@@ -1,0 +1,104 @@
+//! Load errors that name the file, line, column and what was expected, for every data file we read.
+
+use std::fmt;
+use std::path::Path;
+
+/// An error found while reading or validating a data file.
+///
+/// Line and column are 1-based; `line == 0` means the error is about the file as a whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl LoadError {
+    pub fn new(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
+        Self { file: file.into(), line, column, message: message.into() }
+    }
+
+    /// An error about the whole file (unreadable, empty, …).
+    pub fn whole(file: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::new(file, 0, 0, message)
+    }
+
+    /// An error at the position of `needle`'s first occurrence in `text`, or about the
+    /// whole file when it cannot be found; used by validators that know a field but not its span.
+    pub fn at_text(file: &str, text: &str, needle: &str, message: impl Into<String>) -> Self {
+        match find_position(text, needle) {
+            Some((line, column)) => Self::new(file, line, column, message),
+            None => Self::whole(file, message),
+        }
+    }
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file, self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// 1-based line and column of the first occurrence of `needle` in `text`.
+pub fn find_position(text: &str, needle: &str) -> Option<(usize, usize)> {
+    let offset = text.find(needle)?;
+    Some(offset_to_position(text, offset))
+}
+
+/// 1-based line and column (in characters) of byte `offset` in `text`.
+pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line, column)
+}
+
+/// Reads a whole file, mapping I/O failures to a [`LoadError`] about that file.
+pub fn read_file(path: &Path) -> Result<String, LoadError> {
+    std::fs::read_to_string(path).map_err(|e| LoadError::whole(path.display().to_string(), format!("cannot read file: {e}")))
+}
+
+/// Parses RON text into `T`, reporting syntax and schema errors with their position.
+///
+/// Optional fields may be written bare (`x: 3` rather than `x: Some(3)`).
+pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text).map_err(|e: ron::error::SpannedError| {
+        LoadError::new(file, e.span.start.line, e.span.start.col, e.code.to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Probe {
+        #[allow(dead_code)]
+        a: u32,
+    }
+
+    #[test]
+    fn an_unknown_field_is_reported_with_its_line_and_column() {
+        let err = parse_ron::<Probe>("x.ron", "Probe(\n  a: 1,\n  b: 2,\n)").unwrap_err();
+        assert_eq!((err.line, err.file.as_str()), (3, "x.ron"));
+        assert!(err.column >= 3, "{err}");
+        assert!(err.message.contains('b'), "{err}");
+    }
+
+    #[test]
+    fn offsets_turn_into_one_based_positions() {
+        assert_eq!(offset_to_position("ab\ncd", 4), (2, 2));
+        assert_eq!(offset_to_position("ab", 0), (1, 1));
+    }
+}

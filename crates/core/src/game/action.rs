@@ -1,0 +1,1103 @@
+//! Actions, events and the rules that apply one to the state: round start, hero turns, monster
+//! turns (through the Gloomhaven foe rules and the modifier decks), round end, victory and defeat.
+
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+
+use super::scenario::{AbilityCard, Condition, Effect, Element};
+use super::state::{Actor, Cond, FigureId, FoePlan, FoeStage, Half, Level, Pending, Phase, State};
+use crate::gloomhaven::{self, Enemy, MonsterAction, Situation};
+use crate::hex::sight::Sight;
+use crate::hex::{Hex, Terrain, distance, hex, qr};
+use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
+use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
+use crate::modifiers::draw::Mode;
+
+/// Something a player (or the automatic driver) does. The log of actions is the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Runs the next step the rules run by themselves (a monster step, the round's reveal, the end of
+    /// a hero turn, round end…).
+    Advance,
+    /// A hero's two cards for the round; `leading` sets its initiative.
+    SelectCards { hero: usize, leading: usize, other: usize },
+    /// A hero declares a long rest, to lose `lose` from its discard on its turn.
+    LongRest { hero: usize, lose: usize },
+    /// The acting hero performs one half of one of its two cards. `basic` plays the half as the
+    /// basic action instead (top: attack 2, bottom: move 2). `path` is the hexes entered, `targets` the
+    /// attacked hexes, `ally` the healed ally (itself when absent).
+    Play {
+        card: usize,
+        half: Half,
+        #[serde(default)]
+        basic: bool,
+        #[serde(default)]
+        path: Vec<Hex>,
+        #[serde(default)]
+        targets: Vec<Hex>,
+        #[serde(default)]
+        ally: Option<Hex>,
+    },
+    /// At round end, a hero recovers its discard and loses one card of it at random.
+    ShortRest { hero: usize },
+    /// Picks option `i` of the pending decision.
+    Choose(usize),
+}
+
+/// Why an action was refused; the state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionError {
+    GameOver,
+    /// The action does not belong to this phase.
+    WrongPhase(&'static str),
+    /// A decision is pending: only `Choose` resolves it.
+    PendingChoice,
+    NoChoicePending,
+    /// Heroes still have to pick their cards.
+    NotReady(String),
+    Invalid(String),
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::GameOver => write!(f, "the game is over"),
+            ActionError::WrongPhase(s) => write!(f, "not now: {s}"),
+            ActionError::PendingChoice => write!(f, "a tie is waiting for the players to choose"),
+            ActionError::NoChoicePending => write!(f, "there is nothing to choose"),
+            ActionError::NotReady(s) => write!(f, "{s}"),
+            ActionError::Invalid(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
+    Err(ActionError::Invalid(s.into()))
+}
+
+/// Why a figure suffered damage outside an attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cause {
+    Wound,
+    Trap,
+    Hazard,
+}
+
+/// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    RoundStarted { round: u32 },
+    CardsSelected { hero: usize, leading: usize, other: usize, initiative: u32 },
+    LongRestDeclared { hero: usize },
+    AbilityRevealed { kind: usize, card: usize, initiative: u32 },
+    TurnOrder { order: Vec<Actor> },
+    TurnStarted { figure: FigureId },
+    Suffered { figure: FigureId, amount: u32, cause: Cause },
+    Stunned { figure: FigureId },
+    ElementConsumed { element: Element, by: FigureId },
+    ElementInfused { element: Element, by: FigureId },
+    /// A monster chose its focus; `moves` is the path length of its chosen plan.
+    FoeTargeted { monster: usize, focus: Vec<FigureId>, options: usize, trace: Vec<String> },
+    /// The rules leave `options` equal outcomes to the players.
+    TieToBreak { about: String, options: usize },
+    TieBroken { index: usize, seeded: bool },
+    PathChosen { figure: FigureId, path: Vec<Hex> },
+    CardsDrawn { attacker: FigureId, target: FigureId, mode: Mode, cards: Vec<String> },
+    AttackResolved { attacker: FigureId, target: FigureId, value: i32, damage: u32, trace: Vec<String> },
+    ConditionGained { figure: FigureId, condition: Condition },
+    Healed { figure: FigureId, amount: u32 },
+    ShieldGained { figure: FigureId, amount: u32 },
+    FigureDied { figure: FigureId, hex: Hex },
+    HeroExhausted { hero: usize, reason: String },
+    CardPlayed { hero: usize, card: usize, half: Half, basic: bool },
+    Rested { hero: usize, long: bool, lost: usize, healed: u32 },
+    TurnEnded { figure: FigureId },
+    RoundEnded { round: u32 },
+    Victory,
+    Defeat { reason: String },
+}
+
+/// Initiative of a long-resting hero.
+pub const LONG_REST_INITIATIVE: u32 = 99;
+
+fn card_condition(e: CardEffect) -> Option<Condition> {
+    Some(match e {
+        CardEffect::Poison => Condition::Poison,
+        CardEffect::Wound => Condition::Wound,
+        CardEffect::Stun => Condition::Stun,
+        CardEffect::Muddle => Condition::Muddle,
+        CardEffect::Immobilize => Condition::Immobilize,
+        CardEffect::Disarm => Condition::Disarm,
+        _ => return None,
+    })
+}
+
+fn card_element(e: CardElement) -> Option<Element> {
+    Some(match e {
+        CardElement::Fire => Element::Fire,
+        CardElement::Ice => Element::Ice,
+        CardElement::Air => Element::Air,
+        CardElement::Earth => Element::Earth,
+        CardElement::Light => Element::Light,
+        CardElement::Dark => Element::Dark,
+        // A wild infusion is the attacker's pick; the game takes the first inert element.
+        CardElement::Wild => return None,
+    })
+}
+
+impl State {
+    /// Applies one action. On error nothing changed.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        if self.phase.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        let mut ev = Vec::new();
+        match action {
+            Action::Choose(i) => self.choose(i, &mut ev)?,
+            _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
+            Action::Advance => self.advance(&mut ev)?,
+            Action::SelectCards { hero, leading, other } => self.select(hero, leading, other, &mut ev)?,
+            Action::LongRest { hero, lose } => self.declare_long_rest(hero, lose, &mut ev)?,
+            Action::ShortRest { hero } => self.short_rest(hero, &mut ev)?,
+            Action::Play { card, half, basic, path, targets, ally } => {
+                // A half has several effects: work on a copy so that a refused action changes nothing.
+                let mut next = self.clone();
+                next.play(card, half, basic, &path, &targets, ally, &mut ev)?;
+                *self = next;
+            }
+        }
+        self.steps += 1;
+        self.check_end(&mut ev);
+        Ok(ev)
+    }
+
+    fn check_end(&mut self, ev: &mut Vec<Event>) {
+        if self.phase.is_over() || self.phase == Phase::Setup {
+            return;
+        }
+        if self.living_monsters().next().is_none() {
+            self.phase = Phase::Victory;
+            self.pending = None;
+            ev.push(Event::Victory);
+        } else if self.active_heroes().next().is_none() {
+            self.phase = Phase::Defeat;
+            self.pending = None;
+            ev.push(Event::Defeat { reason: "every hero is exhausted".into() });
+        }
+    }
+
+    // ----- round start -----
+
+    fn begin_round(&mut self, ev: &mut Vec<Event>) {
+        self.round += 1;
+        self.phase = Phase::CardSelection;
+        ev.push(Event::RoundStarted { round: self.round });
+        for h in 0..self.heroes.len() {
+            let x = &self.heroes[h];
+            if !x.exhausted && x.hand.len() < 2 && x.discard.len() < 2 {
+                self.exhaust(h, "cannot play two cards nor rest", ev);
+            }
+        }
+    }
+
+    fn exhaust(&mut self, h: usize, reason: &str, ev: &mut Vec<Event>) {
+        let x = &mut self.heroes[h];
+        x.exhausted = true;
+        x.hp = x.hp.max(0);
+        x.selected = None;
+        x.long_rest = None;
+        x.conditions.clear();
+        ev.push(Event::HeroExhausted { hero: h, reason: reason.into() });
+    }
+
+    fn select(&mut self, h: usize, leading: usize, other: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if self.phase != Phase::CardSelection {
+            return Err(ActionError::WrongPhase("cards are picked at round start"));
+        }
+        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        if x.exhausted {
+            return invalid(format!("{} is exhausted", self.scenario.heroes[h].name));
+        }
+        if leading == other || !x.hand.contains(&leading) || !x.hand.contains(&other) {
+            return invalid("pick two different cards from the hand");
+        }
+        let initiative = self.scenario.heroes[h].cards[leading].initiative;
+        let x = &mut self.heroes[h];
+        x.selected = Some([leading, other]);
+        x.long_rest = None;
+        x.initiative = initiative;
+        ev.push(Event::CardsSelected { hero: h, leading, other, initiative });
+        Ok(())
+    }
+
+    fn declare_long_rest(&mut self, h: usize, lose: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if self.phase != Phase::CardSelection {
+            return Err(ActionError::WrongPhase("a long rest is declared at round start"));
+        }
+        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        if x.exhausted {
+            return invalid("that hero is exhausted");
+        }
+        if x.discard.len() < 2 || !x.discard.contains(&lose) {
+            return invalid("a long rest needs two cards in the discard and loses one of them");
+        }
+        let x = &mut self.heroes[h];
+        x.selected = None;
+        x.long_rest = Some(lose);
+        x.initiative = LONG_REST_INITIATIVE;
+        ev.push(Event::LongRestDeclared { hero: h });
+        Ok(())
+    }
+
+    /// Reveals the monster ability cards and sets the turn order.
+    fn reveal(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let waiting: Vec<&str> = self
+            .active_heroes()
+            .filter(|&h| self.heroes[h].selected.is_none() && self.heroes[h].long_rest.is_none())
+            .map(|h| self.scenario.heroes[h].name.as_str())
+            .collect();
+        if !waiting.is_empty() {
+            return Err(ActionError::NotReady(format!("waiting for cards from {}", waiting.join(", "))));
+        }
+        let mut keys: Vec<((u32, u8, u32, usize), Actor)> = Vec::new();
+        for k in 0..self.kinds.len() {
+            if !self.monsters.iter().any(|m| m.alive && m.kind == k) {
+                continue;
+            }
+            let ks = &mut self.kinds[k];
+            if ks.draw_pile.is_empty() {
+                ks.draw_pile.append(&mut ks.discard);
+                ks.draw_pile.shuffle(&mut self.rng);
+            }
+            let Some(card) = ks.draw_pile.pop() else { continue };
+            ks.current = Some(card);
+            let initiative = self.scenario.monsters[k].deck[card].initiative;
+            ev.push(Event::AbilityRevealed { kind: k, card, initiative });
+            keys.push(((initiative, 1, 0, k), Actor::Monsters(k)));
+        }
+        for h in self.active_heroes() {
+            let x = &self.heroes[h];
+            // Equal initiative: heroes before monsters, then the hero's other card decides.
+            let second = x.selected.map_or(LONG_REST_INITIATIVE, |s| self.scenario.heroes[h].cards[s[1]].initiative);
+            keys.push(((x.initiative, 0, second, h), Actor::Hero(h)));
+        }
+        keys.sort();
+        self.order = keys.into_iter().map(|(_, a)| a).collect();
+        ev.push(Event::TurnOrder { order: self.order.clone() });
+        self.turn = 0;
+        self.start_actor(ev);
+        Ok(())
+    }
+
+    // ----- turn sequencing -----
+
+    /// Starts the turn of `order[turn]`, skipping actors that cannot act, or ends the round.
+    fn start_actor(&mut self, ev: &mut Vec<Event>) {
+        loop {
+            if self.living_monsters().next().is_none() || self.active_heroes().next().is_none() {
+                return;
+            }
+            let Some(&actor) = self.order.get(self.turn) else {
+                self.phase = Phase::RoundEnd;
+                return;
+            };
+            match actor {
+                Actor::Hero(h) => {
+                    if self.heroes[h].exhausted {
+                        self.turn += 1;
+                        continue;
+                    }
+                    let f = FigureId::Hero(h);
+                    self.phase = Phase::HeroTurn { hero: h, played: None };
+                    ev.push(Event::TurnStarted { figure: f });
+                    if !self.start_of_turn(f, ev) {
+                        self.turn += 1;
+                        continue;
+                    }
+                    if self.has(f, Condition::Stun) && self.heroes[h].long_rest.is_none() {
+                        ev.push(Event::Stunned { figure: f });
+                        self.end_hero_turn(h, &[], ev);
+                        continue;
+                    }
+                    return;
+                }
+                Actor::Monsters(k) => {
+                    self.queue = self.monsters.iter().enumerate().filter(|(_, m)| m.alive && m.kind == k).map(|(i, _)| i).collect();
+                    if self.next_in_queue() {
+                        return;
+                    }
+                    self.turn += 1;
+                }
+            }
+        }
+    }
+
+    /// Moves to the next monster of the acting type; false when none is left.
+    fn next_in_queue(&mut self) -> bool {
+        while !self.queue.is_empty() {
+            let m = self.queue.remove(0);
+            if self.monsters[m].alive {
+                self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Targeting };
+                self.plan = None;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Start-of-turn effects (wound). Returns false if the figure died of them.
+    fn start_of_turn(&mut self, f: FigureId, ev: &mut Vec<Event>) -> bool {
+        if self.has(f, Condition::Wound) {
+            ev.push(Event::Suffered { figure: f, amount: 1, cause: Cause::Wound });
+            return self.damage(f, 1, ev);
+        }
+        true
+    }
+
+    /// End-of-turn bookkeeping shared by heroes and monsters: infusions, condition expiry.
+    fn end_turn_common(&mut self, f: FigureId, ev: &mut Vec<Event>) {
+        for e in std::mem::take(&mut self.infusing) {
+            self.elements[e.index()] = Level::Strong;
+        }
+        let conds = self.conditions_mut(f);
+        conds.retain(|c| c.condition.until_healed() || c.fresh);
+        for c in conds.iter_mut() {
+            c.fresh = false;
+        }
+        ev.push(Event::TurnEnded { figure: f });
+    }
+
+    fn end_hero_turn(&mut self, h: usize, played: &[(usize, Half, bool)], ev: &mut Vec<Event>) {
+        let spec = &self.scenario.heroes[h];
+        let x = &mut self.heroes[h];
+        if let Some(sel) = x.selected.take() {
+            for c in sel {
+                let lost = played.iter().any(|&(pc, half, basic)| {
+                    pc == c && !basic && if half == Half::Top { spec.cards[c].top.lost } else { spec.cards[c].bottom.lost }
+                });
+                x.hand.retain(|&y| y != c);
+                if lost { x.lost.push(c) } else { x.discard.push(c) }
+            }
+        }
+        x.long_rest = None;
+        if !x.exhausted {
+            self.end_turn_common(FigureId::Hero(h), ev);
+        }
+        self.turn += 1;
+        self.start_actor(ev);
+    }
+
+    fn end_foe_turn(&mut self, m: usize, ev: &mut Vec<Event>) {
+        if self.monsters[m].alive {
+            self.end_turn_common(FigureId::Monster(m), ev);
+        } else {
+            self.infusing.clear();
+        }
+        self.plan = None;
+        if !self.next_in_queue() {
+            self.turn += 1;
+            self.start_actor(ev);
+        }
+    }
+
+    // ----- advance -----
+
+    fn advance(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        match self.phase {
+            Phase::Setup => {
+                self.begin_round(ev);
+                Ok(())
+            }
+            Phase::CardSelection => self.reveal(ev),
+            Phase::HeroTurn { hero, played } => {
+                if let Some(lose) = self.heroes[hero].long_rest {
+                    self.long_rest_now(hero, lose, ev);
+                    self.end_hero_turn(hero, &[], ev);
+                } else {
+                    let done: Vec<(usize, Half, bool)> = played.into_iter().collect();
+                    self.end_hero_turn(hero, &done, ev);
+                }
+                Ok(())
+            }
+            Phase::FoeTurn { monster, stage } => {
+                match stage {
+                    FoeStage::Targeting => self.foe_targeting(monster, ev),
+                    FoeStage::Movement => self.foe_movement(monster, ev),
+                    FoeStage::Attack { next } => self.foe_attack(monster, next, ev),
+                }
+                Ok(())
+            }
+            Phase::RoundEnd => {
+                self.end_round(ev);
+                Ok(())
+            }
+            Phase::Victory | Phase::Defeat => Err(ActionError::GameOver),
+        }
+    }
+
+    fn long_rest_now(&mut self, h: usize, lose: usize, ev: &mut Vec<Event>) {
+        let x = &mut self.heroes[h];
+        x.discard.retain(|&c| c != lose);
+        x.lost.push(lose);
+        let mut back = std::mem::take(&mut x.discard);
+        x.hand.append(&mut back);
+        x.hand.sort_unstable();
+        let healed = self.heal(FigureId::Hero(h), 2, ev);
+        ev.push(Event::Rested { hero: h, long: true, lost: lose, healed });
+    }
+
+    fn short_rest(&mut self, h: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if self.phase != Phase::RoundEnd {
+            return Err(ActionError::WrongPhase("a short rest happens at round end"));
+        }
+        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        if x.exhausted || x.short_rested || x.discard.len() < 2 {
+            return invalid("a short rest needs an active hero with two cards in the discard, once a round");
+        }
+        let i = self.rng.random_range(0..self.heroes[h].discard.len());
+        let x = &mut self.heroes[h];
+        let lose = x.discard.remove(i);
+        x.lost.push(lose);
+        let mut back = std::mem::take(&mut x.discard);
+        x.hand.append(&mut back);
+        x.hand.sort_unstable();
+        x.short_rested = true;
+        ev.push(Event::Rested { hero: h, long: false, lost: lose, healed: 0 });
+        Ok(())
+    }
+
+    fn end_round(&mut self, ev: &mut Vec<Event>) {
+        for k in 0..self.kinds.len() {
+            let shuffle = self.kinds[k].current.is_some_and(|c| self.scenario.monsters[k].deck[c].shuffle);
+            let ks = &mut self.kinds[k];
+            if let Some(c) = ks.current.take() {
+                ks.discard.push(c);
+            }
+            if shuffle {
+                ks.draw_pile.append(&mut ks.discard);
+                ks.draw_pile.shuffle(&mut self.rng);
+            }
+            ks.consumed.clear();
+            ks.resolved_elements = false;
+        }
+        self.monster_deck.end_of_round(&mut self.rng);
+        for x in &mut self.heroes {
+            x.deck.end_of_round(&mut self.rng);
+            x.shield = 0;
+            x.short_rested = false;
+            x.initiative = 0;
+        }
+        for m in &mut self.monsters {
+            m.shield = 0;
+        }
+        for l in &mut self.elements {
+            *l = match l {
+                Level::Strong => Level::Waning,
+                _ => Level::Inert,
+            };
+        }
+        self.order.clear();
+        self.turn = 0;
+        ev.push(Event::RoundEnded { round: self.round });
+        if self.scenario.round_limit.is_some_and(|n| self.round >= n) {
+            self.phase = Phase::Defeat;
+            ev.push(Event::Defeat { reason: format!("round {} ended with foes left", self.round) });
+            return;
+        }
+        self.begin_round(ev);
+    }
+
+    // ----- damage, healing, conditions -----
+
+    /// Deals damage outside the modifier pipeline. Returns whether the figure is still alive.
+    fn damage(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> bool {
+        match f {
+            FigureId::Hero(h) => {
+                self.heroes[h].hp -= amount as i32;
+                if self.heroes[h].hp <= 0 {
+                    self.heroes[h].hp = 0;
+                    ev.push(Event::FigureDied { figure: f, hex: self.heroes[h].hex });
+                    self.exhaust(h, "hit points ran out", ev);
+                    return false;
+                }
+            }
+            FigureId::Monster(m) => {
+                self.monsters[m].hp -= amount as i32;
+                if self.monsters[m].hp <= 0 {
+                    self.kill(m, ev);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn kill(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let x = &mut self.monsters[m];
+        x.hp = 0;
+        x.alive = false;
+        x.conditions.clear();
+        self.money.push(x.hex);
+        ev.push(Event::FigureDied { figure: FigureId::Monster(m), hex: x.hex });
+        self.queue.retain(|&q| q != m);
+    }
+
+    /// Heals; poison is removed instead of healing, wound is removed too. Returns hit points gained.
+    fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
+        let poisoned = self.has(f, Condition::Poison);
+        self.conditions_mut(f).retain(|c| !matches!(c.condition, Condition::Poison | Condition::Wound));
+        if poisoned {
+            ev.push(Event::Healed { figure: f, amount: 0 });
+            return 0;
+        }
+        let (hp, max) = match f {
+            FigureId::Hero(h) => (&mut self.heroes[h].hp, self.heroes[h].max_hp),
+            FigureId::Monster(m) => (&mut self.monsters[m].hp, self.monsters[m].max_hp),
+        };
+        let gained = (amount as i32).min(max - *hp).max(0);
+        *hp += gained;
+        ev.push(Event::Healed { figure: f, amount: gained as u32 });
+        gained as u32
+    }
+
+    fn add_condition(&mut self, f: FigureId, c: Condition, ev: &mut Vec<Event>) {
+        if !self.alive(f) {
+            return;
+        }
+        let fresh = self.acting() == Some(f);
+        let conds = self.conditions_mut(f);
+        match conds.iter_mut().find(|x| x.condition == c) {
+            Some(x) => x.fresh |= fresh,
+            None => conds.push(Cond { condition: c, fresh }),
+        }
+        ev.push(Event::ConditionGained { figure: f, condition: c });
+    }
+
+    fn infuse(&mut self, e: Element, by: FigureId, ev: &mut Vec<Event>) {
+        if !self.infusing.contains(&e) {
+            self.infusing.push(e);
+        }
+        ev.push(Event::ElementInfused { element: e, by });
+    }
+
+    /// Applies one modifier outcome of an attack to its target, and its effects to the attacker.
+    fn land_hit(&mut self, attacker: FigureId, target: FigureId, outcome: &CardOutcome, extra: &[Condition], trace: Vec<String>, ev: &mut Vec<Event>) {
+        let hp = match target {
+            FigureId::Hero(h) => self.heroes[h].hp,
+            FigureId::Monster(m) => self.monsters[m].hp,
+        };
+        let origin = Origin::Placed;
+        let result = hit(hp, origin, outcome);
+        let mut trace = trace;
+        trace.extend(result.trace.iter().cloned());
+        ev.push(Event::AttackResolved { attacker, target, value: outcome.value, damage: result.damage, trace });
+        if result.dies {
+            match target {
+                FigureId::Hero(h) => {
+                    self.heroes[h].hp = 0;
+                    ev.push(Event::FigureDied { figure: target, hex: self.heroes[h].hex });
+                    self.exhaust(h, "hit points ran out", ev);
+                }
+                FigureId::Monster(m) => self.kill(m, ev),
+            }
+        } else {
+            match target {
+                FigureId::Hero(h) => self.heroes[h].hp = result.hp_left,
+                FigureId::Monster(m) => self.monsters[m].hp = result.hp_left,
+            }
+            if !outcome.nullified {
+                for &c in extra {
+                    self.add_condition(target, c, ev);
+                }
+            }
+            for e in &result.on_target {
+                if let Some(c) = card_condition(*e) {
+                    self.add_condition(target, c, ev);
+                } else if *e == CardEffect::Curse {
+                    match target {
+                        FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.rng),
+                        FigureId::Monster(_) => self.monster_deck.add_curse(&mut self.rng),
+                    }
+                }
+            }
+        }
+        if !self.alive(attacker) {
+            return;
+        }
+        for e in &result.on_attacker {
+            match *e {
+                CardEffect::Heal(n) => {
+                    self.heal(attacker, n, ev);
+                }
+                CardEffect::Shield(n) => {
+                    match attacker {
+                        FigureId::Hero(h) => self.heroes[h].shield += n,
+                        FigureId::Monster(m) => self.monsters[m].shield += n,
+                    }
+                    ev.push(Event::ShieldGained { figure: attacker, amount: n });
+                }
+                CardEffect::Infuse(el) => {
+                    if let Some(el) = card_element(el) {
+                        self.infuse(el, attacker, ev);
+                    }
+                }
+                CardEffect::Bless => match attacker {
+                    FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
+                    FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
+                },
+                _ => {}
+            }
+        }
+    }
+
+    // ----- monster turns -----
+
+    fn card_of(&self, kind: usize) -> &AbilityCard {
+        let c = self.kinds[kind].current.unwrap_or(0);
+        &self.scenario.monsters[kind].deck[c]
+    }
+
+    /// The rule module's view of this monster's action, after conditions and consumed elements.
+    pub fn monster_action(&self, m: usize) -> (MonsterAction, FoePlan) {
+        let x = &self.monsters[m];
+        let t = &self.scenario.monsters[x.kind];
+        let stats = if x.elite { &t.elite } else { &t.normal };
+        let card = self.card_of(x.kind);
+        let f = FigureId::Monster(m);
+        let consume = card.consume.as_ref().filter(|c| self.kinds[x.kind].consumed.contains(&c.element));
+        let move_points = match card.movement {
+            Some(d) if !self.has(f, Condition::Immobilize) => (stats.movement as i32 + d).max(0) as u32,
+            _ => 0,
+        };
+        let range = card.range.unwrap_or(stats.range);
+        let targets = if card.attack.is_none() || self.has(f, Condition::Disarm) { 0 } else { card.targets };
+        let attack = card.attack.map_or(0, |d| stats.attack as i32 + d + consume.map_or(0, |c| c.attack)).max(0);
+        let mut conditions = stats.conditions.clone();
+        conditions.extend(card.conditions.iter().copied());
+        if let Some(c) = consume {
+            conditions.extend(c.conditions.iter().copied());
+        }
+        let aoe: Vec<Hex> = card.aoe.iter().map(|&(q, r)| hex(q, r)).collect();
+        let action = MonsterAction {
+            move_points,
+            range,
+            targets,
+            aoe_melee: !aoe.is_empty() && range == 0,
+            aoe: if targets == 0 { Vec::new() } else { aoe },
+            flying: t.flying,
+            jumping: card.jump,
+            teleport: false,
+            muddled: self.has(f, Condition::Muddle),
+        };
+        let base = FoePlan {
+            end: x.hex,
+            path: Vec::new(),
+            targets: Vec::new(),
+            focus: Vec::new(),
+            aoe: Vec::new(),
+            attack,
+            range,
+            pierce: card.pierce,
+            conditions,
+        };
+        (action, base)
+    }
+
+    /// Every outcome the rules allow this monster now, with the decision's trace.
+    pub fn foe_options(&self, m: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        let (action, base) = self.monster_action(m);
+        let me = self.monsters[m].hex;
+        let allies: Vec<Hex> = self.monsters.iter().enumerate().filter(|(i, x)| x.alive && *i != m).map(|(_, x)| x.hex).collect();
+        let enemies: Vec<Enemy> = self
+            .active_heroes()
+            .filter(|&h| !self.has(FigureId::Hero(h), Condition::Invisible))
+            .map(|h| Enemy { hex: self.heroes[h].hex, initiative: self.heroes[h].initiative, name: self.scenario.heroes[h].name.clone() })
+            .collect();
+        let s = Situation { map: &self.map.0, active: me, allies: &allies, enemies: &enemies, action: &action };
+        match gloomhaven::decide(&s) {
+            Ok(d) => {
+                let options = d
+                    .options
+                    .into_iter()
+                    .map(|c| FoePlan { end: c.end, path: c.path, targets: c.targets, focus: c.focus, aoe: c.aoe, ..base.clone() })
+                    .collect();
+                (options, d.focus, d.trace)
+            }
+            Err(e) => (Vec::new(), Vec::new(), vec![format!("the position cannot be solved: {e}")]),
+        }
+    }
+
+    fn foe_targeting(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
+        ev.push(Event::TurnStarted { figure: f });
+        if !self.start_of_turn(f, ev) {
+            self.end_foe_turn(m, ev);
+            return;
+        }
+        if self.has(f, Condition::Stun) {
+            ev.push(Event::Stunned { figure: f });
+            self.end_foe_turn(m, ev);
+            return;
+        }
+        let kind = self.monsters[m].kind;
+        // The first monster of a type resolves the card's consumption for the whole type.
+        if !self.kinds[kind].resolved_elements {
+            self.kinds[kind].resolved_elements = true;
+            if let Some(c) = self.card_of(kind).consume.clone()
+                && self.elements[c.element.index()] != Level::Inert
+            {
+                self.elements[c.element.index()] = Level::Inert;
+                self.kinds[kind].consumed.push(c.element);
+                ev.push(Event::ElementConsumed { element: c.element, by: f });
+            }
+        }
+        let (options, focus, trace) = self.foe_options(m);
+        let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
+        ev.push(Event::FoeTargeted { monster: m, focus: focus_ids, options: options.len(), trace: trace.clone() });
+        match options.len() {
+            0 => {
+                let (_, base) = self.monster_action(m);
+                self.plan = Some(base);
+            }
+            1 => self.plan = options.into_iter().next(),
+            n => {
+                ev.push(Event::TieToBreak { about: format!("{}: {n} outcomes are equally allowed", self.name(f)), options: n });
+                self.pending = Some(Pending::FoeOption { monster: m, options, trace });
+            }
+        }
+        self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Movement };
+    }
+
+    fn foe_movement(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
+        let path = self.plan.as_ref().map(|p| p.path.clone()).unwrap_or_default();
+        let kind = self.monsters[m].kind;
+        let flying = self.scenario.monsters[kind].flying;
+        let jumping = self.card_of(kind).jump;
+        if !path.is_empty() {
+            ev.push(Event::PathChosen { figure: f, path: path.clone() });
+        }
+        for (i, &h) in path.iter().enumerate() {
+            self.monsters[m].hex = h;
+            let last = i + 1 == path.len();
+            if flying || (jumping && !last) {
+                continue;
+            }
+            if !self.enter_hex(f, h, ev) {
+                self.end_foe_turn(m, ev);
+                return;
+            }
+        }
+        self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next: 0 } };
+    }
+
+    /// Springs traps and hazards on the entered hex. Returns whether the figure survived.
+    fn enter_hex(&mut self, f: FigureId, h: Hex, ev: &mut Vec<Event>) -> bool {
+        match self.map.0.terrain(h) {
+            Some(Terrain::Trap) => {
+                let n = self.scenario.trap_damage;
+                let _ = self.map.0.set_terrain(h, Terrain::Floor);
+                ev.push(Event::Suffered { figure: f, amount: n, cause: Cause::Trap });
+                self.damage(f, n, ev)
+            }
+            Some(Terrain::Hazard) => {
+                let n = self.scenario.hazard_damage;
+                ev.push(Event::Suffered { figure: f, amount: n, cause: Cause::Hazard });
+                self.damage(f, n, ev)
+            }
+            _ => true,
+        }
+    }
+
+    fn foe_attack(&mut self, m: usize, next: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
+        let Some(plan) = self.plan.clone() else {
+            self.end_foe_turn(m, ev);
+            return;
+        };
+        if let Some(&th) = plan.targets.get(next) {
+            self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next: next + 1 } };
+            let Some(FigureId::Hero(h)) = self.figure_at(th) else { return };
+            let target = FigureId::Hero(h);
+            let mut attack = plan.attack;
+            if self.has(target, Condition::Poison) {
+                attack += 1;
+            }
+            let me = self.monsters[m].hex;
+            let adjacent = self.map.0.adjacent(me, th);
+            let mode = Mode::combine(self.has(f, Condition::Strengthen), self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent));
+            let draw = self.monster_deck.draw(mode, attack, &mut self.rng);
+            ev.push(Event::CardsDrawn { attacker: f, target, mode, cards: draw.drawn.iter().map(|c| c.name()).collect() });
+            let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
+            if result.is_choice() {
+                ev.push(Event::TieToBreak { about: format!("{}'s modifier cards against {}", self.name(f), self.name(target)), options: result.options.len() });
+                self.pending = Some(Pending::Modifier { monster: m, target: h, result });
+                // Stay on this target until the players choose.
+                self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next } };
+                return;
+            }
+            let trace = result.trace.clone();
+            self.land_hit(f, target, result.best(), &plan.conditions, trace, ev);
+            return;
+        }
+        // The attack is over: the card's other effects.
+        let kind = self.monsters[m].kind;
+        let card = self.card_of(kind).clone();
+        let consumed_heal = card.consume.as_ref().filter(|c| self.kinds[kind].consumed.contains(&c.element)).map_or(0, |c| c.heal);
+        let heal = card.heal.unwrap_or(0) + consumed_heal;
+        if heal > 0 {
+            self.heal(f, heal, ev);
+        }
+        if let Some(s) = card.shield {
+            self.monsters[m].shield += s;
+            ev.push(Event::ShieldGained { figure: f, amount: s });
+        }
+        for e in card.infuse {
+            self.infuse(e, f, ev);
+        }
+        self.end_foe_turn(m, ev);
+    }
+
+    fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let Some(p) = self.pending.clone() else { return Err(ActionError::NoChoicePending) };
+        let n = self.pending_options();
+        if i >= n {
+            return invalid(format!("option {i} does not exist (there are {n})"));
+        }
+        self.pending = None;
+        ev.push(Event::TieBroken { index: i, seeded: self.tie_breaker == super::state::TieBreaker::Seeded });
+        match p {
+            Pending::FoeOption { options, .. } => self.plan = Some(options[i].clone()),
+            Pending::Modifier { monster, target, result } => {
+                let f = FigureId::Monster(monster);
+                let conditions = self.plan.as_ref().map(|p| p.conditions.clone()).unwrap_or_default();
+                if let Phase::FoeTurn { stage: FoeStage::Attack { next }, .. } = self.phase {
+                    self.phase = Phase::FoeTurn { monster, stage: FoeStage::Attack { next: next + 1 } };
+                }
+                self.land_hit(f, FigureId::Hero(target), &result.options[i], &conditions, result.trace.clone(), ev);
+            }
+        }
+        Ok(())
+    }
+
+    // ----- hero turns -----
+
+    /// The effects a half gives: its printed effects, or the basic action.
+    pub fn half_effects(&self, hero: usize, card: usize, half: Half, basic: bool) -> Vec<Effect> {
+        if basic {
+            return match half {
+                Half::Top => vec![Effect::Attack { value: 2, range: 0, targets: 1, pierce: 0, conditions: Vec::new(), consume: None }],
+                Half::Bottom => vec![Effect::Move(2)],
+            };
+        }
+        let c = &self.scenario.heroes[hero].cards[card];
+        match half {
+            Half::Top => c.top.effects.clone(),
+            Half::Bottom => c.bottom.effects.clone(),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn play(&mut self, card: usize, half: Half, basic: bool, path: &[Hex], targets: &[Hex], ally: Option<Hex>, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let Phase::HeroTurn { hero, played } = self.phase else {
+            return Err(ActionError::WrongPhase("cards are played on the hero's turn"));
+        };
+        let x = &self.heroes[hero];
+        if x.long_rest.is_some() {
+            return invalid("a resting hero plays no cards (advance to rest)");
+        }
+        let Some(sel) = x.selected else { return invalid("no cards selected") };
+        if !sel.contains(&card) {
+            return invalid("that card is not one of the two selected");
+        }
+        if let Some((pc, ph, _)) = played
+            && (pc == card || ph == half)
+        {
+            return invalid("the second action must be the other half of the other card");
+        }
+        let f = FigureId::Hero(hero);
+        let effects = self.half_effects(hero, card, half, basic);
+        let moves = effects.iter().any(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)));
+        let attacks = effects.iter().any(|e| matches!(e, Effect::Attack { .. }));
+        if !path.is_empty() && !moves {
+            return invalid("this half has no move");
+        }
+        if !targets.is_empty() && !attacks {
+            return invalid("this half has no attack");
+        }
+        ev.push(Event::CardPlayed { hero, card, half, basic });
+        for e in effects {
+            if !self.alive(f) {
+                break;
+            }
+            match e {
+                Effect::Move(n) => self.hero_move(hero, path, n, false, ev)?,
+                Effect::Jump(n) => self.hero_move(hero, path, n, true, ev)?,
+                Effect::Attack { value, range, targets: max, pierce, conditions, consume } => {
+                    self.hero_attack(hero, targets, value, range, max, pierce, &conditions, consume.as_ref(), ev)?
+                }
+                Effect::Heal { value, range } => {
+                    let who = match ally {
+                        None => f,
+                        Some(h) => match self.figure_at(h) {
+                            Some(FigureId::Hero(a)) if distance(self.heroes[hero].hex, h) <= range => FigureId::Hero(a),
+                            _ => return invalid("heal: no ally hero within range there"),
+                        },
+                    };
+                    self.heal(who, value, ev);
+                }
+                Effect::Shield(n) => {
+                    self.heroes[hero].shield += n;
+                    ev.push(Event::ShieldGained { figure: f, amount: n });
+                }
+                Effect::Infuse(el) => self.infuse(el, f, ev),
+                Effect::SelfCondition(c) => self.add_condition(f, c, ev),
+            }
+        }
+        if !self.alive(f) {
+            let done: Vec<(usize, Half, bool)> = played.into_iter().chain([(card, half, basic)]).collect();
+            self.end_hero_turn(hero, &done, ev);
+            return Ok(());
+        }
+        match played {
+            None => self.phase = Phase::HeroTurn { hero, played: Some((card, half, basic)) },
+            Some(first) => self.end_hero_turn(hero, &[first, (card, half, basic)], ev),
+        }
+        Ok(())
+    }
+
+    fn hero_move(&mut self, hero: usize, path: &[Hex], points: u32, jump: bool, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if path.is_empty() {
+            return Ok(());
+        }
+        let f = FigureId::Hero(hero);
+        if self.has(f, Condition::Immobilize) {
+            return invalid("an immobilized hero cannot move");
+        }
+        let map = &self.map.0;
+        let mut cur = self.heroes[hero].hex;
+        let mut cost = 0;
+        for (i, &h) in path.iter().enumerate() {
+            let last = i + 1 == path.len();
+            if !map.adjacent(cur, h) {
+                return invalid(format!("move: ({}, {}) is not next to ({}, {})", h.x, h.y, cur.x, cur.y));
+            }
+            let t = map.terrain(h).unwrap_or(Terrain::Wall);
+            if t == Terrain::Wall || (t == Terrain::Obstacle && (!jump || last)) {
+                return invalid(format!("move: ({}, {}) cannot be entered", h.x, h.y));
+            }
+            if !jump && matches!(self.figure_at(h), Some(FigureId::Monster(_))) {
+                return invalid(format!("move: a foe blocks ({}, {})", h.x, h.y));
+            }
+            cost += if t == Terrain::Difficult && !jump { 2 } else { 1 };
+            cur = h;
+        }
+        if cost > points {
+            return invalid(format!("move: the path costs {cost}, more than {points}"));
+        }
+        if self.figure_at(cur).is_some_and(|o| o != f) {
+            return invalid("move: the last hex is taken");
+        }
+        ev.push(Event::PathChosen { figure: f, path: path.to_vec() });
+        for (i, &h) in path.iter().enumerate() {
+            self.heroes[hero].hex = h;
+            if jump && i + 1 < path.len() {
+                continue;
+            }
+            if !self.enter_hex(f, h, ev) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn hero_attack(
+        &mut self,
+        hero: usize,
+        targets: &[Hex],
+        value: u32,
+        range: u32,
+        max: u32,
+        pierce: u32,
+        conditions: &[Condition],
+        consume: Option<&super::scenario::Consume>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        if targets.is_empty() {
+            return Ok(());
+        }
+        let f = FigureId::Hero(hero);
+        if self.has(f, Condition::Disarm) {
+            return invalid("a disarmed hero cannot attack");
+        }
+        if targets.len() > max as usize {
+            return invalid(format!("attack: at most {max} targets"));
+        }
+        let me = self.heroes[hero].hex;
+        let sight = (range > 0).then(|| Sight::new(&self.map.0));
+        let mut seen = Vec::new();
+        let mut ids = Vec::new();
+        for &t in targets {
+            if seen.contains(&t) {
+                return invalid("attack: a target is listed twice");
+            }
+            seen.push(t);
+            let Some(FigureId::Monster(m)) = self.figure_at(t) else {
+                return invalid(format!("attack: no foe on ({}, {})", t.x, t.y));
+            };
+            let ok = match &sight {
+                None => self.map.0.adjacent(me, t),
+                Some(s) => distance(me, t) <= range && s.visible(me, t),
+            };
+            if !ok {
+                return invalid(format!("attack: {} is out of reach", self.name(FigureId::Monster(m))));
+            }
+            ids.push(m);
+        }
+        let mut bonus = 0;
+        let mut extra = conditions.to_vec();
+        if let Some(c) = consume
+            && self.elements[c.element.index()] != Level::Inert
+        {
+            self.elements[c.element.index()] = Level::Inert;
+            ev.push(Event::ElementConsumed { element: c.element, by: f });
+            bonus = c.attack;
+            extra.extend(c.conditions.iter().copied());
+            if c.heal > 0 {
+                self.heal(f, c.heal, ev);
+            }
+        }
+        for m in ids {
+            let target = FigureId::Monster(m);
+            if !self.monsters[m].alive || !self.alive(f) {
+                continue;
+            }
+            let mut attack = (value as i32 + bonus).max(0);
+            if self.has(target, Condition::Poison) {
+                attack += 1;
+            }
+            let adjacent = self.map.0.adjacent(me, self.monsters[m].hex);
+            let mode = Mode::combine(self.has(f, Condition::Strengthen), self.has(f, Condition::Muddle) || (range > 0 && adjacent));
+            let mut deck = std::mem::replace(&mut self.heroes[hero].deck, crate::modifiers::deck::ModifierDeck::stacked(Vec::new()));
+            let draw = deck.draw(mode, attack, &mut self.rng);
+            self.heroes[hero].deck = deck;
+            ev.push(Event::CardsDrawn { attacker: f, target, mode, cards: draw.drawn.iter().map(|c| c.name()).collect() });
+            // A hero's ambiguous draw is its own player's choice; the game takes the outcome that
+            // deals the most damage (the first option).
+            let result = resolve_attack(&draw, self.target_shield(target), pierce);
+            let trace = result.trace.clone();
+            self.land_hit(f, target, result.best(), &extra, trace, ev);
+        }
+        Ok(())
+    }
+}
+
+/// Sorts hexes by `(q, r)`.
+pub fn sorted(mut v: Vec<Hex>) -> Vec<Hex> {
+    v.sort_by_key(|h| qr(*h));
+    v
+}

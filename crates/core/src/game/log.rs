@@ -1,0 +1,134 @@
+//! Readable log lines: "Round 3 · Bog Crawler 2 focuses Mara, moves 3, draws +1 and x2 with
+//! advantage → 6 damage". Events carry ids; this module names them from the state.
+
+use super::action::{Cause, Event};
+use super::state::{Actor, FigureId, Half, State};
+use crate::modifiers::draw::Mode;
+
+fn hexes(path: &[crate::hex::Hex]) -> String {
+    path.iter().map(|h| format!("({}, {})", h.x, h.y)).collect::<Vec<_>>().join(" ")
+}
+
+fn and_list(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// One line per event, or `None` for events too small to print on their own.
+pub fn describe(s: &State, e: &Event) -> Option<String> {
+    let name = |f: FigureId| s.name(f);
+    let hero = |h: usize| s.scenario.heroes[h].name.clone();
+    let body = match e {
+        Event::RoundStarted { round } => return Some(format!("── Round {round} ──")),
+        Event::CardsSelected { hero: h, leading, other, initiative } => {
+            let c = &s.scenario.heroes[*h].cards;
+            format!("{} picks {} and {} (initiative {initiative})", hero(*h), c[*leading].name, c[*other].name)
+        }
+        Event::LongRestDeclared { hero: h } => format!("{} declares a long rest (initiative 99)", hero(*h)),
+        Event::AbilityRevealed { kind, card, initiative } => {
+            let t = &s.scenario.monsters[*kind];
+            format!("{} reveal {} (initiative {initiative})", t.name, t.deck[*card].name)
+        }
+        Event::TurnOrder { order } => {
+            let names: Vec<String> = order
+                .iter()
+                .map(|a| match a {
+                    Actor::Hero(h) => hero(*h),
+                    Actor::Monsters(k) => s.scenario.monsters[*k].name.clone(),
+                })
+                .collect();
+            format!("turn order: {}", names.join(" → "))
+        }
+        Event::TurnStarted { .. } | Event::TurnEnded { .. } => return None,
+        Event::Suffered { figure, amount, cause } => {
+            let why = match cause {
+                Cause::Wound => "its wound",
+                Cause::Trap => "a trap",
+                Cause::Hazard => "hazardous terrain",
+            };
+            format!("{} suffers {amount} damage from {why}", name(*figure))
+        }
+        Event::Stunned { figure } => format!("{} is stunned and loses its turn", name(*figure)),
+        Event::ElementConsumed { element, by } => format!("{} consumes {}", name(*by), element.name()),
+        Event::ElementInfused { element, by } => format!("{} infuses {}", name(*by), element.name()),
+        Event::FoeTargeted { monster, focus, options, trace } => {
+            let who = name(FigureId::Monster(*monster));
+            let why = trace.iter().find(|t| t.starts_with("focus")).cloned();
+            let f: Vec<String> = focus.iter().map(|f| name(*f)).collect();
+            let mut line = if f.is_empty() { format!("{who} finds no focus") } else { format!("{who} focuses {}", f.join(" or ")) };
+            if let Some(w) = why {
+                line.push_str(&format!(" ({w})"));
+            }
+            if *options > 1 {
+                line.push_str(&format!(", {options} equal outcomes"));
+            }
+            line
+        }
+        Event::TieToBreak { about, options } => format!("tie to break — {about} ({options} options)"),
+        Event::TieBroken { index, seeded } => {
+            format!("option {} is chosen{}", index + 1, if *seeded { " by the seeded tie-breaker" } else { " by the table" })
+        }
+        Event::PathChosen { figure, path } => {
+            format!("{} moves {} ({})", name(*figure), path.len(), hexes(path))
+        }
+        Event::CardsDrawn { attacker, target, mode, cards } => {
+            let how = match mode {
+                Mode::Normal => String::new(),
+                Mode::Advantage => " with advantage".into(),
+                Mode::Disadvantage => " with disadvantage".into(),
+            };
+            format!("{} draws {}{how} against {}", name(*attacker), and_list(cards), name(*target))
+        }
+        Event::AttackResolved { attacker, target, value, damage, .. } => {
+            format!("{} attacks {} → {value} → {damage} damage", name(*attacker), name(*target))
+        }
+        Event::ConditionGained { figure, condition } => format!("{} is now {}", name(*figure), past(condition.name())),
+        Event::Healed { figure, amount } => format!("{} heals {amount}", name(*figure)),
+        Event::ShieldGained { figure, amount } => format!("{} gains shield {amount}", name(*figure)),
+        Event::FigureDied { figure: f @ FigureId::Monster(_), .. } => format!("{} dies", name(*f)),
+        Event::FigureDied { figure, .. } => format!("{} falls", name(*figure)),
+        Event::HeroExhausted { hero: h, reason } => format!("{} is exhausted ({reason})", hero(*h)),
+        Event::CardPlayed { hero: h, card, half, basic } => {
+            let c = &s.scenario.heroes[*h].cards[*card];
+            let which = if *half == Half::Top { "top" } else { "bottom" };
+            if *basic {
+                format!("{} plays the {which} of {} as a basic {}", hero(*h), c.name, if *half == Half::Top { "attack 2" } else { "move 2" })
+            } else {
+                format!("{} plays the {which} of {}", hero(*h), c.name)
+            }
+        }
+        Event::Rested { hero: h, long, lost, healed } => {
+            let c = &s.scenario.heroes[*h].cards[*lost];
+            if *long {
+                format!("{} long rests: loses {}, heals {healed}", hero(*h), c.name)
+            } else {
+                format!("{} short rests and loses {}", hero(*h), c.name)
+            }
+        }
+        Event::RoundEnded { round } => return Some(format!("Round {round} · the round ends")),
+        Event::Victory => return Some(format!("Round {} · VICTORY: every foe is dead", s.round)),
+        Event::Defeat { reason } => return Some(format!("Round {} · DEFEAT: {reason}", s.round)),
+    };
+    Some(format!("Round {} · {body}", s.round))
+}
+
+fn past(c: &str) -> String {
+    match c {
+        "poison" => "poisoned".into(),
+        "wound" => "wounded".into(),
+        "stun" => "stunned".into(),
+        "immobilize" => "immobilized".into(),
+        "disarm" => "disarmed".into(),
+        "muddle" => "muddled".into(),
+        "strengthen" => "strengthened".into(),
+        other => other.into(),
+    }
+}
+
+/// The lines of a batch of events, in order.
+pub fn lines(s: &State, events: &[Event]) -> Vec<String> {
+    events.iter().filter_map(|e| describe(s, e)).collect()
+}

@@ -1,0 +1,97 @@
+//! Saves: the scenario path, the seed, the tie-breaker and the action log, plus the final state hash so
+//! a replay can prove it reached the same game. Written atomically (temporary file + rename).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, Game, Scenario, TieBreaker};
+use crate::error::{LoadError, parse_ron, read_file};
+
+/// A saved game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Save {
+    /// The scenario file, as given when the game started (relative paths are tried from the current
+    /// directory, then from the save's directory).
+    pub scenario: String,
+    /// The scenario's name, to catch a save replayed against another scenario.
+    pub scenario_name: String,
+    pub seed: u64,
+    pub tie_breaker: TieBreaker,
+    pub round: u32,
+    /// `State::state_hash` after the actions.
+    pub state_hash: String,
+    pub actions: Vec<Action>,
+}
+
+impl Save {
+    pub fn of(game: &Game) -> Save {
+        Save {
+            scenario: game.scenario_path.clone(),
+            scenario_name: game.state.scenario.name.clone(),
+            seed: game.seed,
+            tie_breaker: game.tie_breaker,
+            round: game.state.round,
+            state_hash: game.state.state_hash(),
+            actions: game.actions().to_vec(),
+        }
+    }
+
+    /// The save as RON text.
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_string());
+        ron::ser::to_string_pretty(self, cfg).unwrap_or_default()
+    }
+
+    /// Writes the save atomically: a temporary file in the same directory, then a rename.
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    pub fn load(path: &Path) -> Result<Save, LoadError> {
+        let text = read_file(path)?;
+        parse_ron(&path.display().to_string(), &text)
+    }
+
+    /// Finds the scenario file: as written, else next to the save.
+    pub fn scenario_file(&self, save_path: &Path) -> PathBuf {
+        let p = PathBuf::from(&self.scenario);
+        if p.exists() || p.is_absolute() {
+            return p;
+        }
+        save_path.parent().map(|d| d.join(&p)).filter(|q| q.exists()).unwrap_or(p)
+    }
+
+    /// Rebuilds the game: loads the scenario and applies every action.
+    pub fn replay(&self, save_path: &Path) -> Result<Game, String> {
+        let file = self.scenario_file(save_path);
+        let scenario = Scenario::load(&file).map_err(|e| e.to_string())?;
+        if scenario.name != self.scenario_name {
+            return Err(format!("the save is for scenario {:?}, {} is {:?}", self.scenario_name, file.display(), scenario.name));
+        }
+        let mut game = Game::new(Arc::new(scenario), self.scenario.clone(), self.seed, self.tie_breaker).map_err(|e| e.to_string())?;
+        for (i, a) in self.actions.iter().enumerate() {
+            game.apply(a.clone()).map_err(|e| format!("action {} ({a:?}) is refused: {e}", i + 1))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so that a
+/// crash never leaves a half-written file behind.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
+    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}

@@ -1,0 +1,577 @@
+//! The scenario file format (RON): map, heroes and their ability cards, monster types and their ability
+//! decks, modifier decks, victory and defeat; loading and validation with file:line:column errors.
+//!
+//! Maps are drawn as text, one character per hex. Columns are `q`; the text row is turned into axial
+//! `r` the way the conformance puzzles count rows (`row = r + floor(q / 2)`), so a rectangle of text is a
+//! rectangular board. Characters:
+//!
+//! | char | hex |
+//! |---|---|
+//! | ` ` | no hex |
+//! | `.` | floor |
+//! | `#` | wall hex |
+//! | `o` | obstacle |
+//! | `^` | trap |
+//! | `~` | hazardous terrain |
+//! | `%` | difficult terrain |
+//! | `*` | icy terrain |
+//! | `1`–`9` | floor where hero 1–9 starts |
+//! | other letters | floor with a monster from `legend` |
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{LoadError, find_position, offset_to_position, parse_ron, read_file};
+use crate::hex::{Hex, HexMap, Terrain, hex};
+
+/// Which kind of board the scenario uses. Only hexes exist for now; square boards come with their module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Grid {
+    Hex,
+}
+
+/// The six elements of the element board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Element {
+    Fire,
+    Ice,
+    Air,
+    Earth,
+    Light,
+    Dark,
+}
+
+impl Element {
+    pub const ALL: [Element; 6] = [Element::Fire, Element::Ice, Element::Air, Element::Earth, Element::Light, Element::Dark];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Element::Fire => "fire",
+            Element::Ice => "ice",
+            Element::Air => "air",
+            Element::Earth => "earth",
+            Element::Light => "light",
+            Element::Dark => "dark",
+        }
+    }
+}
+
+/// Conditions a figure can carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    /// +1 to every attack that targets the figure; a heal removes it instead of healing.
+    Poison,
+    /// 1 damage at the start of each of the figure's turns; a heal removes it.
+    Wound,
+    /// The figure loses its next turn.
+    Stun,
+    /// No movement on its next turn.
+    Immobilize,
+    /// No attack on its next turn.
+    Disarm,
+    /// Disadvantage on its attacks.
+    Muddle,
+    /// Enemies cannot focus on or target it.
+    Invisible,
+    /// Advantage on its attacks.
+    Strengthen,
+}
+
+impl Condition {
+    /// Conditions that last until healed rather than to the end of the next turn.
+    pub const fn until_healed(self) -> bool {
+        matches!(self, Condition::Poison | Condition::Wound)
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Condition::Poison => "poison",
+            Condition::Wound => "wound",
+            Condition::Stun => "stun",
+            Condition::Immobilize => "immobilize",
+            Condition::Disarm => "disarm",
+            Condition::Muddle => "muddle",
+            Condition::Invisible => "invisible",
+            Condition::Strengthen => "strengthen",
+        }
+    }
+}
+
+/// A bonus for consuming an element.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Consume {
+    pub element: Element,
+    /// Added to the attack value.
+    #[serde(default)]
+    pub attack: i32,
+    /// Added to the targets' conditions.
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+    /// Healed on the consumer.
+    #[serde(default)]
+    pub heal: u32,
+}
+
+/// One effect of a hero's card half.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Effect {
+    /// Walk up to N movement points.
+    Move(u32),
+    /// Jump up to N hexes: only the last hex matters.
+    Jump(u32),
+    Attack {
+        value: u32,
+        /// 0 = melee.
+        #[serde(default)]
+        range: u32,
+        #[serde(default = "one")]
+        targets: u32,
+        #[serde(default)]
+        pierce: u32,
+        #[serde(default)]
+        conditions: Vec<Condition>,
+        #[serde(default)]
+        consume: Option<Consume>,
+    },
+    /// Heal N, on oneself (range 0) or an ally within range.
+    Heal {
+        value: u32,
+        #[serde(default)]
+        range: u32,
+    },
+    /// Shield N until the end of the round.
+    Shield(u32),
+    Infuse(Element),
+    /// A condition the hero gives itself (strengthen, invisible).
+    SelfCondition(Condition),
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Top or bottom half of an ability card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CardHalf {
+    pub effects: Vec<Effect>,
+    /// The card goes to the lost pile when this half is used.
+    #[serde(default)]
+    pub lost: bool,
+}
+
+impl CardHalf {
+    pub fn movement(&self) -> Option<(u32, bool)> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::Move(n) => Some((*n, false)),
+            Effect::Jump(n) => Some((*n, true)),
+            _ => None,
+        })
+    }
+
+    pub fn attack(&self) -> Option<&Effect> {
+        self.effects.iter().find(|e| matches!(e, Effect::Attack { .. }))
+    }
+}
+
+/// A hero's ability card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroCard {
+    pub name: String,
+    pub initiative: u32,
+    pub top: CardHalf,
+    pub bottom: CardHalf,
+}
+
+/// A hero as the scenario sets it up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroSpec {
+    pub name: String,
+    /// The player who controls the hero (hot-seat).
+    #[serde(default = "one")]
+    pub player: u32,
+    pub hp: u32,
+    /// The hero's attack modifier deck; the standard 20 cards when omitted.
+    #[serde(default)]
+    pub modifiers: Option<Vec<String>>,
+    pub cards: Vec<HeroCard>,
+}
+
+/// A monster's printed statistics at one rank.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stats {
+    pub hp: u32,
+    #[serde(rename = "move")]
+    pub movement: u32,
+    pub attack: u32,
+    /// 0 = melee.
+    #[serde(default)]
+    pub range: u32,
+    #[serde(default)]
+    pub shield: u32,
+    /// Conditions every attack of this monster adds.
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+}
+
+/// A monster ability card: what every monster of the type does this round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityCard {
+    pub name: String,
+    pub initiative: u32,
+    /// Reshuffle the ability deck at the end of the round.
+    #[serde(default)]
+    pub shuffle: bool,
+    /// Change to the base move; no move action when absent.
+    #[serde(default, rename = "move")]
+    pub movement: Option<i32>,
+    #[serde(default)]
+    pub jump: bool,
+    /// Change to the base attack; no attack when absent.
+    #[serde(default)]
+    pub attack: Option<i32>,
+    /// Replaces the base range (0 = melee).
+    #[serde(default)]
+    pub range: Option<u32>,
+    #[serde(default = "one")]
+    pub targets: u32,
+    /// Area pattern as axial offsets (see the puzzle format: melee areas are relative to the attacker).
+    #[serde(default)]
+    pub aoe: Vec<(i32, i32)>,
+    #[serde(default)]
+    pub pierce: u32,
+    #[serde(default)]
+    pub conditions: Vec<Condition>,
+    #[serde(default)]
+    pub heal: Option<u32>,
+    /// Shield until the end of the round.
+    #[serde(default)]
+    pub shield: Option<u32>,
+    #[serde(default)]
+    pub infuse: Vec<Element>,
+    #[serde(default)]
+    pub consume: Option<Consume>,
+}
+
+/// A monster type: statistics per rank and its ability deck.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MonsterType {
+    pub name: String,
+    #[serde(default)]
+    pub flying: bool,
+    pub normal: Stats,
+    pub elite: Stats,
+    pub deck: Vec<AbilityCard>,
+}
+
+/// A monster standing on the map at setup.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub monster: String,
+    #[serde(default)]
+    pub elite: bool,
+}
+
+/// How the heroes win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    AllFoesDead,
+}
+
+/// A scenario as written in its file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub grid: Grid,
+    /// The board as text (see the module docs).
+    pub map: Vec<String>,
+    /// Thin walls between two hexes, in axial `(q, r)`.
+    #[serde(default)]
+    pub thin_walls: Vec<((i32, i32), (i32, i32))>,
+    /// Monster placed by each letter of the map.
+    #[serde(default)]
+    pub legend: BTreeMap<char, Placement>,
+    #[serde(default = "three")]
+    pub trap_damage: u32,
+    #[serde(default = "one")]
+    pub hazard_damage: u32,
+    pub heroes: Vec<HeroSpec>,
+    pub monsters: Vec<MonsterType>,
+    /// The monsters' shared attack modifier deck; the standard 20 cards when omitted.
+    #[serde(default)]
+    pub monster_modifiers: Option<Vec<String>>,
+    pub victory: Victory,
+    /// The heroes lose when this round ends without a victory.
+    #[serde(default)]
+    pub round_limit: Option<u32>,
+}
+
+fn three() -> u32 {
+    3
+}
+
+/// Axial hex of a map character at text `(col, row)`.
+pub fn map_hex(col: usize, row: usize) -> Hex {
+    let q = col as i32;
+    hex(q, row as i32 - q.div_euclid(2))
+}
+
+/// What the map text says about one hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cell {
+    Terrain(Terrain),
+    Hero(usize),
+    Monster(char),
+}
+
+/// Reads one map character; `None` for "no hex".
+pub fn cell(c: char) -> Option<Result<Cell, char>> {
+    Some(Ok(match c {
+        ' ' => return None,
+        '.' => Cell::Terrain(Terrain::Floor),
+        '#' => Cell::Terrain(Terrain::Wall),
+        'o' => Cell::Terrain(Terrain::Obstacle),
+        '^' => Cell::Terrain(Terrain::Trap),
+        '~' => Cell::Terrain(Terrain::Hazard),
+        '%' => Cell::Terrain(Terrain::Difficult),
+        '*' => Cell::Terrain(Terrain::Icy),
+        '1'..='9' => Cell::Hero(c as usize - '1' as usize),
+        c if c.is_ascii_alphabetic() => Cell::Monster(c),
+        c => return Some(Err(c)),
+    }))
+}
+
+/// The board and starting positions a scenario's text map describes.
+#[derive(Debug, Clone)]
+pub struct Layout {
+    pub map: HexMap,
+    /// Start hex per hero index.
+    pub hero_starts: Vec<Option<Hex>>,
+    /// Monsters in map order (by `(q, r)`): hex and placement letter.
+    pub monsters: Vec<(Hex, char)>,
+}
+
+/// The standard attack modifier deck.
+pub fn standard_modifiers() -> Vec<String> {
+    let mut d = Vec::new();
+    for (card, n) in [("+0", 6), ("+1", 5), ("-1", 5), ("+2", 1), ("-2", 1), ("x2", 1), ("null", 1)] {
+        d.extend(std::iter::repeat_n(card.to_string(), n));
+    }
+    d
+}
+
+impl Scenario {
+    /// Reads and validates a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, LoadError> {
+        let text = read_file(path)?;
+        Self::parse(&path.display().to_string(), &text)
+    }
+
+    /// Parses and validates scenario text; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        let s: Scenario = parse_ron(file, text)?;
+        s.validate(file, text)?;
+        Ok(s)
+    }
+
+    /// The board and start positions; errors point into `text` when given.
+    pub fn layout(&self, file: &str, text: &str) -> Result<Layout, LoadError> {
+        let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+        let mut floor = Vec::new();
+        let mut walls = Vec::new();
+        let mut terrain = Vec::new();
+        let mut hero_starts = vec![None; self.heroes.len()];
+        let mut monsters = Vec::new();
+        for (row, line) in self.map.iter().enumerate() {
+            for (col, c) in line.chars().enumerate() {
+                let h = map_hex(col, row);
+                let here = || map_char_position(file, text, row, col);
+                match cell(c) {
+                    None => {}
+                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * 1-9 or a legend letter)"))),
+                    Some(Ok(Cell::Terrain(Terrain::Wall))) => walls.push(h),
+                    Some(Ok(Cell::Terrain(t))) => {
+                        floor.push(h);
+                        if t != Terrain::Floor {
+                            terrain.push((h, t));
+                        }
+                    }
+                    Some(Ok(Cell::Hero(i))) => {
+                        floor.push(h);
+                        match hero_starts.get_mut(i) {
+                            Some(slot @ None) => *slot = Some(h),
+                            Some(Some(_)) => return Err(here().with(format!("map: hero {} starts twice", i + 1))),
+                            None => {
+                                return Err(here().with(format!("map: start of hero {} but the scenario has {} heroes", i + 1, self.heroes.len())));
+                            }
+                        }
+                    }
+                    Some(Ok(Cell::Monster(c))) => {
+                        if !self.legend.contains_key(&c) {
+                            return Err(here().with(format!("map: letter {c:?} is not in the legend")));
+                        }
+                        floor.push(h);
+                        monsters.push((h, c));
+                    }
+                }
+            }
+        }
+        let mut map = HexMap::new(&floor, &walls).map_err(|e| err("map", format!("map: {e}")))?;
+        for (h, t) in terrain {
+            map.set_terrain(h, t).map_err(|e| err("map", format!("map: {e}")))?;
+        }
+        for &((aq, ar), (bq, br)) in &self.thin_walls {
+            map.add_thin_wall(hex(aq, ar), hex(bq, br)).map_err(|e| err("thin_walls", format!("thin_walls: {e}")))?;
+        }
+        if let Some(i) = hero_starts.iter().position(Option::is_none) {
+            return Err(err("map", format!("map: hero {} has no start hex (write {} on the map)", i + 1, i + 1)));
+        }
+        monsters.sort_by_key(|(h, _)| crate::hex::qr(*h));
+        Ok(Layout { map, hero_starts, monsters })
+    }
+
+    /// Checks everything serde cannot: names that refer to each other, sizes, the map.
+    pub fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
+        let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+        if self.heroes.is_empty() {
+            return Err(err("heroes", "heroes: a scenario needs at least one hero".into()));
+        }
+        if self.heroes.len() > 9 {
+            return Err(err("heroes", "heroes: at most 9 heroes".into()));
+        }
+        for h in &self.heroes {
+            let at = format!("\"{}\"", h.name);
+            if h.hp == 0 {
+                return Err(err(&at, format!("heroes: {} needs hp of at least 1", h.name)));
+            }
+            if h.cards.len() < 2 {
+                return Err(err(&at, format!("heroes: {} needs at least 2 ability cards", h.name)));
+            }
+            for c in &h.cards {
+                let at = format!("\"{}\"", c.name);
+                for half in [&c.top, &c.bottom] {
+                    let moves = half.effects.iter().filter(|e| matches!(e, Effect::Move(_) | Effect::Jump(_))).count();
+                    let attacks = half.effects.iter().filter(|e| matches!(e, Effect::Attack { .. })).count();
+                    let heals = half.effects.iter().filter(|e| matches!(e, Effect::Heal { .. })).count();
+                    if moves > 1 || attacks > 1 || heals > 1 {
+                        return Err(err(&at, format!("cards: {}: a card half has at most one move, one attack and one heal", c.name)));
+                    }
+                    if half.effects.iter().any(|e| matches!(e, Effect::Attack { targets: 0, .. })) {
+                        return Err(err(&at, format!("cards: {}: an attack needs at least 1 target", c.name)));
+                    }
+                }
+            }
+            if let Some(m) = &h.modifiers {
+                check_modifiers(file, text, m)?;
+            }
+        }
+        if let Some(m) = &self.monster_modifiers {
+            check_modifiers(file, text, m)?;
+        }
+        let mut names: Vec<&str> = self.monsters.iter().map(|m| m.name.as_str()).collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(err(&format!("\"{}\"", w[0]), format!("monsters: {} is defined twice", w[0])));
+        }
+        for m in &self.monsters {
+            let at = format!("\"{}\"", m.name);
+            if m.normal.hp == 0 || m.elite.hp == 0 {
+                return Err(err(&at, format!("monsters: {} needs hp of at least 1", m.name)));
+            }
+            if m.deck.is_empty() {
+                return Err(err(&at, format!("monsters: {} has an empty ability deck", m.name)));
+            }
+            for c in &m.deck {
+                if c.targets == 0 && c.attack.is_some() {
+                    return Err(err(&format!("\"{}\"", c.name), format!("deck: {}: an attack needs at least 1 target", c.name)));
+                }
+            }
+        }
+        for (letter, p) in &self.legend {
+            if cell(*letter) != Some(Ok(Cell::Monster(*letter))) {
+                return Err(err(&format!("'{letter}'"), format!("legend: {letter:?} is not a letter free for monsters (o is the obstacle)")));
+            }
+            if !self.monsters.iter().any(|m| m.name == p.monster) {
+                return Err(err(&format!("\"{}\"", p.monster), format!("legend: unknown monster type {:?}", p.monster)));
+            }
+        }
+        let layout = self.layout(file, text)?;
+        if layout.monsters.is_empty() {
+            return Err(err("map", "map: no monster is placed (letters from the legend)".into()));
+        }
+        if self.round_limit == Some(0) {
+            return Err(err("round_limit", "round_limit: must be at least 1".into()));
+        }
+        Ok(())
+    }
+
+    pub fn monster_index(&self, name: &str) -> Option<usize> {
+        self.monsters.iter().position(|m| m.name == name)
+    }
+}
+
+fn check_modifiers(file: &str, text: &str, cards: &[String]) -> Result<(), LoadError> {
+    for c in cards {
+        if super::mods::parse_card(c).is_none() {
+            return Err(LoadError::at_text(file, text, &format!("\"{c}\""), format!("modifiers: unknown modifier card {c:?}")));
+        }
+    }
+    if cards.is_empty() {
+        return Err(LoadError::at_text(file, text, "modifiers", "modifiers: a modifier deck needs cards"));
+    }
+    Ok(())
+}
+
+/// Builder for an error placed on one character of the text map.
+struct At {
+    file: String,
+    line: usize,
+    column: usize,
+}
+
+impl At {
+    fn with(self, message: String) -> LoadError {
+        LoadError::new(self.file, self.line, self.column, message)
+    }
+}
+
+/// File position of map character `(row, col)`: the `row`-th string after `map:`.
+fn map_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
+    let whole = At { file: file.to_string(), line: 0, column: 0 };
+    let Some(start) = find_map_field(text) else { return whole };
+    let mut quotes = text[start..].match_indices('"').map(|(i, _)| start + i);
+    let mut open = None;
+    for _ in 0..=row {
+        open = quotes.next();
+        if quotes.next().is_none() {
+            return whole;
+        }
+    }
+    let Some(open) = open else { return whole };
+    let (line, column) = offset_to_position(text, open + 1);
+    At { file: file.to_string(), line, column: column + col }
+}
+
+fn find_map_field(text: &str) -> Option<usize> {
+    let (line, col) = find_position(text, "map:")?;
+    let off: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
+    let line_text = &text[off..];
+    Some(off + line_text.char_indices().nth(col - 1).map_or(0, |(i, _)| i))
+}

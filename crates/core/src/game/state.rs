@@ -1,0 +1,424 @@
+//! The game state: figures, card piles, elements, the phase, the pending player decision and the
+//! seeded generator. Everything a game is lives here, so `clone`, serialize and compare see it all.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::board::Board;
+use super::scenario::{Condition, Element, Scenario, standard_modifiers};
+use crate::hex::{Hex, qr};
+use crate::modifiers::card::Card;
+use crate::modifiers::deck::ModifierDeck;
+use crate::modifiers::attack::AttackResult;
+
+/// Who breaks the ties that the rules leave to the players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum TieBreaker {
+    /// The table decides: the game waits for an `Action::Choose`.
+    #[default]
+    Table,
+    /// Headless play: the driver picks with a seeded generator (and still logs the `Choose`).
+    Seeded,
+}
+
+/// A figure on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum FigureId {
+    Hero(usize),
+    Monster(usize),
+}
+
+/// An entry of the round's turn order: a hero, or a monster type (all its monsters act in a row).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Actor {
+    Hero(usize),
+    Monsters(usize),
+}
+
+/// The step of a monster's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FoeStage {
+    /// Start of turn: conditions, elements, focus and the whole plan.
+    Targeting,
+    /// Walk the chosen path.
+    Movement,
+    /// Resolve the attack on target `next` (one target per step), then the card's other effects.
+    Attack { next: usize },
+}
+
+/// The phase of the game, as the table sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The board is set; nothing has happened yet.
+    Setup,
+    /// Round start: every hero picks two cards or declares a long rest.
+    CardSelection,
+    /// A hero's turn: `played` is the card, half and basic flag already performed, if any.
+    HeroTurn { hero: usize, played: Option<(usize, Half, bool)> },
+    /// A monster's turn, one step at a time.
+    FoeTurn { monster: usize, stage: FoeStage },
+    /// Round end: heroes may short rest, then everything wanes and reshuffles.
+    RoundEnd,
+    Victory,
+    Defeat,
+}
+
+impl Phase {
+    pub const fn is_over(self) -> bool {
+        matches!(self, Phase::Victory | Phase::Defeat)
+    }
+}
+
+/// Top or bottom half of a hero card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Half {
+    Top,
+    Bottom,
+}
+
+/// Where an element stands on the element board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Level {
+    #[default]
+    Inert,
+    Waning,
+    Strong,
+}
+
+/// A condition on a figure. `fresh`: given during the figure's own turn, so it outlives that turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cond {
+    pub condition: Condition,
+    pub fresh: bool,
+}
+
+/// A hero in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroState {
+    pub hp: i32,
+    pub max_hp: i32,
+    pub hex: Hex,
+    pub exhausted: bool,
+    /// Card indexes into the hero's card list.
+    pub hand: Vec<usize>,
+    pub discard: Vec<usize>,
+    pub lost: Vec<usize>,
+    /// The two cards chosen this round, leading card first.
+    pub selected: Option<[usize; 2]>,
+    /// A long rest declared this round, losing this card from the discard.
+    pub long_rest: Option<usize>,
+    pub initiative: u32,
+    pub conditions: Vec<Cond>,
+    /// Shield from cards until the end of the round.
+    pub shield: u32,
+    pub short_rested: bool,
+    pub deck: ModifierDeck,
+}
+
+/// A monster on (or removed from) the board. Dead monsters keep their slot so ids stay stable.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MonsterState {
+    pub kind: usize,
+    /// Standee number, 1-based within its type.
+    pub number: u32,
+    pub elite: bool,
+    pub hp: i32,
+    pub max_hp: i32,
+    pub hex: Hex,
+    pub alive: bool,
+    pub conditions: Vec<Cond>,
+    pub shield: u32,
+}
+
+/// A monster type's ability deck and its state this round.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KindState {
+    /// Card indexes into the type's deck; the last is the top.
+    pub draw_pile: Vec<usize>,
+    pub discard: Vec<usize>,
+    /// The card revealed this round.
+    pub current: Option<usize>,
+    /// Whether the first monster of the type has resolved the card's consumptions this round.
+    pub resolved_elements: bool,
+    /// Elements the type consumed this round (their bonus applies to every monster of the type).
+    pub consumed: Vec<Element>,
+}
+
+/// The plan of a monster turn, chosen from the rule module's options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FoePlan {
+    pub end: Hex,
+    pub path: Vec<Hex>,
+    pub targets: Vec<Hex>,
+    pub focus: Vec<Hex>,
+    pub aoe: Vec<Hex>,
+    /// What the monster does: attack value, range, pierce, conditions…
+    pub attack: i32,
+    pub range: u32,
+    pub pierce: u32,
+    pub conditions: Vec<Condition>,
+}
+
+/// A decision the rules give to the players; only `Action::Choose` resolves it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pending {
+    /// Several monster outcomes are equally allowed (focus tie, equal hexes, equal targets).
+    FoeOption { monster: usize, options: Vec<FoePlan>, trace: Vec<String> },
+    /// A monster's modifier draw is ambiguous for one target: the players pick the card use.
+    Modifier { monster: usize, target: usize, result: AttackResult },
+}
+
+/// The whole game at one moment.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub scenario: Arc<Scenario>,
+    pub seed: u64,
+    pub tie_breaker: TieBreaker,
+    pub map: Board,
+    pub round: u32,
+    pub phase: Phase,
+    pub heroes: Vec<HeroState>,
+    pub monsters: Vec<MonsterState>,
+    pub kinds: Vec<KindState>,
+    pub monster_deck: ModifierDeck,
+    pub elements: [Level; 6],
+    /// Elements infused this turn: they become strong when the turn ends.
+    pub infusing: Vec<Element>,
+    /// This round's turn order and the index of the actor now acting.
+    pub order: Vec<Actor>,
+    pub turn: usize,
+    /// Monsters of the acting type still to act this turn, in order.
+    pub queue: Vec<usize>,
+    pub plan: Option<FoePlan>,
+    pub pending: Option<Pending>,
+    /// Money tokens left by dead monsters.
+    pub money: Vec<Hex>,
+    /// Actions applied so far (also seeds the headless tie-breaker).
+    pub steps: u64,
+    pub rng: ChaCha8Rng,
+}
+
+/// Why a scenario could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+pub(crate) fn parse_deck(cards: Option<&Vec<String>>) -> Result<Vec<Card>, SetupError> {
+    let names = cards.cloned().unwrap_or_else(standard_modifiers);
+    names.iter().map(|n| Card::parse(n).map_err(|e| SetupError(format!("modifier card {n:?}: {e}")))).collect()
+}
+
+impl State {
+    /// Sets up a scenario with a seed: places figures, shuffles every deck.
+    pub fn new(scenario: Arc<Scenario>, seed: u64, tie_breaker: TieBreaker) -> Result<State, SetupError> {
+        let layout = scenario.layout("scenario", "").map_err(|e| SetupError(e.message))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut heroes = Vec::new();
+        for (i, spec) in scenario.heroes.iter().enumerate() {
+            let deck = ModifierDeck::shuffled(parse_deck(spec.modifiers.as_ref())?, &mut rng);
+            heroes.push(HeroState {
+                hp: spec.hp as i32,
+                max_hp: spec.hp as i32,
+                hex: layout.hero_starts[i].ok_or_else(|| SetupError(format!("hero {} has no start", i + 1)))?,
+                exhausted: false,
+                hand: (0..spec.cards.len()).collect(),
+                discard: Vec::new(),
+                lost: Vec::new(),
+                selected: None,
+                long_rest: None,
+                initiative: 0,
+                conditions: Vec::new(),
+                shield: 0,
+                short_rested: false,
+                deck,
+            });
+        }
+        let mut monsters = Vec::new();
+        let mut numbers = vec![0u32; scenario.monsters.len()];
+        for (h, letter) in &layout.monsters {
+            let p = &scenario.legend[letter];
+            let kind = scenario.monster_index(&p.monster).ok_or_else(|| SetupError(format!("unknown monster {}", p.monster)))?;
+            numbers[kind] += 1;
+            let t = &scenario.monsters[kind];
+            let hp = if p.elite { t.elite.hp } else { t.normal.hp } as i32;
+            monsters.push(MonsterState {
+                kind,
+                number: numbers[kind],
+                elite: p.elite,
+                hp,
+                max_hp: hp,
+                hex: *h,
+                alive: true,
+                conditions: Vec::new(),
+                shield: 0,
+            });
+        }
+        // Elites act first within a type, then by standee number: sort the slots once so that the
+        // order of ids is the order of action.
+        monsters.sort_by_key(|m| (m.kind, !m.elite, qr(m.hex)));
+        let mut counters = vec![0u32; scenario.monsters.len()];
+        for m in &mut monsters {
+            counters[m.kind] += 1;
+            m.number = counters[m.kind];
+        }
+        let mut kinds = Vec::new();
+        for t in &scenario.monsters {
+            let mut pile: Vec<usize> = (0..t.deck.len()).collect();
+            pile.shuffle(&mut rng);
+            kinds.push(KindState { draw_pile: pile, discard: Vec::new(), current: None, resolved_elements: false, consumed: Vec::new() });
+        }
+        let monster_deck = ModifierDeck::shuffled(parse_deck(scenario.monster_modifiers.as_ref())?, &mut rng);
+        Ok(State {
+            map: Board(layout.map),
+            scenario,
+            seed,
+            tie_breaker,
+            round: 0,
+            phase: Phase::Setup,
+            heroes,
+            monsters,
+            kinds,
+            monster_deck,
+            elements: [Level::Inert; 6],
+            infusing: Vec::new(),
+            order: Vec::new(),
+            turn: 0,
+            queue: Vec::new(),
+            plan: None,
+            pending: None,
+            money: Vec::new(),
+            steps: 0,
+            rng,
+        })
+    }
+
+    /// Display name of a figure: "Mara", "Bog Crawler 2", "elite Bog Crawler 1".
+    pub fn name(&self, f: FigureId) -> String {
+        match f {
+            FigureId::Hero(i) => self.scenario.heroes[i].name.clone(),
+            FigureId::Monster(i) => {
+                let m = &self.monsters[i];
+                let t = &self.scenario.monsters[m.kind].name;
+                if m.elite { format!("elite {t} {}", m.number) } else { format!("{t} {}", m.number) }
+            }
+        }
+    }
+
+    /// The living figure on a hex.
+    pub fn figure_at(&self, h: Hex) -> Option<FigureId> {
+        if let Some(i) = self.heroes.iter().position(|x| !x.exhausted && x.hex == h) {
+            return Some(FigureId::Hero(i));
+        }
+        self.monsters.iter().position(|m| m.alive && m.hex == h).map(FigureId::Monster)
+    }
+
+    pub fn has(&self, f: FigureId, c: Condition) -> bool {
+        self.conditions(f).iter().any(|x| x.condition == c)
+    }
+
+    pub fn conditions(&self, f: FigureId) -> &[Cond] {
+        match f {
+            FigureId::Hero(i) => &self.heroes[i].conditions,
+            FigureId::Monster(i) => &self.monsters[i].conditions,
+        }
+    }
+
+    pub(crate) fn conditions_mut(&mut self, f: FigureId) -> &mut Vec<Cond> {
+        match f {
+            FigureId::Hero(i) => &mut self.heroes[i].conditions,
+            FigureId::Monster(i) => &mut self.monsters[i].conditions,
+        }
+    }
+
+    pub fn hex_of(&self, f: FigureId) -> Hex {
+        match f {
+            FigureId::Hero(i) => self.heroes[i].hex,
+            FigureId::Monster(i) => self.monsters[i].hex,
+        }
+    }
+
+    pub fn alive(&self, f: FigureId) -> bool {
+        match f {
+            FigureId::Hero(i) => !self.heroes[i].exhausted,
+            FigureId::Monster(i) => self.monsters[i].alive,
+        }
+    }
+
+    /// The figure whose turn it is, if any.
+    pub fn acting(&self) -> Option<FigureId> {
+        match self.phase {
+            Phase::HeroTurn { hero, .. } => Some(FigureId::Hero(hero)),
+            Phase::FoeTurn { monster, .. } => Some(FigureId::Monster(monster)),
+            _ => None,
+        }
+    }
+
+    /// Living monsters, by id.
+    pub fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
+        self.monsters.iter().enumerate().filter(|(_, m)| m.alive).map(|(i, _)| i)
+    }
+
+    /// Heroes still in the game.
+    pub fn active_heroes(&self) -> impl Iterator<Item = usize> + '_ {
+        self.heroes.iter().enumerate().filter(|(_, h)| !h.exhausted).map(|(i, _)| i)
+    }
+
+    /// Number of options of the pending decision (0 when nothing is pending).
+    pub fn pending_options(&self) -> usize {
+        match &self.pending {
+            None => 0,
+            Some(Pending::FoeOption { options, .. }) => options.len(),
+            Some(Pending::Modifier { result, .. }) => result.options.len(),
+        }
+    }
+
+    /// The shield a figure has against attacks now.
+    pub fn target_shield(&self, f: FigureId) -> u32 {
+        match f {
+            FigureId::Hero(i) => self.heroes[i].shield,
+            FigureId::Monster(i) => {
+                let m = &self.monsters[i];
+                let t = &self.scenario.monsters[m.kind];
+                (if m.elite { t.elite.shield } else { t.normal.shield }) + m.shield
+            }
+        }
+    }
+
+    /// A stable 64-bit FNV-1a hash of the serialized state (RON), as 16 hex digits.
+    pub fn state_hash(&self) -> String {
+        let text = ron::to_string(self).unwrap_or_default();
+        format!("{:016x}", fnv1a(text.as_bytes()))
+    }
+
+    /// The headless tie-breaker: a pick among `n` options that depends only on the seed and the
+    /// number of actions so far, so it never disturbs the game's own generator.
+    pub fn seeded_pick(&self, n: usize) -> usize {
+        use rand::RngExt;
+        if n <= 1 {
+            return 0;
+        }
+        let mut r = ChaCha8Rng::seed_from_u64(self.seed ^ self.steps.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        r.random_range(0..n)
+    }
+}
+
+/// 64-bit FNV-1a.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}

@@ -1,0 +1,433 @@
+//! The Gloomhaven-2e / Frosthaven monster: focus, movement, attack hexes and targets, with every tie.
+//!
+//! [`decide`] answers "what does this monster do?" for one board position. It returns every outcome the
+//! rules leave equal (the players pick one) and a trace of the rule steps in words a player can read.
+//! The rule conventions follow the puzzle format's section 6; `docs/rules-gloomhaven.md` spells out the
+//! readings taken where the printed rules are terse.
+
+pub mod movement;
+mod targets;
+
+use crate::hex::{Hex, HexMap, qr};
+use movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
+use serde::{Deserialize, Serialize};
+use targets::{Attack, Group};
+
+/// The monster's move and attack for this turn, after its conditions are applied.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MonsterAction {
+    /// Movement points; 0 means it does not move.
+    pub move_points: u32,
+    /// 0 for a melee attack, else the attack's range.
+    pub range: u32,
+    /// Number of targets; 0 means no attack (it still focuses and moves as if melee).
+    pub targets: u32,
+    /// Area-of-effect offsets (see the puzzle format), empty for none.
+    pub aoe: Vec<Hex>,
+    /// The area is anchored on the attacker (melee area).
+    pub aoe_melee: bool,
+    pub flying: bool,
+    pub jumping: bool,
+    pub teleport: bool,
+    pub muddled: bool,
+}
+
+impl MonsterAction {
+    /// A plain melee attack with `move_points` of walking movement.
+    pub fn melee(move_points: u32) -> Self {
+        MonsterAction {
+            move_points,
+            range: 0,
+            targets: 1,
+            aoe: Vec::new(),
+            aoe_melee: false,
+            flying: false,
+            jumping: false,
+            teleport: false,
+            muddled: false,
+        }
+    }
+}
+
+/// An enemy of the active monster (a character or a character's summon).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enemy {
+    pub hex: Hex,
+    /// Initiative this round; lower acts earlier. Equal values are real ties.
+    pub initiative: u32,
+    /// Name used in the trace.
+    pub name: String,
+}
+
+/// One board position with an active monster about to act.
+#[derive(Debug, Clone, Copy)]
+pub struct Situation<'a> {
+    pub map: &'a HexMap,
+    pub active: Hex,
+    pub allies: &'a [Hex],
+    pub enemies: &'a [Enemy],
+    pub action: &'a MonsterAction,
+}
+
+/// One outcome the players may choose.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// Where the monster ends its move (its own hex if it does not move).
+    pub end: Hex,
+    /// The hexes it enters, in order (empty if it stays).
+    pub path: Vec<Hex>,
+    /// The enemies it attacks, sorted by `(q, r)`.
+    pub targets: Vec<Hex>,
+    /// When it cannot attack its focus this turn: the attack hexes it is heading for.
+    pub heading_to: Vec<Hex>,
+    /// The focus (or tied foci) under which this outcome arises.
+    pub focus: Vec<Hex>,
+    /// One placement of the area of effect giving these targets (empty without an area).
+    pub aoe: Vec<Hex>,
+}
+
+/// What the rules say the monster does: all equal outcomes plus the reasoning.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    /// Enemies that are valid foci (a tie here is the players' to break); empty: no focus.
+    pub focus: Vec<Hex>,
+    /// Every allowed outcome, sorted by `(end, targets)`, no repeats.
+    pub options: Vec<Choice>,
+    /// The rule steps, in words.
+    pub trace: Vec<String>,
+}
+
+/// Why a position cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SituationError {
+    NotOnMap(Hex),
+    OnWall(Hex),
+    Shared(Hex),
+    TooManyEnemies(usize),
+}
+
+impl std::fmt::Display for SituationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SituationError::NotOnMap(h) => write!(f, "a figure stands on ({}, {}), which is not on the map", h.x, h.y),
+            SituationError::OnWall(h) => write!(f, "a figure stands on the wall hex ({}, {})", h.x, h.y),
+            SituationError::Shared(h) => write!(f, "two figures stand on ({}, {})", h.x, h.y),
+            SituationError::TooManyEnemies(n) => write!(f, "{n} enemies: at most 64 are supported"),
+        }
+    }
+}
+
+impl std::error::Error for SituationError {}
+
+fn fmt_hex(h: Hex) -> String {
+    format!("({}, {})", h.x, h.y)
+}
+
+fn fmt_hexes(hs: &[Hex]) -> String {
+    hs.iter().map(|h| fmt_hex(*h)).collect::<Vec<_>>().join(" ")
+}
+
+/// Checks a position: figures on the board, off walls, one per hex.
+pub fn validate(s: &Situation) -> Result<(), SituationError> {
+    if s.enemies.len() > 64 {
+        return Err(SituationError::TooManyEnemies(s.enemies.len()));
+    }
+    let mut seen: Vec<Hex> = Vec::new();
+    for h in std::iter::once(s.active).chain(s.allies.iter().copied()).chain(s.enemies.iter().map(|e| e.hex)) {
+        match s.map.terrain(h) {
+            None => return Err(SituationError::NotOnMap(h)),
+            Some(crate::hex::Terrain::Wall) => return Err(SituationError::OnWall(h)),
+            _ => {}
+        }
+        if seen.contains(&h) {
+            return Err(SituationError::Shared(h));
+        }
+        seen.push(h);
+    }
+    Ok(())
+}
+
+/// Decides what the active monster does. See the module docs.
+pub fn decide(s: &Situation) -> Result<Decision, SituationError> {
+    validate(s)?;
+    Ok(Solver::new(s).run())
+}
+
+struct Solver<'a> {
+    s: &'a Situation<'a>,
+    map: &'a HexMap,
+    start: usize,
+    graph: MoveGraph,
+    reach: Vec<Score>,
+    attack: Attack<'a>,
+    enemy_idx: Vec<usize>,
+    trace: Vec<String>,
+}
+
+impl<'a> Solver<'a> {
+    fn new(s: &'a Situation<'a>) -> Self {
+        let map = s.map;
+        let idx = |h: Hex| map.index_of(h).map(|i| i as usize).unwrap_or_default();
+        let mut occ = vec![Occupant::Empty; map.len()];
+        for a in s.allies {
+            occ[idx(*a)] = Occupant::Ally;
+        }
+        for e in s.enemies {
+            occ[idx(e.hex)] = Occupant::Enemy;
+        }
+        let start = idx(s.active);
+        occ[start] = Occupant::Myself;
+        let mode = Mode { flying: s.action.flying, jumping: s.action.jumping, teleport: s.action.teleport };
+        let graph = MoveGraph::new(map, &occ, mode);
+        let reach = graph.from(start);
+        let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| idx(e.hex)).collect();
+        let attack = Attack::new(map, s.action, enemy_idx.clone());
+        Solver { s, map, start, graph, reach, attack, enemy_idx, trace: Vec::new() }
+    }
+
+    fn name(&self, k: usize) -> String {
+        let e = &self.s.enemies[k];
+        let at = fmt_hex(e.hex);
+        if e.name.is_empty() || e.name == at { at } else { format!("{} {}", e.name, at) }
+    }
+
+    fn run(mut self) -> Decision {
+        let act = self.s.action;
+        let mode = Mode { flying: act.flying, jumping: act.jumping, teleport: act.teleport };
+        self.trace.push(format!(
+            "The monster at {} {} {} and {}.",
+            fmt_hex(self.s.active),
+            mode.describe(),
+            if act.move_points == 0 { "not at all".to_string() } else { format!("up to {}", act.move_points) },
+            self.attack.describe()
+        ));
+        // Attack hexes and the best path to one of them, per enemy.
+        let n = self.map.len();
+        let mut best: Vec<Option<Score>> = vec![None; self.s.enemies.len()];
+        for (k, slot) in best.iter_mut().enumerate() {
+            for h in 0..n {
+                if self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(k, h) {
+                    let sc = self.reach[h];
+                    if slot.is_none_or(|b| sc < b) {
+                        *slot = Some(sc);
+                    }
+                }
+            }
+        }
+        let candidates: Vec<usize> = (0..self.s.enemies.len()).filter(|k| best[*k].is_some()).collect();
+        for k in 0..self.s.enemies.len() {
+            if best[k].is_none() {
+                self.trace.push(format!("{}: no hex it can reach lets it attack this enemy.", self.name(k)));
+            }
+        }
+        if candidates.is_empty() {
+            self.trace.push("No focus: it neither moves nor attacks.".into());
+            let stay = Choice { end: self.s.active, path: vec![], targets: vec![], heading_to: vec![], focus: vec![], aoe: vec![] };
+            return Decision { focus: vec![], options: vec![stay], trace: self.trace };
+        }
+        let foci = self.choose_focus(&candidates, &best);
+        let mut options: Vec<Choice> = Vec::new();
+        for &f in &foci {
+            for c in self.options_for(f) {
+                match options.iter_mut().find(|o| o.end == c.end && o.targets == c.targets) {
+                    Some(o) => {
+                        o.focus.extend(c.focus);
+                        crate::hex::sort_hexes(&mut o.focus);
+                        o.heading_to.extend(c.heading_to);
+                        crate::hex::sort_hexes(&mut o.heading_to);
+                    }
+                    None => options.push(c),
+                }
+            }
+        }
+        options.sort_by(|a, b| (qr(a.end), a.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>()).cmp(&(qr(b.end), b.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>())));
+        let mut focus: Vec<Hex> = foci.iter().map(|&k| self.s.enemies[k].hex).collect();
+        crate::hex::sort_hexes(&mut focus);
+        if options.len() > 1 {
+            self.trace.push(format!("{} outcomes are equal under the rules: the players choose.", options.len()));
+        }
+        Decision { focus, options, trace: self.trace }
+    }
+
+    fn choose_focus(&mut self, candidates: &[usize], best: &[Option<Score>]) -> Vec<usize> {
+        let prox_field = range_field(self.map, self.start);
+        let key = |k: usize| {
+            let (neg, cost) = best[k].unwrap_or(UNREACHABLE);
+            (neg, cost, prox_field[self.enemy_idx[k]], self.s.enemies[k].initiative)
+        };
+        let described: Vec<String> = candidates
+            .iter()
+            .map(|&k| {
+                let (neg, cost, prox, init) = key(k);
+                format!("{}: {} negative hex(es), {} move(s), {} proximity, initiative {}", self.name(k), neg, cost, prox, init)
+            })
+            .collect();
+        self.trace.push(format!("Focus candidates: {}.", described.join("; ")));
+        let mut remaining: Vec<usize> = candidates.to_vec();
+        let steps: [(&str, fn(&(u16, u16, u16, u32)) -> u32); 4] = [
+            ("fewest negative hexes on the path", |k| k.0 as u32),
+            ("shortest path", |k| k.1 as u32),
+            ("closest in proximity", |k| k.2 as u32),
+            ("lowest initiative", |k| k.3),
+        ];
+        for (what, f) in steps {
+            if remaining.len() < 2 {
+                break;
+            }
+            let min = remaining.iter().map(|&k| f(&key(k))).min().unwrap_or(0);
+            let before = remaining.len();
+            remaining.retain(|&k| f(&key(k)) == min);
+            if remaining.len() < before {
+                let names: Vec<String> = remaining.iter().map(|&k| self.name(k)).collect();
+                self.trace.push(format!("Focus by {what} ({min}): {}.", names.join(", ")));
+            }
+        }
+        if remaining.len() > 1 {
+            let names: Vec<String> = remaining.iter().map(|&k| self.name(k)).collect();
+            self.trace.push(format!("Focus tie the players break: {}.", names.join(", ")));
+        } else {
+            self.trace.push(format!("Focus: {}.", self.name(remaining[0])));
+        }
+        remaining
+    }
+
+    /// The outcomes for one focus.
+    fn options_for(&mut self, f: usize) -> Vec<Choice> {
+        let n = self.map.len();
+        let fname = self.name(f);
+        let attack_hexes: Vec<usize> =
+            (0..n).filter(|&h| self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(f, h)).collect();
+        let min_neg = attack_hexes.iter().map(|&h| self.reach[h].0).min().unwrap_or(0);
+        let fewest: Vec<usize> = attack_hexes.into_iter().filter(|&h| self.reach[h].0 == min_neg).collect();
+        let mv = self.s.action.move_points.min(u16::MAX as u32 - 1) as u16;
+        let now: Vec<usize> = fewest.iter().copied().filter(|&h| self.reach[h].1 <= mv).collect();
+        if !now.is_empty() {
+            self.attack_now(f, &fname, &now)
+        } else {
+            self.head_for(f, &fname, &fewest, mv)
+        }
+    }
+
+    fn attack_now(&mut self, f: usize, fname: &str, hexes: &[usize]) -> Vec<Choice> {
+        let act = self.s.action;
+        // (hex, group) candidates with as many targets as possible.
+        let mut cands: Vec<(usize, Group)> = Vec::new();
+        for &h in hexes {
+            for g in self.attack.groups(f, h) {
+                cands.push((h, g));
+            }
+        }
+        let most = cands.iter().map(|(_, g)| g.mask.count_ones()).max().unwrap_or(0);
+        cands.retain(|(_, g)| g.mask.count_ones() == most);
+        if act.targets > 1 {
+            self.trace.push(format!("It can attack {fname} this turn; at most {most} target(s) at once."));
+        } else {
+            self.trace.push(format!("It can attack {fname} this turn."));
+        }
+        // The group it can reach with the fewest movement points.
+        let cost = |h: usize| self.reach[h].1;
+        let mut masks: Vec<u64> = cands.iter().map(|(_, g)| g.mask).collect();
+        masks.sort_unstable();
+        masks.dedup();
+        if masks.len() > 1 {
+            let gcost = |m: u64| cands.iter().filter(|(_, g)| g.mask == m).map(|(h, _)| cost(*h)).min().unwrap_or(u16::MAX);
+            let min = masks.iter().map(|&m| gcost(m)).min().unwrap_or(0);
+            let keep: Vec<u64> = masks.iter().copied().filter(|&m| gcost(m) == min).collect();
+            if keep.len() < masks.len() {
+                self.trace.push(format!("Target groups reachable with the fewest movement points ({min}) are kept."));
+            }
+            cands.retain(|(_, g)| keep.contains(&g.mask));
+        }
+        let ranged = act.range > 0 && act.targets > 0;
+        let disadv = |h: usize, g: &Group| -> u32 {
+            if !ranged || act.muddled {
+                return 0;
+            }
+            self.enemy_idx
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| g.mask & (1 << k) != 0)
+                .filter(|(_, eh)| self.map.adjacent(self.map.hex_at(h), self.map.hex_at(**eh)))
+                .count() as u32
+        };
+        let min_dis = cands.iter().map(|(h, g)| disadv(*h, g)).min().unwrap_or(0);
+        if ranged && cands.iter().any(|(h, g)| disadv(*h, g) > min_dis) {
+            self.trace.push(format!("Hexes attacking with fewer targets at disadvantage ({min_dis}) are kept."));
+        }
+        cands.retain(|(h, g)| disadv(*h, g) == min_dis);
+        let min_cost = cands.iter().map(|(h, _)| cost(*h)).min().unwrap_or(0);
+        cands.retain(|(h, _)| cost(*h) == min_cost);
+        self.trace.push(format!("It moves {min_cost} point(s) and attacks."));
+        let focus_hex = self.s.enemies[f].hex;
+        cands
+            .into_iter()
+            .map(|(h, g)| {
+                let end = self.map.hex_at(h);
+                let path = self.path_to(h, self.reach[h]);
+                let targets = if act.targets == 0 { vec![] } else { self.group_hexes(g.mask) };
+                Choice { end, path, targets, heading_to: vec![], focus: vec![focus_hex], aoe: g.area }
+            })
+            .collect()
+    }
+
+    fn head_for(&mut self, f: usize, fname: &str, fewest: &[usize], mv: u16) -> Vec<Choice> {
+        let nearest = fewest.iter().map(|&h| self.reach[h].1).min().unwrap_or(0);
+        let dests: Vec<usize> = fewest.iter().copied().filter(|&h| self.reach[h].1 == nearest).collect();
+        let dest_hexes: Vec<Hex> = dests.iter().map(|&h| self.map.hex_at(h)).collect();
+        self.trace.push(format!(
+            "It cannot attack {fname} this turn; it heads for the nearest attack hex(es) {} ({nearest} move(s) away).",
+            fmt_hexes(&dest_hexes)
+        ));
+        let within = self.graph.within(self.start, mv);
+        let to_dest: Vec<Vec<Score>> = dests.iter().map(|&d| self.graph.to(d)).collect();
+        // Rank each end hex: total negatives, remaining path, points spent.
+        let n = self.map.len();
+        let mut ranked: Vec<((u16, u16, u16), usize, Vec<usize>)> = Vec::new();
+        for e in 0..n {
+            if within[e] == UNREACHABLE || !self.graph.endable[e] {
+                continue;
+            }
+            let Some(rest) = to_dest.iter().map(|t| t[e]).filter(|s| *s != UNREACHABLE).min() else { continue };
+            let heads: Vec<usize> = (0..dests.len()).filter(|&i| to_dest[i][e] == rest).map(|i| dests[i]).collect();
+            ranked.push(((within[e].0 + rest.0, rest.1, within[e].1), e, heads));
+        }
+        let Some(best) = ranked.iter().map(|r| r.0).min() else {
+            return vec![];
+        };
+        ranked.retain(|r| r.0 == best);
+        let focus_hex = self.s.enemies[f].hex;
+        if ranked.iter().any(|r| r.1 == self.start) {
+            self.trace.push("Moving would not bring it closer: it stays.".into());
+        } else {
+            self.trace.push(format!(
+                "It ends where it has {} negative hex(es) in all, {} move(s) left to go, after spending {}.",
+                best.0, best.1, best.2
+            ));
+        }
+        ranked
+            .into_iter()
+            .map(|(_, e, heads)| {
+                let mut heading: Vec<Hex> = heads.iter().map(|&h| self.map.hex_at(h)).collect();
+                crate::hex::sort_hexes(&mut heading);
+                Choice {
+                    end: self.map.hex_at(e),
+                    path: self.path_to(e, within[e]),
+                    targets: vec![],
+                    heading_to: heading,
+                    focus: vec![focus_hex],
+                    aoe: vec![],
+                }
+            })
+            .collect()
+    }
+
+    fn path_to(&self, h: usize, score: Score) -> Vec<Hex> {
+        self.graph.path(self.start, h, score.1, score).into_iter().map(|i| self.map.hex_at(i)).collect()
+    }
+
+    fn group_hexes(&self, mask: u64) -> Vec<Hex> {
+        let mut hs: Vec<Hex> = (0..self.s.enemies.len()).filter(|k| mask & (1 << k) != 0).map(|k| self.s.enemies[k].hex).collect();
+        crate::hex::sort_hexes(&mut hs);
+        hs
+    }
+}

@@ -1,0 +1,301 @@
+//! How a monster moves: walking (terrain costs, negative hexes, icy slides), jumping, flying and teleport.
+//!
+//! Every mode is a graph of single steps with a cost and a count of negative hexes entered, plus a
+//! "landing" penalty for modes where only the last hex of a move counts (jumping, teleport). Paths are
+//! compared lexicographically by (negative hexes, movement points).
+
+use crate::hex::{HexMap, NONE, Terrain};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A path score: negative hexes entered, then movement points.
+pub type Score = (u16, u16);
+
+pub const UNREACHABLE: Score = (u16::MAX, u16::MAX);
+
+/// Who stands on a hex, from the active monster's point of view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Occupant {
+    Empty,
+    Ally,
+    Enemy,
+    /// The active monster itself.
+    Myself,
+}
+
+/// Movement type of the active monster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mode {
+    pub flying: bool,
+    pub jumping: bool,
+    pub teleport: bool,
+}
+
+impl Mode {
+    pub const fn walking(self) -> bool {
+        !self.flying && !self.jumping && !self.teleport
+    }
+
+    pub fn describe(self) -> &'static str {
+        match (self.teleport, self.flying, self.jumping) {
+            (true, true, _) => "teleports (flying)",
+            (true, false, _) => "teleports",
+            (false, true, _) => "flies",
+            (false, false, true) => "jumps",
+            _ => "walks",
+        }
+    }
+}
+
+/// One step of a move: the hex where it ends, its cost and negative hexes entered on the way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Edge {
+    pub to: u16,
+    pub cost: u8,
+    pub neg: u8,
+}
+
+/// The step graph of one monster on one board with its figures.
+#[derive(Debug, Clone)]
+pub struct MoveGraph {
+    pub edges: Vec<Vec<Edge>>,
+    pub reverse: Vec<Vec<(u16, Edge)>>,
+    /// Negative hexes counted where a move ends (jumping, teleport).
+    pub landing: Vec<u8>,
+    /// Whether the monster may end a move on each hex.
+    pub endable: Vec<bool>,
+}
+
+impl MoveGraph {
+    pub fn new(map: &HexMap, occupants: &[Occupant], mode: Mode) -> Self {
+        let n = map.len();
+        let mut edges = vec![Vec::new(); n];
+        let mut landing = vec![0u8; n];
+        let mut endable = vec![false; n];
+        for i in 0..n {
+            let t = map.terrain_at(i);
+            endable[i] = t != Terrain::Wall
+                && (t != Terrain::Obstacle || mode.flying)
+                && matches!(occupants[i], Occupant::Empty | Occupant::Myself);
+            if (mode.jumping || (mode.teleport && !mode.flying)) && t.is_negative() {
+                landing[i] = 1;
+            }
+        }
+        for (u, out) in edges.iter_mut().enumerate() {
+            if mode.walking() && !walkable(map, occupants, u) && occupants[u] != Occupant::Myself {
+                // Nothing starts from a hex a walker can never stand in.
+                continue;
+            }
+            for d in 0..6 {
+                let v = map.neighbour(u, d);
+                if v == NONE || map.thin_wall(u, d) {
+                    continue;
+                }
+                let v = v as usize;
+                if mode.teleport {
+                    out.push(Edge { to: v as u16, cost: 1, neg: 0 });
+                } else if !mode.walking() {
+                    if map.terrain_at(v) != Terrain::Wall {
+                        out.push(Edge { to: v as u16, cost: 1, neg: 0 });
+                    }
+                } else if walkable(map, occupants, v) {
+                    out.push(walk_step(map, occupants, v, d));
+                }
+            }
+        }
+        let mut reverse = vec![Vec::new(); n];
+        for (u, out) in edges.iter().enumerate() {
+            for e in out {
+                reverse[e.to as usize].push((u as u16, *e));
+            }
+        }
+        MoveGraph { edges, reverse, landing, endable }
+    }
+
+    /// Best score from `start` to every hex with unlimited movement (landing penalty included).
+    pub fn from(&self, start: usize) -> Vec<Score> {
+        let mut best = dijkstra(self.edges.len(), &[start], |u, f| {
+            for e in &self.edges[u] {
+                f(e.to as usize, e.neg, e.cost);
+            }
+        });
+        for (i, s) in best.iter_mut().enumerate() {
+            if *s != UNREACHABLE {
+                s.0 += self.landing[i] as u16;
+            }
+        }
+        best
+    }
+
+    /// Best score from every hex to `target` (landing penalty of the target included).
+    pub fn to(&self, target: usize) -> Vec<Score> {
+        let mut best = dijkstra(self.edges.len(), &[target], |v, f| {
+            for (u, e) in &self.reverse[v] {
+                f(*u as usize, e.neg, e.cost);
+            }
+        });
+        for s in best.iter_mut() {
+            if *s != UNREACHABLE {
+                s.0 += self.landing[target] as u16;
+            }
+        }
+        best
+    }
+
+    /// For a move of at most `budget` points from `start`: per hex, the fewest negative hexes and then
+    /// the fewest points (landing penalty included), or `UNREACHABLE`.
+    pub fn within(&self, start: usize, budget: u16) -> Vec<Score> {
+        let n = self.edges.len();
+        let b = budget as usize;
+        // neg[c][v]: fewest negatives reaching v with exactly c points.
+        let mut layer = vec![u16::MAX; (b + 1) * n];
+        layer[start] = 0;
+        for c in 0..=b {
+            for u in 0..n {
+                let cur = layer[c * n + u];
+                if cur == u16::MAX {
+                    continue;
+                }
+                for e in &self.edges[u] {
+                    let c2 = c + e.cost as usize;
+                    if c2 <= b {
+                        let slot = &mut layer[c2 * n + e.to as usize];
+                        *slot = (*slot).min(cur + e.neg as u16);
+                    }
+                }
+            }
+        }
+        (0..n)
+            .map(|v| {
+                (0..=b)
+                    .filter(|c| layer[c * n + v] != u16::MAX)
+                    .map(|c| (layer[c * n + v] + self.landing[v] as u16, c as u16))
+                    .min()
+                    .unwrap_or(UNREACHABLE)
+            })
+            .collect()
+    }
+
+    /// One cheapest path (hexes entered, in order) from `start` to `goal` within `budget` points whose
+    /// score equals `want`; ties between equal paths go to the lowest direction index, step by step.
+    pub fn path(&self, start: usize, goal: usize, budget: u16, want: Score) -> Vec<usize> {
+        if start == goal {
+            return Vec::new();
+        }
+        let n = self.edges.len();
+        let b = budget as usize;
+        let target_neg = want.0 - self.landing[goal] as u16;
+        // Backward table: fewest negatives from (v, points used) to goal at exactly `want.1` points.
+        let total = want.1 as usize;
+        let mut rest = vec![u16::MAX; (b + 1) * n];
+        rest[total * n + goal] = 0;
+        for c in (0..total).rev() {
+            for u in 0..n {
+                let mut best = u16::MAX;
+                for e in &self.edges[u] {
+                    let c2 = c + e.cost as usize;
+                    if c2 <= total {
+                        let r = rest[c2 * n + e.to as usize];
+                        if r != u16::MAX {
+                            best = best.min(r + e.neg as u16);
+                        }
+                    }
+                }
+                rest[c * n + u] = best;
+            }
+        }
+        let mut out = Vec::new();
+        let (mut u, mut c, mut negs) = (start, 0usize, 0u16);
+        while u != goal || c != total {
+            let next = self.edges[u].iter().find(|e| {
+                let c2 = c + e.cost as usize;
+                c2 <= total && rest[c2 * n + e.to as usize] != u16::MAX && negs + e.neg as u16 + rest[c2 * n + e.to as usize] == target_neg
+            });
+            let Some(e) = next else { break };
+            negs += e.neg as u16;
+            c += e.cost as usize;
+            u = e.to as usize;
+            out.push(u);
+        }
+        out
+    }
+}
+
+fn walkable(map: &HexMap, occupants: &[Occupant], v: usize) -> bool {
+    let t = map.terrain_at(v);
+    t != Terrain::Wall && t != Terrain::Obstacle && occupants[v] != Occupant::Enemy
+}
+
+/// A walking step into `v` in direction `d`, following an icy slide to where it stops.
+fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
+    let mut cur = v;
+    if map.terrain_at(v) == Terrain::Icy {
+        loop {
+            let next = map.neighbour(cur, d);
+            if next == NONE
+                || map.thin_wall(cur, d)
+                || !walkable(map, occupants, next as usize)
+                || occupants[next as usize] == Occupant::Ally
+            {
+                break;
+            }
+            cur = next as usize;
+            if map.terrain_at(cur) != Terrain::Icy {
+                break;
+            }
+        }
+        let neg = map.terrain_at(cur).is_negative() as u8;
+        return Edge { to: cur as u16, cost: 1, neg };
+    }
+    let cost = if map.terrain_at(v) == Terrain::Difficult { 2 } else { 1 };
+    Edge { to: v as u16, cost, neg: map.terrain_at(v).is_negative() as u8 }
+}
+
+/// Lexicographic (negatives, points) Dijkstra from several sources.
+fn dijkstra(n: usize, sources: &[usize], mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8))) -> Vec<Score> {
+    let mut best = vec![UNREACHABLE; n];
+    let mut heap = BinaryHeap::new();
+    for &s in sources {
+        best[s] = (0, 0);
+        heap.push(Reverse(((0u16, 0u16), s)));
+    }
+    while let Some(Reverse((score, u))) = heap.pop() {
+        if score > best[u] {
+            continue;
+        }
+        neighbours(u, &mut |v, neg, cost| {
+            let cand = (score.0 + neg as u16, score.1 + cost as u16);
+            if cand < best[v] {
+                best[v] = cand;
+                heap.push(Reverse((cand, v)));
+            }
+        });
+    }
+    best
+}
+
+/// Hex-step distance from `from` to every hex along paths that avoid wall hexes and thin walls
+/// (range and proximity are counted this way); `u16::MAX` where no such path exists.
+pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
+    let n = map.len();
+    let mut dist = vec![u16::MAX; n];
+    if map.terrain_at(from) == Terrain::Wall {
+        return dist;
+    }
+    let mut queue = std::collections::VecDeque::with_capacity(n);
+    dist[from] = 0;
+    queue.push_back(from);
+    while let Some(u) = queue.pop_front() {
+        for d in 0..6 {
+            let v = map.neighbour(u, d);
+            if v == NONE || map.thin_wall(u, d) || map.terrain_at(v as usize) == Terrain::Wall {
+                continue;
+            }
+            if dist[v as usize] == u16::MAX {
+                dist[v as usize] = dist[u] + 1;
+                queue.push_back(v as usize);
+            }
+        }
+    }
+    dist
+}

@@ -1,0 +1,223 @@
+//! Whom a monster can attack from a hex: range and sight for single targets, area placements, and the
+//! target groups (focus included, as many targets as possible) an attack can take.
+
+use super::MonsterAction;
+use super::movement::range_field;
+use crate::hex::aoe::orientations;
+use crate::hex::sight::Sight;
+use crate::hex::{Hex, HexMap, Terrain};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// A set of enemies attacked together (bit `k` = enemy `k`) and one area placement producing it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub mask: u64,
+    pub area: Vec<Hex>,
+}
+
+/// What one hex offers: single targets in range and sight, and area hit sets.
+#[derive(Debug, Default)]
+struct HexOffer {
+    singles: u64,
+    areas: Vec<Group>,
+}
+
+/// The attack of this turn, with caches over the board.
+pub struct Attack<'a> {
+    map: &'a HexMap,
+    range: u16,
+    targets: u32,
+    melee_area: bool,
+    patterns: Vec<Vec<Hex>>,
+    enemies: Vec<usize>,
+    enemy_range: Vec<Vec<u16>>,
+    sight: Sight,
+    /// Per enemy and hex: 0 unknown, 1 visible, 2 not.
+    los: RefCell<Vec<u8>>,
+    offers: RefCell<Vec<Option<Rc<HexOffer>>>>,
+}
+
+impl<'a> Attack<'a> {
+    pub fn new(map: &'a HexMap, action: &MonsterAction, enemies: Vec<usize>) -> Self {
+        let attacks = action.targets > 0;
+        let enemy_count = enemies.len();
+        let patterns = if attacks && !action.aoe.is_empty() { orientations(&action.aoe) } else { Vec::new() };
+        Attack {
+            map,
+            range: if attacks && action.range > 0 { action.range.min(u16::MAX as u32 - 1) as u16 } else { 1 },
+            targets: action.targets.max(1),
+            melee_area: action.aoe_melee || action.range == 0,
+            patterns,
+            enemy_range: enemies.iter().map(|&e| range_field(map, e)).collect(),
+            enemies,
+            sight: Sight::new(map),
+            los: RefCell::new(vec![0; enemy_count * map.len()]),
+            offers: RefCell::new(vec![None; map.len()]),
+        }
+    }
+
+    /// The attack in words, for the trace.
+    pub fn describe(&self) -> String {
+        let mut s = if self.range <= 1 && self.melee_area { "attacks in melee".to_string() } else { format!("attacks at range {}", self.range) };
+        if !self.patterns.is_empty() {
+            s.push_str(if self.melee_area { " with a melee area" } else { " with a ranged area" });
+        }
+        if self.targets > 1 {
+            s.push_str(&format!(", {} targets", self.targets));
+        }
+        s
+    }
+
+    fn visible(&self, k: usize, h: usize) -> bool {
+        let n = self.map.len();
+        let mut los = self.los.borrow_mut();
+        let slot = &mut los[k * n + h];
+        if *slot == 0 {
+            *slot = if self.sight.visible(self.map.hex_at(h), self.map.hex_at(self.enemies[k])) { 1 } else { 2 };
+        }
+        *slot == 1
+    }
+
+    fn offer(&self, h: usize) -> Rc<HexOffer> {
+        if let Some(o) = &self.offers.borrow()[h] {
+            return o.clone();
+        }
+        let o = Rc::new(self.compute_offer(h));
+        self.offers.borrow_mut()[h] = Some(o.clone());
+        o
+    }
+
+    fn compute_offer(&self, h: usize) -> HexOffer {
+        let mut offer = HexOffer::default();
+        for k in 0..self.enemies.len() {
+            let d = self.enemy_range[k][h];
+            if d >= 1 && d <= self.range && self.visible(k, h) {
+                offer.singles |= 1 << k;
+            }
+        }
+        if self.patterns.is_empty() {
+            return offer;
+        }
+        let here = self.map.hex_at(h);
+        let add = |mask: u64, cells: Vec<Hex>, offer: &mut HexOffer| {
+            if mask != 0 && !offer.areas.iter().any(|g| g.mask == mask) {
+                let mut area = cells;
+                crate::hex::sort_hexes(&mut area);
+                offer.areas.push(Group { mask, area });
+            }
+        };
+        if self.melee_area {
+            for p in &self.patterns {
+                let cells: Vec<Hex> = p.iter().map(|o| here + *o).filter(|c| self.map.contains(*c)).collect();
+                let mask = self.hits(h, &cells);
+                add(mask, cells, &mut offer);
+            }
+        } else {
+            let from_here = range_field(self.map, h);
+            for p in &self.patterns {
+                for k in 0..self.enemies.len() {
+                    let target = self.map.hex_at(self.enemies[k]);
+                    for c in p {
+                        let anchor = target - *c;
+                        let cells: Vec<Hex> = p.iter().map(|o| anchor + *o).filter(|x| self.map.contains(*x)).collect();
+                        let in_range = cells.iter().any(|x| {
+                            let i = self.map.index_of(*x).map_or(0, |i| i as usize);
+                            let t = self.map.terrain_at(i);
+                            t != Terrain::Wall && t != Terrain::Obstacle && from_here[i] >= 1 && from_here[i] <= self.range
+                        });
+                        if in_range {
+                            let mask = self.hits(h, &cells);
+                            add(mask, cells, &mut offer);
+                        }
+                    }
+                }
+            }
+        }
+        offer
+    }
+
+    /// Enemies standing in `cells` that the attacker at `h` sees.
+    fn hits(&self, h: usize, cells: &[Hex]) -> u64 {
+        let mut mask = 0;
+        for (k, &e) in self.enemies.iter().enumerate() {
+            if cells.contains(&self.map.hex_at(e)) && self.visible(k, h) {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+
+    /// Whether enemy `k` can be attacked from hex `h`.
+    pub fn can_hit(&self, k: usize, h: usize) -> bool {
+        let o = self.offer(h);
+        let bit = 1u64 << k;
+        ((self.patterns.is_empty() || self.targets > 1) && o.singles & bit != 0) || o.areas.iter().any(|g| g.mask & bit != 0)
+    }
+
+    /// Every target group from `h` that includes enemy `f` and is as large as possible from `h`.
+    pub fn groups(&self, f: usize, h: usize) -> Vec<Group> {
+        let o = self.offer(h);
+        let fbit = 1u64 << f;
+        let mut out: Vec<Group> = Vec::new();
+        let mut push = |mask: u64, area: &[Hex]| {
+            if mask & fbit != 0 && !out.iter().any(|g| g.mask == mask) {
+                out.push(Group { mask, area: area.to_vec() });
+            }
+        };
+        if self.patterns.is_empty() {
+            for s in subsets(o.singles, self.targets, fbit) {
+                push(s, &[]);
+            }
+        } else {
+            let areas = std::iter::once(Group { mask: 0, area: Vec::new() }).chain(o.areas.iter().cloned());
+            for g in areas {
+                let rest = o.singles & !g.mask;
+                let need = if g.mask & fbit != 0 { 0 } else { fbit };
+                for s in subsets(rest, self.targets - 1, need) {
+                    push(g.mask | s, &g.area);
+                }
+            }
+        }
+        let most = out.iter().map(|g| g.mask.count_ones()).max().unwrap_or(0);
+        out.retain(|g| g.mask.count_ones() == most);
+        out
+    }
+}
+
+/// Subsets of `pool` of size `min(n, |pool|)` that contain `must` (which must lie in `pool`).
+fn subsets(pool: u64, n: u32, must: u64) -> Vec<u64> {
+    if pool & must != must {
+        return Vec::new();
+    }
+    let size = n.min(pool.count_ones());
+    if size == pool.count_ones() {
+        return vec![pool];
+    }
+    let mut out = Vec::new();
+    // Walk the sub-masks of `pool` (pools are a handful of enemies).
+    let mut sub = pool;
+    loop {
+        if sub.count_ones() == size && sub & must == must {
+            out.push(sub);
+        }
+        if sub == 0 {
+            break;
+        }
+        sub = (sub - 1) & pool;
+    }
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subsets;
+
+    #[test]
+    fn subsets_keep_the_required_member_and_the_size() {
+        assert_eq!(subsets(0b111, 2, 0b001), vec![0b011, 0b101]);
+        assert_eq!(subsets(0b110, 2, 0b001), Vec::<u64>::new());
+        assert_eq!(subsets(0b011, 5, 0), vec![0b011]);
+    }
+}

@@ -1,0 +1,12 @@
+//! Foehold's rules core: boards, pathfinding, line of sight, decks and the rule modules, with no engine.
+//!
+//! Every foe decision is a value listing all the choices the rules leave equal plus a readable trace of
+//! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and all
+//! randomness comes from seeded generators stored in the state that uses them.
+
+pub mod error;
+pub mod gloomhaven;
+pub mod hex;
+pub mod puzzle;
+
+pub use error::LoadError;

@@ -1,0 +1,317 @@
+//! The board-position puzzle format (`Puzzle(...)` RON files): parsing, validation with positions,
+//! conversion to a [`Situation`](crate::gloomhaven::Situation), and comparison with expected answers.
+
+use crate::error::{LoadError, parse_ron, read_file};
+use crate::gloomhaven::{Decision, Enemy, MonsterAction, decide};
+use crate::hex::{Hex, HexMap, Terrain, hex, qr};
+use serde::Deserialize;
+use std::path::Path;
+
+type Qr = (i32, i32);
+
+/// Which rule set a puzzle is posed under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Rules {
+    Frosthaven,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleMap {
+    pub hexes: Vec<Qr>,
+    #[serde(default)]
+    pub walls: Vec<Qr>,
+    #[serde(default)]
+    pub obstacles: Vec<Qr>,
+    #[serde(default)]
+    pub traps: Vec<Qr>,
+    #[serde(default)]
+    pub hazards: Vec<Qr>,
+    #[serde(default)]
+    pub difficult: Vec<Qr>,
+    #[serde(default)]
+    pub icy: Vec<Qr>,
+    #[serde(default)]
+    pub thin_walls: Vec<(Qr, Qr)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleEnemy {
+    pub hex: Qr,
+    #[serde(default)]
+    pub initiative: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleAction {
+    #[serde(rename = "move")]
+    pub move_points: u32,
+    pub range: u32,
+    pub targets: u32,
+    #[serde(default)]
+    pub aoe: Vec<Qr>,
+    #[serde(default)]
+    pub aoe_melee: bool,
+    #[serde(default)]
+    pub flying: bool,
+    #[serde(default)]
+    pub jumping: bool,
+    #[serde(default)]
+    pub teleport: bool,
+    #[serde(default)]
+    pub muddled: bool,
+}
+
+/// One expected outcome.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expected {
+    pub end: Qr,
+    pub targets: Vec<Qr>,
+    #[serde(default)]
+    pub heading_to: Vec<Qr>,
+    #[serde(default)]
+    pub focus: Vec<Qr>,
+    #[serde(default)]
+    pub aoe_example: Vec<Qr>,
+}
+
+/// A puzzle file. The expectations are optional so that a position can be asked without an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    #[serde(default)]
+    pub id: String,
+    pub rules: Rules,
+    pub map: PuzzleMap,
+    pub active: Qr,
+    #[serde(default)]
+    pub allies: Vec<Qr>,
+    pub enemies: Vec<PuzzleEnemy>,
+    pub action: PuzzleAction,
+    #[serde(default)]
+    pub expect_focus: Option<Vec<Qr>>,
+    #[serde(default)]
+    pub expect: Option<Vec<Expected>>,
+}
+
+/// A puzzle turned into rules-core values.
+#[derive(Debug, Clone)]
+pub struct Position {
+    pub map: HexMap,
+    pub active: Hex,
+    pub allies: Vec<Hex>,
+    pub enemies: Vec<Enemy>,
+    pub action: MonsterAction,
+}
+
+impl Position {
+    pub fn decide(&self) -> Decision {
+        let s = crate::gloomhaven::Situation {
+            map: &self.map,
+            active: self.active,
+            allies: &self.allies,
+            enemies: &self.enemies,
+            action: &self.action,
+        };
+        // `load` validated the position, so this cannot fail; keep a readable answer all the same.
+        decide(&s).unwrap_or_else(|e| Decision { focus: vec![], options: vec![], trace: vec![e.to_string()] })
+    }
+}
+
+/// Reads and validates a puzzle file.
+pub fn load(path: &Path) -> Result<(Puzzle, Position), LoadError> {
+    let text = read_file(path)?;
+    parse(&path.display().to_string(), &text)
+}
+
+/// Parses and validates puzzle text; `file` names it in errors.
+pub fn parse(file: &str, text: &str) -> Result<(Puzzle, Position), LoadError> {
+    let p: Puzzle = parse_ron(file, text)?;
+    let pos = validate(file, text, &p)?;
+    Ok((p, pos))
+}
+
+/// Finds `(q, r)` (any spacing) after the first occurrence of `field` in `text`.
+fn locate(file: &str, text: &str, field: &str, at: Option<Qr>, message: String) -> LoadError {
+    let start = find_field(text, field).unwrap_or(0);
+    let offset = at.and_then(|h| find_hex_literal(text, start, h)).or(find_field(text, field));
+    match offset {
+        Some(o) => {
+            let (line, column) = crate::error::offset_to_position(text, o);
+            LoadError::new(file, line, column, message)
+        }
+        None => LoadError::whole(file, message),
+    }
+}
+
+/// Byte offset of `field:` as a field name (not inside a longer identifier).
+fn find_field(text: &str, field: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = text[from..].find(field) {
+        let at = from + i;
+        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+        let rest = text[at + field.len()..].trim_start();
+        if before_ok && rest.starts_with(':') {
+            return Some(at);
+        }
+        from = at + field.len();
+    }
+    None
+}
+
+fn find_hex_literal(text: &str, from: usize, (q, r): Qr) -> Option<usize> {
+    let mut at = from;
+    while let Some(i) = text[at..].find('(') {
+        let open = at + i;
+        let inner = &text[open + 1..];
+        if let Some(close) = inner.find(')') {
+            let parts: Vec<&str> = inner[..close].split(',').map(str::trim).collect();
+            if parts.len() == 2 && parts[0].parse::<i32>() == Ok(q) && parts[1].parse::<i32>() == Ok(r) {
+                return Some(open);
+            }
+        }
+        at = open + 1;
+    }
+    None
+}
+
+fn fmt(h: Qr) -> String {
+    format!("({}, {})", h.0, h.1)
+}
+
+fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
+    let m = &p.map;
+    let err = |field: &str, at: Option<Qr>, msg: String| locate(file, text, field, at, msg);
+    let hexes: Vec<Hex> = m.hexes.iter().map(|&(q, r)| hex(q, r)).collect();
+    let walls: Vec<Hex> = m.walls.iter().map(|&(q, r)| hex(q, r)).collect();
+    if hexes.is_empty() {
+        return Err(err("hexes", None, "expected at least one hex in `map.hexes`".into()));
+    }
+    let mut map = HexMap::new(&hexes, &walls).map_err(|e| match e {
+        crate::hex::MapError::Duplicate(h) => {
+            let field = if m.walls.contains(&qr(h)) { "walls" } else { "hexes" };
+            err(field, Some(qr(h)), format!("hex {} is listed twice in `map.hexes`/`map.walls`", fmt(qr(h))))
+        }
+        other => err("hexes", None, other.to_string()),
+    })?;
+    let layers: [(&str, &Vec<Qr>, Terrain); 5] = [
+        ("obstacles", &m.obstacles, Terrain::Obstacle),
+        ("traps", &m.traps, Terrain::Trap),
+        ("hazards", &m.hazards, Terrain::Hazard),
+        ("difficult", &m.difficult, Terrain::Difficult),
+        ("icy", &m.icy, Terrain::Icy),
+    ];
+    for (field, list, t) in layers {
+        for &h in list {
+            match map.terrain(hex(h.0, h.1)) {
+                None | Some(Terrain::Wall) => {
+                    return Err(err(field, Some(h), format!("`map.{field}` lists {}, expected a hex of `map.hexes`", fmt(h))));
+                }
+                Some(Terrain::Floor) => {}
+                Some(other) => {
+                    return Err(err(
+                        field,
+                        Some(h),
+                        format!("hex {} is both {} and {}: terrain lists must not overlap", fmt(h), other.name(), t.name()),
+                    ));
+                }
+            }
+            let _ = map.set_terrain(hex(h.0, h.1), t);
+        }
+    }
+    for &(a, b) in &m.thin_walls {
+        map.add_thin_wall(hex(a.0, a.1), hex(b.0, b.1)).map_err(|e| err("thin_walls", Some(a), format!("thin wall {} – {}: {e}", fmt(a), fmt(b))))?;
+    }
+    let mut taken: Vec<(Qr, &str)> = Vec::new();
+    let mut place = |field: &str, h: Qr| -> Result<Hex, LoadError> {
+        match map.terrain(hex(h.0, h.1)) {
+            None => return Err(err(field, Some(h), format!("`{field}` puts a figure on {}, which is not on the map", fmt(h)))),
+            Some(Terrain::Wall) => return Err(err(field, Some(h), format!("`{field}` puts a figure on the wall hex {}", fmt(h)))),
+            _ => {}
+        }
+        if let Some((_, other)) = taken.iter().find(|(t, _)| *t == h) {
+            return Err(err(field, Some(h), format!("two figures on {}: `{other}` and `{field}`", fmt(h))));
+        }
+        taken.push((h, if field == "active" { "active" } else if field == "allies" { "allies" } else { "enemies" }));
+        Ok(hex(h.0, h.1))
+    };
+    let active = place("active", p.active)?;
+    let allies = p.allies.iter().map(|&h| place("allies", h)).collect::<Result<Vec<_>, _>>()?;
+    let mut enemies = Vec::new();
+    for e in &p.enemies {
+        let h = place("enemies", e.hex)?;
+        enemies.push(Enemy { hex: h, initiative: e.initiative, name: String::new() });
+    }
+    if enemies.len() > 64 {
+        return Err(err("enemies", None, format!("{} enemies: at most 64 are supported", enemies.len())));
+    }
+    let a = &p.action;
+    if a.targets > 0 && !a.aoe.is_empty() && a.aoe_melee != (a.range == 0) {
+        return Err(err(
+            "aoe_melee",
+            None,
+            format!("`aoe_melee` is {} but `range` is {}: a melee area needs range 0, a ranged area a range", a.aoe_melee, a.range),
+        ));
+    }
+    if a.aoe.len() > 32 {
+        return Err(err("aoe", None, "expected an area of at most 32 hexes".into()));
+    }
+    let action = MonsterAction {
+        move_points: a.move_points,
+        range: a.range,
+        targets: a.targets,
+        aoe: a.aoe.iter().map(|&(q, r)| hex(q, r)).collect(),
+        aoe_melee: a.aoe_melee,
+        flying: a.flying,
+        jumping: a.jumping,
+        teleport: a.teleport,
+        muddled: a.muddled,
+    };
+    Ok(Position { map, active, allies, enemies, action })
+}
+
+/// How a decision compares with a puzzle's expectations.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verdict {
+    pub focus_ok: bool,
+    pub options_ok: bool,
+    /// (end, targets) pairs expected but not found.
+    pub missing: Vec<(Qr, Vec<Qr>)>,
+    /// (end, targets) pairs found but not expected.
+    pub extra: Vec<(Qr, Vec<Qr>)>,
+}
+
+impl Verdict {
+    pub fn passed(&self) -> bool {
+        self.focus_ok && self.options_ok
+    }
+}
+
+/// Compares a decision with the puzzle's expectations, as sets; `None` when the puzzle has none.
+pub fn check(p: &Puzzle, d: &Decision) -> Option<Verdict> {
+    let (ef, ex) = (p.expect_focus.as_ref()?, p.expect.as_ref()?);
+    let mut want_focus = ef.clone();
+    want_focus.sort();
+    let mut got_focus: Vec<Qr> = d.focus.iter().map(|h| qr(*h)).collect();
+    got_focus.sort();
+    let mut want: Vec<(Qr, Vec<Qr>)> = ex
+        .iter()
+        .map(|e| {
+            let mut t = e.targets.clone();
+            t.sort();
+            (e.end, t)
+        })
+        .collect();
+    want.sort();
+    want.dedup();
+    let mut got: Vec<(Qr, Vec<Qr>)> = d.options.iter().map(|o| (qr(o.end), o.targets.iter().map(|h| qr(*h)).collect())).collect();
+    got.sort();
+    got.dedup();
+    let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).cloned().collect();
+    let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).cloned().collect();
+    Some(Verdict { focus_ok: want_focus == got_focus, options_ok: missing.is_empty() && extra.is_empty(), missing, extra })
+}

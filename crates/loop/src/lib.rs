@@ -1,0 +1,1 @@
+//! Game loop placeholder.

@@ -1,0 +1,3 @@
+//! Headless subcommands of the `foehold` binary, one module each.
+
+pub mod solve;
