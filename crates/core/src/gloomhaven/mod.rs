@@ -379,46 +379,49 @@ impl<'a> Solver<'a> {
             fmt_hexes(&dest_hexes)
         ));
         let within = self.graph.within(self.start, mv);
-        let to_dest: Vec<Vec<Score>> = dests.iter().map(|&d| self.graph.to(d)).collect();
-        // Rank each end hex: total negatives, remaining path, points spent.
         let n = self.map.len();
-        let mut ranked: Vec<((u16, u16, u16), usize, Vec<usize>)> = Vec::new();
-        for e in 0..n {
-            if within[e] == UNREACHABLE || !self.graph.endable[e] {
-                continue;
-            }
-            let Some(rest) = to_dest.iter().map(|t| t[e]).filter(|s| *s != UNREACHABLE).min() else { continue };
-            let heads: Vec<usize> = (0..dests.len()).filter(|&i| to_dest[i][e] == rest).map(|i| dests[i]).collect();
-            ranked.push(((within[e].0 + rest.0, rest.1, within[e].1), e, heads));
-        }
-        let Some(best) = ranked.iter().map(|r| r.0).min() else {
-            return vec![];
-        };
-        ranked.retain(|r| r.0 == best);
         let focus_hex = self.s.enemies[f].hex;
-        if ranked.iter().any(|r| r.1 == self.start) {
-            self.trace.push("Moving would not bring it closer: it stays.".into());
-        } else {
-            self.trace.push(format!(
-                "It ends where it has {} negative hex(es) in all, {} move(s) left to go, after spending {}.",
-                best.0, best.1, best.2
-            ));
-        }
-        ranked
-            .into_iter()
-            .map(|(_, e, heads)| {
-                let mut heading: Vec<Hex> = heads.iter().map(|&h| self.map.hex_at(h)).collect();
-                crate::hex::sort_hexes(&mut heading);
-                Choice {
-                    end: self.map.hex_at(e),
-                    path: self.path_to(e, within[e]),
-                    targets: vec![],
-                    heading_to: heading,
-                    focus: vec![focus_hex],
-                    aoe: vec![],
+        // Which destination to head for is itself a tie the players break, so each destination ranks
+        // the end hexes on its own: total negatives, remaining path, points spent.
+        let mut out: Vec<Choice> = Vec::new();
+        for &d in &dests {
+            let to_d = self.graph.to(d);
+            let ranked: Vec<((u16, u16, u16), usize)> = (0..n)
+                .filter(|&e| within[e] != UNREACHABLE && self.graph.endable[e] && to_d[e] != UNREACHABLE)
+                .map(|e| ((within[e].0 + to_d[e].0, to_d[e].1, within[e].1), e))
+                .collect();
+            let Some(best) = ranked.iter().map(|r| r.0).min() else { continue };
+            let dest = self.map.hex_at(d);
+            if best.2 == 0 {
+                self.trace.push(format!("Towards {}: moving would not bring it closer, so it stays.", fmt_hex(dest)));
+            } else {
+                self.trace.push(format!(
+                    "Towards {}: it ends where it has {} negative hex(es) in all and {} move(s) left to go, after spending {}.",
+                    fmt_hex(dest),
+                    best.0,
+                    best.1,
+                    best.2
+                ));
+            }
+            for (_, e) in ranked.into_iter().filter(|r| r.0 == best) {
+                let end = self.map.hex_at(e);
+                match out.iter_mut().find(|c| c.end == end) {
+                    Some(c) => {
+                        c.heading_to.push(dest);
+                        crate::hex::sort_hexes(&mut c.heading_to);
+                    }
+                    None => out.push(Choice {
+                        end,
+                        path: self.path_to(e, within[e]),
+                        targets: vec![],
+                        heading_to: vec![dest],
+                        focus: vec![focus_hex],
+                        aoe: vec![],
+                    }),
                 }
-            })
-            .collect()
+            }
+        }
+        out
     }
 
     fn path_to(&self, h: usize, score: Score) -> Vec<Hex> {
