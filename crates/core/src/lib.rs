@@ -7,6 +7,7 @@
 pub mod error;
 pub mod gloomhaven;
 pub mod hex;
+pub mod modifiers;
 pub mod puzzle;
 
 pub use error::LoadError;

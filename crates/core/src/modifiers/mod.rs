@@ -63,6 +63,8 @@
 
 pub mod attack;
 pub mod card;
+#[cfg(test)]
+mod crosscheck;
 pub mod deck;
 pub mod draw;
 pub mod fraction;
