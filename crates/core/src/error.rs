@@ -15,8 +15,18 @@ pub struct LoadError {
 }
 
 impl LoadError {
-    pub fn new(file: impl Into<String>, line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self { file: file.into(), line, column, message: message.into() }
+    pub fn new(
+        file: impl Into<String>,
+        line: usize,
+        column: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Self {
+            file: file.into(),
+            line,
+            column,
+            message: message.into(),
+        }
     }
 
     /// An error about the whole file (unreadable, empty, …).
@@ -39,7 +49,11 @@ impl fmt::Display for LoadError {
         if self.line == 0 {
             write!(f, "{}: {}", self.file, self.message)
         } else {
-            write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                self.file, self.line, self.column, self.message
+            )
         }
     }
 }
@@ -63,7 +77,8 @@ pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
 
 /// Reads a whole file, mapping I/O failures to a [`LoadError`] about that file.
 pub fn read_file(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path).map_err(|e| LoadError::whole(path.display().to_string(), format!("cannot read file: {e}")))
+    std::fs::read_to_string(path)
+        .map_err(|e| LoadError::whole(path.display().to_string(), format!("cannot read file: {e}")))
 }
 
 /// Parses RON text into `T`, reporting syntax and schema errors with their position.
@@ -72,9 +87,15 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
 pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text).map_err(|e: ron::error::SpannedError| {
-        LoadError::new(file, e.span.start.line, e.span.start.col, e.code.to_string())
-    })
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| {
+            LoadError::new(
+                file,
+                e.span.start.line,
+                e.span.start.col,
+                e.code.to_string(),
+            )
+        })
 }
 
 #[cfg(test)]

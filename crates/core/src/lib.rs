@@ -5,6 +5,7 @@
 //! randomness comes from seeded generators stored in the state that uses them.
 
 pub mod error;
+pub mod game;
 pub mod gloomhaven;
 pub mod hex;
 pub mod modifiers;

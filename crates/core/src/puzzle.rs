@@ -117,7 +117,11 @@ impl Position {
             action: &self.action,
         };
         // `load` validated the position, so this cannot fail; keep a readable answer all the same.
-        decide(&s).unwrap_or_else(|e| Decision { focus: vec![], options: vec![], trace: vec![e.to_string()] })
+        decide(&s).unwrap_or_else(|e| Decision {
+            focus: vec![],
+            options: vec![],
+            trace: vec![e.to_string()],
+        })
     }
 }
 
@@ -137,7 +141,9 @@ pub fn parse(file: &str, text: &str) -> Result<(Puzzle, Position), LoadError> {
 /// Finds `(q, r)` (any spacing) after the first occurrence of `field` in `text`.
 fn locate(file: &str, text: &str, field: &str, at: Option<Qr>, message: String) -> LoadError {
     let start = find_field(text, field).unwrap_or(0);
-    let offset = at.and_then(|h| find_hex_literal(text, start, h)).or(find_field(text, field));
+    let offset = at
+        .and_then(|h| find_hex_literal(text, start, h))
+        .or(find_field(text, field));
     match offset {
         Some(o) => {
             let (line, column) = crate::error::offset_to_position(text, o);
@@ -153,7 +159,8 @@ fn find_field(text: &str, field: &str) -> Option<usize> {
     let mut from = 0;
     while let Some(i) = text[from..].find(field) {
         let at = from + i;
-        let before_ok = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+        let before_ok =
+            at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
         let rest = text[at + field.len()..].trim_start();
         if before_ok && rest.starts_with(':') {
             return Some(at);
@@ -170,7 +177,10 @@ fn find_hex_literal(text: &str, from: usize, (q, r): Qr) -> Option<usize> {
         let inner = &text[open + 1..];
         if let Some(close) = inner.find(')') {
             let parts: Vec<&str> = inner[..close].split(',').map(str::trim).collect();
-            if parts.len() == 2 && parts[0].parse::<i32>() == Ok(q) && parts[1].parse::<i32>() == Ok(r) {
+            if parts.len() == 2
+                && parts[0].parse::<i32>() == Ok(q)
+                && parts[1].parse::<i32>() == Ok(r)
+            {
                 return Some(open);
             }
         }
@@ -189,12 +199,27 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
     let hexes: Vec<Hex> = m.hexes.iter().map(|&(q, r)| hex(q, r)).collect();
     let walls: Vec<Hex> = m.walls.iter().map(|&(q, r)| hex(q, r)).collect();
     if hexes.is_empty() {
-        return Err(err("hexes", None, "expected at least one hex in `map.hexes`".into()));
+        return Err(err(
+            "hexes",
+            None,
+            "expected at least one hex in `map.hexes`".into(),
+        ));
     }
     let mut map = HexMap::new(&hexes, &walls).map_err(|e| match e {
         crate::hex::MapError::Duplicate(h) => {
-            let field = if m.walls.contains(&qr(h)) { "walls" } else { "hexes" };
-            err(field, Some(qr(h)), format!("hex {} is listed twice in `map.hexes`/`map.walls`", fmt(qr(h))))
+            let field = if m.walls.contains(&qr(h)) {
+                "walls"
+            } else {
+                "hexes"
+            };
+            err(
+                field,
+                Some(qr(h)),
+                format!(
+                    "hex {} is listed twice in `map.hexes`/`map.walls`",
+                    fmt(qr(h))
+                ),
+            )
         }
         other => err("hexes", None, other.to_string()),
     })?;
@@ -209,14 +234,26 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         for &h in list {
             match map.terrain(hex(h.0, h.1)) {
                 None | Some(Terrain::Wall) => {
-                    return Err(err(field, Some(h), format!("`map.{field}` lists {}, expected a hex of `map.hexes`", fmt(h))));
+                    return Err(err(
+                        field,
+                        Some(h),
+                        format!(
+                            "`map.{field}` lists {}, expected a hex of `map.hexes`",
+                            fmt(h)
+                        ),
+                    ));
                 }
                 Some(Terrain::Floor) => {}
                 Some(other) => {
                     return Err(err(
                         field,
                         Some(h),
-                        format!("hex {} is both {} and {}: terrain lists must not overlap", fmt(h), other.name(), t.name()),
+                        format!(
+                            "hex {} is both {} and {}: terrain lists must not overlap",
+                            fmt(h),
+                            other.name(),
+                            t.name()
+                        ),
                     ));
                 }
             }
@@ -224,41 +261,95 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         }
     }
     for &(a, b) in &m.thin_walls {
-        map.add_thin_wall(hex(a.0, a.1), hex(b.0, b.1)).map_err(|e| err("thin_walls", Some(a), format!("thin wall {} – {}: {e}", fmt(a), fmt(b))))?;
+        map.add_thin_wall(hex(a.0, a.1), hex(b.0, b.1))
+            .map_err(|e| {
+                err(
+                    "thin_walls",
+                    Some(a),
+                    format!("thin wall {} – {}: {e}", fmt(a), fmt(b)),
+                )
+            })?;
     }
     let mut taken: Vec<(Qr, &str)> = Vec::new();
     let mut place = |field: &str, h: Qr| -> Result<Hex, LoadError> {
         match map.terrain(hex(h.0, h.1)) {
-            None => return Err(err(field, Some(h), format!("`{field}` puts a figure on {}, which is not on the map", fmt(h)))),
-            Some(Terrain::Wall) => return Err(err(field, Some(h), format!("`{field}` puts a figure on the wall hex {}", fmt(h)))),
+            None => {
+                return Err(err(
+                    field,
+                    Some(h),
+                    format!(
+                        "`{field}` puts a figure on {}, which is not on the map",
+                        fmt(h)
+                    ),
+                ));
+            }
+            Some(Terrain::Wall) => {
+                return Err(err(
+                    field,
+                    Some(h),
+                    format!("`{field}` puts a figure on the wall hex {}", fmt(h)),
+                ));
+            }
             _ => {}
         }
         if let Some((_, other)) = taken.iter().find(|(t, _)| *t == h) {
-            return Err(err(field, Some(h), format!("two figures on {}: `{other}` and `{field}`", fmt(h))));
+            return Err(err(
+                field,
+                Some(h),
+                format!("two figures on {}: `{other}` and `{field}`", fmt(h)),
+            ));
         }
-        taken.push((h, if field == "active" { "active" } else if field == "allies" { "allies" } else { "enemies" }));
+        taken.push((
+            h,
+            if field == "active" {
+                "active"
+            } else if field == "allies" {
+                "allies"
+            } else {
+                "enemies"
+            },
+        ));
         Ok(hex(h.0, h.1))
     };
     let active = place("active", p.active)?;
-    let allies = p.allies.iter().map(|&h| place("allies", h)).collect::<Result<Vec<_>, _>>()?;
+    let allies = p
+        .allies
+        .iter()
+        .map(|&h| place("allies", h))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut enemies = Vec::new();
     for e in &p.enemies {
         let h = place("enemies", e.hex)?;
-        enemies.push(Enemy { hex: h, initiative: e.initiative, name: String::new() });
+        enemies.push(Enemy {
+            hex: h,
+            initiative: e.initiative,
+            name: String::new(),
+        });
     }
     if enemies.len() > 64 {
-        return Err(err("enemies", None, format!("{} enemies: at most 64 are supported", enemies.len())));
+        return Err(err(
+            "enemies",
+            None,
+            format!("{} enemies: at most 64 are supported", enemies.len()),
+        ));
     }
     let a = &p.action;
     if a.targets > 0 && !a.aoe.is_empty() && a.aoe_melee != (a.range == 0) {
         return Err(err(
             "aoe_melee",
             None,
-            format!("`aoe_melee` is {} but `range` is {}: a melee area needs range 0, a ranged area a range", a.aoe_melee, a.range),
+            format!(
+                "`aoe_melee` is {} but `range` is {}: a melee area needs range 0, a ranged area a range",
+                a.aoe_melee, a.range
+            ),
         ));
     }
     if a.aoe.len() > 32 {
-        return Err(err("aoe", None, "expected an area of at most 32 hexes".into()));
+        return Err(err(
+            "aoe",
+            None,
+            "expected an area of at most 32 hexes".into(),
+        ));
     }
     let action = MonsterAction {
         move_points: a.move_points,
@@ -271,7 +362,13 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         teleport: a.teleport,
         muddled: a.muddled,
     };
-    Ok(Position { map, active, allies, enemies, action })
+    Ok(Position {
+        map,
+        active,
+        allies,
+        enemies,
+        action,
+    })
 }
 
 /// How a decision compares with a puzzle's expectations.
@@ -308,10 +405,19 @@ pub fn check(p: &Puzzle, d: &Decision) -> Option<Verdict> {
         .collect();
     want.sort();
     want.dedup();
-    let mut got: Vec<(Qr, Vec<Qr>)> = d.options.iter().map(|o| (qr(o.end), o.targets.iter().map(|h| qr(*h)).collect())).collect();
+    let mut got: Vec<(Qr, Vec<Qr>)> = d
+        .options
+        .iter()
+        .map(|o| (qr(o.end), o.targets.iter().map(|h| qr(*h)).collect()))
+        .collect();
     got.sort();
     got.dedup();
     let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).cloned().collect();
     let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).cloned().collect();
-    Some(Verdict { focus_ok: want_focus == got_focus, options_ok: missing.is_empty() && extra.is_empty(), missing, extra })
+    Some(Verdict {
+        focus_ok: want_focus == got_focus,
+        options_ok: missing.is_empty() && extra.is_empty(),
+        missing,
+        extra,
+    })
 }

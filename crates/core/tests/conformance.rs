@@ -10,10 +10,17 @@ fn puzzle_dir() -> PathBuf {
 
 #[test]
 fn every_public_frosthaven_puzzle_is_solved_as_expected() {
-    let mut files: Vec<PathBuf> =
-        std::fs::read_dir(puzzle_dir()).expect("puzzle folder").map(|e| e.expect("entry").path()).filter(|p| p.extension().is_some_and(|x| x == "ron")).collect();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(puzzle_dir())
+        .expect("puzzle folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
     files.sort();
-    assert!(files.len() >= 40, "expected the public puzzles, found {}", files.len());
+    assert!(
+        files.len() >= 40,
+        "expected the public puzzles, found {}",
+        files.len()
+    );
     let mut failures = Vec::new();
     for f in &files {
         let (p, pos) = puzzle::load(f).unwrap_or_else(|e| panic!("{e}"));
@@ -31,5 +38,11 @@ fn every_public_frosthaven_puzzle_is_solved_as_expected() {
             ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} puzzles fail:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} puzzles fail:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

@@ -21,7 +21,11 @@ pub enum Action {
     /// a hero turn, round end…).
     Advance,
     /// A hero's two cards for the round; `leading` sets its initiative.
-    SelectCards { hero: usize, leading: usize, other: usize },
+    SelectCards {
+        hero: usize,
+        leading: usize,
+        other: usize,
+    },
     /// A hero declares a long rest, to lose `lose` from its discard on its turn.
     LongRest { hero: usize, lose: usize },
     /// The acting hero performs one half of one of its two cards. `basic` plays the half as the
@@ -89,35 +93,120 @@ pub enum Cause {
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    RoundStarted { round: u32 },
-    CardsSelected { hero: usize, leading: usize, other: usize, initiative: u32 },
-    LongRestDeclared { hero: usize },
-    AbilityRevealed { kind: usize, card: usize, initiative: u32 },
-    TurnOrder { order: Vec<Actor> },
-    TurnStarted { figure: FigureId },
-    Suffered { figure: FigureId, amount: u32, cause: Cause },
-    Stunned { figure: FigureId },
-    ElementConsumed { element: Element, by: FigureId },
-    ElementInfused { element: Element, by: FigureId },
+    RoundStarted {
+        round: u32,
+    },
+    CardsSelected {
+        hero: usize,
+        leading: usize,
+        other: usize,
+        initiative: u32,
+    },
+    LongRestDeclared {
+        hero: usize,
+    },
+    AbilityRevealed {
+        kind: usize,
+        card: usize,
+        initiative: u32,
+    },
+    TurnOrder {
+        order: Vec<Actor>,
+    },
+    TurnStarted {
+        figure: FigureId,
+    },
+    Suffered {
+        figure: FigureId,
+        amount: u32,
+        cause: Cause,
+    },
+    Stunned {
+        figure: FigureId,
+    },
+    ElementConsumed {
+        element: Element,
+        by: FigureId,
+    },
+    ElementInfused {
+        element: Element,
+        by: FigureId,
+    },
     /// A monster chose its focus; `moves` is the path length of its chosen plan.
-    FoeTargeted { monster: usize, focus: Vec<FigureId>, options: usize, trace: Vec<String> },
+    FoeTargeted {
+        monster: usize,
+        focus: Vec<FigureId>,
+        options: usize,
+        trace: Vec<String>,
+    },
     /// The rules leave `options` equal outcomes to the players.
-    TieToBreak { about: String, options: usize },
-    TieBroken { index: usize, seeded: bool },
-    PathChosen { figure: FigureId, path: Vec<Hex> },
-    CardsDrawn { attacker: FigureId, target: FigureId, mode: Mode, cards: Vec<String> },
-    AttackResolved { attacker: FigureId, target: FigureId, value: i32, damage: u32, trace: Vec<String> },
-    ConditionGained { figure: FigureId, condition: Condition },
-    Healed { figure: FigureId, amount: u32 },
-    ShieldGained { figure: FigureId, amount: u32 },
-    FigureDied { figure: FigureId, hex: Hex },
-    HeroExhausted { hero: usize, reason: String },
-    CardPlayed { hero: usize, card: usize, half: Half, basic: bool },
-    Rested { hero: usize, long: bool, lost: usize, healed: u32 },
-    TurnEnded { figure: FigureId },
-    RoundEnded { round: u32 },
+    TieToBreak {
+        about: String,
+        options: usize,
+    },
+    TieBroken {
+        index: usize,
+        seeded: bool,
+    },
+    PathChosen {
+        figure: FigureId,
+        path: Vec<Hex>,
+    },
+    CardsDrawn {
+        attacker: FigureId,
+        target: FigureId,
+        mode: Mode,
+        cards: Vec<String>,
+    },
+    AttackResolved {
+        attacker: FigureId,
+        target: FigureId,
+        value: i32,
+        damage: u32,
+        trace: Vec<String>,
+    },
+    ConditionGained {
+        figure: FigureId,
+        condition: Condition,
+    },
+    Healed {
+        figure: FigureId,
+        amount: u32,
+    },
+    ShieldGained {
+        figure: FigureId,
+        amount: u32,
+    },
+    FigureDied {
+        figure: FigureId,
+        hex: Hex,
+    },
+    HeroExhausted {
+        hero: usize,
+        reason: String,
+    },
+    CardPlayed {
+        hero: usize,
+        card: usize,
+        half: Half,
+        basic: bool,
+    },
+    Rested {
+        hero: usize,
+        long: bool,
+        lost: usize,
+        healed: u32,
+    },
+    TurnEnded {
+        figure: FigureId,
+    },
+    RoundEnded {
+        round: u32,
+    },
     Victory,
-    Defeat { reason: String },
+    Defeat {
+        reason: String,
+    },
 }
 
 /// Initiative of a long-resting hero.
@@ -159,10 +248,21 @@ impl State {
             Action::Choose(i) => self.choose(i, &mut ev)?,
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
             Action::Advance => self.advance(&mut ev)?,
-            Action::SelectCards { hero, leading, other } => self.select(hero, leading, other, &mut ev)?,
+            Action::SelectCards {
+                hero,
+                leading,
+                other,
+            } => self.select(hero, leading, other, &mut ev)?,
             Action::LongRest { hero, lose } => self.declare_long_rest(hero, lose, &mut ev)?,
             Action::ShortRest { hero } => self.short_rest(hero, &mut ev)?,
-            Action::Play { card, half, basic, path, targets, ally } => {
+            Action::Play {
+                card,
+                half,
+                basic,
+                path,
+                targets,
+                ally,
+            } => {
                 // A half has several effects: work on a copy so that a refused action changes nothing.
                 let mut next = self.clone();
                 next.play(card, half, basic, &path, &targets, ally, &mut ev)?;
@@ -185,7 +285,9 @@ impl State {
         } else if self.active_heroes().next().is_none() {
             self.phase = Phase::Defeat;
             self.pending = None;
-            ev.push(Event::Defeat { reason: "every hero is exhausted".into() });
+            ev.push(Event::Defeat {
+                reason: "every hero is exhausted".into(),
+            });
         }
     }
 
@@ -210,14 +312,26 @@ impl State {
         x.selected = None;
         x.long_rest = None;
         x.conditions.clear();
-        ev.push(Event::HeroExhausted { hero: h, reason: reason.into() });
+        ev.push(Event::HeroExhausted {
+            hero: h,
+            reason: reason.into(),
+        });
     }
 
-    fn select(&mut self, h: usize, leading: usize, other: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    fn select(
+        &mut self,
+        h: usize,
+        leading: usize,
+        other: usize,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
         if self.phase != Phase::CardSelection {
             return Err(ActionError::WrongPhase("cards are picked at round start"));
         }
-        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        let x = self
+            .heroes
+            .get(h)
+            .ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
         if x.exhausted {
             return invalid(format!("{} is exhausted", self.scenario.heroes[h].name));
         }
@@ -229,15 +343,30 @@ impl State {
         x.selected = Some([leading, other]);
         x.long_rest = None;
         x.initiative = initiative;
-        ev.push(Event::CardsSelected { hero: h, leading, other, initiative });
+        ev.push(Event::CardsSelected {
+            hero: h,
+            leading,
+            other,
+            initiative,
+        });
         Ok(())
     }
 
-    fn declare_long_rest(&mut self, h: usize, lose: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    fn declare_long_rest(
+        &mut self,
+        h: usize,
+        lose: usize,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
         if self.phase != Phase::CardSelection {
-            return Err(ActionError::WrongPhase("a long rest is declared at round start"));
+            return Err(ActionError::WrongPhase(
+                "a long rest is declared at round start",
+            ));
         }
-        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        let x = self
+            .heroes
+            .get(h)
+            .ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
         if x.exhausted {
             return invalid("that hero is exhausted");
         }
@@ -260,7 +389,10 @@ impl State {
             .map(|h| self.scenario.heroes[h].name.as_str())
             .collect();
         if !waiting.is_empty() {
-            return Err(ActionError::NotReady(format!("waiting for cards from {}", waiting.join(", "))));
+            return Err(ActionError::NotReady(format!(
+                "waiting for cards from {}",
+                waiting.join(", ")
+            )));
         }
         let mut keys: Vec<((u32, u8, u32, usize), Actor)> = Vec::new();
         for k in 0..self.kinds.len() {
@@ -272,21 +404,31 @@ impl State {
                 ks.draw_pile.append(&mut ks.discard);
                 ks.draw_pile.shuffle(&mut self.rng);
             }
-            let Some(card) = ks.draw_pile.pop() else { continue };
+            let Some(card) = ks.draw_pile.pop() else {
+                continue;
+            };
             ks.current = Some(card);
             let initiative = self.scenario.monsters[k].deck[card].initiative;
-            ev.push(Event::AbilityRevealed { kind: k, card, initiative });
+            ev.push(Event::AbilityRevealed {
+                kind: k,
+                card,
+                initiative,
+            });
             keys.push(((initiative, 1, 0, k), Actor::Monsters(k)));
         }
         for h in self.active_heroes() {
             let x = &self.heroes[h];
             // Equal initiative: heroes before monsters, then the hero's other card decides.
-            let second = x.selected.map_or(LONG_REST_INITIATIVE, |s| self.scenario.heroes[h].cards[s[1]].initiative);
+            let second = x.selected.map_or(LONG_REST_INITIATIVE, |s| {
+                self.scenario.heroes[h].cards[s[1]].initiative
+            });
             keys.push(((x.initiative, 0, second, h), Actor::Hero(h)));
         }
         keys.sort();
         self.order = keys.into_iter().map(|(_, a)| a).collect();
-        ev.push(Event::TurnOrder { order: self.order.clone() });
+        ev.push(Event::TurnOrder {
+            order: self.order.clone(),
+        });
         self.turn = 0;
         self.start_actor(ev);
         Ok(())
@@ -311,7 +453,10 @@ impl State {
                         continue;
                     }
                     let f = FigureId::Hero(h);
-                    self.phase = Phase::HeroTurn { hero: h, played: None };
+                    self.phase = Phase::HeroTurn {
+                        hero: h,
+                        played: None,
+                    };
                     ev.push(Event::TurnStarted { figure: f });
                     if !self.start_of_turn(f, ev) {
                         self.turn += 1;
@@ -325,7 +470,13 @@ impl State {
                     return;
                 }
                 Actor::Monsters(k) => {
-                    self.queue = self.monsters.iter().enumerate().filter(|(_, m)| m.alive && m.kind == k).map(|(i, _)| i).collect();
+                    self.queue = self
+                        .monsters
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, m)| m.alive && m.kind == k)
+                        .map(|(i, _)| i)
+                        .collect();
                     if self.next_in_queue() {
                         return;
                     }
@@ -340,7 +491,10 @@ impl State {
         while !self.queue.is_empty() {
             let m = self.queue.remove(0);
             if self.monsters[m].alive {
-                self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Targeting };
+                self.phase = Phase::FoeTurn {
+                    monster: m,
+                    stage: FoeStage::Targeting,
+                };
                 self.plan = None;
                 return true;
             }
@@ -351,7 +505,11 @@ impl State {
     /// Start-of-turn effects (wound). Returns false if the figure died of them.
     fn start_of_turn(&mut self, f: FigureId, ev: &mut Vec<Event>) -> bool {
         if self.has(f, Condition::Wound) {
-            ev.push(Event::Suffered { figure: f, amount: 1, cause: Cause::Wound });
+            ev.push(Event::Suffered {
+                figure: f,
+                amount: 1,
+                cause: Cause::Wound,
+            });
             return self.damage(f, 1, ev);
         }
         true
@@ -376,10 +534,20 @@ impl State {
         if let Some(sel) = x.selected.take() {
             for c in sel {
                 let lost = played.iter().any(|&(pc, half, basic)| {
-                    pc == c && !basic && if half == Half::Top { spec.cards[c].top.lost } else { spec.cards[c].bottom.lost }
+                    pc == c
+                        && !basic
+                        && if half == Half::Top {
+                            spec.cards[c].top.lost
+                        } else {
+                            spec.cards[c].bottom.lost
+                        }
                 });
                 x.hand.retain(|&y| y != c);
-                if lost { x.lost.push(c) } else { x.discard.push(c) }
+                if lost {
+                    x.lost.push(c)
+                } else {
+                    x.discard.push(c)
+                }
             }
         }
         x.long_rest = None;
@@ -446,16 +614,26 @@ impl State {
         x.hand.append(&mut back);
         x.hand.sort_unstable();
         let healed = self.heal(FigureId::Hero(h), 2, ev);
-        ev.push(Event::Rested { hero: h, long: true, lost: lose, healed });
+        ev.push(Event::Rested {
+            hero: h,
+            long: true,
+            lost: lose,
+            healed,
+        });
     }
 
     fn short_rest(&mut self, h: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         if self.phase != Phase::RoundEnd {
             return Err(ActionError::WrongPhase("a short rest happens at round end"));
         }
-        let x = self.heroes.get(h).ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
+        let x = self
+            .heroes
+            .get(h)
+            .ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
         if x.exhausted || x.short_rested || x.discard.len() < 2 {
-            return invalid("a short rest needs an active hero with two cards in the discard, once a round");
+            return invalid(
+                "a short rest needs an active hero with two cards in the discard, once a round",
+            );
         }
         let i = self.rng.random_range(0..self.heroes[h].discard.len());
         let x = &mut self.heroes[h];
@@ -465,13 +643,20 @@ impl State {
         x.hand.append(&mut back);
         x.hand.sort_unstable();
         x.short_rested = true;
-        ev.push(Event::Rested { hero: h, long: false, lost: lose, healed: 0 });
+        ev.push(Event::Rested {
+            hero: h,
+            long: false,
+            lost: lose,
+            healed: 0,
+        });
         Ok(())
     }
 
     fn end_round(&mut self, ev: &mut Vec<Event>) {
         for k in 0..self.kinds.len() {
-            let shuffle = self.kinds[k].current.is_some_and(|c| self.scenario.monsters[k].deck[c].shuffle);
+            let shuffle = self.kinds[k]
+                .current
+                .is_some_and(|c| self.scenario.monsters[k].deck[c].shuffle);
             let ks = &mut self.kinds[k];
             if let Some(c) = ks.current.take() {
                 ks.discard.push(c);
@@ -504,7 +689,9 @@ impl State {
         ev.push(Event::RoundEnded { round: self.round });
         if self.scenario.round_limit.is_some_and(|n| self.round >= n) {
             self.phase = Phase::Defeat;
-            ev.push(Event::Defeat { reason: format!("round {} ended with foes left", self.round) });
+            ev.push(Event::Defeat {
+                reason: format!("round {} ended with foes left", self.round),
+            });
             return;
         }
         self.begin_round(ev);
@@ -519,7 +706,10 @@ impl State {
                 self.heroes[h].hp -= amount as i32;
                 if self.heroes[h].hp <= 0 {
                     self.heroes[h].hp = 0;
-                    ev.push(Event::FigureDied { figure: f, hex: self.heroes[h].hex });
+                    ev.push(Event::FigureDied {
+                        figure: f,
+                        hex: self.heroes[h].hex,
+                    });
                     self.exhaust(h, "hit points ran out", ev);
                     return false;
                 }
@@ -541,25 +731,41 @@ impl State {
         x.alive = false;
         x.conditions.clear();
         self.money.push(x.hex);
-        ev.push(Event::FigureDied { figure: FigureId::Monster(m), hex: x.hex });
+        ev.push(Event::FigureDied {
+            figure: FigureId::Monster(m),
+            hex: x.hex,
+        });
         self.queue.retain(|&q| q != m);
     }
 
     /// Heals; poison is removed instead of healing, wound is removed too. Returns hit points gained.
     fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
         let poisoned = self.has(f, Condition::Poison);
-        self.conditions_mut(f).retain(|c| !matches!(c.condition, Condition::Poison | Condition::Wound));
+        self.conditions_mut(f)
+            .retain(|c| !matches!(c.condition, Condition::Poison | Condition::Wound));
         if poisoned {
-            ev.push(Event::Healed { figure: f, amount: 0 });
+            ev.push(Event::Healed {
+                figure: f,
+                amount: 0,
+            });
             return 0;
         }
         let (hp, max) = match f {
-            FigureId::Hero(h) => (&mut self.heroes[h].hp, self.heroes[h].max_hp),
-            FigureId::Monster(m) => (&mut self.monsters[m].hp, self.monsters[m].max_hp),
+            FigureId::Hero(h) => {
+                let x = &mut self.heroes[h];
+                (&mut x.hp, x.max_hp)
+            }
+            FigureId::Monster(m) => {
+                let x = &mut self.monsters[m];
+                (&mut x.hp, x.max_hp)
+            }
         };
         let gained = (amount as i32).min(max - *hp).max(0);
         *hp += gained;
-        ev.push(Event::Healed { figure: f, amount: gained as u32 });
+        ev.push(Event::Healed {
+            figure: f,
+            amount: gained as u32,
+        });
         gained as u32
     }
 
@@ -571,9 +777,15 @@ impl State {
         let conds = self.conditions_mut(f);
         match conds.iter_mut().find(|x| x.condition == c) {
             Some(x) => x.fresh |= fresh,
-            None => conds.push(Cond { condition: c, fresh }),
+            None => conds.push(Cond {
+                condition: c,
+                fresh,
+            }),
         }
-        ev.push(Event::ConditionGained { figure: f, condition: c });
+        ev.push(Event::ConditionGained {
+            figure: f,
+            condition: c,
+        });
     }
 
     fn infuse(&mut self, e: Element, by: FigureId, ev: &mut Vec<Event>) {
@@ -584,7 +796,15 @@ impl State {
     }
 
     /// Applies one modifier outcome of an attack to its target, and its effects to the attacker.
-    fn land_hit(&mut self, attacker: FigureId, target: FigureId, outcome: &CardOutcome, extra: &[Condition], trace: Vec<String>, ev: &mut Vec<Event>) {
+    fn land_hit(
+        &mut self,
+        attacker: FigureId,
+        target: FigureId,
+        outcome: &CardOutcome,
+        extra: &[Condition],
+        trace: Vec<String>,
+        ev: &mut Vec<Event>,
+    ) {
         let hp = match target {
             FigureId::Hero(h) => self.heroes[h].hp,
             FigureId::Monster(m) => self.monsters[m].hp,
@@ -593,12 +813,21 @@ impl State {
         let result = hit(hp, origin, outcome);
         let mut trace = trace;
         trace.extend(result.trace.iter().cloned());
-        ev.push(Event::AttackResolved { attacker, target, value: outcome.value, damage: result.damage, trace });
+        ev.push(Event::AttackResolved {
+            attacker,
+            target,
+            value: outcome.value,
+            damage: result.damage,
+            trace,
+        });
         if result.dies {
             match target {
                 FigureId::Hero(h) => {
                     self.heroes[h].hp = 0;
-                    ev.push(Event::FigureDied { figure: target, hex: self.heroes[h].hex });
+                    ev.push(Event::FigureDied {
+                        figure: target,
+                        hex: self.heroes[h].hex,
+                    });
                     self.exhaust(h, "hit points ran out", ev);
                 }
                 FigureId::Monster(m) => self.kill(m, ev),
@@ -637,7 +866,10 @@ impl State {
                         FigureId::Hero(h) => self.heroes[h].shield += n,
                         FigureId::Monster(m) => self.monsters[m].shield += n,
                     }
-                    ev.push(Event::ShieldGained { figure: attacker, amount: n });
+                    ev.push(Event::ShieldGained {
+                        figure: attacker,
+                        amount: n,
+                    });
                 }
                 CardEffect::Infuse(el) => {
                     if let Some(el) = card_element(el) {
@@ -667,14 +899,28 @@ impl State {
         let stats = if x.elite { &t.elite } else { &t.normal };
         let card = self.card_of(x.kind);
         let f = FigureId::Monster(m);
-        let consume = card.consume.as_ref().filter(|c| self.kinds[x.kind].consumed.contains(&c.element));
+        let consume = card
+            .consume
+            .as_ref()
+            .filter(|c| self.kinds[x.kind].consumed.contains(&c.element));
         let move_points = match card.movement {
-            Some(d) if !self.has(f, Condition::Immobilize) => (stats.movement as i32 + d).max(0) as u32,
+            Some(d) if !self.has(f, Condition::Immobilize) => {
+                (stats.movement as i32 + d).max(0) as u32
+            }
             _ => 0,
         };
         let range = card.range.unwrap_or(stats.range);
-        let targets = if card.attack.is_none() || self.has(f, Condition::Disarm) { 0 } else { card.targets };
-        let attack = card.attack.map_or(0, |d| stats.attack as i32 + d + consume.map_or(0, |c| c.attack)).max(0);
+        let targets = if card.attack.is_none() || self.has(f, Condition::Disarm) {
+            0
+        } else {
+            card.targets
+        };
+        let attack = card
+            .attack
+            .map_or(0, |d| {
+                stats.attack as i32 + d + consume.map_or(0, |c| c.attack)
+            })
+            .max(0);
         let mut conditions = stats.conditions.clone();
         conditions.extend(card.conditions.iter().copied());
         if let Some(c) = consume {
@@ -710,23 +956,50 @@ impl State {
     pub fn foe_options(&self, m: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
         let (action, base) = self.monster_action(m);
         let me = self.monsters[m].hex;
-        let allies: Vec<Hex> = self.monsters.iter().enumerate().filter(|(i, x)| x.alive && *i != m).map(|(_, x)| x.hex).collect();
+        let allies: Vec<Hex> = self
+            .monsters
+            .iter()
+            .enumerate()
+            .filter(|(i, x)| x.alive && *i != m)
+            .map(|(_, x)| x.hex)
+            .collect();
         let enemies: Vec<Enemy> = self
             .active_heroes()
             .filter(|&h| !self.has(FigureId::Hero(h), Condition::Invisible))
-            .map(|h| Enemy { hex: self.heroes[h].hex, initiative: self.heroes[h].initiative, name: self.scenario.heroes[h].name.clone() })
+            .map(|h| Enemy {
+                hex: self.heroes[h].hex,
+                initiative: self.heroes[h].initiative,
+                name: self.scenario.heroes[h].name.clone(),
+            })
             .collect();
-        let s = Situation { map: &self.map.0, active: me, allies: &allies, enemies: &enemies, action: &action };
+        let s = Situation {
+            map: &self.map.0,
+            active: me,
+            allies: &allies,
+            enemies: &enemies,
+            action: &action,
+        };
         match gloomhaven::decide(&s) {
             Ok(d) => {
                 let options = d
                     .options
                     .into_iter()
-                    .map(|c| FoePlan { end: c.end, path: c.path, targets: c.targets, focus: c.focus, aoe: c.aoe, ..base.clone() })
+                    .map(|c| FoePlan {
+                        end: c.end,
+                        path: c.path,
+                        targets: c.targets,
+                        focus: c.focus,
+                        aoe: c.aoe,
+                        ..base.clone()
+                    })
                     .collect();
                 (options, d.focus, d.trace)
             }
-            Err(e) => (Vec::new(), Vec::new(), vec![format!("the position cannot be solved: {e}")]),
+            Err(e) => (
+                Vec::new(),
+                Vec::new(),
+                vec![format!("the position cannot be solved: {e}")],
+            ),
         }
     }
 
@@ -751,12 +1024,20 @@ impl State {
             {
                 self.elements[c.element.index()] = Level::Inert;
                 self.kinds[kind].consumed.push(c.element);
-                ev.push(Event::ElementConsumed { element: c.element, by: f });
+                ev.push(Event::ElementConsumed {
+                    element: c.element,
+                    by: f,
+                });
             }
         }
         let (options, focus, trace) = self.foe_options(m);
         let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
-        ev.push(Event::FoeTargeted { monster: m, focus: focus_ids, options: options.len(), trace: trace.clone() });
+        ev.push(Event::FoeTargeted {
+            monster: m,
+            focus: focus_ids,
+            options: options.len(),
+            trace: trace.clone(),
+        });
         match options.len() {
             0 => {
                 let (_, base) = self.monster_action(m);
@@ -764,21 +1045,38 @@ impl State {
             }
             1 => self.plan = options.into_iter().next(),
             n => {
-                ev.push(Event::TieToBreak { about: format!("{}: {n} outcomes are equally allowed", self.name(f)), options: n });
-                self.pending = Some(Pending::FoeOption { monster: m, options, trace });
+                ev.push(Event::TieToBreak {
+                    about: format!("{}: {n} outcomes are equally allowed", self.name(f)),
+                    options: n,
+                });
+                self.pending = Some(Pending::FoeOption {
+                    monster: m,
+                    options,
+                    trace,
+                });
             }
         }
-        self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Movement };
+        self.phase = Phase::FoeTurn {
+            monster: m,
+            stage: FoeStage::Movement,
+        };
     }
 
     fn foe_movement(&mut self, m: usize, ev: &mut Vec<Event>) {
         let f = FigureId::Monster(m);
-        let path = self.plan.as_ref().map(|p| p.path.clone()).unwrap_or_default();
+        let path = self
+            .plan
+            .as_ref()
+            .map(|p| p.path.clone())
+            .unwrap_or_default();
         let kind = self.monsters[m].kind;
         let flying = self.scenario.monsters[kind].flying;
         let jumping = self.card_of(kind).jump;
         if !path.is_empty() {
-            ev.push(Event::PathChosen { figure: f, path: path.clone() });
+            ev.push(Event::PathChosen {
+                figure: f,
+                path: path.clone(),
+            });
         }
         for (i, &h) in path.iter().enumerate() {
             self.monsters[m].hex = h;
@@ -791,7 +1089,10 @@ impl State {
                 return;
             }
         }
-        self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next: 0 } };
+        self.phase = Phase::FoeTurn {
+            monster: m,
+            stage: FoeStage::Attack { next: 0 },
+        };
     }
 
     /// Springs traps and hazards on the entered hex. Returns whether the figure survived.
@@ -800,12 +1101,20 @@ impl State {
             Some(Terrain::Trap) => {
                 let n = self.scenario.trap_damage;
                 let _ = self.map.0.set_terrain(h, Terrain::Floor);
-                ev.push(Event::Suffered { figure: f, amount: n, cause: Cause::Trap });
+                ev.push(Event::Suffered {
+                    figure: f,
+                    amount: n,
+                    cause: Cause::Trap,
+                });
                 self.damage(f, n, ev)
             }
             Some(Terrain::Hazard) => {
                 let n = self.scenario.hazard_damage;
-                ev.push(Event::Suffered { figure: f, amount: n, cause: Cause::Hazard });
+                ev.push(Event::Suffered {
+                    figure: f,
+                    amount: n,
+                    cause: Cause::Hazard,
+                });
                 self.damage(f, n, ev)
             }
             _ => true,
@@ -819,8 +1128,13 @@ impl State {
             return;
         };
         if let Some(&th) = plan.targets.get(next) {
-            self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next: next + 1 } };
-            let Some(FigureId::Hero(h)) = self.figure_at(th) else { return };
+            self.phase = Phase::FoeTurn {
+                monster: m,
+                stage: FoeStage::Attack { next: next + 1 },
+            };
+            let Some(FigureId::Hero(h)) = self.figure_at(th) else {
+                return;
+            };
             let target = FigureId::Hero(h);
             let mut attack = plan.attack;
             if self.has(target, Condition::Poison) {
@@ -828,15 +1142,37 @@ impl State {
             }
             let me = self.monsters[m].hex;
             let adjacent = self.map.0.adjacent(me, th);
-            let mode = Mode::combine(self.has(f, Condition::Strengthen), self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent));
+            let mode = Mode::combine(
+                self.has(f, Condition::Strengthen),
+                self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
+            );
             let draw = self.monster_deck.draw(mode, attack, &mut self.rng);
-            ev.push(Event::CardsDrawn { attacker: f, target, mode, cards: draw.drawn.iter().map(|c| c.name()).collect() });
+            ev.push(Event::CardsDrawn {
+                attacker: f,
+                target,
+                mode,
+                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+            });
             let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
             if result.is_choice() {
-                ev.push(Event::TieToBreak { about: format!("{}'s modifier cards against {}", self.name(f), self.name(target)), options: result.options.len() });
-                self.pending = Some(Pending::Modifier { monster: m, target: h, result });
+                ev.push(Event::TieToBreak {
+                    about: format!(
+                        "{}'s modifier cards against {}",
+                        self.name(f),
+                        self.name(target)
+                    ),
+                    options: result.options.len(),
+                });
+                self.pending = Some(Pending::Modifier {
+                    monster: m,
+                    target: h,
+                    result,
+                });
                 // Stay on this target until the players choose.
-                self.phase = Phase::FoeTurn { monster: m, stage: FoeStage::Attack { next } };
+                self.phase = Phase::FoeTurn {
+                    monster: m,
+                    stage: FoeStage::Attack { next },
+                };
                 return;
             }
             let trace = result.trace.clone();
@@ -846,14 +1182,21 @@ impl State {
         // The attack is over: the card's other effects.
         let kind = self.monsters[m].kind;
         let card = self.card_of(kind).clone();
-        let consumed_heal = card.consume.as_ref().filter(|c| self.kinds[kind].consumed.contains(&c.element)).map_or(0, |c| c.heal);
+        let consumed_heal = card
+            .consume
+            .as_ref()
+            .filter(|c| self.kinds[kind].consumed.contains(&c.element))
+            .map_or(0, |c| c.heal);
         let heal = card.heal.unwrap_or(0) + consumed_heal;
         if heal > 0 {
             self.heal(f, heal, ev);
         }
         if let Some(s) = card.shield {
             self.monsters[m].shield += s;
-            ev.push(Event::ShieldGained { figure: f, amount: s });
+            ev.push(Event::ShieldGained {
+                figure: f,
+                amount: s,
+            });
         }
         for e in card.infuse {
             self.infuse(e, f, ev);
@@ -862,22 +1205,49 @@ impl State {
     }
 
     fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
-        let Some(p) = self.pending.clone() else { return Err(ActionError::NoChoicePending) };
+        let Some(p) = self.pending.clone() else {
+            return Err(ActionError::NoChoicePending);
+        };
         let n = self.pending_options();
         if i >= n {
             return invalid(format!("option {i} does not exist (there are {n})"));
         }
         self.pending = None;
-        ev.push(Event::TieBroken { index: i, seeded: self.tie_breaker == super::state::TieBreaker::Seeded });
+        ev.push(Event::TieBroken {
+            index: i,
+            seeded: self.tie_breaker == super::state::TieBreaker::Seeded,
+        });
         match p {
             Pending::FoeOption { options, .. } => self.plan = Some(options[i].clone()),
-            Pending::Modifier { monster, target, result } => {
+            Pending::Modifier {
+                monster,
+                target,
+                result,
+            } => {
                 let f = FigureId::Monster(monster);
-                let conditions = self.plan.as_ref().map(|p| p.conditions.clone()).unwrap_or_default();
-                if let Phase::FoeTurn { stage: FoeStage::Attack { next }, .. } = self.phase {
-                    self.phase = Phase::FoeTurn { monster, stage: FoeStage::Attack { next: next + 1 } };
+                let conditions = self
+                    .plan
+                    .as_ref()
+                    .map(|p| p.conditions.clone())
+                    .unwrap_or_default();
+                if let Phase::FoeTurn {
+                    stage: FoeStage::Attack { next },
+                    ..
+                } = self.phase
+                {
+                    self.phase = Phase::FoeTurn {
+                        monster,
+                        stage: FoeStage::Attack { next: next + 1 },
+                    };
                 }
-                self.land_hit(f, FigureId::Hero(target), &result.options[i], &conditions, result.trace.clone(), ev);
+                self.land_hit(
+                    f,
+                    FigureId::Hero(target),
+                    &result.options[i],
+                    &conditions,
+                    result.trace.clone(),
+                    ev,
+                );
             }
         }
         Ok(())
@@ -889,7 +1259,14 @@ impl State {
     pub fn half_effects(&self, hero: usize, card: usize, half: Half, basic: bool) -> Vec<Effect> {
         if basic {
             return match half {
-                Half::Top => vec![Effect::Attack { value: 2, range: 0, targets: 1, pierce: 0, conditions: Vec::new(), consume: None }],
+                Half::Top => vec![Effect::Attack {
+                    value: 2,
+                    range: 0,
+                    targets: 1,
+                    pierce: 0,
+                    conditions: Vec::new(),
+                    consume: None,
+                }],
                 Half::Bottom => vec![Effect::Move(2)],
             };
         }
@@ -901,15 +1278,28 @@ impl State {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn play(&mut self, card: usize, half: Half, basic: bool, path: &[Hex], targets: &[Hex], ally: Option<Hex>, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    fn play(
+        &mut self,
+        card: usize,
+        half: Half,
+        basic: bool,
+        path: &[Hex],
+        targets: &[Hex],
+        ally: Option<Hex>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
         let Phase::HeroTurn { hero, played } = self.phase else {
-            return Err(ActionError::WrongPhase("cards are played on the hero's turn"));
+            return Err(ActionError::WrongPhase(
+                "cards are played on the hero's turn",
+            ));
         };
         let x = &self.heroes[hero];
         if x.long_rest.is_some() {
             return invalid("a resting hero plays no cards (advance to rest)");
         }
-        let Some(sel) = x.selected else { return invalid("no cards selected") };
+        let Some(sel) = x.selected else {
+            return invalid("no cards selected");
+        };
         if !sel.contains(&card) {
             return invalid("that card is not one of the two selected");
         }
@@ -920,7 +1310,9 @@ impl State {
         }
         let f = FigureId::Hero(hero);
         let effects = self.half_effects(hero, card, half, basic);
-        let moves = effects.iter().any(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)));
+        let moves = effects
+            .iter()
+            .any(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)));
         let attacks = effects.iter().any(|e| matches!(e, Effect::Attack { .. }));
         if !path.is_empty() && !moves {
             return invalid("this half has no move");
@@ -928,7 +1320,12 @@ impl State {
         if !targets.is_empty() && !attacks {
             return invalid("this half has no attack");
         }
-        ev.push(Event::CardPlayed { hero, card, half, basic });
+        ev.push(Event::CardPlayed {
+            hero,
+            card,
+            half,
+            basic,
+        });
         for e in effects {
             if !self.alive(f) {
                 break;
@@ -936,14 +1333,33 @@ impl State {
             match e {
                 Effect::Move(n) => self.hero_move(hero, path, n, false, ev)?,
                 Effect::Jump(n) => self.hero_move(hero, path, n, true, ev)?,
-                Effect::Attack { value, range, targets: max, pierce, conditions, consume } => {
-                    self.hero_attack(hero, targets, value, range, max, pierce, &conditions, consume.as_ref(), ev)?
-                }
+                Effect::Attack {
+                    value,
+                    range,
+                    targets: max,
+                    pierce,
+                    conditions,
+                    consume,
+                } => self.hero_attack(
+                    hero,
+                    targets,
+                    value,
+                    range,
+                    max,
+                    pierce,
+                    &conditions,
+                    consume.as_ref(),
+                    ev,
+                )?,
                 Effect::Heal { value, range } => {
                     let who = match ally {
                         None => f,
                         Some(h) => match self.figure_at(h) {
-                            Some(FigureId::Hero(a)) if distance(self.heroes[hero].hex, h) <= range => FigureId::Hero(a),
+                            Some(FigureId::Hero(a))
+                                if distance(self.heroes[hero].hex, h) <= range =>
+                            {
+                                FigureId::Hero(a)
+                            }
                             _ => return invalid("heal: no ally hero within range there"),
                         },
                     };
@@ -951,25 +1367,41 @@ impl State {
                 }
                 Effect::Shield(n) => {
                     self.heroes[hero].shield += n;
-                    ev.push(Event::ShieldGained { figure: f, amount: n });
+                    ev.push(Event::ShieldGained {
+                        figure: f,
+                        amount: n,
+                    });
                 }
                 Effect::Infuse(el) => self.infuse(el, f, ev),
                 Effect::SelfCondition(c) => self.add_condition(f, c, ev),
             }
         }
         if !self.alive(f) {
-            let done: Vec<(usize, Half, bool)> = played.into_iter().chain([(card, half, basic)]).collect();
+            let done: Vec<(usize, Half, bool)> =
+                played.into_iter().chain([(card, half, basic)]).collect();
             self.end_hero_turn(hero, &done, ev);
             return Ok(());
         }
         match played {
-            None => self.phase = Phase::HeroTurn { hero, played: Some((card, half, basic)) },
+            None => {
+                self.phase = Phase::HeroTurn {
+                    hero,
+                    played: Some((card, half, basic)),
+                }
+            }
             Some(first) => self.end_hero_turn(hero, &[first, (card, half, basic)], ev),
         }
         Ok(())
     }
 
-    fn hero_move(&mut self, hero: usize, path: &[Hex], points: u32, jump: bool, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    fn hero_move(
+        &mut self,
+        hero: usize,
+        path: &[Hex],
+        points: u32,
+        jump: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
         if path.is_empty() {
             return Ok(());
         }
@@ -983,7 +1415,10 @@ impl State {
         for (i, &h) in path.iter().enumerate() {
             let last = i + 1 == path.len();
             if !map.adjacent(cur, h) {
-                return invalid(format!("move: ({}, {}) is not next to ({}, {})", h.x, h.y, cur.x, cur.y));
+                return invalid(format!(
+                    "move: ({}, {}) is not next to ({}, {})",
+                    h.x, h.y, cur.x, cur.y
+                ));
             }
             let t = map.terrain(h).unwrap_or(Terrain::Wall);
             if t == Terrain::Wall || (t == Terrain::Obstacle && (!jump || last)) {
@@ -992,7 +1427,11 @@ impl State {
             if !jump && matches!(self.figure_at(h), Some(FigureId::Monster(_))) {
                 return invalid(format!("move: a foe blocks ({}, {})", h.x, h.y));
             }
-            cost += if t == Terrain::Difficult && !jump { 2 } else { 1 };
+            cost += if t == Terrain::Difficult && !jump {
+                2
+            } else {
+                1
+            };
             cur = h;
         }
         if cost > points {
@@ -1001,7 +1440,10 @@ impl State {
         if self.figure_at(cur).is_some_and(|o| o != f) {
             return invalid("move: the last hex is taken");
         }
-        ev.push(Event::PathChosen { figure: f, path: path.to_vec() });
+        ev.push(Event::PathChosen {
+            figure: f,
+            path: path.to_vec(),
+        });
         for (i, &h) in path.iter().enumerate() {
             self.heroes[hero].hex = h;
             if jump && i + 1 < path.len() {
@@ -1054,7 +1496,10 @@ impl State {
                 Some(s) => distance(me, t) <= range && s.visible(me, t),
             };
             if !ok {
-                return invalid(format!("attack: {} is out of reach", self.name(FigureId::Monster(m))));
+                return invalid(format!(
+                    "attack: {} is out of reach",
+                    self.name(FigureId::Monster(m))
+                ));
             }
             ids.push(m);
         }
@@ -1064,7 +1509,10 @@ impl State {
             && self.elements[c.element.index()] != Level::Inert
         {
             self.elements[c.element.index()] = Level::Inert;
-            ev.push(Event::ElementConsumed { element: c.element, by: f });
+            ev.push(Event::ElementConsumed {
+                element: c.element,
+                by: f,
+            });
             bonus = c.attack;
             extra.extend(c.conditions.iter().copied());
             if c.heal > 0 {
@@ -1081,11 +1529,22 @@ impl State {
                 attack += 1;
             }
             let adjacent = self.map.0.adjacent(me, self.monsters[m].hex);
-            let mode = Mode::combine(self.has(f, Condition::Strengthen), self.has(f, Condition::Muddle) || (range > 0 && adjacent));
-            let mut deck = std::mem::replace(&mut self.heroes[hero].deck, crate::modifiers::deck::ModifierDeck::stacked(Vec::new()));
+            let mode = Mode::combine(
+                self.has(f, Condition::Strengthen),
+                self.has(f, Condition::Muddle) || (range > 0 && adjacent),
+            );
+            let mut deck = std::mem::replace(
+                &mut self.heroes[hero].deck,
+                crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
+            );
             let draw = deck.draw(mode, attack, &mut self.rng);
             self.heroes[hero].deck = deck;
-            ev.push(Event::CardsDrawn { attacker: f, target, mode, cards: draw.drawn.iter().map(|c| c.name()).collect() });
+            ev.push(Event::CardsDrawn {
+                attacker: f,
+                target,
+                mode,
+                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+            });
             // A hero's ambiguous draw is its own player's choice; the game takes the outcome that
             // deals the most damage (the first option).
             let result = resolve_attack(&draw, self.target_shield(target), pierce);

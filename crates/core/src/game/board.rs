@@ -19,8 +19,17 @@ struct BoardData {
 impl Serialize for Board {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let m = &self.0;
-        let hexes = m.hexes().iter().enumerate().map(|(i, h)| (h.x, h.y, m.terrain_at(i))).collect();
-        let thin_walls = m.thin_walls().into_iter().map(|(a, b)| ((a.x, a.y), (b.x, b.y))).collect();
+        let hexes = m
+            .hexes()
+            .iter()
+            .enumerate()
+            .map(|(i, h)| (h.x, h.y, m.terrain_at(i)))
+            .collect();
+        let thin_walls = m
+            .thin_walls()
+            .into_iter()
+            .map(|(a, b)| ((a.x, a.y), (b.x, b.y)))
+            .collect();
         BoardData { hexes, thin_walls }.serialize(s)
     }
 }
@@ -29,8 +38,18 @@ impl<'de> Deserialize<'de> for Board {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error;
         let data = BoardData::deserialize(d)?;
-        let floor: Vec<Hex> = data.hexes.iter().filter(|(_, _, t)| *t != Terrain::Wall).map(|&(q, r, _)| hex(q, r)).collect();
-        let walls: Vec<Hex> = data.hexes.iter().filter(|(_, _, t)| *t == Terrain::Wall).map(|&(q, r, _)| hex(q, r)).collect();
+        let floor: Vec<Hex> = data
+            .hexes
+            .iter()
+            .filter(|(_, _, t)| *t != Terrain::Wall)
+            .map(|&(q, r, _)| hex(q, r))
+            .collect();
+        let walls: Vec<Hex> = data
+            .hexes
+            .iter()
+            .filter(|(_, _, t)| *t == Terrain::Wall)
+            .map(|&(q, r, _)| hex(q, r))
+            .collect();
         let mut map = HexMap::new(&floor, &walls).map_err(D::Error::custom)?;
         for &(q, r, t) in &data.hexes {
             if t != Terrain::Wall && t != Terrain::Floor {
@@ -38,7 +57,8 @@ impl<'de> Deserialize<'de> for Board {
             }
         }
         for ((aq, ar), (bq, br)) in data.thin_walls {
-            map.add_thin_wall(hex(aq, ar), hex(bq, br)).map_err(D::Error::custom)?;
+            map.add_thin_wall(hex(aq, ar), hex(bq, br))
+                .map_err(D::Error::custom)?;
         }
         Ok(Board(map))
     }

@@ -6,7 +6,10 @@ use super::state::{Actor, FigureId, Half, State};
 use crate::modifiers::draw::Mode;
 
 fn hexes(path: &[crate::hex::Hex]) -> String {
-    path.iter().map(|h| format!("({}, {})", h.x, h.y)).collect::<Vec<_>>().join(" ")
+    path.iter()
+        .map(|h| format!("({}, {})", h.x, h.y))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn and_list(items: &[String]) -> String {
@@ -23,14 +26,33 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
     let hero = |h: usize| s.scenario.heroes[h].name.clone();
     let body = match e {
         Event::RoundStarted { round } => return Some(format!("── Round {round} ──")),
-        Event::CardsSelected { hero: h, leading, other, initiative } => {
+        Event::CardsSelected {
+            hero: h,
+            leading,
+            other,
+            initiative,
+        } => {
             let c = &s.scenario.heroes[*h].cards;
-            format!("{} picks {} and {} (initiative {initiative})", hero(*h), c[*leading].name, c[*other].name)
+            format!(
+                "{} picks {} and {} (initiative {initiative})",
+                hero(*h),
+                c[*leading].name,
+                c[*other].name
+            )
         }
-        Event::LongRestDeclared { hero: h } => format!("{} declares a long rest (initiative 99)", hero(*h)),
-        Event::AbilityRevealed { kind, card, initiative } => {
+        Event::LongRestDeclared { hero: h } => {
+            format!("{} declares a long rest (initiative 99)", hero(*h))
+        }
+        Event::AbilityRevealed {
+            kind,
+            card,
+            initiative,
+        } => {
             let t = &s.scenario.monsters[*kind];
-            format!("{} reveal {} (initiative {initiative})", t.name, t.deck[*card].name)
+            format!(
+                "{} reveal {} (initiative {initiative})",
+                t.name, t.deck[*card].name
+            )
         }
         Event::TurnOrder { order } => {
             let names: Vec<String> = order
@@ -43,7 +65,11 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             format!("turn order: {}", names.join(" → "))
         }
         Event::TurnStarted { .. } | Event::TurnEnded { .. } => return None,
-        Event::Suffered { figure, amount, cause } => {
+        Event::Suffered {
+            figure,
+            amount,
+            cause,
+        } => {
             let why = match cause {
                 Cause::Wound => "its wound",
                 Cause::Trap => "a trap",
@@ -52,13 +78,26 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             format!("{} suffers {amount} damage from {why}", name(*figure))
         }
         Event::Stunned { figure } => format!("{} is stunned and loses its turn", name(*figure)),
-        Event::ElementConsumed { element, by } => format!("{} consumes {}", name(*by), element.name()),
-        Event::ElementInfused { element, by } => format!("{} infuses {}", name(*by), element.name()),
-        Event::FoeTargeted { monster, focus, options, trace } => {
+        Event::ElementConsumed { element, by } => {
+            format!("{} consumes {}", name(*by), element.name())
+        }
+        Event::ElementInfused { element, by } => {
+            format!("{} infuses {}", name(*by), element.name())
+        }
+        Event::FoeTargeted {
+            monster,
+            focus,
+            options,
+            trace,
+        } => {
             let who = name(FigureId::Monster(*monster));
             let why = trace.iter().find(|t| t.starts_with("focus")).cloned();
             let f: Vec<String> = focus.iter().map(|f| name(*f)).collect();
-            let mut line = if f.is_empty() { format!("{who} finds no focus") } else { format!("{who} focuses {}", f.join(" or ")) };
+            let mut line = if f.is_empty() {
+                format!("{who} finds no focus")
+            } else {
+                format!("{who} focuses {}", f.join(" or "))
+            };
             if let Some(w) = why {
                 line.push_str(&format!(" ({w})"));
             }
@@ -67,40 +106,96 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             }
             line
         }
-        Event::TieToBreak { about, options } => format!("tie to break — {about} ({options} options)"),
+        Event::TieToBreak { about, options } => {
+            format!("tie to break — {about} ({options} options)")
+        }
         Event::TieBroken { index, seeded } => {
-            format!("option {} is chosen{}", index + 1, if *seeded { " by the seeded tie-breaker" } else { " by the table" })
+            format!(
+                "option {} is chosen{}",
+                index + 1,
+                if *seeded {
+                    " by the seeded tie-breaker"
+                } else {
+                    " by the table"
+                }
+            )
         }
         Event::PathChosen { figure, path } => {
             format!("{} moves {} ({})", name(*figure), path.len(), hexes(path))
         }
-        Event::CardsDrawn { attacker, target, mode, cards } => {
+        Event::CardsDrawn {
+            attacker,
+            target,
+            mode,
+            cards,
+        } => {
             let how = match mode {
                 Mode::Normal => String::new(),
                 Mode::Advantage => " with advantage".into(),
                 Mode::Disadvantage => " with disadvantage".into(),
             };
-            format!("{} draws {}{how} against {}", name(*attacker), and_list(cards), name(*target))
+            format!(
+                "{} draws {}{how} against {}",
+                name(*attacker),
+                and_list(cards),
+                name(*target)
+            )
         }
-        Event::AttackResolved { attacker, target, value, damage, .. } => {
-            format!("{} attacks {} → {value} → {damage} damage", name(*attacker), name(*target))
+        Event::AttackResolved {
+            attacker,
+            target,
+            value,
+            damage,
+            ..
+        } => {
+            format!(
+                "{} attacks {} → {value} → {damage} damage",
+                name(*attacker),
+                name(*target)
+            )
         }
-        Event::ConditionGained { figure, condition } => format!("{} is now {}", name(*figure), past(condition.name())),
+        Event::ConditionGained { figure, condition } => {
+            format!("{} is now {}", name(*figure), past(condition.name()))
+        }
         Event::Healed { figure, amount } => format!("{} heals {amount}", name(*figure)),
-        Event::ShieldGained { figure, amount } => format!("{} gains shield {amount}", name(*figure)),
-        Event::FigureDied { figure: f @ FigureId::Monster(_), .. } => format!("{} dies", name(*f)),
+        Event::ShieldGained { figure, amount } => {
+            format!("{} gains shield {amount}", name(*figure))
+        }
+        Event::FigureDied {
+            figure: f @ FigureId::Monster(_),
+            ..
+        } => format!("{} dies", name(*f)),
         Event::FigureDied { figure, .. } => format!("{} falls", name(*figure)),
         Event::HeroExhausted { hero: h, reason } => format!("{} is exhausted ({reason})", hero(*h)),
-        Event::CardPlayed { hero: h, card, half, basic } => {
+        Event::CardPlayed {
+            hero: h,
+            card,
+            half,
+            basic,
+        } => {
             let c = &s.scenario.heroes[*h].cards[*card];
             let which = if *half == Half::Top { "top" } else { "bottom" };
             if *basic {
-                format!("{} plays the {which} of {} as a basic {}", hero(*h), c.name, if *half == Half::Top { "attack 2" } else { "move 2" })
+                format!(
+                    "{} plays the {which} of {} as a basic {}",
+                    hero(*h),
+                    c.name,
+                    if *half == Half::Top {
+                        "attack 2"
+                    } else {
+                        "move 2"
+                    }
+                )
             } else {
                 format!("{} plays the {which} of {}", hero(*h), c.name)
             }
         }
-        Event::Rested { hero: h, long, lost, healed } => {
+        Event::Rested {
+            hero: h,
+            long,
+            lost,
+            healed,
+        } => {
             let c = &s.scenario.heroes[*h].cards[*lost];
             if *long {
                 format!("{} long rests: loses {}, heals {healed}", hero(*h), c.name)

@@ -36,9 +36,22 @@ pub struct Game {
 
 impl Game {
     /// A new game of `scenario` with `seed`.
-    pub fn new(scenario: Arc<Scenario>, scenario_path: impl Into<String>, seed: u64, tie_breaker: TieBreaker) -> Result<Game, state::SetupError> {
+    pub fn new(
+        scenario: Arc<Scenario>,
+        scenario_path: impl Into<String>,
+        seed: u64,
+        tie_breaker: TieBreaker,
+    ) -> Result<Game, state::SetupError> {
         let state = State::new(scenario, seed, tie_breaker)?;
-        Ok(Game { scenario_path: scenario_path.into(), seed, tie_breaker, log: Vec::new(), cursor: 0, initial: state.clone(), state })
+        Ok(Game {
+            scenario_path: scenario_path.into(),
+            seed,
+            tie_breaker,
+            log: Vec::new(),
+            cursor: 0,
+            initial: state.clone(),
+            state,
+        })
     }
 
     /// The state before any action.
@@ -67,7 +80,9 @@ impl Game {
 
     /// Re-applies the next undone action. Returns false when there is none.
     pub fn redo(&mut self) -> bool {
-        let Some(a) = self.log.get(self.cursor).cloned() else { return false };
+        let Some(a) = self.log.get(self.cursor).cloned() else {
+            return false;
+        };
         if self.state.apply(a).is_err() {
             return false;
         }
@@ -99,7 +114,11 @@ impl Game {
 
     /// Plays automatically until the game ends (or a tie waits for the table). Calls `on_step` with
     /// each action and its events. Returns the number of actions applied.
-    pub fn play_out(&mut self, limit: usize, mut on_step: impl FnMut(&State, &Action, &[Event])) -> usize {
+    pub fn play_out(
+        &mut self,
+        limit: usize,
+        mut on_step: impl FnMut(&State, &Action, &[Event]),
+    ) -> usize {
         let mut n = 0;
         while n < limit {
             let Some(a) = self.auto_action() else { break };

@@ -41,7 +41,9 @@ impl Save {
 
     /// The save as RON text.
     pub fn to_ron(&self) -> String {
-        let cfg = ron::ser::PrettyConfig::new().depth_limit(2).indentor("  ".to_string());
+        let cfg = ron::ser::PrettyConfig::new()
+            .depth_limit(2)
+            .indentor("  ".to_string());
         ron::ser::to_string_pretty(self, cfg).unwrap_or_default()
     }
 
@@ -61,7 +63,11 @@ impl Save {
         if p.exists() || p.is_absolute() {
             return p;
         }
-        save_path.parent().map(|d| d.join(&p)).filter(|q| q.exists()).unwrap_or(p)
+        save_path
+            .parent()
+            .map(|d| d.join(&p))
+            .filter(|q| q.exists())
+            .unwrap_or(p)
     }
 
     /// Rebuilds the game: loads the scenario and applies every action.
@@ -69,11 +75,23 @@ impl Save {
         let file = self.scenario_file(save_path);
         let scenario = Scenario::load(&file).map_err(|e| e.to_string())?;
         if scenario.name != self.scenario_name {
-            return Err(format!("the save is for scenario {:?}, {} is {:?}", self.scenario_name, file.display(), scenario.name));
+            return Err(format!(
+                "the save is for scenario {:?}, {} is {:?}",
+                self.scenario_name,
+                file.display(),
+                scenario.name
+            ));
         }
-        let mut game = Game::new(Arc::new(scenario), self.scenario.clone(), self.seed, self.tie_breaker).map_err(|e| e.to_string())?;
+        let mut game = Game::new(
+            Arc::new(scenario),
+            self.scenario.clone(),
+            self.seed,
+            self.tie_breaker,
+        )
+        .map_err(|e| e.to_string())?;
         for (i, a) in self.actions.iter().enumerate() {
-            game.apply(a.clone()).map_err(|e| format!("action {} ({a:?}) is refused: {e}", i + 1))?;
+            game.apply(a.clone())
+                .map_err(|e| format!("action {} ({a:?}) is refused: {e}", i + 1))?;
         }
         Ok(game)
     }
@@ -83,8 +101,14 @@ impl Save {
 /// crash never leaves a half-written file behind.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "save".into());
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "save".into());
     let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;

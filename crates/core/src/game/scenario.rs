@@ -44,7 +44,14 @@ pub enum Element {
 }
 
 impl Element {
-    pub const ALL: [Element; 6] = [Element::Fire, Element::Ice, Element::Air, Element::Earth, Element::Light, Element::Dark];
+    pub const ALL: [Element; 6] = [
+        Element::Fire,
+        Element::Ice,
+        Element::Air,
+        Element::Earth,
+        Element::Light,
+        Element::Dark,
+    ];
 
     pub const fn index(self) -> usize {
         self as usize
@@ -178,7 +185,9 @@ impl CardHalf {
     }
 
     pub fn attack(&self) -> Option<&Effect> {
-        self.effects.iter().find(|e| matches!(e, Effect::Attack { .. }))
+        self.effects
+            .iter()
+            .find(|e| matches!(e, Effect::Attack { .. }))
     }
 }
 
@@ -371,7 +380,15 @@ pub struct Layout {
 /// The standard attack modifier deck.
 pub fn standard_modifiers() -> Vec<String> {
     let mut d = Vec::new();
-    for (card, n) in [("+0", 6), ("+1", 5), ("-1", 5), ("+2", 1), ("-2", 1), ("x2", 1), ("null", 1)] {
+    for (card, n) in [
+        ("+0", 6),
+        ("+1", 5),
+        ("-1", 5),
+        ("+2", 1),
+        ("-2", 1),
+        ("x2", 1),
+        ("null", 1),
+    ] {
         d.extend(std::iter::repeat_n(card.to_string(), n));
     }
     d
@@ -435,23 +452,39 @@ impl Scenario {
         }
         let mut map = HexMap::new(&floor, &walls).map_err(|e| err("map", format!("map: {e}")))?;
         for (h, t) in terrain {
-            map.set_terrain(h, t).map_err(|e| err("map", format!("map: {e}")))?;
+            map.set_terrain(h, t)
+                .map_err(|e| err("map", format!("map: {e}")))?;
         }
         for &((aq, ar), (bq, br)) in &self.thin_walls {
-            map.add_thin_wall(hex(aq, ar), hex(bq, br)).map_err(|e| err("thin_walls", format!("thin_walls: {e}")))?;
+            map.add_thin_wall(hex(aq, ar), hex(bq, br))
+                .map_err(|e| err("thin_walls", format!("thin_walls: {e}")))?;
         }
         if let Some(i) = hero_starts.iter().position(Option::is_none) {
-            return Err(err("map", format!("map: hero {} has no start hex (write {} on the map)", i + 1, i + 1)));
+            return Err(err(
+                "map",
+                format!(
+                    "map: hero {} has no start hex (write {} on the map)",
+                    i + 1,
+                    i + 1
+                ),
+            ));
         }
         monsters.sort_by_key(|(h, _)| crate::hex::qr(*h));
-        Ok(Layout { map, hero_starts, monsters })
+        Ok(Layout {
+            map,
+            hero_starts,
+            monsters,
+        })
     }
 
     /// Checks everything serde cannot: names that refer to each other, sizes, the map.
     pub fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
         if self.heroes.is_empty() {
-            return Err(err("heroes", "heroes: a scenario needs at least one hero".into()));
+            return Err(err(
+                "heroes",
+                "heroes: a scenario needs at least one hero".into(),
+            ));
         }
         if self.heroes.len() > 9 {
             return Err(err("heroes", "heroes: at most 9 heroes".into()));
@@ -459,22 +492,53 @@ impl Scenario {
         for h in &self.heroes {
             let at = format!("\"{}\"", h.name);
             if h.hp == 0 {
-                return Err(err(&at, format!("heroes: {} needs hp of at least 1", h.name)));
+                return Err(err(
+                    &at,
+                    format!("heroes: {} needs hp of at least 1", h.name),
+                ));
             }
             if h.cards.len() < 2 {
-                return Err(err(&at, format!("heroes: {} needs at least 2 ability cards", h.name)));
+                return Err(err(
+                    &at,
+                    format!("heroes: {} needs at least 2 ability cards", h.name),
+                ));
             }
             for c in &h.cards {
                 let at = format!("\"{}\"", c.name);
                 for half in [&c.top, &c.bottom] {
-                    let moves = half.effects.iter().filter(|e| matches!(e, Effect::Move(_) | Effect::Jump(_))).count();
-                    let attacks = half.effects.iter().filter(|e| matches!(e, Effect::Attack { .. })).count();
-                    let heals = half.effects.iter().filter(|e| matches!(e, Effect::Heal { .. })).count();
+                    let moves = half
+                        .effects
+                        .iter()
+                        .filter(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)))
+                        .count();
+                    let attacks = half
+                        .effects
+                        .iter()
+                        .filter(|e| matches!(e, Effect::Attack { .. }))
+                        .count();
+                    let heals = half
+                        .effects
+                        .iter()
+                        .filter(|e| matches!(e, Effect::Heal { .. }))
+                        .count();
                     if moves > 1 || attacks > 1 || heals > 1 {
-                        return Err(err(&at, format!("cards: {}: a card half has at most one move, one attack and one heal", c.name)));
+                        return Err(err(
+                            &at,
+                            format!(
+                                "cards: {}: a card half has at most one move, one attack and one heal",
+                                c.name
+                            ),
+                        ));
                     }
-                    if half.effects.iter().any(|e| matches!(e, Effect::Attack { targets: 0, .. })) {
-                        return Err(err(&at, format!("cards: {}: an attack needs at least 1 target", c.name)));
+                    if half
+                        .effects
+                        .iter()
+                        .any(|e| matches!(e, Effect::Attack { targets: 0, .. }))
+                    {
+                        return Err(err(
+                            &at,
+                            format!("cards: {}: an attack needs at least 1 target", c.name),
+                        ));
                     }
                 }
             }
@@ -488,33 +552,56 @@ impl Scenario {
         let mut names: Vec<&str> = self.monsters.iter().map(|m| m.name.as_str()).collect();
         names.sort_unstable();
         if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
-            return Err(err(&format!("\"{}\"", w[0]), format!("monsters: {} is defined twice", w[0])));
+            return Err(err(
+                &format!("\"{}\"", w[0]),
+                format!("monsters: {} is defined twice", w[0]),
+            ));
         }
         for m in &self.monsters {
             let at = format!("\"{}\"", m.name);
             if m.normal.hp == 0 || m.elite.hp == 0 {
-                return Err(err(&at, format!("monsters: {} needs hp of at least 1", m.name)));
+                return Err(err(
+                    &at,
+                    format!("monsters: {} needs hp of at least 1", m.name),
+                ));
             }
             if m.deck.is_empty() {
-                return Err(err(&at, format!("monsters: {} has an empty ability deck", m.name)));
+                return Err(err(
+                    &at,
+                    format!("monsters: {} has an empty ability deck", m.name),
+                ));
             }
             for c in &m.deck {
                 if c.targets == 0 && c.attack.is_some() {
-                    return Err(err(&format!("\"{}\"", c.name), format!("deck: {}: an attack needs at least 1 target", c.name)));
+                    return Err(err(
+                        &format!("\"{}\"", c.name),
+                        format!("deck: {}: an attack needs at least 1 target", c.name),
+                    ));
                 }
             }
         }
         for (letter, p) in &self.legend {
             if cell(*letter) != Some(Ok(Cell::Monster(*letter))) {
-                return Err(err(&format!("'{letter}'"), format!("legend: {letter:?} is not a letter free for monsters (o is the obstacle)")));
+                return Err(err(
+                    &format!("'{letter}'"),
+                    format!(
+                        "legend: {letter:?} is not a letter free for monsters (o is the obstacle)"
+                    ),
+                ));
             }
             if !self.monsters.iter().any(|m| m.name == p.monster) {
-                return Err(err(&format!("\"{}\"", p.monster), format!("legend: unknown monster type {:?}", p.monster)));
+                return Err(err(
+                    &format!("\"{}\"", p.monster),
+                    format!("legend: unknown monster type {:?}", p.monster),
+                ));
             }
         }
         let layout = self.layout(file, text)?;
         if layout.monsters.is_empty() {
-            return Err(err("map", "map: no monster is placed (letters from the legend)".into()));
+            return Err(err(
+                "map",
+                "map: no monster is placed (letters from the legend)".into(),
+            ));
         }
         if self.round_limit == Some(0) {
             return Err(err("round_limit", "round_limit: must be at least 1".into()));
@@ -529,12 +616,22 @@ impl Scenario {
 
 fn check_modifiers(file: &str, text: &str, cards: &[String]) -> Result<(), LoadError> {
     for c in cards {
-        if super::mods::parse_card(c).is_none() {
-            return Err(LoadError::at_text(file, text, &format!("\"{c}\""), format!("modifiers: unknown modifier card {c:?}")));
+        if let Err(e) = crate::modifiers::card::Card::parse(c) {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                &format!("\"{c}\""),
+                format!("modifiers: {e}"),
+            ));
         }
     }
     if cards.is_empty() {
-        return Err(LoadError::at_text(file, text, "modifiers", "modifiers: a modifier deck needs cards"));
+        return Err(LoadError::at_text(
+            file,
+            text,
+            "modifiers",
+            "modifiers: a modifier deck needs cards",
+        ));
     }
     Ok(())
 }
@@ -554,8 +651,14 @@ impl At {
 
 /// File position of map character `(row, col)`: the `row`-th string after `map:`.
 fn map_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
-    let whole = At { file: file.to_string(), line: 0, column: 0 };
-    let Some(start) = find_map_field(text) else { return whole };
+    let whole = At {
+        file: file.to_string(),
+        line: 0,
+        column: 0,
+    };
+    let Some(start) = find_map_field(text) else {
+        return whole;
+    };
     let mut quotes = text[start..].match_indices('"').map(|(i, _)| start + i);
     let mut open = None;
     for _ in 0..=row {
@@ -566,12 +669,20 @@ fn map_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
     }
     let Some(open) = open else { return whole };
     let (line, column) = offset_to_position(text, open + 1);
-    At { file: file.to_string(), line, column: column + col }
+    At {
+        file: file.to_string(),
+        line,
+        column: column + col,
+    }
 }
 
 fn find_map_field(text: &str) -> Option<usize> {
     let (line, col) = find_position(text, "map:")?;
-    let off: usize = text.split_inclusive('\n').take(line - 1).map(str::len).sum();
+    let off: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
     let line_text = &text[off..];
     Some(off + line_text.char_indices().nth(col - 1).map_or(0, |(i, _)| i))
 }

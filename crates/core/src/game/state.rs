@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::board::Board;
 use super::scenario::{Condition, Element, Scenario, standard_modifiers};
 use crate::hex::{Hex, qr};
+use crate::modifiers::attack::AttackResult;
 use crate::modifiers::card::Card;
 use crate::modifiers::deck::ModifierDeck;
-use crate::modifiers::attack::AttackResult;
 
 /// Who breaks the ties that the rules leave to the players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -58,9 +58,15 @@ pub enum Phase {
     /// Round start: every hero picks two cards or declares a long rest.
     CardSelection,
     /// A hero's turn: `played` is the card, half and basic flag already performed, if any.
-    HeroTurn { hero: usize, played: Option<(usize, Half, bool)> },
+    HeroTurn {
+        hero: usize,
+        played: Option<(usize, Half, bool)>,
+    },
     /// A monster's turn, one step at a time.
-    FoeTurn { monster: usize, stage: FoeStage },
+    FoeTurn {
+        monster: usize,
+        stage: FoeStage,
+    },
     /// Round end: heroes may short rest, then everything wanes and reshuffles.
     RoundEnd,
     Victory,
@@ -167,14 +173,23 @@ pub struct FoePlan {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
     /// Several monster outcomes are equally allowed (focus tie, equal hexes, equal targets).
-    FoeOption { monster: usize, options: Vec<FoePlan>, trace: Vec<String> },
+    FoeOption {
+        monster: usize,
+        options: Vec<FoePlan>,
+        trace: Vec<String>,
+    },
     /// A monster's modifier draw is ambiguous for one target: the players pick the card use.
-    Modifier { monster: usize, target: usize, result: AttackResult },
+    Modifier {
+        monster: usize,
+        target: usize,
+        result: AttackResult,
+    },
 }
 
 /// The whole game at one moment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(with = "arc_scenario")]
     pub scenario: Arc<Scenario>,
     pub seed: u64,
     pub tie_breaker: TieBreaker,
@@ -216,13 +231,22 @@ impl std::error::Error for SetupError {}
 
 pub(crate) fn parse_deck(cards: Option<&Vec<String>>) -> Result<Vec<Card>, SetupError> {
     let names = cards.cloned().unwrap_or_else(standard_modifiers);
-    names.iter().map(|n| Card::parse(n).map_err(|e| SetupError(format!("modifier card {n:?}: {e}")))).collect()
+    names
+        .iter()
+        .map(|n| Card::parse(n).map_err(|e| SetupError(format!("modifier card {n:?}: {e}"))))
+        .collect()
 }
 
 impl State {
     /// Sets up a scenario with a seed: places figures, shuffles every deck.
-    pub fn new(scenario: Arc<Scenario>, seed: u64, tie_breaker: TieBreaker) -> Result<State, SetupError> {
-        let layout = scenario.layout("scenario", "").map_err(|e| SetupError(e.message))?;
+    pub fn new(
+        scenario: Arc<Scenario>,
+        seed: u64,
+        tie_breaker: TieBreaker,
+    ) -> Result<State, SetupError> {
+        let layout = scenario
+            .layout("scenario", "")
+            .map_err(|e| SetupError(e.message))?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut heroes = Vec::new();
         for (i, spec) in scenario.heroes.iter().enumerate() {
@@ -230,7 +254,8 @@ impl State {
             heroes.push(HeroState {
                 hp: spec.hp as i32,
                 max_hp: spec.hp as i32,
-                hex: layout.hero_starts[i].ok_or_else(|| SetupError(format!("hero {} has no start", i + 1)))?,
+                hex: layout.hero_starts[i]
+                    .ok_or_else(|| SetupError(format!("hero {} has no start", i + 1)))?,
                 exhausted: false,
                 hand: (0..spec.cards.len()).collect(),
                 discard: Vec::new(),
@@ -248,7 +273,9 @@ impl State {
         let mut numbers = vec![0u32; scenario.monsters.len()];
         for (h, letter) in &layout.monsters {
             let p = &scenario.legend[letter];
-            let kind = scenario.monster_index(&p.monster).ok_or_else(|| SetupError(format!("unknown monster {}", p.monster)))?;
+            let kind = scenario
+                .monster_index(&p.monster)
+                .ok_or_else(|| SetupError(format!("unknown monster {}", p.monster)))?;
             numbers[kind] += 1;
             let t = &scenario.monsters[kind];
             let hp = if p.elite { t.elite.hp } else { t.normal.hp } as i32;
@@ -276,9 +303,16 @@ impl State {
         for t in &scenario.monsters {
             let mut pile: Vec<usize> = (0..t.deck.len()).collect();
             pile.shuffle(&mut rng);
-            kinds.push(KindState { draw_pile: pile, discard: Vec::new(), current: None, resolved_elements: false, consumed: Vec::new() });
+            kinds.push(KindState {
+                draw_pile: pile,
+                discard: Vec::new(),
+                current: None,
+                resolved_elements: false,
+                consumed: Vec::new(),
+            });
         }
-        let monster_deck = ModifierDeck::shuffled(parse_deck(scenario.monster_modifiers.as_ref())?, &mut rng);
+        let monster_deck =
+            ModifierDeck::shuffled(parse_deck(scenario.monster_modifiers.as_ref())?, &mut rng);
         Ok(State {
             map: Board(layout.map),
             scenario,
@@ -310,7 +344,11 @@ impl State {
             FigureId::Monster(i) => {
                 let m = &self.monsters[i];
                 let t = &self.scenario.monsters[m.kind].name;
-                if m.elite { format!("elite {t} {}", m.number) } else { format!("{t} {}", m.number) }
+                if m.elite {
+                    format!("elite {t} {}", m.number)
+                } else {
+                    format!("{t} {}", m.number)
+                }
             }
         }
     }
@@ -320,7 +358,10 @@ impl State {
         if let Some(i) = self.heroes.iter().position(|x| !x.exhausted && x.hex == h) {
             return Some(FigureId::Hero(i));
         }
-        self.monsters.iter().position(|m| m.alive && m.hex == h).map(FigureId::Monster)
+        self.monsters
+            .iter()
+            .position(|m| m.alive && m.hex == h)
+            .map(FigureId::Monster)
     }
 
     pub fn has(&self, f: FigureId, c: Condition) -> bool {
@@ -366,12 +407,20 @@ impl State {
 
     /// Living monsters, by id.
     pub fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
-        self.monsters.iter().enumerate().filter(|(_, m)| m.alive).map(|(i, _)| i)
+        self.monsters
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.alive)
+            .map(|(i, _)| i)
     }
 
     /// Heroes still in the game.
     pub fn active_heroes(&self) -> impl Iterator<Item = usize> + '_ {
-        self.heroes.iter().enumerate().filter(|(_, h)| !h.exhausted).map(|(i, _)| i)
+        self.heroes
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| !h.exhausted)
+            .map(|(i, _)| i)
     }
 
     /// Number of options of the pending decision (0 when nothing is pending).
@@ -390,7 +439,11 @@ impl State {
             FigureId::Monster(i) => {
                 let m = &self.monsters[i];
                 let t = &self.scenario.monsters[m.kind];
-                (if m.elite { t.elite.shield } else { t.normal.shield }) + m.shield
+                (if m.elite {
+                    t.elite.shield
+                } else {
+                    t.normal.shield
+                }) + m.shield
             }
         }
     }
@@ -408,7 +461,8 @@ impl State {
         if n <= 1 {
             return 0;
         }
-        let mut r = ChaCha8Rng::seed_from_u64(self.seed ^ self.steps.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut r =
+            ChaCha8Rng::seed_from_u64(self.seed ^ self.steps.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         r.random_range(0..n)
     }
 }
@@ -421,4 +475,18 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     h
+}
+
+/// Serializes the shared scenario by value (serde's `rc` feature is not needed for this one field).
+mod arc_scenario {
+    use super::{Arc, Scenario};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &Arc<Scenario>, ser: S) -> Result<S::Ok, S::Error> {
+        s.as_ref().serialize(ser)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
+        Scenario::deserialize(d).map(Arc::new)
+    }
 }

@@ -109,8 +109,14 @@ pub enum SituationError {
 impl std::fmt::Display for SituationError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SituationError::NotOnMap(h) => write!(f, "a figure stands on ({}, {}), which is not on the map", h.x, h.y),
-            SituationError::OnWall(h) => write!(f, "a figure stands on the wall hex ({}, {})", h.x, h.y),
+            SituationError::NotOnMap(h) => write!(
+                f,
+                "a figure stands on ({}, {}), which is not on the map",
+                h.x, h.y
+            ),
+            SituationError::OnWall(h) => {
+                write!(f, "a figure stands on the wall hex ({}, {})", h.x, h.y)
+            }
             SituationError::Shared(h) => write!(f, "two figures stand on ({}, {})", h.x, h.y),
             SituationError::TooManyEnemies(n) => write!(f, "{n} enemies: at most 64 are supported"),
         }
@@ -133,7 +139,10 @@ pub fn validate(s: &Situation) -> Result<(), SituationError> {
         return Err(SituationError::TooManyEnemies(s.enemies.len()));
     }
     let mut seen: Vec<Hex> = Vec::new();
-    for h in std::iter::once(s.active).chain(s.allies.iter().copied()).chain(s.enemies.iter().map(|e| e.hex)) {
+    for h in std::iter::once(s.active)
+        .chain(s.allies.iter().copied())
+        .chain(s.enemies.iter().map(|e| e.hex))
+    {
         match s.map.terrain(h) {
             None => return Err(SituationError::NotOnMap(h)),
             Some(crate::hex::Terrain::Wall) => return Err(SituationError::OnWall(h)),
@@ -177,28 +186,53 @@ impl<'a> Solver<'a> {
         }
         let start = idx(s.active);
         occ[start] = Occupant::Myself;
-        let mode = Mode { flying: s.action.flying, jumping: s.action.jumping, teleport: s.action.teleport };
+        let mode = Mode {
+            flying: s.action.flying,
+            jumping: s.action.jumping,
+            teleport: s.action.teleport,
+        };
         let graph = MoveGraph::new(map, &occ, mode);
         let reach = graph.from(start);
         let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| idx(e.hex)).collect();
         let attack = Attack::new(map, s.action, enemy_idx.clone());
-        Solver { s, map, start, graph, reach, attack, enemy_idx, trace: Vec::new() }
+        Solver {
+            s,
+            map,
+            start,
+            graph,
+            reach,
+            attack,
+            enemy_idx,
+            trace: Vec::new(),
+        }
     }
 
     fn name(&self, k: usize) -> String {
         let e = &self.s.enemies[k];
         let at = fmt_hex(e.hex);
-        if e.name.is_empty() || e.name == at { at } else { format!("{} {}", e.name, at) }
+        if e.name.is_empty() || e.name == at {
+            at
+        } else {
+            format!("{} {}", e.name, at)
+        }
     }
 
     fn run(mut self) -> Decision {
         let act = self.s.action;
-        let mode = Mode { flying: act.flying, jumping: act.jumping, teleport: act.teleport };
+        let mode = Mode {
+            flying: act.flying,
+            jumping: act.jumping,
+            teleport: act.teleport,
+        };
         self.trace.push(format!(
             "The monster at {} {} {} and {}.",
             fmt_hex(self.s.active),
             mode.describe(),
-            if act.move_points == 0 { "not at all".to_string() } else { format!("up to {}", act.move_points) },
+            if act.move_points == 0 {
+                "not at all".to_string()
+            } else {
+                format!("up to {}", act.move_points)
+            },
             self.attack.describe()
         ));
         // Attack hexes and the best path to one of them, per enemy.
@@ -206,7 +240,10 @@ impl<'a> Solver<'a> {
         let mut best: Vec<Option<Score>> = vec![None; self.s.enemies.len()];
         for (k, slot) in best.iter_mut().enumerate() {
             for h in 0..n {
-                if self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(k, h) {
+                if self.reach[h] != UNREACHABLE
+                    && self.graph.endable[h]
+                    && self.attack.can_hit(k, h)
+                {
                     let sc = self.reach[h];
                     if slot.is_none_or(|b| sc < b) {
                         *slot = Some(sc);
@@ -214,22 +251,42 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let candidates: Vec<usize> = (0..self.s.enemies.len()).filter(|k| best[*k].is_some()).collect();
+        let candidates: Vec<usize> = (0..self.s.enemies.len())
+            .filter(|k| best[*k].is_some())
+            .collect();
         for k in 0..self.s.enemies.len() {
             if best[k].is_none() {
-                self.trace.push(format!("{}: no hex it can reach lets it attack this enemy.", self.name(k)));
+                self.trace.push(format!(
+                    "{}: no hex it can reach lets it attack this enemy.",
+                    self.name(k)
+                ));
             }
         }
         if candidates.is_empty() {
-            self.trace.push("No focus: it neither moves nor attacks.".into());
-            let stay = Choice { end: self.s.active, path: vec![], targets: vec![], heading_to: vec![], focus: vec![], aoe: vec![] };
-            return Decision { focus: vec![], options: vec![stay], trace: self.trace };
+            self.trace
+                .push("No focus: it neither moves nor attacks.".into());
+            let stay = Choice {
+                end: self.s.active,
+                path: vec![],
+                targets: vec![],
+                heading_to: vec![],
+                focus: vec![],
+                aoe: vec![],
+            };
+            return Decision {
+                focus: vec![],
+                options: vec![stay],
+                trace: self.trace,
+            };
         }
         let foci = self.choose_focus(&candidates, &best);
         let mut options: Vec<Choice> = Vec::new();
         for &f in &foci {
             for c in self.options_for(f) {
-                match options.iter_mut().find(|o| o.end == c.end && o.targets == c.targets) {
+                match options
+                    .iter_mut()
+                    .find(|o| o.end == c.end && o.targets == c.targets)
+                {
                     Some(o) => {
                         o.focus.extend(c.focus);
                         crate::hex::sort_hexes(&mut o.focus);
@@ -240,29 +297,58 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        options.sort_by(|a, b| (qr(a.end), a.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>()).cmp(&(qr(b.end), b.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>())));
+        options.sort_by(|a, b| {
+            (
+                qr(a.end),
+                a.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>(),
+            )
+                .cmp(&(
+                    qr(b.end),
+                    b.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>(),
+                ))
+        });
         let mut focus: Vec<Hex> = foci.iter().map(|&k| self.s.enemies[k].hex).collect();
         crate::hex::sort_hexes(&mut focus);
         if options.len() > 1 {
-            self.trace.push(format!("{} outcomes are equal under the rules: the players choose.", options.len()));
+            self.trace.push(format!(
+                "{} outcomes are equal under the rules: the players choose.",
+                options.len()
+            ));
         }
-        Decision { focus, options, trace: self.trace }
+        Decision {
+            focus,
+            options,
+            trace: self.trace,
+        }
     }
 
     fn choose_focus(&mut self, candidates: &[usize], best: &[Option<Score>]) -> Vec<usize> {
         let prox_field = range_field(self.map, self.start);
         let key = |k: usize| {
             let (neg, cost) = best[k].unwrap_or(UNREACHABLE);
-            (neg, cost, prox_field[self.enemy_idx[k]], self.s.enemies[k].initiative)
+            (
+                neg,
+                cost,
+                prox_field[self.enemy_idx[k]],
+                self.s.enemies[k].initiative,
+            )
         };
         let described: Vec<String> = candidates
             .iter()
             .map(|&k| {
                 let (neg, cost, prox, init) = key(k);
-                format!("{}: {} negative hex(es), {} move(s), {} proximity, initiative {}", self.name(k), neg, cost, prox, init)
+                format!(
+                    "{}: {} negative hex(es), {} move(s), {} proximity, initiative {}",
+                    self.name(k),
+                    neg,
+                    cost,
+                    prox,
+                    init
+                )
             })
             .collect();
-        self.trace.push(format!("Focus candidates: {}.", described.join("; ")));
+        self.trace
+            .push(format!("Focus candidates: {}.", described.join("; ")));
         let mut remaining: Vec<usize> = candidates.to_vec();
         let steps: [(&str, fn(&(u16, u16, u16, u32)) -> u32); 4] = [
             ("fewest negative hexes on the path", |k| k.0 as u32),
@@ -279,14 +365,19 @@ impl<'a> Solver<'a> {
             remaining.retain(|&k| f(&key(k)) == min);
             if remaining.len() < before {
                 let names: Vec<String> = remaining.iter().map(|&k| self.name(k)).collect();
-                self.trace.push(format!("Focus by {what} ({min}): {}.", names.join(", ")));
+                self.trace
+                    .push(format!("Focus by {what} ({min}): {}.", names.join(", ")));
             }
         }
         if remaining.len() > 1 {
             let names: Vec<String> = remaining.iter().map(|&k| self.name(k)).collect();
-            self.trace.push(format!("Focus tie the players break: {}.", names.join(", ")));
+            self.trace.push(format!(
+                "Focus tie the players break: {}.",
+                names.join(", ")
+            ));
         } else {
-            self.trace.push(format!("Focus: {}.", self.name(remaining[0])));
+            self.trace
+                .push(format!("Focus: {}.", self.name(remaining[0])));
         }
         remaining
     }
@@ -295,12 +386,26 @@ impl<'a> Solver<'a> {
     fn options_for(&mut self, f: usize) -> Vec<Choice> {
         let n = self.map.len();
         let fname = self.name(f);
-        let attack_hexes: Vec<usize> =
-            (0..n).filter(|&h| self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(f, h)).collect();
-        let min_neg = attack_hexes.iter().map(|&h| self.reach[h].0).min().unwrap_or(0);
-        let fewest: Vec<usize> = attack_hexes.into_iter().filter(|&h| self.reach[h].0 == min_neg).collect();
+        let attack_hexes: Vec<usize> = (0..n)
+            .filter(|&h| {
+                self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(f, h)
+            })
+            .collect();
+        let min_neg = attack_hexes
+            .iter()
+            .map(|&h| self.reach[h].0)
+            .min()
+            .unwrap_or(0);
+        let fewest: Vec<usize> = attack_hexes
+            .into_iter()
+            .filter(|&h| self.reach[h].0 == min_neg)
+            .collect();
         let mv = self.s.action.move_points.min(u16::MAX as u32 - 1) as u16;
-        let now: Vec<usize> = fewest.iter().copied().filter(|&h| self.reach[h].1 <= mv).collect();
+        let now: Vec<usize> = fewest
+            .iter()
+            .copied()
+            .filter(|&h| self.reach[h].1 <= mv)
+            .collect();
         if !now.is_empty() {
             self.attack_now(f, &fname, &now)
         } else {
@@ -317,10 +422,16 @@ impl<'a> Solver<'a> {
                 cands.push((h, g));
             }
         }
-        let most = cands.iter().map(|(_, g)| g.mask.count_ones()).max().unwrap_or(0);
+        let most = cands
+            .iter()
+            .map(|(_, g)| g.mask.count_ones())
+            .max()
+            .unwrap_or(0);
         cands.retain(|(_, g)| g.mask.count_ones() == most);
         if act.targets > 1 {
-            self.trace.push(format!("It can attack {fname} this turn; at most {most} target(s) at once."));
+            self.trace.push(format!(
+                "It can attack {fname} this turn; at most {most} target(s) at once."
+            ));
         } else {
             self.trace.push(format!("It can attack {fname} this turn."));
         }
@@ -330,11 +441,20 @@ impl<'a> Solver<'a> {
         masks.sort_unstable();
         masks.dedup();
         if masks.len() > 1 {
-            let gcost = |m: u64| cands.iter().filter(|(_, g)| g.mask == m).map(|(h, _)| cost(*h)).min().unwrap_or(u16::MAX);
+            let gcost = |m: u64| {
+                cands
+                    .iter()
+                    .filter(|(_, g)| g.mask == m)
+                    .map(|(h, _)| cost(*h))
+                    .min()
+                    .unwrap_or(u16::MAX)
+            };
             let min = masks.iter().map(|&m| gcost(m)).min().unwrap_or(0);
             let keep: Vec<u64> = masks.iter().copied().filter(|&m| gcost(m) == min).collect();
             if keep.len() < masks.len() {
-                self.trace.push(format!("Target groups reachable with the fewest movement points ({min}) are kept."));
+                self.trace.push(format!(
+                    "Target groups reachable with the fewest movement points ({min}) are kept."
+                ));
             }
             cands.retain(|(_, g)| keep.contains(&g.mask));
         }
@@ -352,27 +472,45 @@ impl<'a> Solver<'a> {
         };
         let min_dis = cands.iter().map(|(h, g)| disadv(*h, g)).min().unwrap_or(0);
         if ranged && cands.iter().any(|(h, g)| disadv(*h, g) > min_dis) {
-            self.trace.push(format!("Hexes attacking with fewer targets at disadvantage ({min_dis}) are kept."));
+            self.trace.push(format!(
+                "Hexes attacking with fewer targets at disadvantage ({min_dis}) are kept."
+            ));
         }
         cands.retain(|(h, g)| disadv(*h, g) == min_dis);
         let min_cost = cands.iter().map(|(h, _)| cost(*h)).min().unwrap_or(0);
         cands.retain(|(h, _)| cost(*h) == min_cost);
-        self.trace.push(format!("It moves {min_cost} point(s) and attacks."));
+        self.trace
+            .push(format!("It moves {min_cost} point(s) and attacks."));
         let focus_hex = self.s.enemies[f].hex;
         cands
             .into_iter()
             .map(|(h, g)| {
                 let end = self.map.hex_at(h);
                 let path = self.path_to(h, self.reach[h]);
-                let targets = if act.targets == 0 { vec![] } else { self.group_hexes(g.mask) };
-                Choice { end, path, targets, heading_to: vec![], focus: vec![focus_hex], aoe: g.area }
+                let targets = if act.targets == 0 {
+                    vec![]
+                } else {
+                    self.group_hexes(g.mask)
+                };
+                Choice {
+                    end,
+                    path,
+                    targets,
+                    heading_to: vec![],
+                    focus: vec![focus_hex],
+                    aoe: g.area,
+                }
             })
             .collect()
     }
 
     fn head_for(&mut self, f: usize, fname: &str, fewest: &[usize], mv: u16) -> Vec<Choice> {
         let nearest = fewest.iter().map(|&h| self.reach[h].1).min().unwrap_or(0);
-        let dests: Vec<usize> = fewest.iter().copied().filter(|&h| self.reach[h].1 == nearest).collect();
+        let dests: Vec<usize> = fewest
+            .iter()
+            .copied()
+            .filter(|&h| self.reach[h].1 == nearest)
+            .collect();
         let dest_hexes: Vec<Hex> = dests.iter().map(|&h| self.map.hex_at(h)).collect();
         self.trace.push(format!(
             "It cannot attack {fname} this turn; it heads for the nearest attack hex(es) {} ({nearest} move(s) away).",
@@ -387,13 +525,20 @@ impl<'a> Solver<'a> {
         for &d in &dests {
             let to_d = self.graph.to(d);
             let ranked: Vec<((u16, u16, u16), usize)> = (0..n)
-                .filter(|&e| within[e] != UNREACHABLE && self.graph.endable[e] && to_d[e] != UNREACHABLE)
+                .filter(|&e| {
+                    within[e] != UNREACHABLE && self.graph.endable[e] && to_d[e] != UNREACHABLE
+                })
                 .map(|e| ((within[e].0 + to_d[e].0, to_d[e].1, within[e].1), e))
                 .collect();
-            let Some(best) = ranked.iter().map(|r| r.0).min() else { continue };
+            let Some(best) = ranked.iter().map(|r| r.0).min() else {
+                continue;
+            };
             let dest = self.map.hex_at(d);
             if best.2 == 0 {
-                self.trace.push(format!("Towards {}: moving would not bring it closer, so it stays.", fmt_hex(dest)));
+                self.trace.push(format!(
+                    "Towards {}: moving would not bring it closer, so it stays.",
+                    fmt_hex(dest)
+                ));
             } else {
                 self.trace.push(format!(
                     "Towards {}: it ends where it has {} negative hex(es) in all and {} move(s) left to go, after spending {}.",
@@ -425,11 +570,18 @@ impl<'a> Solver<'a> {
     }
 
     fn path_to(&self, h: usize, score: Score) -> Vec<Hex> {
-        self.graph.path(self.start, h, score.1, score).into_iter().map(|i| self.map.hex_at(i)).collect()
+        self.graph
+            .path(self.start, h, score.1, score)
+            .into_iter()
+            .map(|i| self.map.hex_at(i))
+            .collect()
     }
 
     fn group_hexes(&self, mask: u64) -> Vec<Hex> {
-        let mut hs: Vec<Hex> = (0..self.s.enemies.len()).filter(|k| mask & (1 << k) != 0).map(|k| self.s.enemies[k].hex).collect();
+        let mut hs: Vec<Hex> = (0..self.s.enemies.len())
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| self.s.enemies[k].hex)
+            .collect();
         crate::hex::sort_hexes(&mut hs);
         hs
     }

@@ -93,10 +93,18 @@ impl MoveGraph {
                 }
                 let v = v as usize;
                 if mode.teleport {
-                    out.push(Edge { to: v as u16, cost: 1, neg: 0 });
+                    out.push(Edge {
+                        to: v as u16,
+                        cost: 1,
+                        neg: 0,
+                    });
                 } else if !mode.walking() {
                     if map.terrain_at(v) != Terrain::Wall {
-                        out.push(Edge { to: v as u16, cost: 1, neg: 0 });
+                        out.push(Edge {
+                            to: v as u16,
+                            cost: 1,
+                            neg: 0,
+                        });
                     }
                 } else if walkable(map, occupants, v) {
                     out.push(walk_step(map, occupants, v, d));
@@ -109,7 +117,12 @@ impl MoveGraph {
                 reverse[e.to as usize].push((u as u16, *e));
             }
         }
-        MoveGraph { edges, reverse, landing, endable }
+        MoveGraph {
+            edges,
+            reverse,
+            landing,
+            endable,
+        }
     }
 
     /// Best score from `start` to every hex with unlimited movement (landing penalty included).
@@ -209,7 +222,9 @@ impl MoveGraph {
         while u != goal || c != total {
             let next = self.edges[u].iter().find(|e| {
                 let c2 = c + e.cost as usize;
-                c2 <= total && rest[c2 * n + e.to as usize] != u16::MAX && negs + e.neg as u16 + rest[c2 * n + e.to as usize] == target_neg
+                c2 <= total
+                    && rest[c2 * n + e.to as usize] != u16::MAX
+                    && negs + e.neg as u16 + rest[c2 * n + e.to as usize] == target_neg
             });
             let Some(e) = next else { break };
             negs += e.neg as u16;
@@ -245,14 +260,30 @@ fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
             }
         }
         let neg = map.terrain_at(cur).is_negative() as u8;
-        return Edge { to: cur as u16, cost: 1, neg };
+        return Edge {
+            to: cur as u16,
+            cost: 1,
+            neg,
+        };
     }
-    let cost = if map.terrain_at(v) == Terrain::Difficult { 2 } else { 1 };
-    Edge { to: v as u16, cost, neg: map.terrain_at(v).is_negative() as u8 }
+    let cost = if map.terrain_at(v) == Terrain::Difficult {
+        2
+    } else {
+        1
+    };
+    Edge {
+        to: v as u16,
+        cost,
+        neg: map.terrain_at(v).is_negative() as u8,
+    }
 }
 
 /// Lexicographic (negatives, points) Dijkstra from several sources.
-fn dijkstra(n: usize, sources: &[usize], mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8))) -> Vec<Score> {
+fn dijkstra(
+    n: usize,
+    sources: &[usize],
+    mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
+) -> Vec<Score> {
     let mut best = vec![UNREACHABLE; n];
     let mut heap = BinaryHeap::new();
     for &s in sources {

@@ -42,10 +42,18 @@ impl<'a> Attack<'a> {
     pub fn new(map: &'a HexMap, action: &MonsterAction, enemies: Vec<usize>) -> Self {
         let attacks = action.targets > 0;
         let enemy_count = enemies.len();
-        let patterns = if attacks && !action.aoe.is_empty() { orientations(&action.aoe) } else { Vec::new() };
+        let patterns = if attacks && !action.aoe.is_empty() {
+            orientations(&action.aoe)
+        } else {
+            Vec::new()
+        };
         Attack {
             map,
-            range: if attacks && action.range > 0 { action.range.min(u16::MAX as u32 - 1) as u16 } else { 1 },
+            range: if attacks && action.range > 0 {
+                action.range.min(u16::MAX as u32 - 1) as u16
+            } else {
+                1
+            },
             targets: action.targets.max(1),
             melee_area: action.aoe_melee || action.range == 0,
             patterns,
@@ -59,9 +67,17 @@ impl<'a> Attack<'a> {
 
     /// The attack in words, for the trace.
     pub fn describe(&self) -> String {
-        let mut s = if self.range <= 1 && self.melee_area { "attacks in melee".to_string() } else { format!("attacks at range {}", self.range) };
+        let mut s = if self.range <= 1 && self.melee_area {
+            "attacks in melee".to_string()
+        } else {
+            format!("attacks at range {}", self.range)
+        };
         if !self.patterns.is_empty() {
-            s.push_str(if self.melee_area { " with a melee area" } else { " with a ranged area" });
+            s.push_str(if self.melee_area {
+                " with a melee area"
+            } else {
+                " with a ranged area"
+            });
         }
         if self.targets > 1 {
             s.push_str(&format!(", {} targets", self.targets));
@@ -74,7 +90,14 @@ impl<'a> Attack<'a> {
         let mut los = self.los.borrow_mut();
         let slot = &mut los[k * n + h];
         if *slot == 0 {
-            *slot = if self.sight.visible(self.map.hex_at(h), self.map.hex_at(self.enemies[k])) { 1 } else { 2 };
+            *slot = if self
+                .sight
+                .visible(self.map.hex_at(h), self.map.hex_at(self.enemies[k]))
+            {
+                1
+            } else {
+                2
+            };
         }
         *slot == 1
     }
@@ -109,7 +132,11 @@ impl<'a> Attack<'a> {
         };
         if self.melee_area {
             for p in &self.patterns {
-                let cells: Vec<Hex> = p.iter().map(|o| here + *o).filter(|c| self.map.contains(*c)).collect();
+                let cells: Vec<Hex> = p
+                    .iter()
+                    .map(|o| here + *o)
+                    .filter(|c| self.map.contains(*c))
+                    .collect();
                 let mask = self.hits(h, &cells);
                 add(mask, cells, &mut offer);
             }
@@ -120,11 +147,18 @@ impl<'a> Attack<'a> {
                     let target = self.map.hex_at(self.enemies[k]);
                     for c in p {
                         let anchor = target - *c;
-                        let cells: Vec<Hex> = p.iter().map(|o| anchor + *o).filter(|x| self.map.contains(*x)).collect();
+                        let cells: Vec<Hex> = p
+                            .iter()
+                            .map(|o| anchor + *o)
+                            .filter(|x| self.map.contains(*x))
+                            .collect();
                         let in_range = cells.iter().any(|x| {
                             let i = self.map.index_of(*x).map_or(0, |i| i as usize);
                             let t = self.map.terrain_at(i);
-                            t != Terrain::Wall && t != Terrain::Obstacle && from_here[i] >= 1 && from_here[i] <= self.range
+                            t != Terrain::Wall
+                                && t != Terrain::Obstacle
+                                && from_here[i] >= 1
+                                && from_here[i] <= self.range
                         });
                         if in_range {
                             let mask = self.hits(h, &cells);
@@ -152,7 +186,8 @@ impl<'a> Attack<'a> {
     pub fn can_hit(&self, k: usize, h: usize) -> bool {
         let o = self.offer(h);
         let bit = 1u64 << k;
-        ((self.patterns.is_empty() || self.targets > 1) && o.singles & bit != 0) || o.areas.iter().any(|g| g.mask & bit != 0)
+        ((self.patterns.is_empty() || self.targets > 1) && o.singles & bit != 0)
+            || o.areas.iter().any(|g| g.mask & bit != 0)
     }
 
     /// Every target group from `h` that includes enemy `f` and is as large as possible from `h`.
@@ -162,7 +197,10 @@ impl<'a> Attack<'a> {
         let mut out: Vec<Group> = Vec::new();
         let mut push = |mask: u64, area: &[Hex]| {
             if mask & fbit != 0 && !out.iter().any(|g| g.mask == mask) {
-                out.push(Group { mask, area: area.to_vec() });
+                out.push(Group {
+                    mask,
+                    area: area.to_vec(),
+                });
             }
         };
         if self.patterns.is_empty() {
@@ -170,7 +208,11 @@ impl<'a> Attack<'a> {
                 push(s, &[]);
             }
         } else {
-            let areas = std::iter::once(Group { mask: 0, area: Vec::new() }).chain(o.areas.iter().cloned());
+            let areas = std::iter::once(Group {
+                mask: 0,
+                area: Vec::new(),
+            })
+            .chain(o.areas.iter().cloned());
             for g in areas {
                 let rest = o.singles & !g.mask;
                 let need = if g.mask & fbit != 0 { 0 } else { fbit };

@@ -17,7 +17,10 @@ pub const fn mirror(h: Hex) -> Hex {
 pub fn orientations(pattern: &[Hex]) -> Vec<Vec<Hex>> {
     let mut out: Vec<Vec<Hex>> = Vec::with_capacity(12);
     for mirrored in [false, true] {
-        let mut cur: Vec<Hex> = pattern.iter().map(|&h| if mirrored { mirror(h) } else { h }).collect();
+        let mut cur: Vec<Hex> = pattern
+            .iter()
+            .map(|&h| if mirrored { mirror(h) } else { h })
+            .collect();
         for _ in 0..6 {
             let mut sorted = cur.clone();
             sorted.sort_by_key(|h| qr(*h));

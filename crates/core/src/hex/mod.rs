@@ -42,7 +42,9 @@ pub const fn distance(a: Hex, b: Hex) -> u32 {
 
 /// Direction index from `a` to its neighbour `b`, if they are neighbours.
 pub fn direction_to(a: Hex, b: Hex) -> Option<usize> {
-    DIRECTIONS.iter().position(|&(dq, dr)| a.x + dq == b.x && a.y + dr == b.y)
+    DIRECTIONS
+        .iter()
+        .position(|&(dq, dr)| a.x + dq == b.x && a.y + dr == b.y)
 }
 
 /// Sorts hexes by `(q, r)` and removes repeats.
@@ -125,7 +127,11 @@ impl std::fmt::Display for MapError {
             MapError::Duplicate(h) => write!(f, "hex ({}, {}) is listed twice", h.x, h.y),
             MapError::NotOnMap(h) => write!(f, "hex ({}, {}) is not on the map", h.x, h.y),
             MapError::NotNeighbours(a, b) => {
-                write!(f, "a thin wall needs two neighbouring hexes, not ({}, {}) and ({}, {})", a.x, a.y, b.x, b.y)
+                write!(
+                    f,
+                    "a thin wall needs two neighbouring hexes, not ({}, {}) and ({}, {})",
+                    a.x, a.y, b.x, b.y
+                )
             }
         }
     }
@@ -136,8 +142,11 @@ impl std::error::Error for MapError {}
 impl HexMap {
     /// A board of floor `hexes` plus solid `walls` (wall hexes are part of the board, as walls).
     pub fn new(hexes: &[Hex], walls: &[Hex]) -> Result<Self, MapError> {
-        let mut all: Vec<(Hex, Terrain)> =
-            hexes.iter().map(|&h| (h, Terrain::Floor)).chain(walls.iter().map(|&h| (h, Terrain::Wall))).collect();
+        let mut all: Vec<(Hex, Terrain)> = hexes
+            .iter()
+            .map(|&h| (h, Terrain::Floor))
+            .chain(walls.iter().map(|&h| (h, Terrain::Wall)))
+            .collect();
         if all.is_empty() {
             return Err(MapError::Empty);
         }
@@ -169,7 +178,11 @@ impl HexMap {
             neighbours: Vec::new(),
             outer_thin_walls: Vec::new(),
         };
-        map.neighbours = map.cells.iter().map(|&h| std::array::from_fn(|d| map.index_of(step(h, d)).unwrap_or(NONE))).collect();
+        map.neighbours = map
+            .cells
+            .iter()
+            .map(|&h| std::array::from_fn(|d| map.index_of(step(h, d)).unwrap_or(NONE)))
+            .collect();
         Ok(map)
     }
 
@@ -314,7 +327,10 @@ mod tests {
 
     #[test]
     fn a_hex_listed_twice_is_refused() {
-        assert_eq!(HexMap::new(&[hex(0, 0)], &[hex(0, 0)]), Err(MapError::Duplicate(hex(0, 0))));
+        assert_eq!(
+            HexMap::new(&[hex(0, 0)], &[hex(0, 0)]),
+            Err(MapError::Duplicate(hex(0, 0)))
+        );
     }
 
     #[test]

@@ -49,8 +49,14 @@ pub fn centre(h: Hex) -> Point {
 
 /// Corner `k` (at `60 * k` degrees) of a hex.
 pub fn corner(h: Hex, k: usize) -> Point {
-    const UNIT: [(f64, f64); 6] =
-        [(1.0, 0.0), (0.5, INRADIUS), (-0.5, INRADIUS), (-1.0, 0.0), (-0.5, -INRADIUS), (0.5, -INRADIUS)];
+    const UNIT: [(f64, f64); 6] = [
+        (1.0, 0.0),
+        (0.5, INRADIUS),
+        (-0.5, INRADIUS),
+        (-1.0, 0.0),
+        (-0.5, -INRADIUS),
+        (0.5, -INRADIUS),
+    ];
     let c = centre(h);
     Point::new(c.x + UNIT[k % 6].0, c.y + UNIT[k % 6].1)
 }
@@ -123,13 +129,21 @@ impl Sight {
 
 /// Order-independent canonical pair key, handy for caches.
 pub fn pair_key(a: Hex, b: Hex) -> ((i32, i32), (i32, i32)) {
-    if qr(a) <= qr(b) { (qr(a), qr(b)) } else { (qr(b), qr(a)) }
+    if qr(a) <= qr(b) {
+        (qr(a), qr(b))
+    } else {
+        (qr(b), qr(a))
+    }
 }
 
 fn dist_to_segment(p: Point, a: Point, b: Point) -> f64 {
     let ab = b.sub(a);
     let len2 = ab.dot(ab);
-    let t = if len2 == 0.0 { 0.0 } else { (p.sub(a).dot(ab) / len2).clamp(0.0, 1.0) };
+    let t = if len2 == 0.0 {
+        0.0
+    } else {
+        (p.sub(a).dot(ab) / len2).clamp(0.0, 1.0)
+    };
     let proj = a.add(ab.scale(t));
     let d = p.sub(proj);
     d.dot(d).sqrt()
@@ -211,7 +225,10 @@ fn chord(c: Point, d: Point, n: Point, t: f64) -> Option<(f64, f64)> {
 /// Exact search over line directions and offsets (see the module docs).
 fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
     let (ca, cb) = (centre(a), centre(b));
-    let mut verts: Vec<Point> = (0..6).map(|k| corner(a, k)).chain((0..6).map(|k| corner(b, k))).collect();
+    let mut verts: Vec<Point> = (0..6)
+        .map(|k| corner(a, k))
+        .chain((0..6).map(|k| corner(b, k)))
+        .collect();
     let origin = Hex::ZERO;
     for bl in near {
         match *bl {
@@ -267,7 +284,11 @@ fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
         let d = Point::new(theta.cos(), theta.sin());
         let n = Point::new(-d.y, d.x);
         let span = |c: Point| {
-            (0..6).map(|k| n.dot(corner(origin, k).add(c))).fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| (l.min(x), h.max(x)))
+            (0..6)
+                .map(|k| n.dot(corner(origin, k).add(c)))
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), x| {
+                    (l.min(x), h.max(x))
+                })
         };
         let (a0, a1) = span(ca);
         let (b0, b1) = span(cb);
@@ -278,7 +299,12 @@ fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
         offsets.clear();
         offsets.push(t0);
         offsets.push(t1);
-        offsets.extend(verts.iter().map(|v| n.dot(*v)).filter(|x| *x > t0 && *x < t1));
+        offsets.extend(
+            verts
+                .iter()
+                .map(|v| n.dot(*v))
+                .filter(|x| *x > t0 && *x < t1),
+        );
         offsets.sort_by(f64::total_cmp);
         for o in offsets.windows(2) {
             if o[1] - o[0] < 1e-12 {

@@ -56,7 +56,9 @@ pub fn own_value_options(base: i32, own: &[OwnModifier]) -> Vec<OwnOrder> {
             let order = kinds
                 .iter()
                 .map(|k| {
-                    let i = (0..own.len()).find(|&i| !used[i] && own[i] == *k).unwrap_or(0);
+                    let i = (0..own.len())
+                        .find(|&i| !used[i] && own[i] == *k)
+                        .unwrap_or(0);
                     used[i] = true;
                     i
                 })
@@ -95,14 +97,27 @@ pub enum CardOrder {
 
 /// The attack values the card step can give from `attack`, as `(order, value)`, `None` for a null
 /// result: the sum of the rolling bonuses plus at most one card that is not rolling.
-pub fn card_step_values(attack: i32, rolling_bonus: i32, last: Option<&Value>) -> Vec<(CardOrder, Option<i32>)> {
+pub fn card_step_values(
+    attack: i32,
+    rolling_bonus: i32,
+    last: Option<&Value>,
+) -> Vec<(CardOrder, Option<i32>)> {
     match last {
         None => vec![(CardOrder::Single, Some(attack + rolling_bonus))],
         Some(Value::Plus(n)) => vec![(CardOrder::Single, Some(attack + rolling_bonus + n))],
         Some(Value::Null) => vec![(CardOrder::Single, None)],
         Some(Value::Double) if rolling_bonus == 0 => vec![(CardOrder::Single, Some(attack * 2))],
         Some(Value::Double) => {
-            vec![(CardOrder::BonusesThenDouble, Some((attack + rolling_bonus) * 2)), (CardOrder::DoubleThenBonuses, Some(attack * 2 + rolling_bonus))]
+            vec![
+                (
+                    CardOrder::BonusesThenDouble,
+                    Some((attack + rolling_bonus) * 2),
+                ),
+                (
+                    CardOrder::DoubleThenBonuses,
+                    Some(attack * 2 + rolling_bonus),
+                ),
+            ]
         }
     }
 }
@@ -158,17 +173,36 @@ pub fn resolve_attack(draw: &Draw, shield: u32, pierce: u32) -> AttackResult {
     let mut trace = draw.trace.clone();
     for used in &draw.options {
         let cards: Vec<&Card> = used.iter().map(|&i| &draw.drawn[i]).collect();
-        let bonus: i32 = cards.iter().filter(|c| c.rolling).map(|c| if let Value::Plus(n) = c.value { n } else { 0 }).sum();
+        let bonus: i32 = cards
+            .iter()
+            .filter(|c| c.rolling)
+            .map(|c| if let Value::Plus(n) = c.value { n } else { 0 })
+            .sum();
         let last = cards.iter().find(|c| !c.rolling).map(|c| &c.value);
         let card_pierce: u32 = cards.iter().map(|c| c.pierce()).sum();
-        let effects: Vec<Effect> = cards.iter().flat_map(|c| c.effects.iter().copied()).collect();
+        let effects: Vec<Effect> = cards
+            .iter()
+            .flat_map(|c| c.effects.iter().copied())
+            .collect();
         let names: Vec<String> = cards.iter().map(|c| c.name()).collect();
-        let names = if names.is_empty() { "no card".to_string() } else { names.join(" + ") };
+        let names = if names.is_empty() {
+            "no card".to_string()
+        } else {
+            names.join(" + ")
+        };
         for (order, value) in card_step_values(draw.attack, bonus, last) {
             let outcome = match value {
                 None => {
                     trace.push(format!("{names}: null, the attack does nothing"));
-                    CardOutcome { used: used.clone(), order, value: 0, nullified: true, effects: Vec::new(), shield, damage: 0 }
+                    CardOutcome {
+                        used: used.clone(),
+                        order,
+                        value: 0,
+                        nullified: true,
+                        effects: Vec::new(),
+                        shield,
+                        damage: 0,
+                    }
                 }
                 Some(v) => {
                     let left = shield.saturating_sub(pierce + card_pierce);
@@ -178,9 +212,24 @@ pub fn resolve_attack(draw: &Draw, shield: u32, pierce: u32) -> AttackResult {
                         CardOrder::BonusesThenDouble => " (rolling bonuses, then ×2)".into(),
                         CardOrder::DoubleThenBonuses => " (×2, then rolling bonuses)".into(),
                     };
-                    let sh = if left == shield { format!("shield {shield}") } else { format!("shield {shield} pierced to {left}") };
-                    trace.push(format!("attack {} with {names}{how} → {v}; {sh} → {dmg} damage", draw.attack));
-                    CardOutcome { used: used.clone(), order, value: v, nullified: false, effects: effects.clone(), shield: left, damage: dmg }
+                    let sh = if left == shield {
+                        format!("shield {shield}")
+                    } else {
+                        format!("shield {shield} pierced to {left}")
+                    };
+                    trace.push(format!(
+                        "attack {} with {names}{how} → {v}; {sh} → {dmg} damage",
+                        draw.attack
+                    ));
+                    CardOutcome {
+                        used: used.clone(),
+                        order,
+                        value: v,
+                        nullified: false,
+                        effects: effects.clone(),
+                        shield: left,
+                        damage: dmg,
+                    }
                 }
             };
             options.push(outcome);
@@ -189,7 +238,11 @@ pub fn resolve_attack(draw: &Draw, shield: u32, pierce: u32) -> AttackResult {
     // Most damage first; the sort is stable, so equal damage keeps the order of the draw's options.
     options.sort_by(|a, b| b.damage.cmp(&a.damage));
     if options.len() > 1 {
-        trace.push(format!("the attacker's side chooses among {} outcomes; the most damage is {}", options.len(), options[0].damage));
+        trace.push(format!(
+            "the attacker's side chooses among {} outcomes; the most damage is {}",
+            options.len(),
+            options[0].damage
+        ));
     }
     AttackResult { options, trace }
 }
@@ -226,21 +279,40 @@ pub fn hit(hp: i32, origin: Origin, outcome: &CardOutcome) -> Hit {
     let hp_left = hp - outcome.damage as i32;
     let dies = hp_left <= 0;
     let money_token = dies && origin == Origin::Placed;
-    let mut trace = vec![format!("{} damage: {hp} → {hp_left} hit points", outcome.damage)];
-    let (target_fx, attacker_fx): (Vec<Effect>, Vec<Effect>) =
-        outcome.effects.iter().copied().filter(|e| !matches!(e, Effect::Pierce(_))).partition(|e| e.is_on_target());
+    let mut trace = vec![format!(
+        "{} damage: {hp} → {hp_left} hit points",
+        outcome.damage
+    )];
+    let (target_fx, attacker_fx): (Vec<Effect>, Vec<Effect>) = outcome
+        .effects
+        .iter()
+        .copied()
+        .filter(|e| !matches!(e, Effect::Pierce(_)))
+        .partition(|e| e.is_on_target());
     let on_target = if dies {
         trace.push("the target dies at once and is removed".into());
         if !target_fx.is_empty() {
             let lost: Vec<String> = target_fx.iter().map(Effect::to_string).collect();
             trace.push(format!("{} no longer apply to it", lost.join(", ")));
         }
-        trace.push(if money_token { "it leaves a money token on its hex".into() } else { format!("{origin:?} figures leave no money token").to_lowercase() });
+        trace.push(if money_token {
+            "it leaves a money token on its hex".into()
+        } else {
+            format!("{origin:?} figures leave no money token").to_lowercase()
+        });
         Vec::new()
     } else {
         target_fx
     };
-    Hit { damage: outcome.damage, hp_left, dies, money_token, on_target, on_attacker: attacker_fx, trace }
+    Hit {
+        damage: outcome.damage,
+        hp_left,
+        dies,
+        money_token,
+        on_target,
+        on_attacker: attacker_fx,
+        trace,
+    }
 }
 
 #[cfg(test)]
@@ -249,13 +321,29 @@ mod tests {
     use crate::modifiers::draw::Mode;
 
     fn draw(mode: Mode, attack: i32, names: &[&str]) -> Draw {
-        Draw::from_cards(mode, attack, names.iter().map(|n| Card::parse(n).unwrap()).collect())
+        Draw::from_cards(
+            mode,
+            attack,
+            names.iter().map(|n| Card::parse(n).unwrap()).collect(),
+        )
     }
 
     #[test]
     fn attack_three_with_plus_two_then_double_gives_ten() {
         let options = own_value_options(3, &[OwnModifier::Double, OwnModifier::Plus(2)]);
-        assert_eq!(options, vec![OwnOrder { order: vec![1, 0], value: 10 }, OwnOrder { order: vec![0, 1], value: 8 }]);
+        assert_eq!(
+            options,
+            vec![
+                OwnOrder {
+                    order: vec![1, 0],
+                    value: 10
+                },
+                OwnOrder {
+                    order: vec![0, 1],
+                    value: 8
+                }
+            ]
+        );
     }
 
     #[test]
@@ -264,10 +352,21 @@ mod tests {
             (3, &[], vec![3]),
             (3, &[OwnModifier::Plus(1), OwnModifier::Plus(1)], vec![5]),
             (2, &[OwnModifier::Double, OwnModifier::Double], vec![8]),
-            (1, &[OwnModifier::Plus(1), OwnModifier::Double, OwnModifier::Plus(-1)], vec![3, 2, 1]),
+            (
+                1,
+                &[
+                    OwnModifier::Plus(1),
+                    OwnModifier::Double,
+                    OwnModifier::Plus(-1),
+                ],
+                vec![3, 2, 1],
+            ),
         ];
         for (base, own, want) in cases {
-            let got: Vec<i32> = own_value_options(base, own).iter().map(|o| o.value).collect();
+            let got: Vec<i32> = own_value_options(base, own)
+                .iter()
+                .map(|o| o.value)
+                .collect();
             assert_eq!(got, want, "{base} {own:?}");
         }
     }
@@ -293,8 +392,15 @@ mod tests {
     #[test]
     fn x2_with_rolling_bonuses_lets_the_attacker_pick_the_order() {
         let result = resolve_attack(&draw(Mode::Normal, 3, &["r+1", "x2"]), 0, 0);
-        let got: Vec<(CardOrder, u32)> = result.options.iter().map(|o| (o.order, o.damage)).collect();
-        assert_eq!(got, vec![(CardOrder::BonusesThenDouble, 8), (CardOrder::DoubleThenBonuses, 7)]);
+        let got: Vec<(CardOrder, u32)> =
+            result.options.iter().map(|o| (o.order, o.damage)).collect();
+        assert_eq!(
+            got,
+            vec![
+                (CardOrder::BonusesThenDouble, 8),
+                (CardOrder::DoubleThenBonuses, 7)
+            ]
+        );
     }
 
     #[test]
@@ -307,21 +413,49 @@ mod tests {
 
     #[test]
     fn a_dying_monster_takes_no_further_effects_but_the_attacker_keeps_its_own() {
-        let result = resolve_attack(&draw(Mode::Normal, 3, &["r+0 heal 2", "+1 poison push 1"]), 0, 0);
+        let result = resolve_attack(
+            &draw(Mode::Normal, 3, &["r+0 heal 2", "+1 poison push 1"]),
+            0,
+            0,
+        );
         assert_eq!(result.best().damage, 4);
-        for (hp, origin) in [(5, Origin::Placed), (9, Origin::Placed), (5, Origin::Summoned)] {
+        for (hp, origin) in [
+            (5, Origin::Placed),
+            (9, Origin::Placed),
+            (5, Origin::Summoned),
+        ] {
             let h = hit(hp, origin, result.best());
-            assert_eq!((h.dies, h.money_token, h.hp_left), (false, false, hp - 4), "{hp}");
-            assert_eq!(h.on_target, vec![Effect::Poison, Effect::Push(1)], "a survivor takes the effects");
+            assert_eq!(
+                (h.dies, h.money_token, h.hp_left),
+                (false, false, hp - 4),
+                "{hp}"
+            );
+            assert_eq!(
+                h.on_target,
+                vec![Effect::Poison, Effect::Push(1)],
+                "a survivor takes the effects"
+            );
             assert_eq!(h.on_attacker, vec![Effect::Heal(2)]);
         }
-        let cases = [(4, Origin::Placed, true), (3, Origin::Placed, true), (4, Origin::Summoned, false), (2, Origin::Spawned, false)];
+        let cases = [
+            (4, Origin::Placed, true),
+            (3, Origin::Placed, true),
+            (4, Origin::Summoned, false),
+            (2, Origin::Spawned, false),
+        ];
         for (hp, origin, money) in cases {
             let h = hit(hp, origin, result.best());
             assert!(h.dies, "{hp}: {:?}", h.trace);
             assert_eq!(h.money_token, money, "{origin:?}");
-            assert!(h.on_target.is_empty(), "poison and push do not apply to a dead monster");
-            assert_eq!(h.on_attacker, vec![Effect::Heal(2)], "the heal is the attacker's");
+            assert!(
+                h.on_target.is_empty(),
+                "poison and push do not apply to a dead monster"
+            );
+            assert_eq!(
+                h.on_attacker,
+                vec![Effect::Heal(2)],
+                "the heal is the attacker's"
+            );
         }
     }
 }

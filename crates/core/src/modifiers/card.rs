@@ -52,7 +52,10 @@ impl Element {
     ];
 
     pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(e, _)| *e == self).map_or("wild", |(_, n)| n)
+        Self::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map_or("wild", |(_, n)| n)
     }
 }
 
@@ -115,7 +118,11 @@ impl Effect {
 
     fn amount(self) -> u32 {
         match self {
-            Effect::Pierce(n) | Effect::Push(n) | Effect::Pull(n) | Effect::Heal(n) | Effect::Shield(n) => n,
+            Effect::Pierce(n)
+            | Effect::Push(n)
+            | Effect::Pull(n)
+            | Effect::Heal(n)
+            | Effect::Shield(n) => n,
             _ => 1,
         }
     }
@@ -155,11 +162,14 @@ pub fn effect_totals(effects: &[Effect]) -> BTreeMap<Effect, u32> {
 
 /// Whether effects `a` include everything in `b`, each at least as strong.
 pub fn effects_cover(a: &BTreeMap<Effect, u32>, b: &BTreeMap<Effect, u32>) -> bool {
-    b.iter().all(|(kind, n)| a.get(kind).is_some_and(|m| m >= n))
+    b.iter()
+        .all(|(kind, n)| a.get(kind).is_some_and(|m| m >= n))
 }
 
 /// Where a card comes from; blessings and curses leave the game once drawn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum CardKind {
     /// A card of the deck itself (standard cards, perk and item cards).
     #[default]
@@ -182,27 +192,49 @@ pub struct Card {
 
 impl Card {
     pub fn plus(n: i32) -> Self {
-        Self { value: Value::Plus(n), rolling: false, effects: Vec::new(), kind: CardKind::Deck }
+        Self {
+            value: Value::Plus(n),
+            rolling: false,
+            effects: Vec::new(),
+            kind: CardKind::Deck,
+        }
     }
 
     pub fn rolling(n: i32) -> Self {
-        Self { rolling: true, ..Self::plus(n) }
+        Self {
+            rolling: true,
+            ..Self::plus(n)
+        }
     }
 
     pub fn double() -> Self {
-        Self { value: Value::Double, ..Self::plus(0) }
+        Self {
+            value: Value::Double,
+            ..Self::plus(0)
+        }
     }
 
     pub fn null() -> Self {
-        Self { value: Value::Null, ..Self::plus(0) }
+        Self {
+            value: Value::Null,
+            ..Self::plus(0)
+        }
     }
 
     pub fn bless() -> Self {
-        Self { value: Value::Double, kind: CardKind::Bless, ..Self::plus(0) }
+        Self {
+            value: Value::Double,
+            kind: CardKind::Bless,
+            ..Self::plus(0)
+        }
     }
 
     pub fn curse() -> Self {
-        Self { value: Value::Null, kind: CardKind::Curse, ..Self::plus(0) }
+        Self {
+            value: Value::Null,
+            kind: CardKind::Curse,
+            ..Self::plus(0)
+        }
     }
 
     /// The same card with one more effect.
@@ -228,19 +260,29 @@ impl Card {
 
     /// Total pierce printed on the card.
     pub fn pierce(&self) -> u32 {
-        self.effects.iter().map(|e| if let Effect::Pierce(n) = e { *n } else { 0 }).sum()
+        self.effects
+            .iter()
+            .map(|e| if let Effect::Pierce(n) = e { *n } else { 0 })
+            .sum()
     }
 
     /// Checks the combinations the rules never print: a rolling card always adds a number, a
     /// blessing is a ×2 and a curse a null, neither rolling.
     pub fn validate(&self) -> Result<(), String> {
         if self.rolling && !matches!(self.value, Value::Plus(_)) {
-            return Err(format!("a rolling card must add a number (r+N), not {:?}", self.value));
+            return Err(format!(
+                "a rolling card must add a number (r+N), not {:?}",
+                self.value
+            ));
         }
         match (self.kind, self.value, self.rolling) {
-            (CardKind::Bless, Value::Double, false) | (CardKind::Curse, Value::Null, false) | (CardKind::Deck, _, _) => Ok(()),
+            (CardKind::Bless, Value::Double, false)
+            | (CardKind::Curse, Value::Null, false)
+            | (CardKind::Deck, _, _) => Ok(()),
             (CardKind::Bless, _, _) => Err("a bless card is a ×2 card that is not rolling".into()),
-            (CardKind::Curse, _, _) => Err("a curse card is a null card that is not rolling".into()),
+            (CardKind::Curse, _, _) => {
+                Err("a curse card is a null card that is not rolling".into())
+            }
         }
     }
 
@@ -249,7 +291,11 @@ impl Card {
         let mut s = match (self.kind, self.value) {
             (CardKind::Bless, _) => "bless".to_string(),
             (CardKind::Curse, _) => "curse".to_string(),
-            (_, Value::Plus(n)) => format!("{}{}{n}", if self.rolling { "r" } else { "" }, if n >= 0 { "+" } else { "" }),
+            (_, Value::Plus(n)) => format!(
+                "{}{}{n}",
+                if self.rolling { "r" } else { "" },
+                if n >= 0 { "+" } else { "" }
+            ),
             (_, Value::Double) => "x2".to_string(),
             (_, Value::Null) => "null".to_string(),
         };
@@ -279,12 +325,19 @@ impl Card {
                     return Err(bad(""));
                 }
                 let n: i32 = number.parse().map_err(|_| bad(""))?;
-                if rolling { Card::rolling(n) } else { Card::plus(n) }
+                if rolling {
+                    Card::rolling(n)
+                } else {
+                    Card::plus(n)
+                }
             }
         };
         while let Some(word) = words.next() {
             let mut amount = |what: &str| -> Result<u32, String> {
-                words.next().and_then(|w| w.parse().ok()).ok_or_else(|| bad(&format!(" (`{what}` needs a number after it)")))
+                words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| bad(&format!(" (`{what}` needs a number after it)")))
             };
             let effect = match word.to_ascii_lowercase().as_str() {
                 "pierce" => Effect::Pierce(amount("pierce")?),
@@ -308,7 +361,8 @@ impl Card {
             };
             card.effects.push(effect);
         }
-        card.validate().map_err(|why| format!("card `{name}`: {why}"))?;
+        card.validate()
+            .map_err(|why| format!("card `{name}`: {why}"))?;
         Ok(card)
     }
 }
@@ -344,7 +398,12 @@ struct CardFields {
 
 impl CardFields {
     fn into_card<E: de::Error>(self) -> Result<Card, E> {
-        let card = Card { value: self.value, rolling: self.rolling, effects: self.effects, kind: self.kind };
+        let card = Card {
+            value: self.value,
+            rolling: self.rolling,
+            effects: self.effects,
+            kind: self.kind,
+        };
         card.validate().map_err(E::custom)?;
         Ok(card)
     }
@@ -356,7 +415,10 @@ impl<'de> Visitor<'de> for CardVisitor {
     type Value = Card;
 
     fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{EXPECTED_NAMES}, or a structure like (value: Plus(1), rolling: true, effects: [Poison])")
+        write!(
+            f,
+            "{EXPECTED_NAMES}, or a structure like (value: Plus(1), rolling: true, effects: [Poison])"
+        )
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Card, E> {
@@ -395,13 +457,21 @@ impl<'de> Visitor<'de> for EntryVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Entry, A::Error> {
-        let count: i64 = seq.next_element()?.ok_or_else(|| de::Error::custom("expected (count, card), found ()"))?;
+        let count: i64 = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::custom("expected (count, card), found ()"))?;
         if !(0..=100).contains(&count) {
-            return Err(de::Error::custom(format!("a card count must be between 0 and 100, found {count}")));
+            return Err(de::Error::custom(format!(
+                "a card count must be between 0 and 100, found {count}"
+            )));
         }
-        let card: Card = seq.next_element()?.ok_or_else(|| de::Error::custom("expected (count, card), the card is missing"))?;
+        let card: Card = seq
+            .next_element()?
+            .ok_or_else(|| de::Error::custom("expected (count, card), the card is missing"))?;
         if seq.next_element::<de::IgnoredAny>()?.is_some() {
-            return Err(de::Error::custom("expected (count, card), found a third element"));
+            return Err(de::Error::custom(
+                "expected (count, card), found a third element",
+            ));
         }
         Ok(Entry(vec![card; count as usize]))
     }
@@ -438,8 +508,16 @@ mod tests {
             ("r+0", Card::rolling(0)),
             ("r+2", Card::rolling(2)),
             ("+1 poison", Card::plus(1).with(Effect::Poison)),
-            ("r+0 pierce 3 fire", Card::rolling(0).with(Effect::Pierce(3)).with(Effect::Infuse(Element::Fire))),
-            ("+0 push 2 target", Card::plus(0).with(Effect::Push(2)).with(Effect::AddTarget)),
+            (
+                "r+0 pierce 3 fire",
+                Card::rolling(0)
+                    .with(Effect::Pierce(3))
+                    .with(Effect::Infuse(Element::Fire)),
+            ),
+            (
+                "+0 push 2 target",
+                Card::plus(0).with(Effect::Push(2)).with(Effect::AddTarget),
+            ),
         ];
         for (name, card) in cases {
             assert_eq!(Card::parse(name), Ok(card.clone()), "{name}");
@@ -449,15 +527,35 @@ mod tests {
 
     #[test]
     fn unknown_names_say_what_is_expected() {
-        for name in ["+", "7", "x3", "r", "rx2", "+1 poisson", "+1 pierce", "", "r null"] {
+        for name in [
+            "+",
+            "7",
+            "x3",
+            "r",
+            "rx2",
+            "+1 poisson",
+            "+1 pierce",
+            "",
+            "r null",
+        ] {
             let err = Card::parse(name).unwrap_err();
-            assert!(err.contains("expected") || err.contains("rolling"), "{name}: {err}");
+            assert!(
+                err.contains("expected") || err.contains("rolling"),
+                "{name}: {err}"
+            );
         }
     }
 
     #[test]
     fn only_the_decks_own_x2_and_null_trigger_a_reshuffle() {
-        let cases = [(Card::double(), true), (Card::null(), true), (Card::bless(), false), (Card::curse(), false), (Card::plus(2), false), (Card::rolling(1), false)];
+        let cases = [
+            (Card::double(), true),
+            (Card::null(), true),
+            (Card::bless(), false),
+            (Card::curse(), false),
+            (Card::plus(2), false),
+            (Card::rolling(1), false),
+        ];
         for (card, reshuffles) in cases {
             assert_eq!(card.triggers_reshuffle(), reshuffles, "{card}");
         }
@@ -469,14 +567,27 @@ mod tests {
         struct List(#[serde(deserialize_with = "card_list")] Vec<Card>);
         let text = r#"List(["+0", (2, "r+1"), (value: Plus(1), rolling: false, effects: [Poison]), (value: Double, kind: Bless), (0, "x2")])"#;
         let list: List = ron::from_str(text).unwrap();
-        assert_eq!(list.0, vec![Card::plus(0), Card::rolling(1), Card::rolling(1), Card::plus(1).with(Effect::Poison), Card::bless()]);
+        assert_eq!(
+            list.0,
+            vec![
+                Card::plus(0),
+                Card::rolling(1),
+                Card::rolling(1),
+                Card::plus(1).with(Effect::Poison),
+                Card::bless()
+            ]
+        );
     }
 
     #[test]
     fn structured_cards_reject_impossible_combinations() {
         #[derive(Deserialize, Debug)]
         struct List(#[allow(dead_code)] Vec<Card>);
-        for text in ["List([(value: Double, rolling: true)])", "List([(value: Plus(1), kind: Curse)])", "List([(value: Plus(1), colour: Red)])"] {
+        for text in [
+            "List([(value: Double, rolling: true)])",
+            "List([(value: Plus(1), kind: Curse)])",
+            "List([(value: Plus(1), colour: Red)])",
+        ] {
             assert!(ron::from_str::<List>(text).is_err(), "{text}");
         }
     }

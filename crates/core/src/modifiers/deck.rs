@@ -27,7 +27,12 @@ pub struct ModifierDeck {
 impl ModifierDeck {
     /// A deck whose draw pile is `cards` in this order (first = top), e.g. to replay a known order.
     pub fn stacked(cards: Vec<Card>) -> Self {
-        Self { draw_pile: cards, discard: Vec::new(), removed: Vec::new(), needs_reshuffle: false }
+        Self {
+            draw_pile: cards,
+            discard: Vec::new(),
+            removed: Vec::new(),
+            needs_reshuffle: false,
+        }
     }
 
     /// A freshly shuffled deck of `cards`.
@@ -83,7 +88,11 @@ impl ModifierDeck {
     /// How many cards of a kind are in the deck (draw pile and discard), e.g. to respect the limit
     /// of blessings or curses in the supply.
     pub fn count(&self, kind: CardKind) -> usize {
-        self.draw_pile.iter().chain(&self.discard).filter(|c| c.kind == kind).count()
+        self.draw_pile
+            .iter()
+            .chain(&self.discard)
+            .filter(|c| c.kind == kind)
+            .count()
     }
 
     /// Draws for one target of an attack whose value (after the attacker's own modifiers) is
@@ -112,7 +121,9 @@ impl ModifierDeck {
         for card in &drawn {
             if card.triggers_reshuffle() && !self.needs_reshuffle {
                 self.needs_reshuffle = true;
-                notes.push(format!("{card} was drawn: the deck is reshuffled at the end of the round"));
+                notes.push(format!(
+                    "{card} was drawn: the deck is reshuffled at the end of the round"
+                ));
             }
             if card.leaves_game() {
                 self.removed.push(card.clone());
@@ -142,7 +153,12 @@ impl DeckFile {
     pub fn parse(file: &str, text: &str) -> Result<DeckFile, LoadError> {
         let deck: DeckFile = parse_ron(file, text)?;
         if deck.cards.is_empty() {
-            return Err(LoadError::at_text(file, text, "cards", "a deck needs at least one card"));
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "cards",
+                "a deck needs at least one card",
+            ));
         }
         Ok(deck)
     }
@@ -172,7 +188,18 @@ mod tests {
         let cards = ModifierDeck::standard_cards();
         let count = |name: &str| cards.iter().filter(|c| c.name() == name).count();
         assert_eq!(cards.len(), 20);
-        assert_eq!([count("+0"), count("+1"), count("-1"), count("+2"), count("-2"), count("x2"), count("null")], [6, 5, 5, 1, 1, 1, 1]);
+        assert_eq!(
+            [
+                count("+0"),
+                count("+1"),
+                count("-1"),
+                count("+2"),
+                count("-2"),
+                count("x2"),
+                count("null")
+            ],
+            [6, 5, 5, 1, 1, 1, 1]
+        );
     }
 
     #[test]
@@ -182,9 +209,20 @@ mod tests {
             let mut rng = rng();
             deck.draw(Mode::Normal, 3, &mut rng);
             assert!(deck.needs_reshuffle, "{special}");
-            assert_eq!((deck.draw_pile.len(), deck.discard.len()), (2, 1), "nothing moves before the round ends");
+            assert_eq!(
+                (deck.draw_pile.len(), deck.discard.len()),
+                (2, 1),
+                "nothing moves before the round ends"
+            );
             assert!(deck.end_of_round(&mut rng));
-            assert_eq!((deck.draw_pile.len(), deck.discard.len(), deck.needs_reshuffle), (3, 0, false));
+            assert_eq!(
+                (
+                    deck.draw_pile.len(),
+                    deck.discard.len(),
+                    deck.needs_reshuffle
+                ),
+                (3, 0, false)
+            );
             assert!(!deck.end_of_round(&mut rng), "only once");
         }
     }
@@ -213,7 +251,10 @@ mod tests {
         deck.draw(Mode::Advantage, 3, &mut rng);
         assert_eq!(deck.removed, cards(&["bless", "curse"]));
         assert!(deck.discard.is_empty());
-        assert!(!deck.needs_reshuffle, "blessings and curses carry no reshuffle mark");
+        assert!(
+            !deck.needs_reshuffle,
+            "blessings and curses carry no reshuffle mark"
+        );
         deck.reshuffle(&mut rng);
         assert_eq!(deck.draw_pile, cards(&["+0"]));
     }
@@ -225,7 +266,14 @@ mod tests {
         deck.add_bless(&mut rng);
         deck.add_curse(&mut rng);
         deck.add_curse(&mut rng);
-        assert_eq!((deck.count(CardKind::Bless), deck.count(CardKind::Curse), deck.draw_pile.len()), (1, 2, 23));
+        assert_eq!(
+            (
+                deck.count(CardKind::Bless),
+                deck.count(CardKind::Curse),
+                deck.draw_pile.len()
+            ),
+            (1, 2, 23)
+        );
     }
 
     #[test]
@@ -234,7 +282,13 @@ mod tests {
         deck.discard = cards(&["+2"]);
         let draw = deck.draw(Mode::Normal, 3, &mut rng());
         assert_eq!(draw.drawn, cards(&["r+1", "+2"]));
-        assert!(draw.trace.iter().any(|s| s.contains("shuffled into a new draw pile")), "{:?}", draw.trace);
+        assert!(
+            draw.trace
+                .iter()
+                .any(|s| s.contains("shuffled into a new draw pile")),
+            "{:?}",
+            draw.trace
+        );
         assert_eq!((deck.draw_pile.len(), deck.discard.len()), (0, 2));
     }
 
@@ -243,7 +297,11 @@ mod tests {
         let mut deck = ModifierDeck::stacked(cards(&["r+1"]));
         let draw = deck.draw(Mode::Normal, 3, &mut rng());
         assert_eq!((draw.drawn.len(), draw.options.clone()), (1, vec![vec![0]]));
-        assert!(draw.trace.iter().any(|s| s.contains("both empty")), "{:?}", draw.trace);
+        assert!(
+            draw.trace.iter().any(|s| s.contains("both empty")),
+            "{:?}",
+            draw.trace
+        );
         // Next draw: the discard becomes the draw pile, and the chain runs out again.
         let draw = deck.draw(Mode::Normal, 3, &mut rng());
         assert_eq!(draw.drawn, cards(&["r+1"]));
@@ -252,8 +310,14 @@ mod tests {
 
     #[test]
     fn same_seed_same_shuffle_and_decks_survive_a_round_trip() {
-        let a = ModifierDeck::shuffled(ModifierDeck::standard_cards(), &mut ChaCha8Rng::seed_from_u64(42));
-        let b = ModifierDeck::shuffled(ModifierDeck::standard_cards(), &mut ChaCha8Rng::seed_from_u64(42));
+        let a = ModifierDeck::shuffled(
+            ModifierDeck::standard_cards(),
+            &mut ChaCha8Rng::seed_from_u64(42),
+        );
+        let b = ModifierDeck::shuffled(
+            ModifierDeck::standard_cards(),
+            &mut ChaCha8Rng::seed_from_u64(42),
+        );
         assert_eq!(a, b);
         let text = ron::to_string(&a).unwrap();
         assert_eq!(ron::from_str::<ModifierDeck>(&text).unwrap(), a);
@@ -263,10 +327,18 @@ mod tests {
     fn deck_files_list_cards_with_counts() {
         let deck = DeckFile::parse("d.ron", r#"DeckFile(name: "test", cards: [(6, "+0"), "r+1", (value: Plus(1), effects: [Poison])])"#).unwrap();
         assert_eq!(deck.cards.len(), 8);
-        let err = DeckFile::parse("d.ron", "DeckFile(\n  name: \"x\",\n  cards: [\"+0\", \"+9z\"],\n)").unwrap_err();
+        let err = DeckFile::parse(
+            "d.ron",
+            "DeckFile(\n  name: \"x\",\n  cards: [\"+0\", \"+9z\"],\n)",
+        )
+        .unwrap_err();
         assert_eq!((err.file.as_str(), err.line), ("d.ron", 3), "{err}");
-        assert!(err.message.contains("+9z") && err.message.contains("expected"), "{err}");
-        let err = DeckFile::parse("d.ron", "DeckFile(name: \"x\", cards: [(-1, \"+0\")])").unwrap_err();
+        assert!(
+            err.message.contains("+9z") && err.message.contains("expected"),
+            "{err}"
+        );
+        let err =
+            DeckFile::parse("d.ron", "DeckFile(name: \"x\", cards: [(-1, \"+0\")])").unwrap_err();
         assert!(err.message.contains("count"), "{err}");
     }
 }

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::card::{Card, Value, effect_totals, effects_cover};
 
 /// How an attack draws its modifier card.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub enum Mode {
     #[default]
     Normal,
@@ -46,7 +48,9 @@ pub fn wants_another(mode: Mode, drawn: &[Card]) -> bool {
         None => true,
         Some(last) => match mode {
             Mode::Normal => last.rolling,
-            Mode::Advantage | Mode::Disadvantage => drawn.len() < 2 || (drawn[0].rolling && drawn[1].rolling && last.rolling),
+            Mode::Advantage | Mode::Disadvantage => {
+                drawn.len() < 2 || (drawn[0].rolling && drawn[1].rolling && last.rolling)
+            }
         },
     }
 }
@@ -132,7 +136,10 @@ impl Draw {
             }
             (Mode::Normal, _) => {
                 if drawn.len() > 1 {
-                    trace.push(format!("plain draw: {} (rolling cards add up)", names(&drawn)));
+                    trace.push(format!(
+                        "plain draw: {} (rolling cards add up)",
+                        names(&drawn)
+                    ));
                 } else {
                     trace.push(format!("plain draw: {}", drawn[0]));
                 }
@@ -153,7 +160,13 @@ impl Draw {
             }
             (_, _) => Self::pair(mode, attack, &drawn, &mut trace),
         };
-        Draw { mode, attack, drawn, options, trace }
+        Draw {
+            mode,
+            attack,
+            drawn,
+            options,
+            trace,
+        }
     }
 
     /// Advantage or disadvantage with at least two cards drawn.
@@ -180,17 +193,26 @@ impl Draw {
             }
             (true, false, Mode::Advantage) | (false, true, Mode::Advantage) => {
                 let (r, other) = if a.rolling { (a, b) } else { (b, a) };
-                trace.push(format!("advantage: drew {a} and {b}: the rolling {r} is added to {other}"));
+                trace.push(format!(
+                    "advantage: drew {a} and {b}: the rolling {r} is added to {other}"
+                ));
                 vec![vec![0, 1]]
             }
             (true, false, _) | (false, true, _) => {
                 let (r, keep) = if a.rolling { (a, 1) } else { (b, 0) };
-                trace.push(format!("disadvantage: drew {a} and {b}: the rolling {r} is disregarded, {} applies", drawn[keep]));
+                trace.push(format!(
+                    "disadvantage: drew {a} and {b}: the rolling {r} is disregarded, {} applies",
+                    drawn[keep]
+                ));
                 vec![vec![keep]]
             }
             (false, false, _) => {
                 let cmp = compare(a, b, attack);
-                let (word, first_wins) = if mode == Mode::Advantage { ("better", Comparison::Better) } else { ("worse", Comparison::Worse) };
+                let (word, first_wins) = if mode == Mode::Advantage {
+                    ("better", Comparison::Better)
+                } else {
+                    ("worse", Comparison::Worse)
+                };
                 let head = format!("{mode}: drew {a} and {b} (attack {attack})");
                 match cmp {
                     Comparison::Same => {
@@ -198,7 +220,9 @@ impl Draw {
                         vec![vec![0]]
                     }
                     Comparison::Unclear => {
-                        trace.push(format!("{head} → neither is plainly {word}: the attacker's side chooses"));
+                        trace.push(format!(
+                            "{head} → neither is plainly {word}: the attacker's side chooses"
+                        ));
                         vec![vec![0], vec![1]]
                     }
                     c if c == first_wins => {
@@ -221,7 +245,10 @@ impl Draw {
 
     /// The cards of one option.
     pub fn cards(&self, option: usize) -> Vec<&Card> {
-        self.options.get(option).map(|o| o.iter().map(|&i| &self.drawn[i]).collect()).unwrap_or_default()
+        self.options
+            .get(option)
+            .map(|o| o.iter().map(|&i| &self.drawn[i]).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -251,7 +278,11 @@ mod tests {
         ];
         for (a, b, attack, want) in cases {
             let (a, b) = (Card::parse(a).unwrap(), Card::parse(b).unwrap());
-            assert_eq!(compare(&a, &b, attack), want, "{a} vs {b} at attack {attack}");
+            assert_eq!(
+                compare(&a, &b, attack),
+                want,
+                "{a} vs {b} at attack {attack}"
+            );
         }
     }
 
@@ -270,7 +301,11 @@ mod tests {
             (Mode::Disadvantage, &["+0", "r+1"], false),
         ];
         for (mode, drawn, want) in cases {
-            assert_eq!(wants_another(mode, &cards(drawn)), want, "{mode} after {drawn:?}");
+            assert_eq!(
+                wants_another(mode, &cards(drawn)),
+                want,
+                "{mode} after {drawn:?}"
+            );
         }
     }
 
@@ -281,14 +316,34 @@ mod tests {
             (Mode::Advantage, &["+1", "x2"], 3, vec![vec![1]]),
             (Mode::Advantage, &["+2", "x2"], 1, vec![vec![0]]),
             (Mode::Advantage, &["r+1", "-1"], 3, vec![vec![0, 1]]),
-            (Mode::Advantage, &["r+1", "r+2", "r+0", "null"], 3, vec![vec![0, 1, 2, 3]]),
-            (Mode::Advantage, &["+0 poison", "+1"], 3, vec![vec![0], vec![1]]),
+            (
+                Mode::Advantage,
+                &["r+1", "r+2", "r+0", "null"],
+                3,
+                vec![vec![0, 1, 2, 3]],
+            ),
+            (
+                Mode::Advantage,
+                &["+0 poison", "+1"],
+                3,
+                vec![vec![0], vec![1]],
+            ),
             (Mode::Disadvantage, &["+1", "x2"], 3, vec![vec![0]]),
             (Mode::Disadvantage, &["null", "+2"], 3, vec![vec![0]]),
             (Mode::Disadvantage, &["r+2", "-1"], 3, vec![vec![1]]),
             (Mode::Disadvantage, &["+1", "r+2"], 3, vec![vec![0]]),
-            (Mode::Disadvantage, &["r+1", "r+2", "r+0", "+2"], 3, vec![vec![3]]),
-            (Mode::Disadvantage, &["+0 poison", "+1"], 3, vec![vec![0], vec![1]]),
+            (
+                Mode::Disadvantage,
+                &["r+1", "r+2", "r+0", "+2"],
+                3,
+                vec![vec![3]],
+            ),
+            (
+                Mode::Disadvantage,
+                &["+0 poison", "+1"],
+                3,
+                vec![vec![0], vec![1]],
+            ),
         ];
         for (mode, drawn, attack, want) in cases {
             let draw = Draw::from_cards(mode, attack, cards(drawn));
@@ -300,7 +355,10 @@ mod tests {
     #[test]
     fn the_trace_says_which_card_is_better() {
         let draw = Draw::from_cards(Mode::Advantage, 3, cards(&["+1", "x2"]));
-        assert_eq!(draw.trace, vec!["advantage: drew +1 and x2 (attack 3) → x2 is better".to_string()]);
+        assert_eq!(
+            draw.trace,
+            vec!["advantage: drew +1 and x2 (attack 3) → x2 is better".to_string()]
+        );
     }
 
     #[test]
@@ -312,7 +370,11 @@ mod tests {
             (Mode::Disadvantage, &["r+1", "r+1"], vec![vec![]]),
         ];
         for (mode, drawn, want) in cases {
-            assert_eq!(Draw::from_cards(mode, 2, cards(drawn)).options, want, "{mode} {drawn:?}");
+            assert_eq!(
+                Draw::from_cards(mode, 2, cards(drawn)).options,
+                want,
+                "{mode} {drawn:?}"
+            );
         }
     }
 }

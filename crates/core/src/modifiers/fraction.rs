@@ -33,7 +33,10 @@ impl Fraction {
             return Self::ZERO;
         }
         let g = gcd(num, den);
-        Self { num: num / g, den: den / g }
+        Self {
+            num: num / g,
+            den: den / g,
+        }
     }
 
     pub fn numerator(self) -> u128 {
@@ -112,8 +115,20 @@ impl Ord for Fraction {
             let (ra, rc) = (a % b, c % d);
             match (ra == 0, rc == 0) {
                 (true, true) => return Ordering::Equal,
-                (true, false) => return if flipped { Ordering::Greater } else { Ordering::Less },
-                (false, true) => return if flipped { Ordering::Less } else { Ordering::Greater },
+                (true, false) => {
+                    return if flipped {
+                        Ordering::Greater
+                    } else {
+                        Ordering::Less
+                    };
+                }
+                (false, true) => {
+                    return if flipped {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
+                }
                 (false, false) => {
                     (a, b, c, d) = (b, ra, d, rc);
                     flipped = !flipped;
@@ -125,7 +140,11 @@ impl Ord for Fraction {
 
 impl fmt::Display for Fraction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.den == 1 { write!(f, "{}", self.num) } else { write!(f, "{}/{}", self.num, self.den) }
+        if self.den == 1 {
+            write!(f, "{}", self.num)
+        } else {
+            write!(f, "{}/{}", self.num, self.den)
+        }
     }
 }
 
@@ -152,9 +171,19 @@ mod tests {
 
     #[test]
     fn fractions_order_by_value() {
-        let cases = [((1, 3), (1, 2), Ordering::Less), ((2, 4), (1, 2), Ordering::Equal), ((5, 3), (3, 2), Ordering::Greater), ((1, 1), (0, 1), Ordering::Greater), ((7, 10), (2, 3), Ordering::Greater)];
+        let cases = [
+            ((1, 3), (1, 2), Ordering::Less),
+            ((2, 4), (1, 2), Ordering::Equal),
+            ((5, 3), (3, 2), Ordering::Greater),
+            ((1, 1), (0, 1), Ordering::Greater),
+            ((7, 10), (2, 3), Ordering::Greater),
+        ];
         for ((a, b), (c, d), want) in cases {
-            assert_eq!(Fraction::new(a, b).cmp(&Fraction::new(c, d)), want, "{a}/{b} vs {c}/{d}");
+            assert_eq!(
+                Fraction::new(a, b).cmp(&Fraction::new(c, d)),
+                want,
+                "{a}/{b} vs {c}/{d}"
+            );
         }
     }
 }

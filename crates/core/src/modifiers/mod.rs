@@ -70,7 +70,10 @@ pub mod draw;
 pub mod fraction;
 pub mod odds;
 
-pub use attack::{AttackResult, CardOrder, CardOutcome, Hit, Origin, OwnModifier, OwnOrder, hit, own_value_options, resolve_attack};
+pub use attack::{
+    AttackResult, CardOrder, CardOutcome, Hit, Origin, OwnModifier, OwnOrder, hit,
+    own_value_options, resolve_attack,
+};
 pub use card::{Card, CardKind, Effect, Element, Value};
 pub use deck::{DeckFile, ModifierDeck};
 pub use draw::{Comparison, Draw, Mode, compare};

@@ -48,7 +48,10 @@ impl std::fmt::Display for OddsError {
         match self {
             OddsError::EmptyDeck => write!(f, "the deck is empty: a draw needs at least one card"),
             OddsError::TooLarge { cards, most_drawn } => {
-                write!(f, "too large for exact odds: {cards} cards with up to {most_drawn} drawn in one draw")
+                write!(
+                    f,
+                    "too large for exact odds: {cards} cards with up to {most_drawn} drawn in one draw"
+                )
             }
         }
     }
@@ -86,7 +89,11 @@ struct Engine {
 }
 
 fn bonus_of(card: &Card) -> i32 {
-    if let Value::Plus(n) = card.value { n } else { 0 }
+    if let Value::Plus(n) = card.value {
+        n
+    } else {
+        0
+    }
 }
 
 impl Engine {
@@ -98,7 +105,14 @@ impl Engine {
         let total: u32 = counts.iter().map(|&c| c as u32).sum();
         let mut acc: BTreeMap<ChainEnd, Fraction> = BTreeMap::new();
         if total == 0 {
-            acc.insert(ChainEnd { bonus: 0, pierce: 0, last: None }, Fraction::ONE);
+            acc.insert(
+                ChainEnd {
+                    bonus: 0,
+                    pierce: 0,
+                    last: None,
+                },
+                Fraction::ONE,
+            );
         }
         for k in 0..self.kinds.len() {
             if counts[k] == 0 {
@@ -111,12 +125,22 @@ impl Engine {
                 let rest = self.chain(counts);
                 counts[k] += 1;
                 for (end, q) in rest.iter() {
-                    let e = ChainEnd { bonus: end.bonus + b, pierce: end.pierce + pi, last: end.last };
+                    let e = ChainEnd {
+                        bonus: end.bonus + b,
+                        pierce: end.pierce + pi,
+                        last: end.last,
+                    };
                     let slot = acc.entry(e).or_default();
                     *slot = slot.add(p.mul(*q));
                 }
             } else {
-                let slot = acc.entry(ChainEnd { bonus: 0, pierce: 0, last: Some(k) }).or_default();
+                let slot = acc
+                    .entry(ChainEnd {
+                        bonus: 0,
+                        pierce: 0,
+                        last: Some(k),
+                    })
+                    .or_default();
                 *slot = slot.add(p);
             }
         }
@@ -133,16 +157,31 @@ impl Engine {
         let mut worst = u32::MAX;
         for (_, value) in card_step_values(self.attack, bonus, last_card.map(|c| &c.value)) {
             let e = match value {
-                None => Eval { damage: 0, null: true, choice: false },
-                Some(v) => Eval { damage: damage(v, self.shield, pierce), null: false, choice: false },
+                None => Eval {
+                    damage: 0,
+                    null: true,
+                    choice: false,
+                },
+                Some(v) => Eval {
+                    damage: damage(v, self.shield, pierce),
+                    null: false,
+                    choice: false,
+                },
             };
             worst = worst.min(e.damage);
             if best.is_none_or(|b| e.damage > b.damage) {
                 best = Some(e);
             }
         }
-        let best = best.unwrap_or(Eval { damage: 0, null: false, choice: false });
-        Eval { choice: best.damage > worst, ..best }
+        let best = best.unwrap_or(Eval {
+            damage: 0,
+            null: false,
+            choice: false,
+        });
+        Eval {
+            choice: best.damage > worst,
+            ..best
+        }
     }
 
     /// Two cards that are not rolling, under advantage or disadvantage.
@@ -151,12 +190,31 @@ impl Engine {
         let advantage = mode == Mode::Advantage;
         match compare(&self.kinds[a], &self.kinds[b], self.attack) {
             Comparison::Same => ea,
-            Comparison::Better => if advantage { ea } else { eb },
-            Comparison::Worse => if advantage { eb } else { ea },
+            Comparison::Better => {
+                if advantage {
+                    ea
+                } else {
+                    eb
+                }
+            }
+            Comparison::Worse => {
+                if advantage {
+                    eb
+                } else {
+                    ea
+                }
+            }
             // The attacker's side chooses: the odds take the one dealing more damage.
             Comparison::Unclear => {
-                let (hi, lo) = if eb.damage > ea.damage { (eb, ea) } else { (ea, eb) };
-                Eval { choice: hi.damage > lo.damage, ..hi }
+                let (hi, lo) = if eb.damage > ea.damage {
+                    (eb, ea)
+                } else {
+                    (ea, eb)
+                };
+                Eval {
+                    choice: hi.damage > lo.damage,
+                    ..hi
+                }
             }
         }
     }
@@ -189,7 +247,11 @@ impl Engine {
         if total == 1 {
             // Disadvantage with a single card: it applies unless it is rolling (disregarded).
             let k = counts.iter().position(|&c| c > 0).unwrap_or(0);
-            let e = if self.kinds[k].rolling { self.eval(0, 0, None) } else { self.eval(0, 0, Some(k)) };
+            let e = if self.kinds[k].rolling {
+                self.eval(0, 0, None)
+            } else {
+                self.eval(0, 0, Some(k))
+            };
             self.record(e, Fraction::ONE);
             return;
         }
@@ -214,14 +276,19 @@ impl Engine {
                     (true, true, Mode::Advantage) => {
                         counts[b] -= 1;
                         let (ka, kb) = (&self.kinds[a], &self.kinds[b]);
-                        let (bonus, pierce) = (bonus_of(ka) + bonus_of(kb), ka.pierce() + kb.pierce());
+                        let (bonus, pierce) =
+                            (bonus_of(ka) + bonus_of(kb), ka.pierce() + kb.pierce());
                         self.record_chain(counts, p, bonus, pierce);
                         counts[b] += 1;
                     }
                     (true, true, _) => {
                         // Disadvantage: only the card that ends the chain applies.
                         counts[b] -= 1;
-                        let ends: Vec<(Option<usize>, Fraction)> = self.chain(counts).iter().map(|(e, q)| (e.last, *q)).collect();
+                        let ends: Vec<(Option<usize>, Fraction)> = self
+                            .chain(counts)
+                            .iter()
+                            .map(|(e, q)| (e.last, *q))
+                            .collect();
                         counts[b] += 1;
                         for (last, q) in ends {
                             let e = self.eval(0, 0, last);
@@ -230,7 +297,11 @@ impl Engine {
                     }
                     (true, false, Mode::Advantage) | (false, true, Mode::Advantage) => {
                         let (r, other) = if ra { (a, b) } else { (b, a) };
-                        let e = self.eval(bonus_of(&self.kinds[r]), self.kinds[r].pierce(), Some(other));
+                        let e = self.eval(
+                            bonus_of(&self.kinds[r]),
+                            self.kinds[r].pierce(),
+                            Some(other),
+                        );
                         self.record(e, p);
                     }
                     (true, false, _) | (false, true, _) => {
@@ -247,21 +318,39 @@ impl Engine {
 /// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely)
 /// for an attack of value `attack` (after the attacker's own modifiers) against `shield`, with the
 /// attack's own `pierce`. See the module documentation of [`super`] for the reading of the rules.
-pub fn odds(deck: &[Card], attack: u32, shield: u32, pierce: u32, mode: Mode) -> Result<Odds, OddsError> {
+pub fn odds(
+    deck: &[Card],
+    attack: u32,
+    shield: u32,
+    pierce: u32,
+    mode: Mode,
+) -> Result<Odds, OddsError> {
     if deck.is_empty() {
         return Err(OddsError::EmptyDeck);
     }
     let rolling = deck.iter().filter(|c| c.rolling).count();
     let most_drawn = (rolling + 1).max(2).min(deck.len());
-    let too_large = OddsError::TooLarge { cards: deck.len(), most_drawn };
+    let too_large = OddsError::TooLarge {
+        cards: deck.len(),
+        most_drawn,
+    };
     // Bound every denominator (see the module docs) and every numerator of the expected damage.
     let mut bound: u128 = 1;
     for i in 0..most_drawn {
-        bound = bound.checked_mul((deck.len() - i) as u128).ok_or(too_large.clone())?;
+        bound = bound
+            .checked_mul((deck.len() - i) as u128)
+            .ok_or(too_large.clone())?;
     }
-    let card_sum: u128 = deck.iter().map(|c| bonus_of(c).unsigned_abs() as u128).sum();
+    let card_sum: u128 = deck
+        .iter()
+        .map(|c| bonus_of(c).unsigned_abs() as u128)
+        .sum();
     let max_damage = 2 * (attack as u128 + card_sum) + 1;
-    if bound.checked_mul(max_damage).and_then(|b| b.checked_mul(8)).is_none() {
+    if bound
+        .checked_mul(max_damage)
+        .and_then(|b| b.checked_mul(8))
+        .is_none()
+    {
         return Err(too_large);
     }
     let attack = i32::try_from(attack).map_err(|_| too_large.clone())?;
@@ -269,7 +358,10 @@ pub fn odds(deck: &[Card], attack: u32, shield: u32, pierce: u32, mode: Mode) ->
     let mut kinds: Vec<Card> = deck.to_vec();
     kinds.sort();
     kinds.dedup();
-    let mut counts: Vec<u16> = kinds.iter().map(|k| deck.iter().filter(|c| *c == k).count() as u16).collect();
+    let mut counts: Vec<u16> = kinds
+        .iter()
+        .map(|k| deck.iter().filter(|c| *c == k).count() as u16)
+        .collect();
     let mut engine = Engine {
         kinds,
         attack,
@@ -282,8 +374,16 @@ pub fn odds(deck: &[Card], attack: u32, shield: u32, pierce: u32, mode: Mode) ->
     };
     engine.run(mode, &mut counts);
     engine.distribution.retain(|_, p| !p.is_zero());
-    let expected = engine.distribution.iter().fold(Fraction::ZERO, |acc, (d, p)| acc.add(p.times(*d as u128)));
-    Ok(Odds { distribution: engine.distribution, expected, null_chance: engine.null_chance, choice_chance: engine.choice_chance })
+    let expected = engine
+        .distribution
+        .iter()
+        .fold(Fraction::ZERO, |acc, (d, p)| acc.add(p.times(*d as u128)));
+    Ok(Odds {
+        distribution: engine.distribution,
+        expected,
+        null_chance: engine.null_chance,
+        choice_chance: engine.choice_chance,
+    })
 }
 
 /// An odds query file.
@@ -331,7 +431,9 @@ fn field_position(text: &str, name: &str) -> Option<(usize, usize)> {
                 }
                 i += 1;
             }
-            _ if text[i..].starts_with(name) && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_')) => {
+            _ if text[i..].starts_with(name)
+                && (i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_')) =>
+            {
                 let rest = text[i + name.len()..].trim_start();
                 if rest.starts_with(':') {
                     return Some(offset_to_position(text, i));
@@ -352,20 +454,38 @@ impl OddsQuery {
             Some((line, column)) => LoadError::new(file, line, column, message),
             None => LoadError::whole(file, message),
         };
-        for (field, value) in [("attack", query.attack), ("shield", query.shield), ("pierce", query.pierce)] {
+        for (field, value) in [
+            ("attack", query.attack),
+            ("shield", query.shield),
+            ("pierce", query.pierce),
+        ] {
             if !(0..=MAX_VALUE).contains(&value) {
-                return Err(at(field, format!("`{field}` must be a whole number from 0 to {MAX_VALUE}, found {value}")));
+                return Err(at(
+                    field,
+                    format!(
+                        "`{field}` must be a whole number from 0 to {MAX_VALUE}, found {value}"
+                    ),
+                ));
             }
         }
         if query.deck.is_empty() {
-            return Err(at("deck", "`deck` is empty: a draw needs at least one card".into()));
+            return Err(at(
+                "deck",
+                "`deck` is empty: a draw needs at least one card".into(),
+            ));
         }
         Ok(query)
     }
 
     /// The odds this query asks for.
     pub fn odds(&self) -> Result<Odds, OddsError> {
-        odds(&self.deck, self.attack as u32, self.shield as u32, self.pierce as u32, self.mode)
+        odds(
+            &self.deck,
+            self.attack as u32,
+            self.shield as u32,
+            self.pierce as u32,
+            self.mode,
+        )
     }
 }
 
@@ -375,7 +495,11 @@ impl Odds {
         // Rust prints the shortest decimal that reads back as the same f64, never an exponent,
         // and these are finite: valid JSON numbers.
         let num = |f: Fraction| format!("{}", f.to_f64());
-        let entries: Vec<String> = self.distribution.iter().map(|(d, p)| format!("\"{d}\": {}", num(*p))).collect();
+        let entries: Vec<String> = self
+            .distribution
+            .iter()
+            .map(|(d, p)| format!("\"{d}\": {}", num(*p)))
+            .collect();
         format!(
             "{{\"distribution\": {{{}}}, \"expected\": {}, \"null_chance\": {}}}",
             entries.join(", "),
@@ -388,7 +512,11 @@ impl Odds {
     pub fn table(&self, query: &OddsQuery) -> String {
         let mut out = String::new();
         let rolling = query.deck.iter().filter(|c| c.rolling).count();
-        let pierce = if query.pierce > 0 { format!(" with pierce {}", query.pierce) } else { String::new() };
+        let pierce = if query.pierce > 0 {
+            format!(" with pierce {}", query.pierce)
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
             "attack {}{pierce} against shield {}, {}, {} cards in the draw pile ({rolling} rolling)\n",
@@ -397,15 +525,40 @@ impl Odds {
             query.mode,
             query.deck.len()
         );
-        let width = self.distribution.values().map(|p| p.to_string().len()).max().unwrap_or(1).max(6);
-        let top = self.distribution.values().map(|p| p.to_f64()).fold(0.0, f64::max);
+        let width = self
+            .distribution
+            .values()
+            .map(|p| p.to_string().len())
+            .max()
+            .unwrap_or(1)
+            .max(6);
+        let top = self
+            .distribution
+            .values()
+            .map(|p| p.to_f64())
+            .fold(0.0, f64::max);
         let _ = writeln!(out, "damage  {:<width$}  percent", "chance");
         for (d, p) in &self.distribution {
             let bar = "#".repeat(((p.to_f64() / top) * 40.0).round() as usize);
-            let _ = writeln!(out, "{d:>6}  {:<width$}  {:>6.2}%  {bar}", p.to_string(), p.to_f64() * 100.0);
+            let _ = writeln!(
+                out,
+                "{d:>6}  {:<width$}  {:>6.2}%  {bar}",
+                p.to_string(),
+                p.to_f64() * 100.0
+            );
         }
-        let _ = writeln!(out, "\nexpected damage  {} ≈ {:.3}", self.expected, self.expected.to_f64());
-        let _ = writeln!(out, "null or curse    {} ≈ {:.2}%", self.null_chance, self.null_chance.to_f64() * 100.0);
+        let _ = writeln!(
+            out,
+            "\nexpected damage  {} ≈ {:.3}",
+            self.expected,
+            self.expected.to_f64()
+        );
+        let _ = writeln!(
+            out,
+            "null or curse    {} ≈ {:.2}%",
+            self.null_chance,
+            self.null_chance.to_f64() * 100.0
+        );
         let _ = writeln!(
             out,
             "\nWhere the rules leave the choice to the attacker's side (which of two cards is better, or whether ×2\n\
@@ -437,16 +590,61 @@ mod tests {
     /// (mode, deck, attack, shield, distribution, expected, null chance, choice chance), all worked
     /// out by hand over the equally likely orders of the pile.
     #[allow(clippy::type_complexity)]
-    fn hand_cases() -> Vec<(Mode, Vec<Card>, u32, u32, BTreeMap<u32, Fraction>, Fraction, Fraction, Fraction)> {
+    fn hand_cases() -> Vec<(
+        Mode,
+        Vec<Card>,
+        u32,
+        u32,
+        BTreeMap<u32, Fraction>,
+        Fraction,
+        Fraction,
+        Fraction,
+    )> {
         vec![
             // One card each: 1, 2, 3 (x2: 4 − 1) and 0 (null).
-            (Mode::Normal, deck(&["+0", "+1", "x2", "null"]), 2, 1, dist(&[(0, f(1, 4)), (1, f(1, 4)), (2, f(1, 4)), (3, f(1, 4))]), f(3, 2), f(1, 4), f(0, 1)),
+            (
+                Mode::Normal,
+                deck(&["+0", "+1", "x2", "null"]),
+                2,
+                1,
+                dist(&[(0, f(1, 4)), (1, f(1, 4)), (2, f(1, 4)), (3, f(1, 4))]),
+                f(3, 2),
+                f(1, 4),
+                f(0, 1),
+            ),
             // Pairs {+0,+1} → +1, {+0,null} → +0, {+1,null} → +1.
-            (Mode::Advantage, deck(&["+0", "+1", "null"]), 2, 0, dist(&[(2, f(1, 3)), (3, f(2, 3))]), f(8, 3), f(0, 1), f(0, 1)),
+            (
+                Mode::Advantage,
+                deck(&["+0", "+1", "null"]),
+                2,
+                0,
+                dist(&[(2, f(1, 3)), (3, f(2, 3))]),
+                f(8, 3),
+                f(0, 1),
+                f(0, 1),
+            ),
             // The worse card: {+0,+1} → +0, otherwise null.
-            (Mode::Disadvantage, deck(&["+0", "+1", "null"]), 2, 0, dist(&[(0, f(2, 3)), (2, f(1, 3))]), f(2, 3), f(2, 3), f(0, 1)),
+            (
+                Mode::Disadvantage,
+                deck(&["+0", "+1", "null"]),
+                2,
+                0,
+                dist(&[(0, f(2, 3)), (2, f(1, 3))]),
+                f(2, 3),
+                f(2, 3),
+                f(0, 1),
+            ),
             // The chain ends in +0 or null alike; it holds 0, 1 or 2 rolling cards with 1/2, 1/3, 1/6.
-            (Mode::Normal, deck(&["r+1", "r+1", "+0", "null"]), 2, 0, dist(&[(0, f(1, 2)), (2, f(1, 4)), (3, f(1, 6)), (4, f(1, 12))]), f(4, 3), f(1, 2), f(0, 1)),
+            (
+                Mode::Normal,
+                deck(&["r+1", "r+1", "+0", "null"]),
+                2,
+                0,
+                dist(&[(0, f(1, 2)), (2, f(1, 4)), (3, f(1, 6)), (4, f(1, 12))]),
+                f(4, 3),
+                f(1, 2),
+                f(0, 1),
+            ),
             // Twelve ordered pairs: {+0,x2} → x2: 5 (2); r+1 & +0: 3 (2); r+1 & x2: (3+1)·2 − 1 = 7 (2);
             // r+2 & +0: 4 (2); r+2 & x2: 9 (2); both rolling (2): then +0 → 5 or x2 → 11.
             (
@@ -454,46 +652,155 @@ mod tests {
                 deck(&["r+1", "r+2", "+0", "x2"]),
                 3,
                 1,
-                dist(&[(3, f(1, 6)), (4, f(1, 6)), (5, f(1, 4)), (7, f(1, 6)), (9, f(1, 6)), (11, f(1, 12))]),
+                dist(&[
+                    (3, f(1, 6)),
+                    (4, f(1, 6)),
+                    (5, f(1, 4)),
+                    (7, f(1, 6)),
+                    (9, f(1, 6)),
+                    (11, f(1, 12)),
+                ]),
                 f(6, 1),
                 f(0, 1),
                 f(5, 12),
             ),
             // Rolling cards are disregarded: +0 → 2 in 7 of 12 cases, x2 → 5 in 5.
-            (Mode::Disadvantage, deck(&["r+1", "r+2", "+0", "x2"]), 3, 1, dist(&[(2, f(7, 12)), (5, f(5, 12))]), f(13, 4), f(0, 1), f(0, 1)),
+            (
+                Mode::Disadvantage,
+                deck(&["r+1", "r+2", "+0", "x2"]),
+                3,
+                1,
+                dist(&[(2, f(7, 12)), (5, f(5, 12))]),
+                f(13, 4),
+                f(0, 1),
+                f(0, 1),
+            ),
             // Unclear which is better or worse: the attacker's side takes the +1.
-            (Mode::Advantage, deck(&["+0 poison", "+1"]), 2, 0, dist(&[(3, f(1, 1))]), f(3, 1), f(0, 1), f(1, 1)),
-            (Mode::Disadvantage, deck(&["+0 poison", "+1"]), 2, 0, dist(&[(3, f(1, 1))]), f(3, 1), f(0, 1), f(1, 1)),
+            (
+                Mode::Advantage,
+                deck(&["+0 poison", "+1"]),
+                2,
+                0,
+                dist(&[(3, f(1, 1))]),
+                f(3, 1),
+                f(0, 1),
+                f(1, 1),
+            ),
+            (
+                Mode::Disadvantage,
+                deck(&["+0 poison", "+1"]),
+                2,
+                0,
+                dist(&[(3, f(1, 1))]),
+                f(3, 1),
+                f(0, 1),
+                f(1, 1),
+            ),
             // A chain that exhausts the pile: the rolling cards apply alone, or are disregarded.
-            (Mode::Normal, deck(&["r+1", "r+2"]), 1, 0, dist(&[(4, f(1, 1))]), f(4, 1), f(0, 1), f(0, 1)),
-            (Mode::Advantage, deck(&["r+1", "r+2"]), 1, 0, dist(&[(4, f(1, 1))]), f(4, 1), f(0, 1), f(0, 1)),
-            (Mode::Disadvantage, deck(&["r+1", "r+2"]), 1, 0, dist(&[(1, f(1, 1))]), f(1, 1), f(0, 1), f(0, 1)),
+            (
+                Mode::Normal,
+                deck(&["r+1", "r+2"]),
+                1,
+                0,
+                dist(&[(4, f(1, 1))]),
+                f(4, 1),
+                f(0, 1),
+                f(0, 1),
+            ),
+            (
+                Mode::Advantage,
+                deck(&["r+1", "r+2"]),
+                1,
+                0,
+                dist(&[(4, f(1, 1))]),
+                f(4, 1),
+                f(0, 1),
+                f(0, 1),
+            ),
+            (
+                Mode::Disadvantage,
+                deck(&["r+1", "r+2"]),
+                1,
+                0,
+                dist(&[(1, f(1, 1))]),
+                f(1, 1),
+                f(0, 1),
+                f(0, 1),
+            ),
             // Bless doubles, curse nulls.
-            (Mode::Normal, deck(&["bless", "curse"]), 3, 0, dist(&[(0, f(1, 2)), (6, f(1, 2))]), f(3, 1), f(1, 2), f(0, 1)),
+            (
+                Mode::Normal,
+                deck(&["bless", "curse"]),
+                3,
+                0,
+                dist(&[(0, f(1, 2)), (6, f(1, 2))]),
+                f(3, 1),
+                f(1, 2),
+                f(0, 1),
+            ),
             // Pierce on a card goes through the shield: 3 − (2 − 2) = 3, or 3 − 2 = 1.
-            (Mode::Normal, deck(&["+0 pierce 2", "+0"]), 3, 2, dist(&[(1, f(1, 2)), (3, f(1, 2))]), f(2, 1), f(0, 1), f(0, 1)),
+            (
+                Mode::Normal,
+                deck(&["+0 pierce 2", "+0"]),
+                3,
+                2,
+                dist(&[(1, f(1, 2)), (3, f(1, 2))]),
+                f(2, 1),
+                f(0, 1),
+                f(0, 1),
+            ),
             // A single card under disadvantage: a rolling one is disregarded.
-            (Mode::Disadvantage, deck(&["r+2"]), 3, 0, dist(&[(3, f(1, 1))]), f(3, 1), f(0, 1), f(0, 1)),
+            (
+                Mode::Disadvantage,
+                deck(&["r+2"]),
+                3,
+                0,
+                dist(&[(3, f(1, 1))]),
+                f(3, 1),
+                f(0, 1),
+                f(0, 1),
+            ),
         ]
     }
 
     #[test]
     fn small_decks_give_the_hand_computed_fractions() {
-        for (mode, deck, attack, shield, distribution, expected, null_chance, choice_chance) in hand_cases() {
+        for (mode, deck, attack, shield, distribution, expected, null_chance, choice_chance) in
+            hand_cases()
+        {
             let names: Vec<String> = deck.iter().map(Card::name).collect();
             let got = odds(&deck, attack, shield, 0, mode).unwrap();
-            let want = Odds { distribution, expected, null_chance, choice_chance };
-            assert_eq!(got, want, "{mode} {names:?} attack {attack} shield {shield}");
+            let want = Odds {
+                distribution,
+                expected,
+                null_chance,
+                choice_chance,
+            };
+            assert_eq!(
+                got, want,
+                "{mode} {names:?} attack {attack} shield {shield}"
+            );
         }
     }
 
     #[test]
     fn the_probabilities_of_a_full_deck_add_up_to_one() {
         let mut cards = super::super::ModifierDeck::standard_cards();
-        cards.extend(deck(&["bless", "curse", "r+1", "r+1", "r+2 pierce 1", "r+0 poison", "+1 wound"]));
+        cards.extend(deck(&[
+            "bless",
+            "curse",
+            "r+1",
+            "r+1",
+            "r+2 pierce 1",
+            "r+0 poison",
+            "+1 wound",
+        ]));
         for mode in [Mode::Normal, Mode::Advantage, Mode::Disadvantage] {
             let o = odds(&cards, 3, 1, 0, mode).unwrap();
-            let total = o.distribution.values().fold(Fraction::ZERO, |a, p| a.add(*p));
+            let total = o
+                .distribution
+                .values()
+                .fold(Fraction::ZERO, |a, p| a.add(*p));
             assert_eq!(total, Fraction::ONE, "{mode}");
             assert!(o.null_chance > Fraction::ZERO && o.null_chance < Fraction::ONE);
         }
@@ -522,9 +829,17 @@ mod tests {
     mode: Advantage, // Normal | Advantage | Disadvantage
 )"#;
         let q = OddsQuery::parse("q.ron", text).unwrap();
-        assert_eq!((q.deck.len(), q.attack, q.shield, q.mode, q.pierce), (13, 3, 1, Mode::Advantage, 0));
+        assert_eq!(
+            (q.deck.len(), q.attack, q.shield, q.mode, q.pierce),
+            (13, 3, 1, Mode::Advantage, 0)
+        );
         let o = q.odds().unwrap();
-        assert_eq!(o.distribution.values().fold(Fraction::ZERO, |a, p| a.add(*p)), Fraction::ONE);
+        assert_eq!(
+            o.distribution
+                .values()
+                .fold(Fraction::ZERO, |a, p| a.add(*p)),
+            Fraction::ONE
+        );
         let json = o.to_json();
         assert!(json.starts_with("{\"distribution\": {\"0\": "), "{json}");
         assert!(o.table(&q).contains("more damage"));
@@ -533,18 +848,49 @@ mod tests {
     #[test]
     fn bad_queries_are_reported_where_they_are() {
         let cases = [
-            ("OddsQuery(\n  deck: [\"+0\"],\n  attack: -1,\n  shield: 0,\n  mode: Normal,\n)", 3, "attack"),
-            ("OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  // shield: 2\n  shield: -2,\n  mode: Normal,\n)", 5, "shield"),
-            ("OddsQuery(\n  deck: [],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)", 2, "empty"),
-            ("OddsQuery(\n  deck: [\"+0\",\n    \"+5x\"],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)", 3, "+5x"),
-            ("OddsQuery(\n  deck: [(-2, \"+0\")],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)", 2, "count"),
-            ("OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  shield: 0,\n  mode: Sideways,\n)", 5, "Sideways"),
-            ("OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n  luck: 3,\n)", 6, "luck"),
+            (
+                "OddsQuery(\n  deck: [\"+0\"],\n  attack: -1,\n  shield: 0,\n  mode: Normal,\n)",
+                3,
+                "attack",
+            ),
+            (
+                "OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  // shield: 2\n  shield: -2,\n  mode: Normal,\n)",
+                5,
+                "shield",
+            ),
+            (
+                "OddsQuery(\n  deck: [],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)",
+                2,
+                "empty",
+            ),
+            (
+                "OddsQuery(\n  deck: [\"+0\",\n    \"+5x\"],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)",
+                3,
+                "+5x",
+            ),
+            (
+                "OddsQuery(\n  deck: [(-2, \"+0\")],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n)",
+                2,
+                "count",
+            ),
+            (
+                "OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  shield: 0,\n  mode: Sideways,\n)",
+                5,
+                "Sideways",
+            ),
+            (
+                "OddsQuery(\n  deck: [\"+0\"],\n  attack: 1,\n  shield: 0,\n  mode: Normal,\n  luck: 3,\n)",
+                6,
+                "luck",
+            ),
         ];
         for (text, line, needle) in cases {
             let err = OddsQuery::parse("q.ron", text).unwrap_err();
             assert_eq!(err.line, line, "{err}");
-            assert!(err.column > 0 && err.to_string().starts_with(&format!("q.ron:{line}:")), "{err}");
+            assert!(
+                err.column > 0 && err.to_string().starts_with(&format!("q.ron:{line}:")),
+                "{err}"
+            );
             assert!(err.message.contains(needle), "{err}");
         }
     }

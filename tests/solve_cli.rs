@@ -1,0 +1,148 @@
+//! End-to-end tests of `foehold solve`: JSON answers for the public puzzles in one process, and clear
+//! errors with file, line and column (exit status 2) for bad positions.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn solve(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .arg("solve")
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run foehold")
+}
+
+fn pairs(v: &serde_json::Value) -> Vec<((i64, i64), Vec<(i64, i64)>)> {
+    let hex = |h: &serde_json::Value| (h[0].as_i64().unwrap(), h[1].as_i64().unwrap());
+    let mut out: Vec<_> = v["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                hex(&o["end"]),
+                o["targets"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(hex)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_folder_is_solved_in_order_with_one_json_object_per_line() {
+    let out = solve(&["--json", "tests/conformance/frosthaven"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut files: Vec<String> = std::fs::read_dir(root().join("tests/conformance/frosthaven"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    files.sort();
+    assert_eq!(lines.len(), files.len());
+    for (line, name) in lines.iter().zip(&files) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(
+            v["file"].as_str().unwrap().ends_with(name.as_str()),
+            "{} vs {name}",
+            v["file"]
+        );
+        assert!(v["focus"].is_array() && v["options"].is_array());
+    }
+}
+
+#[test]
+fn the_json_answer_for_a_file_matches_its_expectations() {
+    let out = solve(&["--json", "tests/conformance/frosthaven/fh-013.ron"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["focus"], serde_json::json!([[4, -1]]));
+    assert_eq!(
+        pairs(&v),
+        vec![((3, 3), vec![]), ((4, 2), vec![]), ((5, 1), vec![])]
+    );
+    assert_eq!(v["options"][0]["heading_to"], serde_json::json!([[3, 0]]));
+}
+
+#[test]
+fn the_human_answer_names_the_focus_the_options_and_the_reasons() {
+    let out = solve(&["tests/conformance/frosthaven/fh-013.ron"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("focus: (4, -1)"), "{text}");
+    assert!(text.contains("option 3: ends on (5, 1)"), "{text}");
+    assert!(text.contains("Focus: (4, -1)."), "{text}");
+    assert!(text.contains("matches the expected answer"), "{text}");
+}
+
+fn expect_error(file: &str, line: usize, needle: &str) {
+    let path = Path::new("tests/data/solve").join(file);
+    let out = solve(&[path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{file}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let prefix = format!("{}:{line}:", path.display());
+    assert!(
+        err.starts_with(&prefix),
+        "{file}: expected `{prefix}…`, got {err}"
+    );
+    assert!(err.contains(needle), "{file}: expected `{needle}` in {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_positions_are_reported_with_file_line_and_column() {
+    expect_error("off-map.ron", 29, "not on the map");
+    expect_error("shared-hex.ron", 31, "two figures on (8, 0)");
+    expect_error("unknown-field.ron", 33, "speed");
+    expect_error("malformed.ron", 39, "Expected");
+    expect_error("melee-area-with-range.ron", 35, "aoe_melee");
+    expect_error("terrain-overlap.ron", 23, "both obstacle and trap");
+}
+
+#[test]
+fn a_position_without_an_active_monster_is_refused() {
+    let out = solve(&["tests/data/solve/no-active.ron"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("no-active.ron:") && err.contains("active"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_file_and_an_unknown_option_exit_with_status_2() {
+    assert_eq!(solve(&["tests/data/solve/nope.ron"]).status.code(), Some(2));
+    assert_eq!(solve(&["--fast", "x.ron"]).status.code(), Some(2));
+    assert_eq!(solve(&[]).status.code(), Some(2));
+}
+
+#[test]
+fn one_bad_file_does_not_stop_the_others() {
+    let out = solve(&[
+        "--json",
+        "tests/data/solve/off-map.ron",
+        "tests/conformance/frosthaven/fh-001.ron",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].contains("\"error\""));
+    assert!(lines[1].contains("\"focus\":[[8,0]]"));
+}
