@@ -12,6 +12,9 @@ usage:
                                           the 3D table (default scenario when none is given)
   foehold solve [--json] FILE|DIR...      what does the active foe do? (puzzle files)
   foehold odds [--json] FILE              exact damage odds of an attack modifier draw
+  foehold play --headless SCENARIO --seed N --heroes auto [--save FILE] [--quiet]
+                                          play a scenario to the end with the hero autopilot
+  foehold replay SAVE [--quiet]           re-run a save and check its final state hash
   foehold help                            this text
 ";
 
@@ -19,6 +22,8 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("solve") => cli::solve::run(&args[1..]),
+        Some("play") => cli::play::run(&args[1..]),
+        Some("replay") => cli::replay::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
             print!("{USAGE}");
             ExitCode::SUCCESS

@@ -1,3 +1,5 @@
 //! Headless subcommands of the `foehold` binary, one module each.
 
+pub mod play;
+pub mod replay;
 pub mod solve;

@@ -214,6 +214,7 @@ pub struct State {
     pub money: Vec<Hex>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
+    #[serde(with = "rng_serde")]
     pub rng: ChaCha8Rng,
 }
 
@@ -450,6 +451,8 @@ impl State {
 
     /// A stable 64-bit FNV-1a hash of the serialized state (RON), as 16 hex digits.
     pub fn state_hash(&self) -> String {
+        // Every field serializes to RON (the generator through `rng_serde`), so this cannot fail;
+        // an empty text would still hash, just to a constant.
         let text = ron::to_string(self).unwrap_or_default();
         format!("{:016x}", fnv1a(text.as_bytes()))
     }
@@ -488,5 +491,39 @@ mod arc_scenario {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
         Scenario::deserialize(d).map(Arc::new)
+    }
+}
+
+/// Serializes the generator as seed, stream and word position split in two `u64` (RON has no `u128`).
+mod rng_serde {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    struct RngData {
+        seed: [u8; 32],
+        stream: u64,
+        word_pos_hi: u64,
+        word_pos_lo: u64,
+    }
+
+    pub fn serialize<S: Serializer>(r: &ChaCha8Rng, ser: S) -> Result<S::Ok, S::Error> {
+        let pos = r.get_word_pos();
+        RngData {
+            seed: r.get_seed(),
+            stream: r.get_stream(),
+            word_pos_hi: (pos >> 64) as u64,
+            word_pos_lo: pos as u64,
+        }
+        .serialize(ser)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ChaCha8Rng, D::Error> {
+        let x = RngData::deserialize(d)?;
+        let mut r = ChaCha8Rng::from_seed(x.seed);
+        r.set_stream(x.stream);
+        r.set_word_pos(((x.word_pos_hi as u128) << 64) | x.word_pos_lo as u128);
+        Ok(r)
     }
 }
