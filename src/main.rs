@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("solve") => cli::solve::run(&args[1..]),
+        Some("odds") => cli::odds::run(&args[1..]),
         Some("play") => cli::play::run(&args[1..]),
         Some("replay") => cli::replay::run(&args[1..]),
         Some("help" | "--help" | "-h") => {

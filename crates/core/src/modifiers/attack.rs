@@ -236,7 +236,7 @@ pub fn resolve_attack(draw: &Draw, shield: u32, pierce: u32) -> AttackResult {
         }
     }
     // Most damage first; the sort is stable, so equal damage keeps the order of the draw's options.
-    options.sort_by(|a, b| b.damage.cmp(&a.damage));
+    options.sort_by_key(|o| std::cmp::Reverse(o.damage));
     if options.len() > 1 {
         trace.push(format!(
             "the attacker's side chooses among {} outcomes; the most damage is {}",
@@ -320,6 +320,9 @@ mod tests {
     use super::*;
     use crate::modifiers::draw::Mode;
 
+    /// (mode, attack value, cards drawn, shield, pierce, the most damage)
+    type DamageCase = (Mode, i32, &'static [&'static str], u32, u32, u32);
+
     fn draw(mode: Mode, attack: i32, names: &[&str]) -> Draw {
         Draw::from_cards(
             mode,
@@ -373,7 +376,7 @@ mod tests {
 
     #[test]
     fn the_card_step_comes_after_own_modifiers_and_before_the_shield() {
-        let cases: [(Mode, i32, &[&str], u32, u32, u32); 8] = [
+        let cases: [DamageCase; 8] = [
             (Mode::Normal, 3, &["+1"], 1, 0, 3),
             (Mode::Normal, 3, &["x2"], 2, 0, 4),
             (Mode::Normal, 3, &["null"], 0, 0, 0),

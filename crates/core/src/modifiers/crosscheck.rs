@@ -17,7 +17,7 @@ fn permutations(items: &mut Vec<usize>, k: usize, visit: &mut impl FnMut(&[usize
     }
     for i in 0..k {
         permutations(items, k - 1, visit);
-        let j = if k % 2 == 0 { i } else { 0 };
+        let j = if k.is_multiple_of(2) { i } else { 0 };
         if i + 1 < k {
             items.swap(j, k - 1);
         }
@@ -45,7 +45,7 @@ fn brute_force(deck: &[Card], attack: u32, shield: u32, pierce: u32, mode: Mode)
     let distribution: BTreeMap<u32, Fraction> = counts.iter().map(|(d, n)| (*d, p(*n))).collect();
     let expected = counts
         .iter()
-        .fold(Fraction::ZERO, |acc, (d, n)| acc.add(p(*n * *d as u128)));
+        .fold(Fraction::ZERO, |acc, (d, n)| acc + p(*n * *d as u128));
     Odds {
         distribution,
         expected,

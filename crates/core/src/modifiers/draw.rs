@@ -256,6 +256,9 @@ impl Draw {
 mod tests {
     use super::*;
 
+    /// (mode, cards drawn, attack value, the options the rules give)
+    type SelectCase = (Mode, &'static [&'static str], i32, Vec<Vec<usize>>);
+
     fn cards(names: &[&str]) -> Vec<Card> {
         names.iter().map(|n| Card::parse(n).unwrap()).collect()
     }
@@ -311,7 +314,7 @@ mod tests {
 
     #[test]
     fn the_draw_rules_pick_the_cards_that_count() {
-        let cases: [(Mode, &[&str], i32, Vec<Vec<usize>>); 12] = [
+        let cases: [SelectCase; 12] = [
             (Mode::Normal, &["r+1", "r+2", "-1"], 3, vec![vec![0, 1, 2]]),
             (Mode::Advantage, &["+1", "x2"], 3, vec![vec![1]]),
             (Mode::Advantage, &["+2", "x2"], 1, vec![vec![0]]),
@@ -363,15 +366,15 @@ mod tests {
 
     #[test]
     fn a_draw_cut_short_by_an_empty_deck_uses_what_was_drawn() {
-        let cases: [(Mode, &[&str], Vec<Vec<usize>>); 4] = [
-            (Mode::Normal, &["r+1"], vec![vec![0]]),
-            (Mode::Advantage, &["r+1"], vec![vec![0]]),
-            (Mode::Disadvantage, &["r+1"], vec![vec![]]),
-            (Mode::Disadvantage, &["r+1", "r+1"], vec![vec![]]),
+        let cases: [SelectCase; 4] = [
+            (Mode::Normal, &["r+1"], 2, vec![vec![0]]),
+            (Mode::Advantage, &["r+1"], 2, vec![vec![0]]),
+            (Mode::Disadvantage, &["r+1"], 2, vec![vec![]]),
+            (Mode::Disadvantage, &["r+1", "r+1"], 2, vec![vec![]]),
         ];
-        for (mode, drawn, want) in cases {
+        for (mode, drawn, attack, want) in cases {
             assert_eq!(
-                Draw::from_cards(mode, 2, cards(drawn)).options,
+                Draw::from_cards(mode, attack, cards(drawn)).options,
                 want,
                 "{mode} {drawn:?}"
             );

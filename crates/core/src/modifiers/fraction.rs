@@ -2,6 +2,7 @@
 
 use std::cmp::Ordering;
 use std::fmt;
+use std::ops::{Add, AddAssign, Mul};
 
 /// A non-negative fraction kept in lowest terms.
 ///
@@ -56,8 +57,17 @@ impl Fraction {
         self.num as f64 / self.den as f64
     }
 
+    /// Product with a whole number.
+    pub fn times(self, n: u128) -> Fraction {
+        self * Fraction::new(n, 1)
+    }
+}
+
+impl Add for Fraction {
+    type Output = Fraction;
+
     /// Sum, computed over the least common denominator so intermediate values stay small.
-    pub fn add(self, other: Fraction) -> Fraction {
+    fn add(self, other: Fraction) -> Fraction {
         if self.num == 0 {
             return other;
         }
@@ -70,9 +80,19 @@ impl Fraction {
         let den = (self.den / g).checked_mul(other.den).expect(OVERFLOW);
         Fraction::new(left.checked_add(right).expect(OVERFLOW), den)
     }
+}
+
+impl AddAssign for Fraction {
+    fn add_assign(&mut self, other: Fraction) {
+        *self = *self + other;
+    }
+}
+
+impl Mul for Fraction {
+    type Output = Fraction;
 
     /// Product, cross-reduced first so the result is in lowest terms without big intermediates.
-    pub fn mul(self, other: Fraction) -> Fraction {
+    fn mul(self, other: Fraction) -> Fraction {
         if self.num == 0 || other.num == 0 {
             return Self::ZERO;
         }
@@ -81,11 +101,6 @@ impl Fraction {
         let num = (self.num / g1).checked_mul(other.num / g2).expect(OVERFLOW);
         let den = (self.den / g2).checked_mul(other.den / g1).expect(OVERFLOW);
         Fraction { num, den }
-    }
-
-    /// Product with a whole number.
-    pub fn times(self, n: u128) -> Fraction {
-        self.mul(Fraction::new(n, 1))
     }
 }
 
@@ -163,10 +178,10 @@ mod tests {
     fn sums_and_products_are_exact() {
         let third = Fraction::new(1, 3);
         let sixth = Fraction::new(1, 6);
-        assert_eq!(third.add(sixth), Fraction::new(1, 2));
-        assert_eq!(third.mul(Fraction::new(3, 5)), Fraction::new(1, 5));
+        assert_eq!(third + sixth, Fraction::new(1, 2));
+        assert_eq!(third * Fraction::new(3, 5), Fraction::new(1, 5));
         assert_eq!(sixth.times(4), Fraction::new(2, 3));
-        assert_eq!(Fraction::ZERO.add(third), third);
+        assert_eq!(Fraction::ZERO + third, third);
     }
 
     #[test]

@@ -131,7 +131,7 @@ impl Engine {
                         last: end.last,
                     };
                     let slot = acc.entry(e).or_default();
-                    *slot = slot.add(p.mul(*q));
+                    *slot += p * *q;
                 }
             } else {
                 let slot = acc
@@ -141,7 +141,7 @@ impl Engine {
                         last: Some(k),
                     })
                     .or_default();
-                *slot = slot.add(p);
+                *slot += p;
             }
         }
         let d: ChainDist = Rc::new(acc.into_iter().collect());
@@ -221,19 +221,19 @@ impl Engine {
 
     fn record(&mut self, e: Eval, p: Fraction) {
         let slot = self.distribution.entry(e.damage).or_default();
-        *slot = slot.add(p);
+        *slot += p;
         if e.null {
-            self.null_chance = self.null_chance.add(p);
+            self.null_chance += p;
         }
         if e.choice {
-            self.choice_chance = self.choice_chance.add(p);
+            self.choice_chance += p;
         }
     }
 
     fn record_chain(&mut self, counts: &mut Vec<u16>, p: Fraction, bonus: i32, pierce: u32) {
         for (end, q) in self.chain(counts).iter() {
             let e = self.eval(bonus + end.bonus, pierce + end.pierce, end.last);
-            self.record(e, p.mul(*q));
+            self.record(e, p * *q);
         }
     }
 
@@ -266,7 +266,7 @@ impl Engine {
                 if counts[b] == 0 {
                     continue;
                 }
-                let p = pa.mul(Fraction::new(counts[b] as u128, total as u128 - 1));
+                let p = pa * Fraction::new(counts[b] as u128, total as u128 - 1);
                 let (ra, rb) = (self.kinds[a].rolling, self.kinds[b].rolling);
                 match (ra, rb, mode) {
                     (false, false, _) => {
@@ -292,7 +292,7 @@ impl Engine {
                         counts[b] += 1;
                         for (last, q) in ends {
                             let e = self.eval(0, 0, last);
-                            self.record(e, p.mul(q));
+                            self.record(e, p * q);
                         }
                     }
                     (true, false, Mode::Advantage) | (false, true, Mode::Advantage) => {
@@ -377,7 +377,7 @@ pub fn odds(
     let expected = engine
         .distribution
         .iter()
-        .fold(Fraction::ZERO, |acc, (d, p)| acc.add(p.times(*d as u128)));
+        .fold(Fraction::ZERO, |acc, (d, p)| acc + p.times(*d as u128));
     Ok(Odds {
         distribution: engine.distribution,
         expected,
@@ -797,10 +797,7 @@ mod tests {
         ]));
         for mode in [Mode::Normal, Mode::Advantage, Mode::Disadvantage] {
             let o = odds(&cards, 3, 1, 0, mode).unwrap();
-            let total = o
-                .distribution
-                .values()
-                .fold(Fraction::ZERO, |a, p| a.add(*p));
+            let total = o.distribution.values().fold(Fraction::ZERO, |a, p| a + *p);
             assert_eq!(total, Fraction::ONE, "{mode}");
             assert!(o.null_chance > Fraction::ZERO && o.null_chance < Fraction::ONE);
         }
@@ -835,9 +832,7 @@ mod tests {
         );
         let o = q.odds().unwrap();
         assert_eq!(
-            o.distribution
-                .values()
-                .fold(Fraction::ZERO, |a, p| a.add(*p)),
+            o.distribution.values().fold(Fraction::ZERO, |a, p| a + *p),
             Fraction::ONE
         );
         let json = o.to_json();
