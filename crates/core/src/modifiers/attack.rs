@@ -155,7 +155,8 @@ pub struct AttackResult {
 }
 
 impl AttackResult {
-    /// The outcome dealing the most damage to this target (the first option).
+    /// The outcome dealing the most damage to this target (the first option). A result made by
+    /// [`resolve_attack`] always has at least one option.
     pub fn best(&self) -> &CardOutcome {
         &self.options[0]
     }
@@ -276,7 +277,7 @@ pub struct Hit {
 /// Applies an outcome to a monster: damage, death at 0 or fewer hit points with its money token,
 /// and the card effects that still apply.
 pub fn hit(hp: i32, origin: Origin, outcome: &CardOutcome) -> Hit {
-    let hp_left = hp - outcome.damage as i32;
+    let hp_left = hp.saturating_sub(i32::try_from(outcome.damage).unwrap_or(i32::MAX));
     let dies = hp_left <= 0;
     let money_token = dies && origin == Origin::Placed;
     let mut trace = vec![format!(

@@ -269,6 +269,16 @@ impl Card {
     /// Checks the combinations the rules never print: a rolling card always adds a number, a
     /// blessing is a ×2 and a curse a null, neither rolling.
     pub fn validate(&self) -> Result<(), String> {
+        if let Value::Plus(n) = self.value
+            && n.abs() > MAX_AMOUNT as i32
+        {
+            return Err(format!("a card adds at most ±{MAX_AMOUNT}, found {n}"));
+        }
+        if let Some(e) = self.effects.iter().find(|e| e.amount() > MAX_AMOUNT) {
+            return Err(format!(
+                "effect amounts are at most {MAX_AMOUNT}, found `{e}`"
+            ));
+        }
         if self.rolling && !matches!(self.value, Value::Plus(_)) {
             return Err(format!(
                 "a rolling card must add a number (r+N), not {:?}",
@@ -366,6 +376,9 @@ impl Card {
         Ok(card)
     }
 }
+
+/// The largest number a card adds or an effect carries; keeps all sums far from overflow.
+pub const MAX_AMOUNT: u32 = 99;
 
 /// The names [`Card::parse`] understands, for error messages.
 pub const EXPECTED_NAMES: &str = "a card name: +N or -N (+0, +1, -1, +2, -2, …), x2, null, bless, curse, or a rolling rN (r+0, r+1, r+2, …), optionally followed by effects (pierce N, poison, wound, push N, pull N, stun, muddle, immobilize, disarm, heal N, shield N, fire, ice, air, earth, light, dark, wild, target, curse, bless)";
@@ -537,10 +550,12 @@ mod tests {
             "+1 pierce",
             "",
             "r null",
+            "+100",
+            "+0 push 500",
         ] {
             let err = Card::parse(name).unwrap_err();
             assert!(
-                err.contains("expected") || err.contains("rolling"),
+                err.contains("expected") || err.contains("rolling") || err.contains("at most"),
                 "{name}: {err}"
             );
         }

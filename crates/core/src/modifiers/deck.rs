@@ -42,6 +42,11 @@ impl ModifierDeck {
         deck
     }
 
+    /// A freshly shuffled standard deck (see [`ModifierDeck::standard_cards`]).
+    pub fn standard(rng: &mut ChaCha8Rng) -> Self {
+        Self::shuffled(Self::standard_cards(), rng)
+    }
+
     /// The twenty cards of the standard deck, in a fixed order: six +0, five +1, five −1, one +2,
     /// one −2, one ×2 and one null.
     pub fn standard_cards() -> Vec<Card> {
@@ -310,10 +315,7 @@ mod tests {
 
     #[test]
     fn same_seed_same_shuffle_and_decks_survive_a_round_trip() {
-        let a = ModifierDeck::shuffled(
-            ModifierDeck::standard_cards(),
-            &mut ChaCha8Rng::seed_from_u64(42),
-        );
+        let a = ModifierDeck::standard(&mut ChaCha8Rng::seed_from_u64(42));
         let b = ModifierDeck::shuffled(
             ModifierDeck::standard_cards(),
             &mut ChaCha8Rng::seed_from_u64(42),

@@ -315,6 +315,13 @@ impl Engine {
     }
 }
 
+/// The most cards [`odds`] takes in a pile.
+pub const MAX_CARDS: usize = 1000;
+
+/// The most mixes of rolling cards [`odds`] follows (the product over kinds of rolling cards of
+/// their count plus one): beyond it the enumeration would take too long.
+pub const MAX_ROLLING_STATES: u128 = 1 << 20;
+
 /// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely)
 /// for an attack of value `attack` (after the attacker's own modifiers) against `shield`, with the
 /// attack's own `pierce`. See the module documentation of [`super`] for the reading of the rules.
@@ -334,6 +341,19 @@ pub fn odds(
         cards: deck.len(),
         most_drawn,
     };
+    if deck.len() > MAX_CARDS {
+        return Err(too_large);
+    }
+    // The memo holds one entry per reachable mix of rolling cards left: bound it.
+    let mut rolling_kinds: Vec<&Card> = deck.iter().filter(|c| c.rolling).collect();
+    rolling_kinds.sort();
+    let mut states: u128 = 1;
+    for group in rolling_kinds.chunk_by(|a, b| a == b) {
+        states = states.saturating_mul(group.len() as u128 + 1);
+    }
+    if states > MAX_ROLLING_STATES {
+        return Err(too_large);
+    }
     // Bound every denominator (see the module docs) and every numerator of the expected damage.
     let mut bound: u128 = 1;
     for i in 0..most_drawn {
@@ -810,6 +830,21 @@ mod tests {
         let e = |mode| odds(&cards, 3, 1, 0, mode).unwrap().expected;
         assert!(e(Mode::Advantage) > e(Mode::Normal));
         assert!(e(Mode::Disadvantage) < e(Mode::Normal));
+    }
+
+    #[test]
+    fn piles_too_large_to_enumerate_are_refused_not_attempted() {
+        let mut cards = super::super::ModifierDeck::standard_cards();
+        cards.extend((1..=24).map(|n| Card::rolling(1).with(super::super::Effect::Push(n))));
+        assert!(matches!(
+            odds(&cards, 3, 0, 0, Mode::Normal),
+            Err(OddsError::TooLarge { .. })
+        ));
+        let many = vec![Card::plus(0); MAX_CARDS + 1];
+        assert!(matches!(
+            odds(&many, 3, 0, 0, Mode::Normal),
+            Err(OddsError::TooLarge { .. })
+        ));
     }
 
     #[test]
