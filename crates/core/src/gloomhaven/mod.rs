@@ -194,7 +194,11 @@ impl<'a> Solver<'a> {
         let graph = MoveGraph::new(map, &occ, mode);
         let reach = graph.from(start);
         let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| idx(e.hex)).collect();
-        let attack = Attack::new(map, s.action, enemy_idx.clone());
+        let mut attack = Attack::new(map, s.action, enemy_idx.clone());
+        let wanted: Vec<bool> = (0..map.len())
+            .map(|h| reach[h] != UNREACHABLE && graph.endable[h])
+            .collect();
+        attack.prepare(&wanted);
         Solver {
             s,
             map,
@@ -571,7 +575,7 @@ impl<'a> Solver<'a> {
 
     fn path_to(&self, h: usize, score: Score) -> Vec<Hex> {
         self.graph
-            .path(self.start, h, score.1, score)
+            .path(self.start, h, score)
             .into_iter()
             .map(|i| self.map.hex_at(i))
             .collect()

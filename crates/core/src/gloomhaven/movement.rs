@@ -56,20 +56,33 @@ pub struct Edge {
 }
 
 /// The step graph of one monster on one board with its figures.
+///
+/// Stored flat (at most six steps leave a hex; incoming steps in compressed rows) because solving a
+/// position builds one graph and runs several searches over it.
 #[derive(Debug, Clone)]
 pub struct MoveGraph {
-    pub edges: Vec<Vec<Edge>>,
-    pub reverse: Vec<Vec<(u16, Edge)>>,
+    out: Vec<[Edge; 6]>,
+    out_len: Vec<u8>,
+    /// Incoming steps of hex `v`: `incoming[in_start[v]..in_start[v + 1]]`, as (from, step).
+    in_start: Vec<u32>,
+    incoming: Vec<(u16, Edge)>,
     /// Negative hexes counted where a move ends (jumping, teleport).
     pub landing: Vec<u8>,
     /// Whether the monster may end a move on each hex.
     pub endable: Vec<bool>,
 }
 
+const NO_EDGE: Edge = Edge {
+    to: NONE,
+    cost: 0,
+    neg: 0,
+};
+
 impl MoveGraph {
     pub fn new(map: &HexMap, occupants: &[Occupant], mode: Mode) -> Self {
         let n = map.len();
-        let mut edges = vec![Vec::new(); n];
+        let mut out = vec![[NO_EDGE; 6]; n];
+        let mut out_len = vec![0u8; n];
         let mut landing = vec![0u8; n];
         let mut endable = vec![false; n];
         for i in 0..n {
@@ -81,7 +94,8 @@ impl MoveGraph {
                 landing[i] = 1;
             }
         }
-        for (u, out) in edges.iter_mut().enumerate() {
+        let mut in_count = vec![0u32; n + 1];
+        for u in 0..n {
             if mode.walking() && !walkable(map, occupants, u) && occupants[u] != Occupant::Myself {
                 // Nothing starts from a hex a walker can never stand in.
                 continue;
@@ -92,43 +106,70 @@ impl MoveGraph {
                     continue;
                 }
                 let v = v as usize;
-                if mode.teleport {
-                    out.push(Edge {
+                let edge = if mode.teleport {
+                    Edge {
                         to: v as u16,
                         cost: 1,
                         neg: 0,
-                    });
+                    }
                 } else if !mode.walking() {
-                    if map.terrain_at(v) != Terrain::Wall {
-                        out.push(Edge {
-                            to: v as u16,
-                            cost: 1,
-                            neg: 0,
-                        });
+                    if map.terrain_at(v) == Terrain::Wall {
+                        continue;
+                    }
+                    Edge {
+                        to: v as u16,
+                        cost: 1,
+                        neg: 0,
                     }
                 } else if walkable(map, occupants, v) {
-                    out.push(walk_step(map, occupants, v, d));
-                }
+                    walk_step(map, occupants, v, d)
+                } else {
+                    continue;
+                };
+                out[u][out_len[u] as usize] = edge;
+                out_len[u] += 1;
+                in_count[edge.to as usize + 1] += 1;
             }
         }
-        let mut reverse = vec![Vec::new(); n];
-        for (u, out) in edges.iter().enumerate() {
-            for e in out {
-                reverse[e.to as usize].push((u as u16, *e));
+        for v in 0..n {
+            in_count[v + 1] += in_count[v];
+        }
+        let in_start = in_count.clone();
+        let mut fill = in_count;
+        let mut incoming = vec![(0u16, NO_EDGE); in_start[n] as usize];
+        for u in 0..n {
+            for e in &out[u][..out_len[u] as usize] {
+                let slot = &mut fill[e.to as usize];
+                incoming[*slot as usize] = (u as u16, *e);
+                *slot += 1;
             }
         }
         MoveGraph {
-            edges,
-            reverse,
+            out,
+            out_len,
+            in_start,
+            incoming,
             landing,
             endable,
         }
     }
 
+    /// The steps leaving hex `u`.
+    #[inline]
+    pub fn steps(&self, u: usize) -> &[Edge] {
+        &self.out[u][..self.out_len[u] as usize]
+    }
+
+    /// The steps entering hex `v`, with where they start.
+    #[inline]
+    fn steps_into(&self, v: usize) -> &[(u16, Edge)] {
+        &self.incoming[self.in_start[v] as usize..self.in_start[v + 1] as usize]
+    }
+
     /// Best score from `start` to every hex with unlimited movement (landing penalty included).
     pub fn from(&self, start: usize) -> Vec<Score> {
-        let mut best = dijkstra(self.edges.len(), &[start], |u, f| {
-            for e in &self.edges[u] {
+        let mut best = dijkstra(self.out.len(), start, |u, f| {
+            for e in self.steps(u) {
                 f(e.to as usize, e.neg, e.cost);
             }
         });
@@ -142,8 +183,8 @@ impl MoveGraph {
 
     /// Best score from every hex to `target` (landing penalty of the target included).
     pub fn to(&self, target: usize) -> Vec<Score> {
-        let mut best = dijkstra(self.edges.len(), &[target], |v, f| {
-            for (u, e) in &self.reverse[v] {
+        let mut best = dijkstra(self.out.len(), target, |v, f| {
+            for (u, e) in self.steps_into(v) {
                 f(*u as usize, e.neg, e.cost);
             }
         });
@@ -158,9 +199,9 @@ impl MoveGraph {
     /// For a move of at most `budget` points from `start`: per hex, the fewest negative hexes and then
     /// the fewest points (landing penalty included), or `UNREACHABLE`.
     pub fn within(&self, start: usize, budget: u16) -> Vec<Score> {
-        let n = self.edges.len();
+        let n = self.out.len();
         let b = budget as usize;
-        // neg[c][v]: fewest negatives reaching v with exactly c points.
+        // layer[c * n + v]: fewest negatives reaching v with exactly c points.
         let mut layer = vec![u16::MAX; (b + 1) * n];
         layer[start] = 0;
         for c in 0..=b {
@@ -169,7 +210,7 @@ impl MoveGraph {
                 if cur == u16::MAX {
                     continue;
                 }
-                for e in &self.edges[u] {
+                for e in self.steps(u) {
                     let c2 = c + e.cost as usize;
                     if c2 <= b {
                         let slot = &mut layer[c2 * n + e.to as usize];
@@ -178,34 +219,37 @@ impl MoveGraph {
                 }
             }
         }
-        (0..n)
-            .map(|v| {
-                (0..=b)
-                    .filter(|c| layer[c * n + v] != u16::MAX)
-                    .map(|c| (layer[c * n + v] + self.landing[v] as u16, c as u16))
-                    .min()
-                    .unwrap_or(UNREACHABLE)
-            })
-            .collect()
+        let mut best = vec![UNREACHABLE; n];
+        for c in 0..=b {
+            for v in 0..n {
+                let neg = layer[c * n + v];
+                if neg != u16::MAX {
+                    let cand = (neg + self.landing[v] as u16, c as u16);
+                    if cand < best[v] {
+                        best[v] = cand;
+                    }
+                }
+            }
+        }
+        best
     }
 
-    /// One cheapest path (hexes entered, in order) from `start` to `goal` within `budget` points whose
-    /// score equals `want`; ties between equal paths go to the lowest direction index, step by step.
-    pub fn path(&self, start: usize, goal: usize, budget: u16, want: Score) -> Vec<usize> {
-        if start == goal {
+    /// One cheapest path (hexes entered, in order) from `start` to `goal` with score `want`; ties
+    /// between equal paths go to the lowest direction index, step by step.
+    pub fn path(&self, start: usize, goal: usize, want: Score) -> Vec<usize> {
+        if start == goal || want == UNREACHABLE {
             return Vec::new();
         }
-        let n = self.edges.len();
-        let b = budget as usize;
+        let n = self.out.len();
         let target_neg = want.0 - self.landing[goal] as u16;
-        // Backward table: fewest negatives from (v, points used) to goal at exactly `want.1` points.
+        // rest[c * n + v]: fewest negatives from v, having spent c points, to goal at exactly want.1.
         let total = want.1 as usize;
-        let mut rest = vec![u16::MAX; (b + 1) * n];
+        let mut rest = vec![u16::MAX; (total + 1) * n];
         rest[total * n + goal] = 0;
         for c in (0..total).rev() {
             for u in 0..n {
                 let mut best = u16::MAX;
-                for e in &self.edges[u] {
+                for e in self.steps(u) {
                     let c2 = c + e.cost as usize;
                     if c2 <= total {
                         let r = rest[c2 * n + e.to as usize];
@@ -220,11 +264,12 @@ impl MoveGraph {
         let mut out = Vec::new();
         let (mut u, mut c, mut negs) = (start, 0usize, 0u16);
         while u != goal || c != total {
-            let next = self.edges[u].iter().find(|e| {
+            let next = self.steps(u).iter().find(|e| {
                 let c2 = c + e.cost as usize;
-                c2 <= total
-                    && rest[c2 * n + e.to as usize] != u16::MAX
-                    && negs + e.neg as u16 + rest[c2 * n + e.to as usize] == target_neg
+                c2 <= total && {
+                    let r = rest[c2 * n + e.to as usize];
+                    r != u16::MAX && negs + e.neg as u16 + r == target_neg
+                }
             });
             let Some(e) = next else { break };
             negs += e.neg as u16;
@@ -278,19 +323,23 @@ fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
     }
 }
 
-/// Lexicographic (negatives, points) Dijkstra from several sources.
+/// Lexicographic (negatives, points) Dijkstra from one source; heap entries are packed into one
+/// integer (negatives, points, hex) so that comparisons are cheap.
 fn dijkstra(
     n: usize,
-    sources: &[usize],
+    source: usize,
     mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
 ) -> Vec<Score> {
+    let pack = |s: Score, v: usize| Reverse(((s.0 as u64) << 32) | ((s.1 as u64) << 16) | v as u64);
     let mut best = vec![UNREACHABLE; n];
-    let mut heap = BinaryHeap::new();
-    for &s in sources {
-        best[s] = (0, 0);
-        heap.push(Reverse(((0u16, 0u16), s)));
-    }
-    while let Some(Reverse((score, u))) = heap.pop() {
+    let mut heap = BinaryHeap::with_capacity(n);
+    best[source] = (0, 0);
+    heap.push(pack((0, 0), source));
+    while let Some(Reverse(key)) = heap.pop() {
+        let (score, u) = (
+            ((key >> 32) as u16, (key >> 16) as u16),
+            (key & 0xffff) as usize,
+        );
         if score > best[u] {
             continue;
         }
@@ -298,7 +347,7 @@ fn dijkstra(
             let cand = (score.0 + neg as u16, score.1 + cost as u16);
             if cand < best[v] {
                 best[v] = cand;
-                heap.push(Reverse((cand, v)));
+                heap.push(pack(cand, v));
             }
         });
     }
@@ -313,10 +362,14 @@ pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
     if map.terrain_at(from) == Terrain::Wall {
         return dist;
     }
-    let mut queue = std::collections::VecDeque::with_capacity(n);
+    // A plain vector serves as the queue: every hex enters it at most once.
+    let mut queue = Vec::with_capacity(n);
     dist[from] = 0;
-    queue.push_back(from);
-    while let Some(u) = queue.pop_front() {
+    queue.push(from);
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
         for d in 0..6 {
             let v = map.neighbour(u, d);
             if v == NONE || map.thin_wall(u, d) || map.terrain_at(v as usize) == Terrain::Wall {
@@ -324,7 +377,7 @@ pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
             }
             if dist[v as usize] == u16::MAX {
                 dist[v as usize] = dist[u] + 1;
-                queue.push_back(v as usize);
+                queue.push(v as usize);
             }
         }
     }

@@ -7,7 +7,6 @@ use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain};
 use std::cell::RefCell;
-use std::rc::Rc;
 
 /// A set of enemies attacked together (bit `k` = enemy `k`) and one area placement producing it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,7 +16,7 @@ pub struct Group {
 }
 
 /// What one hex offers: single targets in range and sight, and area hit sets.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct HexOffer {
     singles: u64,
     areas: Vec<Group>,
@@ -35,7 +34,8 @@ pub struct Attack<'a> {
     sight: Sight,
     /// Per enemy and hex: 0 unknown, 1 visible, 2 not.
     los: RefCell<Vec<u8>>,
-    offers: RefCell<Vec<Option<Rc<HexOffer>>>>,
+    /// Filled by [`Attack::prepare`] for the hexes the monster could attack from.
+    offers: Vec<HexOffer>,
 }
 
 impl<'a> Attack<'a> {
@@ -61,7 +61,7 @@ impl<'a> Attack<'a> {
             enemies,
             sight: Sight::new(map),
             los: RefCell::new(vec![0; enemy_count * map.len()]),
-            offers: RefCell::new(vec![None; map.len()]),
+            offers: Vec::new(),
         }
     }
 
@@ -102,13 +102,21 @@ impl<'a> Attack<'a> {
         *slot == 1
     }
 
-    fn offer(&self, h: usize) -> Rc<HexOffer> {
-        if let Some(o) = &self.offers.borrow()[h] {
-            return o.clone();
-        }
-        let o = Rc::new(self.compute_offer(h));
-        self.offers.borrow_mut()[h] = Some(o.clone());
-        o
+    /// Works out what each hex offers; hexes where `wanted` is false offer nothing.
+    pub fn prepare(&mut self, wanted: &[bool]) {
+        self.offers = (0..self.map.len())
+            .map(|h| {
+                if wanted[h] {
+                    self.compute_offer(h)
+                } else {
+                    HexOffer::default()
+                }
+            })
+            .collect();
+    }
+
+    fn offer(&self, h: usize) -> &HexOffer {
+        &self.offers[h]
     }
 
     fn compute_offer(&self, h: usize) -> HexOffer {

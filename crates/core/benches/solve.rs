@@ -1,0 +1,50 @@
+//! Benchmark: solving each public Frosthaven puzzle (position already loaded), one bench per puzzle.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use foehold_core::puzzle;
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn puzzles() -> Vec<(String, puzzle::Position)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/frosthaven");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("puzzles")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .filter(|f| f.extension().is_some_and(|x| x == "ron"))
+        .map(|f| {
+            let (p, pos) = puzzle::load(&f).expect("valid puzzle");
+            (p.id, pos)
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let all = puzzles();
+    let mut group = c.benchmark_group("solve");
+    group
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(600))
+        .sample_size(20);
+    for (id, pos) in &all {
+        group.bench_function(id, |b| b.iter(|| black_box(pos.decide())));
+    }
+    group.finish();
+    let mut whole = c.benchmark_group("solve-all");
+    whole.sample_size(20);
+    whole.bench_function("49 public puzzles", |b| {
+        b.iter(|| {
+            for (_, pos) in &all {
+                black_box(pos.decide());
+            }
+        })
+    });
+    whole.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
