@@ -258,8 +258,8 @@ impl<'a> Solver<'a> {
         let candidates: Vec<usize> = (0..self.s.enemies.len())
             .filter(|k| best[*k].is_some())
             .collect();
-        for k in 0..self.s.enemies.len() {
-            if best[k].is_none() {
+        for (k, b) in best.iter().enumerate() {
+            if b.is_none() {
                 self.trace.push(format!(
                     "{}: no hex it can reach lets it attack this enemy.",
                     self.name(k)
@@ -354,7 +354,8 @@ impl<'a> Solver<'a> {
         self.trace
             .push(format!("Focus candidates: {}.", described.join("; ")));
         let mut remaining: Vec<usize> = candidates.to_vec();
-        let steps: [(&str, fn(&(u16, u16, u16, u32)) -> u32); 4] = [
+        type Rank = fn(&(u16, u16, u16, u32)) -> u32;
+        let steps: [(&str, Rank); 4] = [
             ("fewest negative hexes on the path", |k| k.0 as u32),
             ("shortest path", |k| k.1 as u32),
             ("closest in proximity", |k| k.2 as u32),

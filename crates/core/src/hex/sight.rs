@@ -6,7 +6,7 @@
 //! between two consecutive "critical" directions (through two relevant corners) and two consecutive
 //! corner projections the combinatorics of a line do not change, so one test line per cell is exact.
 
-use super::{HexMap, Terrain, qr};
+use super::{HexMap, Terrain};
 use hexx::Hex;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
@@ -91,9 +91,11 @@ impl Sight {
 
     /// Whether `a` sees `b`. A hex always sees itself.
     pub fn visible(&self, a: Hex, b: Hex) -> bool {
-        if a == b {
-            return true;
-        }
+        a == b || self.witness(a, b).is_some()
+    }
+
+    /// A sightline from a point of `a` to a point of `b` that touches no blocker, if there is one.
+    pub fn witness(&self, a: Hex, b: Hex) -> Option<(Point, Point)> {
         let (ca, cb) = (centre(a), centre(b));
         // Only blockers within reach of the strip between the two hexes can touch a sightline.
         let near: Vec<Blocker> = self
@@ -106,11 +108,11 @@ impl Sight {
             })
             .collect();
         if near.is_empty() {
-            return true;
+            return Some((ca, cb));
         }
         let free = |p: Point, q: Point| near.iter().all(|bl| !blocks(*bl, p, q));
         if free(ca, cb) {
-            return true;
+            return Some((ca, cb));
         }
         let pulled = |h: Hex, c: Point, k: usize| {
             let p = corner(h, k);
@@ -118,21 +120,13 @@ impl Sight {
         };
         for i in 0..6 {
             for j in 0..6 {
-                if free(pulled(a, ca, i), pulled(b, cb, j)) {
-                    return true;
+                let (p, q) = (pulled(a, ca, i), pulled(b, cb, j));
+                if free(p, q) {
+                    return Some((p, q));
                 }
             }
         }
         exact_sweep(a, b, &near)
-    }
-}
-
-/// Order-independent canonical pair key, handy for caches.
-pub fn pair_key(a: Hex, b: Hex) -> ((i32, i32), (i32, i32)) {
-    if qr(a) <= qr(b) {
-        (qr(a), qr(b))
-    } else {
-        (qr(b), qr(a))
     }
 }
 
@@ -223,7 +217,7 @@ fn chord(c: Point, d: Point, n: Point, t: f64) -> Option<(f64, f64)> {
 }
 
 /// Exact search over line directions and offsets (see the module docs).
-fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
+fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> Option<(Point, Point)> {
     let (ca, cb) = (centre(a), centre(b));
     let mut verts: Vec<Point> = (0..6)
         .map(|k| corner(a, k))
@@ -333,11 +327,11 @@ fn exact_sweep(a: Hex, b: Hex, near: &[Blocker]) -> bool {
             let p = base.add(d.scale(sa1));
             let q = base.add(d.scale(sb0.max(sa1)));
             if near.iter().all(|bl| !blocks(*bl, p, q)) {
-                return true;
+                return Some((p, q));
             }
         }
     }
-    false
+    None
 }
 
 #[cfg(test)]
@@ -401,5 +395,75 @@ mod tests {
         // (0,0) and (2,-1) are two apart along a line through the shared corner of (1,0) and (1,-1).
         let s = Sight::new(&board(&[hex(1, 0), hex(1, -1)]));
         assert!(!s.visible(hex(0, 0), hex(2, -1)));
+    }
+
+    /// Whether `p` lies in the closed hexagon centred at `c`, checked against its six edge lines.
+    fn in_closed_hex(p: Point, c: Point, slack: f64) -> bool {
+        (0..6).all(|k| {
+            let angle = std::f64::consts::PI / 6.0 + k as f64 * std::f64::consts::PI / 3.0;
+            let n = Point::new(angle.cos(), angle.sin());
+            n.dot(p.sub(c)) <= INRADIUS + slack
+        })
+    }
+
+    #[test]
+    fn sight_agrees_with_sampled_sightlines_on_random_walls() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for _round in 0..6 {
+            let mut walls = Vec::new();
+            for q in 1..7 {
+                for r in -3..5 {
+                    if rng.random_range(0..100) < 22 {
+                        walls.push(hex(q, r));
+                    }
+                }
+            }
+            let m = board(&walls);
+            let s = Sight::new(&m);
+            let wall_centres: Vec<Point> = walls.iter().map(|w| centre(*w)).collect();
+            let open: Vec<Hex> = m
+                .hexes()
+                .iter()
+                .copied()
+                .filter(|h| !walls.contains(h))
+                .collect();
+            // Sample points of a hex: centre and points part-way to each corner.
+            let samples = |h: Hex| -> Vec<Point> {
+                let c = centre(h);
+                let mut v = vec![c];
+                for k in 0..6 {
+                    v.push(c.add(corner(h, k).sub(c).scale(0.9)));
+                }
+                v
+            };
+            let clear = |p: Point, q: Point, slack: f64| {
+                (0..=120).all(|i| {
+                    let x = p.add(q.sub(p).scale(i as f64 / 120.0));
+                    wall_centres.iter().all(|w| !in_closed_hex(x, *w, slack))
+                })
+            };
+            for (i, &a) in open.iter().enumerate().step_by(3) {
+                for &b in open.iter().skip(i + 1).step_by(2) {
+                    let seen = s.witness(a, b);
+                    if let Some((p, q)) = seen {
+                        // The witness starts in A, ends in B and passes no wall.
+                        assert!(
+                            in_closed_hex(p, centre(a), 1e-6) && in_closed_hex(q, centre(b), 1e-6)
+                        );
+                        assert!(clear(p, q, -1e-9), "{a:?} {b:?}: witness crosses a wall");
+                    }
+                    if seen.is_none() {
+                        let sampled = samples(a)
+                            .iter()
+                            .any(|p| samples(b).iter().any(|q| clear(*p, *q, 1e-6)));
+                        assert!(
+                            !sampled,
+                            "{a:?} sees {b:?} along a sampled line, but not by the rule"
+                        );
+                    }
+                }
+            }
+        }
     }
 }
