@@ -591,3 +591,6 @@ impl<'a> Solver<'a> {
         hs
     }
 }
+
+#[cfg(test)]
+mod tests;

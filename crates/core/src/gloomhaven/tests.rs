@@ -1,0 +1,259 @@
+//! Table-style tests of the monster solver on small hand-made boards.
+
+use super::*;
+use crate::hex::{Terrain, hex};
+
+/// A 9 × 9 parallelogram of floor with the given terrain and wall hexes.
+fn board(terrain: &[((i32, i32), Terrain)]) -> HexMap {
+    let mut hexes = Vec::new();
+    let mut walls = Vec::new();
+    for q in 0..9 {
+        for r in -4..5 {
+            match terrain.iter().find(|(h, _)| *h == (q, r)) {
+                Some((_, Terrain::Wall)) => walls.push(hex(q, r)),
+                _ => hexes.push(hex(q, r)),
+            }
+        }
+    }
+    let mut m = HexMap::new(&hexes, &walls).unwrap();
+    for &((q, r), t) in terrain {
+        if t != Terrain::Wall {
+            m.set_terrain(hex(q, r), t).unwrap();
+        }
+    }
+    m
+}
+
+fn enemies(list: &[(i32, i32, u32)]) -> Vec<Enemy> {
+    list.iter()
+        .map(|&(q, r, i)| Enemy {
+            hex: hex(q, r),
+            initiative: i,
+            name: String::new(),
+        })
+        .collect()
+}
+
+fn solve(
+    map: &HexMap,
+    active: (i32, i32),
+    allies: &[(i32, i32)],
+    foes: &[(i32, i32, u32)],
+    action: &MonsterAction,
+) -> Decision {
+    let allies: Vec<Hex> = allies.iter().map(|&(q, r)| hex(q, r)).collect();
+    let enemies = enemies(foes);
+    decide(&Situation {
+        map,
+        active: hex(active.0, active.1),
+        allies: &allies,
+        enemies: &enemies,
+        action,
+    })
+    .unwrap()
+}
+
+fn ends(d: &Decision) -> Vec<(i32, i32)> {
+    d.options.iter().map(|o| (o.end.x, o.end.y)).collect()
+}
+
+#[test]
+fn a_monster_with_no_enemy_in_reach_has_no_focus_and_stays() {
+    // The enemy at (4, 0) is walled in on all six sides.
+    let walls: Vec<((i32, i32), Terrain)> = (0..6)
+        .map(|d| {
+            let n = crate::hex::step(hex(4, 0), d);
+            ((n.x, n.y), Terrain::Wall)
+        })
+        .collect();
+    let m = board(&walls);
+    let d = solve(&m, (0, 0), &[], &[(4, 0, 10)], &MonsterAction::melee(3));
+    assert!(d.focus.is_empty());
+    assert_eq!(ends(&d), vec![(0, 0)]);
+    assert!(d.options[0].targets.is_empty());
+}
+
+#[test]
+fn a_walking_monster_goes_around_a_trap_even_when_that_is_longer() {
+    // Straight line (0,0) → (3,0) passes (1,0) and (2,0); a trap on (1,0).
+    let m = board(&[((1, 0), Terrain::Trap)]);
+    let d = solve(&m, (0, 0), &[], &[(3, 0, 10)], &MonsterAction::melee(2));
+    assert_eq!(d.focus, vec![hex(3, 0)]);
+    for o in &d.options {
+        assert!(!o.path.contains(&hex(1, 0)), "{:?}", o.path);
+    }
+}
+
+#[test]
+fn difficult_terrain_costs_two_movement_points() {
+    // A ring of difficult terrain around the monster: with 1 point it cannot leave.
+    let ring: Vec<((i32, i32), Terrain)> = (0..6)
+        .map(|d| {
+            let n = crate::hex::step(hex(1, 0), d);
+            ((n.x, n.y), Terrain::Difficult)
+        })
+        .collect();
+    let m = board(&ring);
+    let d = solve(&m, (1, 0), &[], &[(5, 0, 10)], &MonsterAction::melee(1));
+    assert_eq!(ends(&d), vec![(1, 0)]);
+    let d = solve(&m, (1, 0), &[], &[(5, 0, 10)], &MonsterAction::melee(2));
+    assert_eq!(ends(&d), vec![(2, 0)]);
+}
+
+#[test]
+fn an_icy_hex_slides_a_walker_on_to_the_next_plain_hex() {
+    let m = board(&[((2, 0), Terrain::Icy), ((3, 0), Terrain::Icy)]);
+    // One step east from (1, 0) slides over (2, 0) and (3, 0) to (4, 0), next to the enemy at (5, 0).
+    let d = solve(&m, (1, 0), &[], &[(5, 0, 10)], &MonsterAction::melee(1));
+    assert_eq!(ends(&d), vec![(4, 0)]);
+    assert_eq!(d.options[0].targets, vec![hex(5, 0)]);
+}
+
+#[test]
+fn a_jumper_passes_over_obstacles_that_stop_a_walker() {
+    let wall_of_obstacles: Vec<((i32, i32), Terrain)> =
+        (-4..5).map(|r| ((2, r), Terrain::Obstacle)).collect();
+    let m = board(&wall_of_obstacles);
+    let walk = solve(&m, (1, 0), &[], &[(4, 0, 10)], &MonsterAction::melee(2));
+    assert!(
+        walk.focus.is_empty(),
+        "a walker cannot cross a full line of obstacles"
+    );
+    let jump = MonsterAction {
+        jumping: true,
+        ..MonsterAction::melee(2)
+    };
+    let d = solve(&m, (1, 0), &[], &[(4, 0, 10)], &jump);
+    assert_eq!(d.focus, vec![hex(4, 0)]);
+    assert!(
+        d.options
+            .iter()
+            .all(|o| o.targets == vec![hex(4, 0)] && o.end.x == 3),
+        "{:?}",
+        ends(&d)
+    );
+}
+
+#[test]
+fn only_a_flyer_may_end_its_move_on_an_obstacle() {
+    let m = board(&[((3, 0), Terrain::Obstacle)]);
+    let fly = MonsterAction {
+        flying: true,
+        ..MonsterAction::melee(3)
+    };
+    let d = solve(&m, (0, 0), &[], &[(4, 0, 10)], &fly);
+    assert!(ends(&d).contains(&(3, 0)), "{:?}", ends(&d));
+    let walk = solve(&m, (0, 0), &[], &[(4, 0, 10)], &MonsterAction::melee(3));
+    assert!(!ends(&walk).contains(&(3, 0)));
+}
+
+#[test]
+fn equally_good_foci_are_all_returned_for_the_players() {
+    let m = board(&[]);
+    let d = solve(
+        &m,
+        (4, 0),
+        &[],
+        &[(1, 0, 20), (7, 0, 20)],
+        &MonsterAction::melee(1),
+    );
+    assert_eq!(d.focus, vec![hex(1, 0), hex(7, 0)]);
+    assert!(d.trace.iter().any(|t| t.contains("players break")));
+}
+
+#[test]
+fn the_lower_initiative_breaks_an_otherwise_equal_focus() {
+    let m = board(&[]);
+    let d = solve(
+        &m,
+        (4, 0),
+        &[],
+        &[(1, 0, 20), (7, 0, 15)],
+        &MonsterAction::melee(1),
+    );
+    assert_eq!(d.focus, vec![hex(7, 0)]);
+    assert!(d.trace.iter().any(|t| t.contains("lowest initiative")));
+}
+
+#[test]
+fn a_ranged_monster_steps_away_from_an_adjacent_focus_unless_muddled() {
+    let m = board(&[]);
+    let ranged = MonsterAction {
+        range: 3,
+        ..MonsterAction::melee(2)
+    };
+    let d = solve(&m, (4, 0), &[], &[(5, 0, 10)], &ranged);
+    assert!(
+        d.options
+            .iter()
+            .all(|o| !m.adjacent(o.end, hex(5, 0)) && o.targets == vec![hex(5, 0)])
+    );
+    let muddled = MonsterAction {
+        muddled: true,
+        ..ranged
+    };
+    let d = solve(&m, (4, 0), &[], &[(5, 0, 10)], &muddled);
+    assert_eq!(ends(&d), vec![(4, 0)], "muddled: no reason to move");
+}
+
+#[test]
+fn a_monster_may_walk_through_an_ally_but_not_stop_on_it() {
+    let m = board(&[]);
+    let d = solve(
+        &m,
+        (0, 0),
+        &[(1, 0)],
+        &[(3, 0, 10)],
+        &MonsterAction::melee(1),
+    );
+    assert!(!ends(&d).contains(&(1, 0)));
+    let d = solve(
+        &m,
+        (0, 0),
+        &[(1, 0)],
+        &[(3, 0, 10)],
+        &MonsterAction::melee(2),
+    );
+    assert_eq!(ends(&d), vec![(2, 0)]);
+    assert_eq!(d.options[0].path, vec![hex(1, 0), hex(2, 0)]);
+}
+
+#[test]
+fn a_multi_target_attack_takes_as_many_enemies_as_it_can() {
+    let m = board(&[]);
+    let two = MonsterAction {
+        targets: 2,
+        ..MonsterAction::melee(0)
+    };
+    let d = solve(&m, (4, 0), &[], &[(5, 0, 10), (3, 0, 20), (8, 0, 30)], &two);
+    assert_eq!(d.focus, vec![hex(5, 0)]);
+    assert_eq!(d.options.len(), 1);
+    assert_eq!(d.options[0].targets, vec![hex(3, 0), hex(5, 0)]);
+}
+
+#[test]
+fn a_melee_area_hits_every_enemy_under_one_orientation() {
+    let m = board(&[]);
+    // A line of two hexes from the attacker: (1,0) and (2,0) in one orientation.
+    let area = MonsterAction {
+        aoe: vec![hex(1, 0), hex(2, 0)],
+        aoe_melee: true,
+        ..MonsterAction::melee(0)
+    };
+    let d = solve(&m, (2, 0), &[], &[(3, 0, 10), (4, 0, 20)], &area);
+    assert_eq!(d.options.len(), 1);
+    assert_eq!(d.options[0].targets, vec![hex(3, 0), hex(4, 0)]);
+    assert_eq!(d.options[0].aoe, vec![hex(3, 0), hex(4, 0)]);
+}
+
+#[test]
+fn without_an_attack_the_monster_still_closes_in_but_attacks_no_one() {
+    let m = board(&[]);
+    let none = MonsterAction {
+        targets: 0,
+        ..MonsterAction::melee(2)
+    };
+    let d = solve(&m, (0, 0), &[], &[(3, 0, 10)], &none);
+    assert_eq!(ends(&d), vec![(2, 0)]);
+    assert!(d.options[0].targets.is_empty() && d.options[0].heading_to.is_empty());
+}
