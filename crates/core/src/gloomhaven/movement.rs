@@ -70,6 +70,8 @@ pub struct MoveGraph {
     pub landing: Vec<u8>,
     /// Whether the monster may end a move on each hex.
     pub endable: Vec<bool>,
+    /// Every step costs 1 and enters no negative hex: searches are plain breadth-first.
+    uniform: bool,
 }
 
 const NO_EDGE: Edge = Edge {
@@ -144,6 +146,7 @@ impl MoveGraph {
                 *slot += 1;
             }
         }
+        let uniform = incoming.iter().all(|(_, e)| e.cost == 1 && e.neg == 0);
         MoveGraph {
             out,
             out_len,
@@ -151,6 +154,7 @@ impl MoveGraph {
             incoming,
             landing,
             endable,
+            uniform,
         }
     }
 
@@ -168,11 +172,17 @@ impl MoveGraph {
 
     /// Best score from `start` to every hex with unlimited movement (landing penalty included).
     pub fn from(&self, start: usize) -> Vec<Score> {
-        let mut best = dijkstra(self.out.len(), start, |u, f| {
-            for e in self.steps(u) {
-                f(e.to as usize, e.neg, e.cost);
-            }
-        });
+        let mut best = if self.uniform {
+            breadth_first(self.out.len(), start, |u| {
+                self.steps(u).iter().map(|e| e.to as usize)
+            })
+        } else {
+            dijkstra(self.out.len(), start, |u, f| {
+                for e in self.steps(u) {
+                    f(e.to as usize, e.neg, e.cost);
+                }
+            })
+        };
         for (i, s) in best.iter_mut().enumerate() {
             if *s != UNREACHABLE {
                 s.0 += self.landing[i] as u16;
@@ -183,11 +193,17 @@ impl MoveGraph {
 
     /// Best score from every hex to `target` (landing penalty of the target included).
     pub fn to(&self, target: usize) -> Vec<Score> {
-        let mut best = dijkstra(self.out.len(), target, |v, f| {
-            for (u, e) in self.steps_into(v) {
-                f(*u as usize, e.neg, e.cost);
-            }
-        });
+        let mut best = if self.uniform {
+            breadth_first(self.out.len(), target, |v| {
+                self.steps_into(v).iter().map(|(u, _)| *u as usize)
+            })
+        } else {
+            dijkstra(self.out.len(), target, |v, f| {
+                for (u, e) in self.steps_into(v) {
+                    f(*u as usize, e.neg, e.cost);
+                }
+            })
+        };
         for s in best.iter_mut() {
             if *s != UNREACHABLE {
                 s.0 += self.landing[target] as u16;
@@ -321,6 +337,31 @@ fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
         cost,
         neg: map.terrain_at(v).is_negative() as u8,
     }
+}
+
+/// Scores when every step costs 1 and no hex is negative: breadth-first search.
+fn breadth_first<I: Iterator<Item = usize>>(
+    n: usize,
+    source: usize,
+    next: impl Fn(usize) -> I,
+) -> Vec<Score> {
+    let mut best = vec![UNREACHABLE; n];
+    let mut queue = Vec::with_capacity(n);
+    best[source] = (0, 0);
+    queue.push(source);
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        let d = best[u].1 + 1;
+        for v in next(u) {
+            if best[v] == UNREACHABLE {
+                best[v] = (0, d);
+                queue.push(v);
+            }
+        }
+    }
+    best
 }
 
 /// Lexicographic (negatives, points) Dijkstra from one source; heap entries are packed into one
