@@ -207,13 +207,27 @@ fn targets_from(s: &State, from: Hex, range: u32, n: usize) -> Vec<Hex> {
     foes.into_iter().take(n).map(|(_, _, h)| h).collect()
 }
 
-/// A walking path of at most `points` toward the nearest hex from which a foe can be attacked.
+/// A walking path of at most `points` toward the nearest hex from which a foe can be attacked; a
+/// ranged attacker first looks for such a hex with no foe next to it (no disadvantage).
 fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
+    if range > 0
+        && let Some(p) = plan_path_to(s, hero, points, range, true)
+    {
+        return p;
+    }
+    plan_path_to(s, hero, points, range, false).unwrap_or_default()
+}
+
+fn plan_path_to(
+    s: &State,
+    hero: usize,
+    points: u32,
+    range: u32,
+    keep_away: bool,
+) -> Option<Vec<Hex>> {
     let map = &s.map.0;
     let n = map.len();
-    let Some(start) = map.index_of(s.heroes[hero].hex) else {
-        return Vec::new();
-    };
+    let start = map.index_of(s.heroes[hero].hex)?;
     let start = start as usize;
     let monster_at: Vec<bool> = {
         let mut v = vec![false; n];
@@ -234,6 +248,12 @@ fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
             return false;
         }
         let h = map.hex_at(i);
+        if keep_away
+            && s.living_monsters()
+                .any(|m| map.adjacent(h, s.monsters[m].hex))
+        {
+            return false;
+        }
         s.living_monsters().any(|m| {
             let mh = s.monsters[m].hex;
             match &sight {
@@ -243,7 +263,7 @@ fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
         })
     };
     if is_goal(start) {
-        return Vec::new();
+        return Some(Vec::new());
     }
     // Dijkstra on (cost with a heavy penalty for traps and hazards, real cost).
     const PENALTY: u32 = 20;
@@ -283,7 +303,7 @@ fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
             }
         }
     }
-    let Some(goal) = goal else { return Vec::new() };
+    let goal = goal?;
     let mut rev = vec![goal];
     while let Some(&last) = rev.last() {
         let p = prev[last];
@@ -307,5 +327,5 @@ fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
     while end > 0 && end < rev.len() && map.terrain_at(rev[end - 1]).is_negative() {
         end -= 1;
     }
-    rev[..end].iter().map(|&i| map.hex_at(i)).collect()
+    Some(rev[..end].iter().map(|&i| map.hex_at(i)).collect())
 }

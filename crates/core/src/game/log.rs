@@ -25,7 +25,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
     let name = |f: FigureId| s.name(f);
     let hero = |h: usize| s.scenario.heroes[h].name.clone();
     let body = match e {
-        Event::RoundStarted { round } => return Some(format!("── Round {round} ──")),
+        Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,
             leading,
@@ -91,15 +91,20 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             trace,
         } => {
             let who = name(FigureId::Monster(*monster));
-            let why = trace.iter().find(|t| t.starts_with("focus")).cloned();
+            // The rule steps that narrowed the focus, e.g. "shortest path (3)".
+            let why: Vec<&str> = trace
+                .iter()
+                .filter_map(|t| t.strip_prefix("Focus by "))
+                .map(|r| r.split(':').next().unwrap_or(r).trim())
+                .collect();
             let f: Vec<String> = focus.iter().map(|f| name(*f)).collect();
             let mut line = if f.is_empty() {
                 format!("{who} finds no focus")
             } else {
                 format!("{who} focuses {}", f.join(" or "))
             };
-            if let Some(w) = why {
-                line.push_str(&format!(" ({w})"));
+            if !why.is_empty() {
+                line.push_str(&format!(" ({})", why.join(", ")));
             }
             if *options > 1 {
                 line.push_str(&format!(", {options} equal outcomes"));

@@ -450,18 +450,18 @@ impl Scenario {
                 }
             }
         }
-        let mut map = HexMap::new(&floor, &walls).map_err(|e| err("map", format!("map: {e}")))?;
+        let mut map = HexMap::new(&floor, &walls).map_err(|e| err("map:", format!("map: {e}")))?;
         for (h, t) in terrain {
             map.set_terrain(h, t)
-                .map_err(|e| err("map", format!("map: {e}")))?;
+                .map_err(|e| err("map:", format!("map: {e}")))?;
         }
         for &((aq, ar), (bq, br)) in &self.thin_walls {
             map.add_thin_wall(hex(aq, ar), hex(bq, br))
-                .map_err(|e| err("thin_walls", format!("thin_walls: {e}")))?;
+                .map_err(|e| err("thin_walls:", format!("thin_walls: {e}")))?;
         }
         if let Some(i) = hero_starts.iter().position(Option::is_none) {
             return Err(err(
-                "map",
+                "map:",
                 format!(
                     "map: hero {} has no start hex (write {} on the map)",
                     i + 1,
@@ -482,12 +482,12 @@ impl Scenario {
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
         if self.heroes.is_empty() {
             return Err(err(
-                "heroes",
+                "heroes:",
                 "heroes: a scenario needs at least one hero".into(),
             ));
         }
         if self.heroes.len() > 9 {
-            return Err(err("heroes", "heroes: at most 9 heroes".into()));
+            return Err(err("heroes:", "heroes: at most 9 heroes".into()));
         }
         for h in &self.heroes {
             let at = format!("\"{}\"", h.name);
@@ -599,12 +599,15 @@ impl Scenario {
         let layout = self.layout(file, text)?;
         if layout.monsters.is_empty() {
             return Err(err(
-                "map",
+                "map:",
                 "map: no monster is placed (letters from the legend)".into(),
             ));
         }
         if self.round_limit == Some(0) {
-            return Err(err("round_limit", "round_limit: must be at least 1".into()));
+            return Err(err(
+                "round_limit:",
+                "round_limit: must be at least 1".into(),
+            ));
         }
         Ok(())
     }
@@ -629,7 +632,7 @@ fn check_modifiers(file: &str, text: &str, cards: &[String]) -> Result<(), LoadE
         return Err(LoadError::at_text(
             file,
             text,
-            "modifiers",
+            "modifiers:",
             "modifiers: a modifier deck needs cards",
         ));
     }

@@ -7,7 +7,7 @@ use std::ops::{Add, AddAssign, Mul};
 /// A non-negative fraction kept in lowest terms.
 ///
 /// Arithmetic is exact. The odds engine checks before it starts that every denominator it can meet
-/// fits (see [`super::odds`]), so the operations below treat an overflow as a broken invariant.
+/// fits (see [`super::odds()`]), so the operations below treat an overflow as a broken invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Fraction {
     num: u128,

@@ -16,7 +16,7 @@
 //!
 //! Between rounds: [`ModifierDeck::end_of_round`]; blessings and curses: [`ModifierDeck::add_bless`],
 //! [`ModifierDeck::add_curse`]. The random generator belongs to the game state and is lent to each call.
-//! Odds: [`odds`] or [`OddsQuery`].
+//! Odds: [`odds()`] or [`OddsQuery`].
 //!
 //! # Our reading of the rules
 //!
