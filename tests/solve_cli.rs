@@ -17,7 +17,10 @@ fn solve(args: &[&str]) -> Output {
         .expect("run foehold")
 }
 
-fn pairs(v: &serde_json::Value) -> Vec<((i64, i64), Vec<(i64, i64)>)> {
+/// An answer's options as (end, targets) pairs.
+type Pairs = Vec<((i64, i64), Vec<(i64, i64)>)>;
+
+fn pairs(v: &serde_json::Value) -> Pairs {
     let hex = |h: &serde_json::Value| (h[0].as_i64().unwrap(), h[1].as_i64().unwrap());
     let mut out: Vec<_> = v["options"]
         .as_array()

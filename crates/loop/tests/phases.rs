@@ -31,6 +31,8 @@ struct Seen {
     lines: Vec<String>,
 }
 
+// A system takes one parameter per message type it reads.
+#[allow(clippy::too_many_arguments)]
 fn record(
     state: Res<State<GamePhase>>,
     mut seen: ResMut<Seen>,

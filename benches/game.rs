@@ -1,0 +1,141 @@
+//! Benchmarks of the game loop: one foe phase of 40 monsters on a 1,000-hex board, and whole headless
+//! games (autopilot heroes, seeded ties) per second on the shipped scenarios.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use foehold_core::game::autopilot::next_action;
+use foehold_core::game::{Action, Game, Phase, Scenario, State, TieBreaker};
+
+/// A 40 × 25 board (1,000 hexes with its walls), four heroes in the middle whose cards all have
+/// initiative 99, and 40 monsters of two types around them, so that the monsters act first.
+fn big_scenario() -> Scenario {
+    let (w, h) = (40usize, 25usize);
+    let mut rows: Vec<Vec<char>> = (0..h).map(|_| vec!['.'; w]).collect();
+    for (r, row) in rows.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if r == 0 || c == 0 || r == h - 1 || c == w - 1 {
+                *cell = '#';
+            } else if (r * 7 + c * 3) % 23 == 0 {
+                *cell = 'o';
+            } else if (r * 5 + c * 11) % 41 == 0 {
+                *cell = '^';
+            }
+        }
+    }
+    for (i, (r, c)) in [(11, 19), (11, 21), (13, 19), (13, 21)]
+        .into_iter()
+        .enumerate()
+    {
+        rows[r][c] = char::from(b'1' + i as u8);
+    }
+    // 40 monsters on a ring around the heroes: melee brutes and ranged archers, some elite.
+    let mut placed = 0;
+    'outer: for r in (2..h - 2).step_by(3) {
+        for c in (2..w - 2).step_by(4) {
+            if (9..=15).contains(&r) && (15..=25).contains(&c) {
+                continue;
+            }
+            rows[r][c] = ['a', 'A', 'b', 'B'][placed % 4];
+            placed += 1;
+            if placed == 40 {
+                break 'outer;
+            }
+        }
+    }
+    let map: Vec<String> = rows
+        .iter()
+        .map(|r| format!("        \"{}\",", r.iter().collect::<String>()))
+        .collect();
+    let card = |n: usize| {
+        format!(
+            "(name: \"Card {n}\", initiative: 99, top: (effects: [Attack(value: 2)]), bottom: (effects: [Move(2)]))"
+        )
+    };
+    let cards: Vec<String> = (0..8).map(card).collect();
+    let hero = |name: &str| format!("(name: \"{name}\", hp: 30, cards: [{}])", cards.join(", "));
+    let heroes: Vec<String> = ["Ada", "Bo", "Cy", "Di"].iter().map(|n| hero(n)).collect();
+    let deck = |range: u32| {
+        (0..8)
+            .map(|i| {
+                format!(
+                    "(name: \"Step {i}\", initiative: {}, move: {}, attack: 0, range: {range})",
+                    10 + i * 7,
+                    i % 3
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let text = format!(
+        "#![enable(implicit_some)]\nScenario(\n    name: \"Bench Field\",\n    grid: Hex,\n    map: [\n{}\n    ],\n    legend: {{\n        'a': (monster: \"Brute\"),\n        'A': (monster: \"Brute\", elite: true),\n        'b': (monster: \"Archer\"),\n        'B': (monster: \"Archer\", elite: true),\n    }},\n    heroes: [{}],\n    monsters: [\n        (name: \"Brute\", normal: (hp: 8, move: 3, attack: 3), elite: (hp: 12, move: 3, attack: 4), deck: [{}]),\n        (name: \"Archer\", normal: (hp: 5, move: 2, attack: 2, range: 4), elite: (hp: 7, move: 2, attack: 3, range: 5), deck: [{}]),\n    ],\n    victory: AllFoesDead,\n)\n",
+        map.join("\n"),
+        heroes.join(", "),
+        deck(0),
+        deck(4)
+    );
+    Scenario::parse("bench.ron", &text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The state just before the first monster turn of round 1.
+fn before_foe_phase(s: &Arc<Scenario>) -> State {
+    let mut state = State::new(s.clone(), 1, TieBreaker::Seeded).expect("sets up");
+    while !matches!(state.phase, Phase::FoeTurn { .. }) {
+        let a = next_action(&state).expect("an action");
+        state.apply(a).expect("accepted");
+    }
+    state
+}
+
+/// Runs every monster turn of the round (ties by the seeded pick), up to the heroes' turns.
+fn foe_phase(state: &mut State) -> usize {
+    let mut steps = 0;
+    while matches!(state.phase, Phase::FoeTurn { .. }) {
+        let a = if state.pending.is_some() {
+            Action::Choose(state.seeded_pick(state.pending_options()))
+        } else {
+            Action::Advance
+        };
+        state.apply(a).expect("accepted");
+        steps += 1;
+    }
+    steps
+}
+
+fn bench(c: &mut Criterion) {
+    let big = Arc::new(big_scenario());
+    let start = before_foe_phase(&big);
+    assert_eq!(start.monsters.len(), 40);
+    assert!(start.map.0.len() >= 1000);
+    let mut group = c.benchmark_group("game");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(4))
+        .sample_size(30);
+    group.bench_function("foe phase: 40 monsters, 1000 hexes", |b| {
+        b.iter_batched(
+            || start.clone(),
+            |mut s| black_box(foe_phase(&mut s)),
+            BatchSize::SmallInput,
+        )
+    });
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    for name in ["tutorial.ron", "sunken-kiln.ron"] {
+        let s = Arc::new(Scenario::load(&root.join(name)).unwrap_or_else(|e| panic!("{e}")));
+        let mut seed = 0u64;
+        group.bench_function(format!("full headless game: {name}"), |b| {
+            b.iter(|| {
+                seed += 1;
+                let mut g = Game::new(s.clone(), name, seed, TieBreaker::Seeded).expect("sets up");
+                black_box(g.play_out(100_000, |_, _, _| {}))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

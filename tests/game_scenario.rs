@@ -1,0 +1,274 @@
+//! Scenario validation (errors name file, line, column and field) and the `play` / `replay` commands:
+//! exit codes, saves written atomically, replays that check the state hash.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use foehold_core::game::Scenario;
+use foehold_core::game::save::Save;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn tutorial_text() -> String {
+    std::fs::read_to_string(root().join("scenarios/tutorial.ron")).expect("the tutorial exists")
+}
+
+/// 1-based line and column of the first `needle` in `text`.
+fn position(text: &str, needle: &str) -> (usize, usize) {
+    let off = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle:?} is in the text"));
+    let before = &text[..off];
+    let line = before.matches('\n').count() + 1;
+    let col = before[before.rfind('\n').map_or(0, |i| i + 1)..]
+        .chars()
+        .count()
+        + 1;
+    (line, col)
+}
+
+fn parse(text: &str) -> foehold_core::LoadError {
+    Scenario::parse("broken.ron", text).expect_err("the scenario is refused")
+}
+
+#[test]
+fn every_shipped_scenario_loads() {
+    for entry in std::fs::read_dir(root().join("scenarios")).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|x| x == "ron") {
+            let s = Scenario::load(&p).unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                !s.monsters.is_empty() && !s.heroes.is_empty(),
+                "{}",
+                p.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn an_unknown_map_character_is_reported_on_its_own_line_and_column() {
+    let text = tutorial_text().replace("\"#2...^...#\"", "\"#2...^.?.#\"");
+    let e = parse(&text);
+    let (line, col) = position(&text, "\"#2...^.?.#\"");
+    assert_eq!(
+        (e.file.as_str(), e.line, e.column),
+        ("broken.ron", line, col + 1 + 7),
+        "{e}"
+    );
+    assert!(e.message.contains("map") && e.message.contains('?'), "{e}");
+}
+
+#[test]
+fn an_unknown_field_is_reported_with_its_position_and_name() {
+    let text = tutorial_text().replace("trap_damage: 3,", "trap_damage: 3,\n    trap_colour: 3,");
+    let e = parse(&text);
+    assert_eq!(e.line, position(&text, "trap_colour").0, "{e}");
+    assert!(e.message.contains("trap_colour"), "{e}");
+}
+
+#[test]
+fn malformed_ron_is_reported_where_it_breaks() {
+    let text = tutorial_text().replace("hp: 12,", "hp: 12,,");
+    let e = parse(&text);
+    assert_eq!(e.line, position(&text, "hp: 12,,").0, "{e}");
+    assert!(e.column > 0);
+}
+
+#[test]
+fn references_that_do_not_resolve_are_named() {
+    let cases = [
+        (
+            "'b': (monster: \"Cellar Rat\")",
+            "'b': (monster: \"Cellar Cat\")",
+            "\"Cellar Cat\"",
+            "unknown monster type",
+        ),
+        (
+            "\"#2...^...#\"",
+            "\"#....^...#\"",
+            "map:",
+            "hero 2 has no start",
+        ),
+        (
+            "\"#1......a#\"",
+            "\"#1......z#\"",
+            "\"#1......z#\"",
+            "not in the legend",
+        ),
+        (
+            "round_limit: 12",
+            "round_limit: 0",
+            "round_limit",
+            "at least 1",
+        ),
+    ];
+    for (from, to, at, says) in cases {
+        let text = tutorial_text().replace(from, to);
+        assert_ne!(text, tutorial_text(), "{from} is in the tutorial");
+        let e = parse(&text);
+        assert!(e.message.contains(says), "{to}: {e}");
+        assert_eq!(e.line, position(&text, at).0, "{to}: {e}");
+    }
+}
+
+#[test]
+fn a_bad_modifier_card_is_refused_with_its_position() {
+    let text = tutorial_text().replace(
+        "            hp: 8,",
+        "            hp: 8,\n            modifiers: [\"+0\", \"+9 sparkle\"],",
+    );
+    let e = parse(&text);
+    assert_eq!(e.line, position(&text, "\"+9 sparkle\"").0, "{e}");
+    assert!(e.message.starts_with("modifiers"), "{e}");
+}
+
+fn foehold(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("foehold-game-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn play_then_replay_reaches_the_same_hash_and_a_tampered_save_does_not() {
+    for scenario in ["scenarios/tutorial.ron", "scenarios/sunken-kiln.ron"] {
+        let save = temp(&format!(
+            "{}.save.ron",
+            Path::new(scenario).file_stem().unwrap().to_string_lossy()
+        ));
+        let out = foehold(&[
+            "play",
+            "--headless",
+            scenario,
+            "--seed",
+            "11",
+            "--heroes",
+            "auto",
+            "--save",
+            save.to_str().unwrap(),
+        ]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.contains("Round 1 ·")
+                && (stdout.contains("result: victory") || stdout.contains("result: defeat")),
+            "{stdout}"
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(save.parent().unwrap())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "no temporary file is left behind");
+
+        let out = foehold(&["replay", save.to_str().unwrap(), "--quiet"]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+
+        // Same seed, same game: the second save is byte-identical.
+        let again = temp("again.save.ron");
+        foehold(&[
+            "play",
+            "--headless",
+            scenario,
+            "--seed",
+            "11",
+            "--heroes",
+            "auto",
+            "--quiet",
+            "--save",
+            again.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            std::fs::read(&save).unwrap(),
+            std::fs::read(&again).unwrap()
+        );
+
+        let mut s = Save::load(&save).unwrap();
+        s.state_hash = "0000000000000000".into();
+        let bad = temp("tampered.save.ron");
+        s.write(&bad).unwrap();
+        assert_eq!(
+            foehold(&["replay", bad.to_str().unwrap(), "--quiet"])
+                .status
+                .code(),
+            Some(1)
+        );
+    }
+}
+
+#[test]
+fn bad_input_exits_with_2_and_names_the_place() {
+    let broken = temp("broken.ron");
+    let text = tutorial_text().replace("\"#2...^...#\"", "\"#2...^.?.#\"");
+    std::fs::write(&broken, &text).unwrap();
+    let out = foehold(&[
+        "play",
+        "--headless",
+        broken.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--heroes",
+        "auto",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let (line, col) = position(&text, "\"#2...^.?.#\"");
+    assert!(
+        err.contains(&format!("{}:{line}:{}:", broken.display(), col + 8)),
+        "{err}"
+    );
+
+    let garbage = temp("garbage.save.ron");
+    std::fs::write(&garbage, "Save(scenario: 3)").unwrap();
+    let out = foehold(&["replay", garbage.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("garbage.save.ron:1:"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    assert_eq!(
+        foehold(&["play", "scenarios/tutorial.ron"]).status.code(),
+        Some(2),
+        "--headless is required"
+    );
+    assert_eq!(
+        foehold(&[
+            "play",
+            "--headless",
+            "scenarios/tutorial.ron",
+            "--seed",
+            "x",
+            "--heroes",
+            "auto"
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+    assert_eq!(
+        foehold(&["replay", "/nonexistent/save.ron"]).status.code(),
+        Some(2)
+    );
+}
