@@ -1,0 +1,86 @@
+//! Hot-seat: which player owns which hero, whose turn it is, refusals for clicks on figures a player
+//! does not own, and the "pass to Player N" hand-off before each player's secret card choice.
+
+use bevy::prelude::*;
+use foehold_core::game::{Phase, State};
+
+use super::Options;
+use super::play::Play;
+
+/// Players and the heroes they own.
+#[derive(Resource, Debug, Clone)]
+pub struct Seats {
+    pub players: u32,
+    /// Owning player (1-based) per hero.
+    pub owner: Vec<u32>,
+    /// The setup screen has been confirmed.
+    pub ready: bool,
+}
+
+impl Seats {
+    pub fn owner_of(&self, hero: usize) -> u32 {
+        self.owner.get(hero).copied().unwrap_or(1)
+    }
+
+    /// The player who must act now, if the players are to act.
+    pub fn current(&self, s: &State) -> Option<u32> {
+        match s.phase {
+            Phase::HeroTurn { hero, .. } => Some(self.owner_of(hero)),
+            Phase::CardSelection => self.next_chooser(s),
+            _ => None,
+        }
+    }
+
+    /// The lowest-numbered player with a hero still to pick cards.
+    pub fn next_chooser(&self, s: &State) -> Option<u32> {
+        s.active_heroes()
+            .filter(|&h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none())
+            .map(|h| self.owner_of(h))
+            .min()
+    }
+
+    /// Whether `player` may give orders to `hero` now; the refusal says why not.
+    pub fn may_command(&self, s: &State, hero: usize) -> Result<(), String> {
+        let name = &s.scenario.heroes[hero].name;
+        match s.phase {
+            Phase::HeroTurn { hero: h, .. } if h == hero => Ok(()),
+            Phase::HeroTurn { hero: h, .. } => Err(format!(
+                "{name} belongs to Player {}; it is {}'s turn (Player {})",
+                self.owner_of(hero),
+                s.scenario.heroes[h].name,
+                self.owner_of(h)
+            )),
+            _ => Err(format!("it is not {name}'s turn")),
+        }
+    }
+}
+
+/// The hand-off screen between players' secret choices.
+#[derive(Resource, Debug, Default)]
+pub struct Gate {
+    /// The player whose secret panel is open (they confirmed they hold the screen).
+    pub open_for: Option<u32>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let options = app.world().resource::<Options>().clone();
+    let owners: Vec<u32> = {
+        let play = app.world().resource::<Play>();
+        play.game
+            .state
+            .scenario
+            .heroes
+            .iter()
+            .map(|h| h.player.max(1))
+            .collect()
+    };
+    let players = owners.iter().copied().max().unwrap_or(1);
+    // Unattended runs (screenshots, autoplay) skip the setup screen.
+    let ready = options.autoplay || options.screenshot.is_some() || options.bench_frames > 0;
+    app.insert_resource(Seats {
+        players,
+        owner: owners,
+        ready,
+    })
+    .init_resource::<Gate>();
+}

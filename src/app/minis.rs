@@ -1,0 +1,349 @@
+//! Minis: procedural figures (base, body, head) in their side's colours, elites crowned in gold; they
+//! walk along paths, light up when active and fall over when they die.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+
+use super::table::Table;
+use super::view::{CellKey, Side};
+
+/// The root entity of a figure's mini.
+#[derive(Component, Debug)]
+pub struct Mini {
+    pub id: u32,
+    /// Cell the mini stands on (or walks to).
+    pub cell: CellKey,
+    pub dead: bool,
+}
+
+/// A mesh that belongs to a figure's mini, for picking.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct MiniPart(pub u32);
+
+/// The glowing ring under the active figure.
+#[derive(Component)]
+struct ActiveRing;
+
+/// Walking along a path of world points at a steady pace.
+#[derive(Component, Debug)]
+pub struct Walk {
+    pub points: Vec<Vec3>,
+    pub progress: f32,
+}
+
+/// Cells walked by a figure that should be animated rather than jumped (set by whoever moves it).
+#[derive(Resource, Default, Debug)]
+pub struct PendingPaths(pub BTreeMap<u32, Vec<CellKey>>);
+
+/// Walking speed in cells per second (scaled by the foe-turn speed control).
+#[derive(Resource, Debug)]
+pub struct WalkSpeed(pub f32);
+
+pub const BASE_TOP: f32 = 0.12;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingPaths>()
+        .insert_resource(WalkSpeed(3.0))
+        .add_systems(Startup, setup_assets)
+        .add_systems(Update, (sync_minis, walk, fall, active_ring).chain());
+}
+
+#[derive(Resource)]
+struct MiniAssets {
+    base: Handle<Mesh>,
+    body: Handle<Mesh>,
+    head: Handle<Mesh>,
+    crown: Handle<Mesh>,
+    horn: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    gold: Handle<StandardMaterial>,
+    skin: Handle<StandardMaterial>,
+    ring_mat: Handle<StandardMaterial>,
+    side: BTreeMap<(Side, usize), (Handle<StandardMaterial>, Handle<StandardMaterial>)>,
+}
+
+/// Side colours: heroes in cool colours, foes in warm ones, allies in green; `tint` varies the shade.
+pub fn side_colour(side: Side, tint: usize) -> Color {
+    const HEROES: [(f32, f32, f32); 4] = [
+        (0.20, 0.45, 0.90),
+        (0.15, 0.70, 0.70),
+        (0.55, 0.35, 0.85),
+        (0.25, 0.60, 0.35),
+    ];
+    const FOES: [(f32, f32, f32); 4] = [
+        (0.80, 0.18, 0.15),
+        (0.85, 0.45, 0.10),
+        (0.60, 0.15, 0.40),
+        (0.55, 0.40, 0.25),
+    ];
+    let (r, g, b) = match side {
+        Side::Hero => HEROES[tint % HEROES.len()],
+        Side::Foe => FOES[tint % FOES.len()],
+        Side::Ally => (0.35, 0.75, 0.30),
+    };
+    Color::srgb(r, g, b)
+}
+
+fn setup_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let mut side = BTreeMap::new();
+    for s in [Side::Hero, Side::Foe, Side::Ally] {
+        for tint in 0..4 {
+            let c = side_colour(s, tint);
+            let body = materials.add(StandardMaterial {
+                base_color: c,
+                perceptual_roughness: 0.55,
+                ..default()
+            });
+            let base = materials.add(StandardMaterial {
+                base_color: c.darker(0.15),
+                perceptual_roughness: 0.4,
+                metallic: 0.2,
+                ..default()
+            });
+            side.insert((s, tint), (body, base));
+        }
+    }
+    commands.insert_resource(MiniAssets {
+        base: meshes.add(Cylinder::new(0.55, 0.12)),
+        body: meshes.add(Capsule3d::new(0.24, 0.5)),
+        head: meshes.add(Sphere::new(0.2)),
+        crown: meshes.add(Torus::new(0.12, 0.2)),
+        horn: meshes.add(Cone::new(0.06, 0.22)),
+        ring: meshes.add(Torus::new(0.58, 0.7)),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.75, 0.2),
+            metallic: 0.9,
+            perceptual_roughness: 0.3,
+            ..default()
+        }),
+        skin: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.93, 0.80, 0.68),
+            ..default()
+        }),
+        ring_mat: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.9, 0.4),
+            emissive: LinearRgba::rgb(4.0, 3.2, 1.0),
+            unlit: true,
+            ..default()
+        }),
+        side,
+    });
+}
+
+// One argument per part of the figure's look; grouping them would only rename them.
+#[allow(clippy::too_many_arguments)]
+fn spawn_mini(
+    commands: &mut Commands,
+    a: &MiniAssets,
+    id: u32,
+    side: Side,
+    tint: usize,
+    elite: bool,
+    cell: CellKey,
+    at: Vec3,
+) {
+    let (body_mat, base_mat) = a.side[&(side, tint % 4)].clone();
+    let root = commands
+        .spawn((
+            Transform::from_translation(at),
+            Visibility::default(),
+            Mini {
+                id,
+                cell,
+                dead: false,
+            },
+            Name::new(format!("mini {id}")),
+        ))
+        .id();
+    let part = MiniPart(id);
+    commands.spawn((
+        Mesh3d(a.base.clone()),
+        MeshMaterial3d(base_mat.clone()),
+        Transform::from_xyz(0.0, 0.06, 0.0),
+        part,
+        ChildOf(root),
+    ));
+    commands.spawn((
+        Mesh3d(a.body.clone()),
+        MeshMaterial3d(body_mat.clone()),
+        Transform::from_xyz(0.0, 0.62, 0.0),
+        part,
+        ChildOf(root),
+    ));
+    let head_mat = if side == Side::Foe {
+        body_mat.clone()
+    } else {
+        a.skin.clone()
+    };
+    commands.spawn((
+        Mesh3d(a.head.clone()),
+        MeshMaterial3d(head_mat),
+        Transform::from_xyz(0.0, 1.2, 0.0),
+        part,
+        ChildOf(root),
+    ));
+    if side == Side::Foe {
+        // Horns tell foes apart from heroes at a glance, whatever the colours.
+        for x in [-0.12f32, 0.12] {
+            commands.spawn((
+                Mesh3d(a.horn.clone()),
+                MeshMaterial3d(base_mat.clone()),
+                Transform::from_xyz(x, 1.38, 0.0).with_rotation(Quat::from_rotation_z(-x * 3.0)),
+                part,
+                ChildOf(root),
+            ));
+        }
+    }
+    if elite {
+        commands.spawn((
+            Mesh3d(a.crown.clone()),
+            MeshMaterial3d(a.gold.clone()),
+            Transform::from_xyz(0.0, 1.36, 0.0),
+            part,
+            ChildOf(root),
+        ));
+        commands.spawn((
+            Mesh3d(a.ring.clone()),
+            MeshMaterial3d(a.gold.clone()),
+            Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.85, 0.5, 0.85)),
+            part,
+            ChildOf(root),
+        ));
+    }
+}
+
+fn sync_minis(
+    mut commands: Commands,
+    table: Res<Table>,
+    assets: Option<Res<MiniAssets>>,
+    mut pending: ResMut<PendingPaths>,
+    mut minis: Query<(Entity, &mut Mini, &Transform, Option<&Walk>)>,
+    mut generation: Local<u32>,
+) {
+    let Some(assets) = assets else { return };
+    if table.generation != *generation {
+        // A new game: every mini goes back in the box.
+        *generation = table.generation;
+        for (e, ..) in &minis {
+            commands.entity(e).despawn();
+        }
+        return;
+    }
+    let top = Vec3::Y * BASE_TOP;
+    for f in &table.figures {
+        let found = minis.iter_mut().find(|(_, m, _, _)| m.id == f.id);
+        match found {
+            None => {
+                if f.hp > 0 {
+                    spawn_mini(
+                        &mut commands,
+                        &assets,
+                        f.id,
+                        f.side,
+                        f.tint,
+                        f.elite,
+                        f.cell,
+                        table.board.world(f.cell) + top,
+                    );
+                }
+            }
+            Some((e, mut mini, transform, walking)) => {
+                if f.hp <= 0 && !mini.dead {
+                    mini.dead = true;
+                    commands.entity(e).insert(Fall(0.0));
+                }
+                if mini.cell != f.cell && walking.is_none() {
+                    let cells = pending.0.remove(&f.id).unwrap_or_else(|| vec![f.cell]);
+                    let mut points = vec![transform.translation];
+                    points.extend(cells.iter().map(|&c| table.board.world(c) + top));
+                    mini.cell = f.cell;
+                    commands.entity(e).insert(Walk {
+                        points,
+                        progress: 0.0,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn walk(
+    mut commands: Commands,
+    time: Res<Time>,
+    speed: Res<WalkSpeed>,
+    mut q: Query<(Entity, &mut Walk, &mut Transform)>,
+) {
+    for (e, mut w, mut t) in &mut q {
+        w.progress += time.delta_secs() * speed.0;
+        let segments = (w.points.len() - 1) as f32;
+        if w.progress >= segments || segments == 0.0 {
+            t.translation = *w.points.last().unwrap_or(&t.translation);
+            commands.entity(e).remove::<Walk>();
+            continue;
+        }
+        let i = w.progress.floor() as usize;
+        let f = w.progress - i as f32;
+        let (a, b) = (w.points[i], w.points[i + 1]);
+        // A little hop per step, like moving a mini by hand.
+        t.translation = a.lerp(b, f) + Vec3::Y * (f * std::f32::consts::PI).sin() * 0.25;
+    }
+}
+
+/// The dead topple over and sink into the table.
+#[derive(Component)]
+struct Fall(f32);
+
+fn fall(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut q: Query<(Entity, &mut Fall, &mut Transform)>,
+) {
+    for (e, mut fall, mut t) in &mut q {
+        fall.0 += time.delta_secs();
+        let k = (fall.0 / 0.6).min(1.0);
+        t.rotation = Quat::from_rotation_z(k * std::f32::consts::FRAC_PI_2);
+        if fall.0 > 1.0 {
+            t.translation.y -= time.delta_secs() * 0.8;
+        }
+        if fall.0 > 2.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}
+
+fn active_ring(
+    mut commands: Commands,
+    table: Res<Table>,
+    assets: Option<Res<MiniAssets>>,
+    minis: Query<(Entity, &Mini)>,
+    rings: Query<(Entity, &ChildOf), With<ActiveRing>>,
+) {
+    let Some(assets) = assets else { return };
+    let want = table
+        .active
+        .and_then(|id| minis.iter().find(|(_, m)| m.id == id && !m.dead))
+        .map(|(e, _)| e);
+    let mut have = false;
+    for (ring, parent) in &rings {
+        if Some(parent.parent()) == want {
+            have = true;
+        } else {
+            commands.entity(ring).despawn();
+        }
+    }
+    if let (Some(e), false) = (want, have) {
+        commands.spawn((
+            Mesh3d(assets.ring.clone()),
+            MeshMaterial3d(assets.ring_mat.clone()),
+            Transform::from_xyz(0.0, 0.02, 0.0).with_scale(Vec3::new(1.0, 0.3, 1.0)),
+            ActiveRing,
+            Pickable::IGNORE,
+            ChildOf(e),
+        ));
+    }
+}

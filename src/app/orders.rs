@@ -1,0 +1,249 @@
+//! Turns clicks on the table into game actions: a hero's move (a reachable hex), its attack targets
+//! (enemies), its heal target, and the choice of a tie option by clicking its highlighted hex. What is
+//! reachable comes from the rules core's movement graph; the core still checks every action.
+
+use bevy::prelude::*;
+use foehold_core::game::scenario::Effect;
+use foehold_core::game::state::Pending;
+use foehold_core::game::{Action, FigureId, Half, Phase, State};
+use foehold_core::gloomhaven::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
+use foehold_core::hex::{Hex, hex, qr};
+
+use super::board::{CellMarks, Mark};
+use super::hotseat::Seats;
+use super::mirror::figure_id;
+use super::picking::{Picked, Target};
+use super::play::{Act, Driver, Play};
+use super::view::CellKey;
+
+/// The half of a card a hero is about to play, and what the player clicked for it so far.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Intent {
+    pub half: Option<(usize, Half, bool)>,
+    pub path: Vec<Hex>,
+    pub targets: Vec<Hex>,
+    pub ally: Option<Hex>,
+}
+
+impl Intent {
+    /// The action these clicks make.
+    pub fn action(&self) -> Option<Action> {
+        let (card, half, basic) = self.half?;
+        Some(Action::Play {
+            card,
+            half,
+            basic,
+            path: self.path.clone(),
+            targets: self.targets.clone(),
+            ally: self.ally,
+        })
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Intent>()
+        .add_systems(Update, (on_pick, mark_intent, mark_tie).chain());
+}
+
+/// Movement points and whether the half jumps.
+pub fn movement(effects: &[Effect]) -> Option<(u32, bool)> {
+    effects.iter().find_map(|e| match e {
+        Effect::Move(n) => Some((*n, false)),
+        Effect::Jump(n) => Some((*n, true)),
+        _ => None,
+    })
+}
+
+/// Attack range and number of targets of a half.
+pub fn attack(effects: &[Effect]) -> Option<(u32, u32)> {
+    effects.iter().find_map(|e| match e {
+        Effect::Attack { range, targets, .. } => Some((*range, *targets)),
+        _ => None,
+    })
+}
+
+/// Hexes a hero can end a move of `points` on, each with one cheapest path (hexes entered).
+pub fn reach(s: &State, hero: usize, points: u32, jump: bool) -> Vec<(Hex, Vec<Hex>)> {
+    let map = &s.map.0;
+    let Some(start) = map.index_of(s.heroes[hero].hex) else {
+        return Vec::new();
+    };
+    let occupants: Vec<Occupant> = (0..map.len())
+        .map(|i| match s.figure_at(map.hex_at(i)) {
+            Some(FigureId::Hero(h)) if h == hero => Occupant::Myself,
+            Some(FigureId::Hero(_)) => Occupant::Ally,
+            Some(FigureId::Monster(_)) => Occupant::Enemy,
+            None => Occupant::Empty,
+        })
+        .collect();
+    let graph = MoveGraph::new(
+        map,
+        &occupants,
+        Mode {
+            flying: false,
+            jumping: jump,
+            teleport: false,
+        },
+    );
+    let budget = points.min(u16::MAX as u32) as u16;
+    let scores = graph.within(start as usize, budget);
+    let mut out = Vec::new();
+    for (i, &score) in scores.iter().enumerate() {
+        if i == start as usize || score == UNREACHABLE || !graph.endable[i] {
+            continue;
+        }
+        let path = graph
+            .path(start as usize, i, score)
+            .into_iter()
+            .map(|j| map.hex_at(j))
+            .collect();
+        out.push((map.hex_at(i), path));
+    }
+    out
+}
+
+fn key_hex(k: CellKey) -> Hex {
+    hex(k.0, k.1)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn on_pick(
+    mut picks: MessageReader<Picked>,
+    play: Res<Play>,
+    seats: Res<Seats>,
+    mut intent: ResMut<Intent>,
+    mut driver: ResMut<Driver>,
+    mut acts: MessageWriter<Act>,
+) {
+    let s = &play.game.state;
+    for Picked(target) in picks.read() {
+        // A tie waits: clicking a highlighted hex picks the option ending (or attacking) there.
+        if let Some(Pending::FoeOption { options, .. }) = &s.pending {
+            let cell = match *target {
+                Target::Cell(c) => key_hex(c),
+                Target::Figure(id) => s.hex_of(figure_id(id)),
+            };
+            let hits: Vec<usize> = (0..options.len())
+                .filter(|&i| options[i].end == cell || options[i].targets.contains(&cell))
+                .collect();
+            match hits.as_slice() {
+                [i] => {
+                    acts.write(Act(Action::Choose(*i)));
+                }
+                [] => driver.say(
+                    "click one of the highlighted options (or press R to let the dice choose)",
+                ),
+                _ => driver.say("several options share that hex: pick one in the panel"),
+            }
+            continue;
+        }
+        let Phase::HeroTurn { hero, .. } = s.phase else {
+            if let Target::Figure(id) = *target
+                && let FigureId::Hero(h) = figure_id(id)
+            {
+                driver.say(format!("it is not {}'s turn", s.scenario.heroes[h].name));
+            }
+            continue;
+        };
+        if let Target::Figure(id) = *target
+            && let FigureId::Hero(h) = figure_id(id)
+            && h != hero
+        {
+            if let Err(why) = seats.may_command(s, h) {
+                driver.say(why);
+            }
+            continue;
+        }
+        let Some((card, half, basic)) = intent.half else {
+            driver.say("pick a card half in the panel first");
+            continue;
+        };
+        let effects = s.half_effects(hero, card, half, basic);
+        let here = intent.path.last().copied().unwrap_or(s.heroes[hero].hex);
+        match *target {
+            Target::Cell(c) => {
+                let h = key_hex(c);
+                if let Some(FigureId::Monster(_)) = s.figure_at(h) {
+                    toggle_target(&mut intent, &effects, h, &mut driver);
+                } else if let Some((points, jump)) = movement(&effects) {
+                    match reach(s, hero, points, jump)
+                        .into_iter()
+                        .find(|(e, _)| *e == h)
+                    {
+                        Some((_, path)) => intent.path = path,
+                        None if h == s.heroes[hero].hex => intent.path.clear(),
+                        None => driver.say(format!("out of reach (move {points})")),
+                    }
+                } else {
+                    driver.say("this half has no move");
+                }
+            }
+            Target::Figure(id) => match figure_id(id) {
+                FigureId::Monster(m) => {
+                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut driver)
+                }
+                FigureId::Hero(_) => {
+                    // Clicking one's own hero: heal oneself, or stay put.
+                    intent.ally = None;
+                    let _ = here;
+                }
+            },
+        }
+    }
+}
+
+fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut Driver) {
+    let Some((_, n)) = attack(effects) else {
+        driver.say("this half has no attack");
+        return;
+    };
+    if let Some(i) = intent.targets.iter().position(|t| *t == h) {
+        intent.targets.remove(i);
+    } else if intent.targets.len() < n as usize {
+        intent.targets.push(h);
+    } else {
+        driver.say(format!("at most {n} target(s)"));
+    }
+}
+
+fn mark_intent(play: Res<Play>, intent: Res<Intent>, mut marks: ResMut<CellMarks>) {
+    if !intent.is_changed() && !play.is_changed() {
+        return;
+    }
+    let s = &play.game.state;
+    let (Phase::HeroTurn { hero, .. }, Some((card, half, basic))) = (s.phase, intent.half) else {
+        marks.clear("intent");
+        return;
+    };
+    let effects = s.half_effects(hero, card, half, basic);
+    let mut cells: Vec<(CellKey, Mark)> = Vec::new();
+    if let Some((points, jump)) = movement(&effects) {
+        cells.extend(
+            reach(s, hero, points, jump)
+                .into_iter()
+                .map(|(h, _)| (qr(h), Mark::Reach)),
+        );
+    }
+    cells.extend(intent.path.iter().map(|h| (qr(*h), Mark::Path)));
+    cells.extend(intent.targets.iter().map(|h| (qr(*h), Mark::Focus)));
+    marks.set("intent", cells);
+}
+
+fn mark_tie(play: Res<Play>, mut marks: ResMut<CellMarks>) {
+    if !play.is_changed() {
+        return;
+    }
+    match &play.game.state.pending {
+        Some(Pending::FoeOption { options, .. }) => {
+            let mut cells: Vec<(CellKey, Mark)> = Vec::new();
+            for o in options {
+                cells.extend(o.path.iter().map(|h| (qr(*h), Mark::Path)));
+                cells.extend(o.aoe.iter().map(|h| (qr(*h), Mark::AoE)));
+                cells.push((qr(o.end), Mark::Tie));
+                cells.extend(o.targets.iter().map(|h| (qr(*h), Mark::Tie)));
+            }
+            marks.set("tie", cells);
+        }
+        _ => marks.clear("tie"),
+    }
+}

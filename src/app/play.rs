@@ -1,0 +1,489 @@
+//! Plays the game on the table: owns the `Game`, applies the actions that clicks and panels ask for,
+//! runs the steps the rules run by themselves (enemy turns) at a watchable pace with pause, step and
+//! speed, lets the autopilot play heroes with `--autoplay`, and keeps what the last steps showed
+//! (focus, path, drawn cards, damage, trace) for the renderers. It never decides a rule itself.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use foehold_core::game::{Action, Event, FigureId, Game, Phase, State, autopilot, log, save::Save};
+use foehold_core::hex::qr;
+
+use super::Options;
+use super::minis::{PendingPaths, WalkSpeed};
+use super::mirror::table_id;
+use super::table::Table;
+use super::view::CellKey;
+
+/// The game being played and where it came from.
+#[derive(Resource)]
+pub struct Play {
+    pub game: Game,
+    pub scenario: PathBuf,
+}
+
+/// An action asked for by a click or a panel.
+#[derive(Message, Debug, Clone)]
+pub struct Act(pub Action);
+
+/// Undo, redo and other requests on the game as a whole.
+#[derive(Message, Debug, Clone)]
+pub enum Control {
+    Undo,
+    Redo,
+    /// Go back to the state after this many actions (clicked in the history).
+    JumpTo(usize),
+    /// Re-run the animation of the last enemy turn.
+    ReplayFoeTurn,
+    Save(PathBuf),
+    Load(PathBuf),
+    NewGame(PathBuf),
+}
+
+/// Pace of the automatic steps.
+#[derive(Resource, Debug)]
+pub struct Driver {
+    pub paused: bool,
+    /// Run exactly one automatic step even while paused.
+    pub step: bool,
+    pub speed: f32,
+    pub autoplay: bool,
+    /// Seconds until the next automatic step.
+    pub wait: f32,
+    /// A message for the players (refusals, errors), with seconds left on screen.
+    pub message: Option<(String, f32)>,
+}
+
+impl Driver {
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), 4.0));
+    }
+}
+
+/// A damage (or heal) number rising over a figure.
+#[derive(Debug, Clone)]
+pub struct Popup {
+    pub figure: u32,
+    pub text: String,
+    pub harm: bool,
+    pub age: f32,
+}
+
+/// What the last steps showed, for the board and the panels.
+#[derive(Resource, Debug, Default)]
+pub struct Shown {
+    /// The foe acting and the figures it focuses on.
+    pub focus: Option<(u32, Vec<u32>)>,
+    pub path: Vec<CellKey>,
+    pub trace: Vec<String>,
+    /// Modifier cards drawn by the last attack: the cards, how they were drawn, the attack's trace.
+    pub cards: Vec<(String, Vec<String>, String)>,
+    pub popups: Vec<Popup>,
+}
+
+/// The last enemy turn, step by step, to watch it again: the state before it and each action.
+#[derive(Resource, Debug, Default)]
+pub struct FoeTurnRecord {
+    pub before: Option<(State, usize)>,
+    pub steps: Vec<Action>,
+    /// While replaying: the state shown and the steps left.
+    pub replay: Option<(State, Vec<Action>)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let options = app.world().resource::<Options>();
+    let (autoplay, bench) = (options.autoplay, options.bench_frames > 0);
+    app.add_message::<Act>()
+        .add_message::<Control>()
+        .insert_resource(Driver {
+            paused: bench,
+            step: false,
+            speed: 1.0,
+            autoplay,
+            wait: 0.6,
+            message: None,
+        })
+        .init_resource::<Shown>()
+        .init_resource::<FoeTurnRecord>()
+        .add_systems(Update, (controls, apply_acts, drive, age_popups).chain());
+}
+
+/// Whether the players make the next move (their cards, their hero's turn); otherwise the rules do.
+pub fn players_turn(s: &State) -> bool {
+    match s.phase {
+        Phase::CardSelection => s
+            .active_heroes()
+            .any(|h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none()),
+        Phase::HeroTurn { hero, .. } => s.heroes[hero].long_rest.is_none(),
+        _ => false,
+    }
+}
+
+fn apply_acts(
+    mut acts: MessageReader<Act>,
+    mut play: ResMut<Play>,
+    mut table: ResMut<Table>,
+    mut shown: ResMut<Shown>,
+    mut driver: ResMut<Driver>,
+    mut paths: ResMut<PendingPaths>,
+    mut record: ResMut<FoeTurnRecord>,
+) {
+    for Act(action) in acts.read() {
+        if record.replay.is_some() {
+            driver.say("wait for the replay to finish");
+            continue;
+        }
+        step(
+            &mut play,
+            &mut table,
+            &mut shown,
+            &mut driver,
+            &mut paths,
+            &mut record,
+            action.clone(),
+        );
+    }
+}
+
+/// Applies one action and turns its events into what the table shows.
+fn step(
+    play: &mut Play,
+    table: &mut Table,
+    shown: &mut Shown,
+    driver: &mut Driver,
+    paths: &mut PendingPaths,
+    record: &mut FoeTurnRecord,
+    action: Action,
+) {
+    let before = play.game.state.clone();
+    let cursor = play.game.cursor;
+    match play.game.apply(action.clone()) {
+        Ok(events) => {
+            let foe_step = matches!(before.phase, Phase::FoeTurn { .. });
+            if foe_step {
+                // A new enemy turn starts when the previous step was not part of one.
+                let continues = record
+                    .before
+                    .as_ref()
+                    .is_some_and(|(_, c)| *c + record.steps.len() == cursor);
+                if record.steps.is_empty() || !continues {
+                    record.before = Some((before.clone(), cursor));
+                    record.steps.clear();
+                }
+                record.steps.push(action);
+            }
+            driver.wait =
+                show_events(&play.game.state, &events, table, shown, paths) / driver.speed.max(0.1);
+            table.refresh(&play.game.state);
+        }
+        Err(e) => driver.say(format!("refused: {e}")),
+    }
+}
+
+/// Records what the events show and returns how long to let them play out before the next step.
+fn show_events(
+    s: &State,
+    events: &[Event],
+    table: &mut Table,
+    shown: &mut Shown,
+    paths: &mut PendingPaths,
+) -> f32 {
+    let mut wait: f32 = 0.35;
+    table.log.extend(log::lines(s, events));
+    for e in events {
+        match e {
+            Event::TurnStarted { .. } => {
+                shown.focus = None;
+                shown.path.clear();
+                shown.cards.clear();
+                wait = wait.max(0.6);
+            }
+            Event::FoeTargeted {
+                monster,
+                focus,
+                trace,
+                ..
+            } => {
+                shown.focus = Some((
+                    table_id(FigureId::Monster(*monster)),
+                    focus.iter().map(|f| table_id(*f)).collect(),
+                ));
+                shown.trace = trace.clone();
+                shown.path.clear();
+                shown.cards.clear();
+                wait = wait.max(1.2);
+            }
+            Event::PathChosen { figure, path } => {
+                let cells: Vec<CellKey> = path.iter().map(|h| qr(*h)).collect();
+                if !cells.is_empty() {
+                    paths.0.insert(table_id(*figure), cells.clone());
+                }
+                wait = wait.max(0.3 + cells.len() as f32 / 3.0);
+                shown.path = cells;
+            }
+            Event::CardsDrawn {
+                attacker,
+                target,
+                mode,
+                cards,
+            } => {
+                let who = format!("{} → {}", s.name(*attacker), s.name(*target));
+                shown
+                    .cards
+                    .push((who, cards.clone(), format!("{mode:?}").to_lowercase()));
+                wait = wait.max(1.0);
+            }
+            Event::AttackResolved {
+                target,
+                damage,
+                trace,
+                ..
+            } => {
+                shown.popups.push(Popup {
+                    figure: table_id(*target),
+                    text: format!("-{damage}"),
+                    harm: true,
+                    age: 0.0,
+                });
+                if let Some(last) = shown.cards.last_mut() {
+                    last.2 = format!("{} · {}", last.2, trace.join(" · "));
+                }
+                wait = wait.max(1.2);
+            }
+            Event::Suffered { figure, amount, .. } => {
+                shown.popups.push(Popup {
+                    figure: table_id(*figure),
+                    text: format!("-{amount}"),
+                    harm: true,
+                    age: 0.0,
+                });
+                wait = wait.max(0.8);
+            }
+            Event::Healed { figure, amount } => {
+                shown.popups.push(Popup {
+                    figure: table_id(*figure),
+                    text: format!("+{amount}"),
+                    harm: false,
+                    age: 0.0,
+                });
+            }
+            Event::FigureDied { .. } => wait = wait.max(1.5),
+            Event::TieToBreak { .. } => wait = wait.max(0.5),
+            _ => {}
+        }
+    }
+    wait
+}
+
+/// The automatic side of the table: enemy steps, round bookkeeping, and heroes under `--autoplay`.
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    time: Res<Time>,
+    mut play: ResMut<Play>,
+    mut table: ResMut<Table>,
+    mut shown: ResMut<Shown>,
+    mut driver: ResMut<Driver>,
+    mut paths: ResMut<PendingPaths>,
+    mut record: ResMut<FoeTurnRecord>,
+    mut speed: ResMut<WalkSpeed>,
+) {
+    speed.0 = 3.0 * driver.speed;
+    if let Some((_, t)) = &mut driver.message {
+        *t -= time.delta_secs();
+        if *t <= 0.0 {
+            driver.message = None;
+        }
+    }
+    driver.wait -= time.delta_secs();
+    if driver.wait > 0.0 || (driver.paused && !driver.step) {
+        return;
+    }
+    if let Some((state, steps)) = &mut record.replay {
+        // Replaying the last enemy turn on a copy of the state; the game itself does not move.
+        if steps.is_empty() {
+            record.replay = None;
+            table.refresh(&play.game.state);
+            return;
+        }
+        let a = steps.remove(0);
+        if let Ok(events) = state.apply(a) {
+            let shown_state = state.clone();
+            driver.wait = show_events(&shown_state, &events, &mut table, &mut shown, &mut paths)
+                / driver.speed.max(0.1);
+            // A replay shows the turn again; it does not add to the log.
+            let keep = table
+                .log
+                .len()
+                .saturating_sub(log::lines(&shown_state, &events).len());
+            table.log.truncate(keep);
+            table.refresh(&shown_state);
+        }
+        driver.step = false;
+        return;
+    }
+    let s = &play.game.state;
+    if s.phase.is_over() {
+        return;
+    }
+    let action = if s.pending.is_some() {
+        // Ties wait for a click; the autopilot lets the seeded dice choose after a moment on screen.
+        if !driver.autoplay {
+            return;
+        }
+        Action::Choose(s.seeded_pick(s.pending_options()))
+    } else if players_turn(s) && !driver.autoplay {
+        return;
+    } else {
+        match autopilot::next_action(s) {
+            Some(a) => a,
+            None => return,
+        }
+    };
+    driver.step = false;
+    step(
+        &mut play,
+        &mut table,
+        &mut shown,
+        &mut driver,
+        &mut paths,
+        &mut record,
+        action,
+    );
+}
+
+fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
+    for p in &mut shown.popups {
+        p.age += time.delta_secs();
+    }
+    shown.popups.retain(|p| p.age < 2.0);
+}
+
+/// The save written every round and on exit.
+pub fn autosave_path() -> PathBuf {
+    PathBuf::from("saves/autosave.ron")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn controls(
+    mut controls: MessageReader<Control>,
+    keys: Res<ButtonInput<KeyCode>>,
+    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut play: ResMut<Play>,
+    mut table: ResMut<Table>,
+    mut shown: ResMut<Shown>,
+    mut driver: ResMut<Driver>,
+    mut record: ResMut<FoeTurnRecord>,
+    mut last_round: Local<u32>,
+) {
+    let mut wanted: Vec<Control> = controls.read().cloned().collect();
+    if !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+        if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+            wanted.push(Control::Undo);
+        }
+        if ctrl && keys.just_pressed(KeyCode::KeyY) {
+            wanted.push(Control::Redo);
+        }
+        if keys.just_pressed(KeyCode::Space) {
+            driver.paused = !driver.paused;
+        }
+        if keys.just_pressed(KeyCode::Period) {
+            driver.step = true;
+        }
+        if keys.just_pressed(KeyCode::KeyR) && !ctrl {
+            // Let the seeded dice break the tie on the table.
+            let s = &play.game.state;
+            if s.pending.is_some() {
+                let pick = s.seeded_pick(s.pending_options());
+                let mut paths = PendingPaths::default();
+                step(
+                    &mut play,
+                    &mut table,
+                    &mut shown,
+                    &mut driver,
+                    &mut paths,
+                    &mut record,
+                    Action::Choose(pick),
+                );
+            }
+        }
+    }
+    for c in wanted {
+        // Controls that change the game's position clear what the last steps showed.
+        let moves_game = !matches!(c, Control::ReplayFoeTurn | Control::Save(_));
+        match c {
+            Control::Undo => {
+                if play.game.undo() {
+                    table.log.push("(undone)".into());
+                } else {
+                    driver.say("nothing to undo");
+                }
+            }
+            Control::Redo => {
+                if !play.game.redo() {
+                    driver.say("nothing to redo");
+                }
+            }
+            Control::JumpTo(n) => {
+                while play.game.cursor > n && play.game.undo() {}
+                while play.game.cursor < n && play.game.redo() {}
+            }
+            Control::ReplayFoeTurn => match record.before.clone() {
+                Some((state, _)) if !record.steps.is_empty() => {
+                    table.refresh(&state);
+                    record.replay = Some((state, record.steps.clone()));
+                    driver.wait = 0.5;
+                }
+                _ => driver.say("no enemy turn to replay yet"),
+            },
+            Control::Save(path) => match write_save(&play.game, &path) {
+                Ok(()) => driver.say(format!("saved to {}", path.display())),
+                Err(e) => driver.say(format!("could not save {}: {e}", path.display())),
+            },
+            Control::Load(path) => match Save::load(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|s| s.replay(&path))
+            {
+                Ok(game) => {
+                    play.scenario = PathBuf::from(&game.scenario_path);
+                    play.game = game;
+                    let generation = table.generation + 1;
+                    *table = Table::of_game(&play.game);
+                    table.generation = generation;
+                    driver.say(format!("loaded {}", path.display()));
+                }
+                Err(e) => driver.say(format!("could not load: {e}")),
+            },
+            Control::NewGame(path) => match super::table::new_game(&path, play.game.seed) {
+                Ok(game) => {
+                    play.game = game;
+                    play.scenario = path;
+                    let generation = table.generation + 1;
+                    *table = Table::of_game(&play.game);
+                    table.generation = generation;
+                    *shown = Shown::default();
+                    *record = FoeTurnRecord::default();
+                }
+                Err(e) => driver.say(e),
+            },
+        }
+        if moves_game {
+            *shown = Shown::default();
+            record.replay = None;
+            table.refresh(&play.game.state);
+        }
+    }
+    if play.game.state.round != *last_round {
+        *last_round = play.game.state.round;
+        if *last_round > 1 {
+            let _ = write_save(&play.game, &autosave_path());
+        }
+    }
+}
+
+fn write_save(game: &Game, path: &std::path::Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    Save::of(game).write(path)
+}

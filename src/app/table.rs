@@ -1,0 +1,108 @@
+//! The table model the plugins draw from: the board, the figures and what the game says about them.
+//!
+//! It mirrors the game's state; clicks never edit it directly, they become game actions.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use foehold_core::game::{Game, Scenario, State, TieBreaker};
+
+use super::Options;
+use super::mirror;
+use super::view::{BoardView, CellKey, FigureView};
+
+/// Everything the table shows.
+#[derive(Resource)]
+pub struct Table {
+    pub title: String,
+    pub board: BoardView,
+    pub figures: Vec<FigureView>,
+    pub round: u32,
+    /// Figure whose turn it is.
+    pub active: Option<u32>,
+    /// Readable log lines, oldest first.
+    pub log: Vec<String>,
+    /// Where the game stands, in a few words.
+    pub phase: String,
+    /// Bumped when a new game replaces the board, so the board and minis are built again.
+    pub generation: u32,
+}
+
+impl Table {
+    /// The table of a game at its current state.
+    pub fn of_game(game: &Game) -> Table {
+        let s = &game.state;
+        let mut t = Table {
+            title: s.scenario.name.clone(),
+            board: mirror::board(s),
+            figures: Vec::new(),
+            round: 0,
+            active: None,
+            log: Vec::new(),
+            phase: String::new(),
+            generation: 0,
+        };
+        t.refresh(s);
+        t
+    }
+
+    /// Follows the game's state (figures, turn, round); the board never changes during a game.
+    pub fn refresh(&mut self, s: &State) {
+        self.figures = mirror::figures(s);
+        self.round = s.round;
+        self.active = mirror::active(s);
+        self.phase = mirror::phase_words(s);
+    }
+
+    pub fn figure(&self, id: u32) -> Option<&FigureView> {
+        self.figures.iter().find(|f| f.id == id)
+    }
+
+    pub fn figure_at(&self, cell: CellKey) -> Option<&FigureView> {
+        self.figures.iter().find(|f| f.cell == cell && f.hp > 0)
+    }
+}
+
+/// The scenario the table opens without an argument.
+pub fn default_scenario() -> Option<PathBuf> {
+    let preferred = PathBuf::from("scenarios/tutorial.ron");
+    if preferred.exists() {
+        return Some(preferred);
+    }
+    scenario_files().into_iter().next()
+}
+
+/// Scenario files under `scenarios/`, sorted.
+pub fn scenario_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios")
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+/// Starts a new game of a scenario file; errors name the file, line and column.
+pub fn new_game(path: &Path, seed: u64) -> Result<Game, String> {
+    let scenario = Scenario::load(path).map_err(|e| e.to_string())?;
+    Game::new(
+        Arc::new(scenario),
+        path.display().to_string(),
+        seed,
+        TieBreaker::Table,
+    )
+    .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Opens the game the command line asks for.
+pub fn open(options: &Options) -> Result<Game, String> {
+    let path = match &options.scenario {
+        Some(p) => p.clone(),
+        None => default_scenario().ok_or("no scenario given and none found under scenarios/")?,
+    };
+    new_game(&path, options.seed)
+}

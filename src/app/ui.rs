@@ -1,0 +1,246 @@
+//! The egui layer: name plates with hit points and conditions over the minis, the top banner, and the
+//! side panel with details of what the pointer is over and the game log.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::camera::TableCamera;
+use super::minis::{Mini, side_colour};
+use super::table::Table;
+use super::view::{FigureView, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (name_plates, overlays, super::panels::panels).chain(),
+    );
+}
+
+pub fn egui_colour(c: Color) -> egui::Color32 {
+    let s = c.to_srgba();
+    egui::Color32::from_rgb(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+    )
+}
+
+/// A short colour per condition so markers read at a glance.
+pub fn condition_colour(name: &str) -> egui::Color32 {
+    match name {
+        "poison" => egui::Color32::from_rgb(120, 200, 60),
+        "wound" => egui::Color32::from_rgb(200, 40, 40),
+        "stun" => egui::Color32::from_rgb(240, 200, 40),
+        "immobilize" => egui::Color32::from_rgb(150, 110, 70),
+        "disarm" => egui::Color32::from_rgb(160, 160, 160),
+        "muddle" => egui::Color32::from_rgb(170, 120, 220),
+        "invisible" => egui::Color32::from_rgb(200, 230, 255),
+        "strengthen" => egui::Color32::from_rgb(255, 140, 40),
+        _ => egui::Color32::LIGHT_GRAY,
+    }
+}
+
+fn name_plates(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    minis: Query<(&Mini, &GlobalTransform)>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, cam_t)) = camera.single() else {
+        return Ok(());
+    };
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    // Far plates first so near ones are drawn on top.
+    let mut plates: Vec<(f32, Vec2, &FigureView)> = Vec::new();
+    for (mini, t) in &minis {
+        let Some(f) = table.figure(mini.id) else {
+            continue;
+        };
+        if mini.dead {
+            continue;
+        }
+        let head = t.translation() + Vec3::Y * 1.65;
+        let Ok(p) = camera.world_to_viewport(cam_t, head) else {
+            continue;
+        };
+        plates.push((cam_t.translation().distance(head), p, f));
+    }
+    plates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (_, p, f) in plates {
+        let at = egui::pos2(p.x, p.y);
+        let font = egui::FontId::proportional(13.0);
+        let label = if f.elite {
+            format!("★ {}", f.name)
+        } else {
+            f.name.clone()
+        };
+        let galley = painter.layout_no_wrap(label, font, egui::Color32::WHITE);
+        let w = galley.size().x.max(56.0) + 8.0;
+        let rect = egui::Rect::from_center_size(at - egui::vec2(0.0, 14.0), egui::vec2(w, 30.0));
+        painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
+        painter.rect_stroke(
+            rect,
+            4.0,
+            egui::Stroke::new(1.5, egui_colour(side_colour(f.side, f.tint))),
+            egui::StrokeKind::Inside,
+        );
+        painter.galley(
+            rect.left_top() + egui::vec2((w - galley.size().x) / 2.0, 2.0),
+            galley,
+            egui::Color32::WHITE,
+        );
+        // Hit points bar.
+        let bar = egui::Rect::from_min_size(
+            rect.left_top() + egui::vec2(4.0, 19.0),
+            egui::vec2(w - 8.0, 7.0),
+        );
+        painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
+        let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
+        let fill = egui::Rect::from_min_size(bar.min, egui::vec2(bar.width() * frac, bar.height()));
+        let hp_colour = if frac > 0.5 {
+            egui::Color32::from_rgb(70, 200, 80)
+        } else if frac > 0.25 {
+            egui::Color32::from_rgb(230, 180, 40)
+        } else {
+            egui::Color32::from_rgb(220, 50, 40)
+        };
+        painter.rect_filled(fill, 2.0, hp_colour);
+        painter.text(
+            bar.right_center() + egui::vec2(3.0, 0.0),
+            egui::Align2::LEFT_CENTER,
+            format!("{}", f.hp),
+            egui::FontId::proportional(11.0),
+            egui::Color32::WHITE,
+        );
+        // Condition markers: coloured dots with the initial.
+        for (i, c) in f.conditions.iter().enumerate() {
+            let centre = egui::pos2(rect.left() + 7.0 + i as f32 * 14.0, rect.top() - 7.0);
+            painter.circle_filled(centre, 6.5, condition_colour(c));
+            let initial = c
+                .chars()
+                .next()
+                .unwrap_or('?')
+                .to_ascii_uppercase()
+                .to_string();
+            painter.text(
+                centre,
+                egui::Align2::CENTER_CENTER,
+                initial,
+                egui::FontId::proportional(9.0),
+                egui::Color32::BLACK,
+            );
+        }
+    }
+    Ok(())
+}
+
+pub fn figure_details(ui: &mut egui::Ui, f: &FigureView) {
+    let side = match f.side {
+        Side::Hero => "hero",
+        Side::Foe => "foe",
+        Side::Ally => "ally",
+    };
+    ui.colored_label(
+        egui_colour(side_colour(f.side, f.tint)),
+        egui::RichText::new(&f.name).strong().size(16.0),
+    );
+    ui.label(format!("{side}{}", if f.elite { " · elite" } else { "" }));
+    ui.label(format!("hit points {}/{}", f.hp, f.max_hp));
+    if let Some(p) = f.owner {
+        ui.label(format!("played by Player {p}"));
+    }
+    if !f.conditions.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for c in &f.conditions {
+                ui.colored_label(condition_colour(c), c);
+            }
+        });
+    }
+    ui.label(format!("at {:?}", f.cell));
+}
+
+/// Lines and numbers drawn over the 3D view: the acting foe's focus line, its path, damage popups.
+fn overlays(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    shown: Res<super::play::Shown>,
+    minis: Query<(&Mini, &GlobalTransform)>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, cam_t)) = camera.single() else {
+        return Ok(());
+    };
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Middle,
+        egui::Id::new("table-overlays"),
+    ));
+    let project = |p: Vec3| {
+        camera
+            .world_to_viewport(cam_t, p)
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    let mini_at = |id: u32| {
+        minis
+            .iter()
+            .find(|(m, _)| m.id == id)
+            .map(|(_, t)| t.translation())
+    };
+    if let Some((foe, focus)) = &shown.focus
+        && let Some(from) = mini_at(*foe)
+    {
+        for target in focus {
+            if let (Some(a), Some(b)) = (
+                project(from + Vec3::Y * 0.9),
+                mini_at(*target).and_then(|t| project(t + Vec3::Y * 0.9)),
+            ) {
+                painter.line_segment(
+                    [a, b],
+                    egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 70, 50)),
+                );
+                painter.circle_stroke(
+                    b,
+                    14.0,
+                    egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 70, 50)),
+                );
+            }
+        }
+    }
+    let path: Vec<egui::Pos2> = shown
+        .path
+        .iter()
+        .filter_map(|c| project(table.board.world(*c) + Vec3::Y * 0.2))
+        .collect();
+    if path.len() > 1 {
+        painter.add(egui::Shape::line(
+            path.clone(),
+            egui::Stroke::new(3.0, egui::Color32::from_rgb(255, 215, 60)),
+        ));
+    }
+    for p in &path {
+        painter.circle_filled(*p, 4.0, egui::Color32::from_rgb(255, 215, 60));
+    }
+    for pop in &shown.popups {
+        let Some(at) =
+            mini_at(pop.figure).and_then(|t| project(t + Vec3::Y * (1.9 + pop.age * 0.6)))
+        else {
+            continue;
+        };
+        let alpha = ((2.0 - pop.age) / 2.0 * 255.0).clamp(0.0, 255.0) as u8;
+        let colour = if pop.harm {
+            egui::Color32::from_rgba_unmultiplied(255, 60, 40, alpha)
+        } else {
+            egui::Color32::from_rgba_unmultiplied(80, 255, 120, alpha)
+        };
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            &pop.text,
+            egui::FontId::proportional(26.0),
+            colour,
+        );
+    }
+    Ok(())
+}
