@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use foehold_core::game::{Phase, State};
 
 use super::Options;
-use super::play::Play;
+use foehold_loop::CoreGame;
 
 /// Players and the heroes they own.
 #[derive(Resource, Debug, Clone)]
@@ -65,8 +65,8 @@ pub struct Gate {
 pub(super) fn plugin(app: &mut App) {
     let options = app.world().resource::<Options>().clone();
     let owners: Vec<u32> = {
-        let play = app.world().resource::<Play>();
-        play.game
+        let game = app.world().resource::<CoreGame>();
+        game.0
             .state
             .scenario
             .heroes

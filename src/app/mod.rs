@@ -132,7 +132,8 @@ pub fn run(args: &[String]) -> ExitCode {
     .insert_resource(ClearColor(Color::srgb(0.07, 0.075, 0.09)))
     .insert_resource(options)
     .insert_resource(table)
-    .insert_resource(play::Play { game, scenario })
+    .insert_resource(foehold_loop::CoreGame(game))
+    .insert_resource(play::Play { scenario })
     .add_plugins((
         play::plugin,
         hotseat::plugin,

@@ -8,12 +8,13 @@ use foehold_core::game::state::Pending;
 use foehold_core::game::{Action, FigureId, Half, Phase, State};
 use foehold_core::gloomhaven::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
 use foehold_core::hex::{Hex, hex, qr};
+use foehold_loop::CoreGame;
 
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
 use super::mirror::figure_id;
 use super::picking::{Picked, Target};
-use super::play::{Act, Driver, Play};
+use super::play::{Act, Driver};
 use super::view::CellKey;
 
 /// The half of a card a hero is about to play, and what the player clicked for it so far.
@@ -109,13 +110,13 @@ fn key_hex(k: CellKey) -> Hex {
 #[allow(clippy::too_many_arguments)]
 fn on_pick(
     mut picks: MessageReader<Picked>,
-    play: Res<Play>,
+    game: Res<CoreGame>,
     seats: Res<Seats>,
     mut intent: ResMut<Intent>,
     mut driver: ResMut<Driver>,
     mut acts: MessageWriter<Act>,
 ) {
-    let s = &play.game.state;
+    let s = &game.0.state;
     for Picked(target) in picks.read() {
         // A tie waits: clicking a highlighted hex picks the option ending (or attacking) there.
         if let Some(Pending::FoeOption { options, .. }) = &s.pending {
@@ -206,11 +207,11 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut D
     }
 }
 
-fn mark_intent(play: Res<Play>, intent: Res<Intent>, mut marks: ResMut<CellMarks>) {
-    if !intent.is_changed() && !play.is_changed() {
+fn mark_intent(game: Res<CoreGame>, intent: Res<Intent>, mut marks: ResMut<CellMarks>) {
+    if !intent.is_changed() && !game.is_changed() {
         return;
     }
-    let s = &play.game.state;
+    let s = &game.0.state;
     let (Phase::HeroTurn { hero, .. }, Some((card, half, basic))) = (s.phase, intent.half) else {
         marks.clear("intent");
         return;
@@ -229,11 +230,11 @@ fn mark_intent(play: Res<Play>, intent: Res<Intent>, mut marks: ResMut<CellMarks
     marks.set("intent", cells);
 }
 
-fn mark_tie(play: Res<Play>, mut marks: ResMut<CellMarks>) {
-    if !play.is_changed() {
+fn mark_tie(game: Res<CoreGame>, mut marks: ResMut<CellMarks>) {
+    if !game.is_changed() {
         return;
     }
-    match &play.game.state.pending {
+    match &game.0.state.pending {
         Some(Pending::FoeOption { options, .. }) => {
             let mut cells: Vec<(CellKey, Mark)> = Vec::new();
             for o in options {

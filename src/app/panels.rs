@@ -10,13 +10,15 @@ use foehold_core::game::state::Pending;
 use foehold_core::game::{Action, FigureId, Half, Phase, State};
 use foehold_core::hex::qr;
 use foehold_core::modifiers::{Mode, odds};
+use foehold_loop::CoreGame;
 
 use super::hotseat::{Gate, Seats};
 use super::minis::side_colour;
-use super::mirror::table_id;
 use super::orders::Intent;
 use super::picking::{Hovered, Target};
-use super::play::{Act, Control, Driver, FoeTurnRecord, Play, Shown, autosave_path};
+use super::play::{
+    Act, Control, Driver, FoeTurnRecord, Shown, autosave_path, may_short_rest, players_turn,
+};
 use super::table::{Table, scenario_files};
 use super::ui::{egui_colour, figure_details};
 
@@ -99,7 +101,7 @@ pub fn panels(
     mut contexts: EguiContexts,
     table: Res<Table>,
     hovered: Res<Hovered>,
-    play: Res<Play>,
+    game: Res<CoreGame>,
     shown: Res<Shown>,
     record: Res<FoeTurnRecord>,
     mut driver: ResMut<Driver>,
@@ -111,7 +113,7 @@ pub fn panels(
     mut ui_state: Local<PanelState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let s = &play.game.state;
+    let s = &game.0.state;
     if ui_state.save_path.is_empty() {
         ui_state.save_path = "saves/game.ron".into();
     }
@@ -249,6 +251,31 @@ pub fn panels(
         }
     } else {
         gate.open_for = None;
+    }
+
+    // ----- round end: short rests -----
+    if s.phase == Phase::RoundEnd && s.pending.is_none() && !driver.autoplay && players_turn(s) {
+        egui::Window::new("End of the round")
+            .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label("A hero with two or more discarded cards may short rest: one of them, drawn at random, is lost and the rest return to the hand.");
+                for h in s.active_heroes().filter(|&h| may_short_rest(s, h)) {
+                    let hero = &s.scenario.heroes[h];
+                    let label = format!(
+                        "{} short rests (Player {}, {} discarded)",
+                        hero.name,
+                        seats.owner_of(h),
+                        s.heroes[h].discard.len()
+                    );
+                    if ui.button(label).clicked() {
+                        acts.write(Act(Action::ShortRest { hero: h }));
+                    }
+                }
+                if ui.button(egui::RichText::new("End the round").strong()).clicked() {
+                    acts.write(Act(Action::Advance));
+                }
+            });
     }
 
     // ----- the acting hero -----
@@ -463,23 +490,20 @@ pub fn panels(
                     .max_height(320.0)
                     .show(ui, |ui| {
                         if ui
-                            .selectable_label(play.game.cursor == 0, "0 · start")
+                            .selectable_label(game.0.cursor == 0, "0 · start")
                             .clicked()
                         {
                             controls.write(Control::JumpTo(0));
                         }
-                        for (i, a) in play.game.log.iter().enumerate() {
-                            let undone = i >= play.game.cursor;
+                        for (i, a) in game.0.log.iter().enumerate() {
+                            let undone = i >= game.0.cursor;
                             let text = format!("{} · {}", i + 1, action_words(s, a));
                             let text = if undone {
                                 egui::RichText::new(text).weak().italics()
                             } else {
                                 egui::RichText::new(text)
                             };
-                            if ui
-                                .selectable_label(play.game.cursor == i + 1, text)
-                                .clicked()
-                            {
+                            if ui.selectable_label(game.0.cursor == i + 1, text).clicked() {
                                 controls.write(Control::JumpTo(i + 1));
                             }
                         }
@@ -690,7 +714,6 @@ fn hero_turn(
         acts.write(Act(Action::Advance));
         *intent = Intent::default();
     }
-    let _ = table_id(FigureId::Hero(hero));
 }
 
 /// The exact damage odds of the acting foe's planned attack on its first target, as a histogram.

@@ -6,8 +6,12 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use foehold_core::game::{Action, Event, FigureId, Game, Phase, State, autopilot, log, save::Save};
+use foehold_core::game::{Action, Event, FigureId, Game, Phase, State, log, save::Save};
 use foehold_core::hex::qr;
+use foehold_loop::{
+    ActionRefused, CoreGame, GameEvent, GameLoopPlugin, LoopSet, LoopSettings, StepFoe,
+    SubmitAction,
+};
 
 use super::Options;
 use super::minis::{PendingPaths, WalkSpeed};
@@ -15,14 +19,13 @@ use super::mirror::table_id;
 use super::table::Table;
 use super::view::CellKey;
 
-/// The game being played and where it came from.
+/// Where the game on the table came from; the game itself is the loop's [`CoreGame`].
 #[derive(Resource)]
 pub struct Play {
-    pub game: Game,
     pub scenario: PathBuf,
 }
 
-/// An action asked for by a click or a panel.
+/// An action asked for by a click or a panel; it goes to the game loop as a [`SubmitAction`].
 #[derive(Message, Debug, Clone)]
 pub struct Act(pub Action);
 
@@ -88,95 +91,118 @@ pub struct FoeTurnRecord {
     pub steps: Vec<Action>,
     /// While replaying: the state shown and the steps left.
     pub replay: Option<(State, Vec<Action>)>,
+    /// The game as the table last showed it (state, log cursor): the "before" of the next step.
+    seen: Option<(State, usize)>,
 }
 
 pub(super) fn plugin(app: &mut App) {
     let options = app.world().resource::<Options>();
     let (autoplay, bench) = (options.autoplay, options.bench_frames > 0);
-    app.add_message::<Act>()
-        .add_message::<Control>()
-        .insert_resource(Driver {
-            paused: bench,
-            step: false,
-            speed: 1.0,
-            autoplay,
-            wait: 0.6,
-            message: None,
-        })
-        .init_resource::<Shown>()
-        .init_resource::<FoeTurnRecord>()
-        .add_systems(Update, (controls, apply_acts, drive, age_popups).chain());
+    // The loop applies every action and runs the rules' steps when this plugin asks (`StepFoe`),
+    // so the pace is the table's; the autopilot and seeded tie-breaks play only under `--autoplay`.
+    app.insert_resource(LoopSettings {
+        seeded_ties: autoplay,
+        autopilot_heroes: autoplay,
+        auto_advance: false,
+    })
+    .add_plugins(GameLoopPlugin)
+    .add_message::<Act>()
+    .add_message::<Control>()
+    .insert_resource(Driver {
+        paused: bench,
+        step: false,
+        speed: 1.0,
+        autoplay,
+        wait: 0.6,
+        message: None,
+    })
+    .init_resource::<Shown>()
+    .init_resource::<FoeTurnRecord>()
+    .add_systems(
+        Update,
+        (controls, submit_acts, drive)
+            .chain()
+            .before(LoopSet::Input),
+    )
+    .add_systems(Update, (show, age_popups).chain().after(LoopSet::Sync));
 }
 
-/// Whether the players make the next move (their cards, their hero's turn); otherwise the rules do.
+/// Whether the players make the next move (their cards, their hero's turn, a short rest before
+/// the round ends); otherwise the rules do.
 pub fn players_turn(s: &State) -> bool {
     match s.phase {
         Phase::CardSelection => s
             .active_heroes()
             .any(|h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none()),
         Phase::HeroTurn { hero, .. } => s.heroes[hero].long_rest.is_none(),
+        Phase::RoundEnd => s.active_heroes().any(|h| may_short_rest(s, h)),
         _ => false,
     }
 }
 
-fn apply_acts(
+/// Whether a hero may still short rest at this round's end.
+pub fn may_short_rest(s: &State, hero: usize) -> bool {
+    let h = &s.heroes[hero];
+    !h.short_rested && h.discard.len() >= 2
+}
+
+/// Sends the table's actions to the loop, except while a replay shows an old turn.
+fn submit_acts(
     mut acts: MessageReader<Act>,
-    mut play: ResMut<Play>,
+    record: Res<FoeTurnRecord>,
+    mut driver: ResMut<Driver>,
+    mut submit: MessageWriter<SubmitAction>,
+) {
+    for Act(action) in acts.read() {
+        if record.replay.is_some() {
+            driver.say("wait for the replay to finish");
+        } else {
+            submit.write(SubmitAction(action.clone()));
+        }
+    }
+}
+
+/// After the loop ran: turns what happened this frame into what the table shows, and keeps the
+/// steps of the last enemy turn for its replay.
+#[allow(clippy::too_many_arguments)]
+fn show(
+    game: Res<CoreGame>,
+    mut events: MessageReader<GameEvent>,
+    mut refused: MessageReader<ActionRefused>,
     mut table: ResMut<Table>,
     mut shown: ResMut<Shown>,
     mut driver: ResMut<Driver>,
     mut paths: ResMut<PendingPaths>,
     mut record: ResMut<FoeTurnRecord>,
 ) {
-    for Act(action) in acts.read() {
-        if record.replay.is_some() {
-            driver.say("wait for the replay to finish");
-            continue;
-        }
-        step(
-            &mut play,
-            &mut table,
-            &mut shown,
-            &mut driver,
-            &mut paths,
-            &mut record,
-            action.clone(),
-        );
+    for r in refused.read() {
+        driver.say(format!("refused: {}", r.reason));
     }
-}
-
-/// Applies one action and turns its events into what the table shows.
-fn step(
-    play: &mut Play,
-    table: &mut Table,
-    shown: &mut Shown,
-    driver: &mut Driver,
-    paths: &mut PendingPaths,
-    record: &mut FoeTurnRecord,
-    action: Action,
-) {
-    let before = play.game.state.clone();
-    let cursor = play.game.cursor;
-    match play.game.apply(action.clone()) {
-        Ok(events) => {
-            let foe_step = matches!(before.phase, Phase::FoeTurn { .. });
-            if foe_step {
-                // A new enemy turn starts when the previous step was not part of one.
-                let continues = record
-                    .before
-                    .as_ref()
-                    .is_some_and(|(_, c)| *c + record.steps.len() == cursor);
-                if record.steps.is_empty() || !continues {
-                    record.before = Some((before.clone(), cursor));
-                    record.steps.clear();
-                }
-                record.steps.push(action);
-            }
-            driver.wait =
-                show_events(&play.game.state, &events, table, shown, paths) / driver.speed.max(0.1);
-            table.refresh(&play.game.state);
+    let events: Vec<Event> = events.read().map(|e| e.event.clone()).collect();
+    let g = &game.0;
+    if let Some((before, cursor)) = record.seen.take()
+        && g.cursor > cursor
+        && matches!(before.phase, Phase::FoeTurn { .. })
+    {
+        // A new enemy turn starts when the previous step was not part of one.
+        let continues = record
+            .before
+            .as_ref()
+            .is_some_and(|(_, c)| *c + record.steps.len() == cursor);
+        if record.steps.is_empty() || !continues {
+            record.before = Some((before, cursor));
+            record.steps.clear();
         }
-        Err(e) => driver.say(format!("refused: {e}")),
+        let done = g.log.get(cursor..g.cursor).unwrap_or_default();
+        record.steps.extend_from_slice(done);
+    }
+    if !events.is_empty() {
+        driver.wait = show_events(&g.state, &events, &mut table, &mut shown, &mut paths)
+            / driver.speed.max(0.1);
+        table.refresh(&g.state);
+    }
+    if record.seen.as_ref().is_none_or(|(_, c)| *c != g.cursor) {
+        record.seen = Some((g.state.clone(), g.cursor));
     }
 }
 
@@ -275,17 +301,19 @@ fn show_events(
     wait
 }
 
-/// The automatic side of the table: enemy steps, round bookkeeping, and heroes under `--autoplay`.
+/// The automatic side of the table: asks the loop for the next rules step (and, under
+/// `--autoplay`, the heroes' and the ties' steps) once what the last step showed has played out.
 #[allow(clippy::too_many_arguments)]
 fn drive(
     time: Res<Time>,
-    mut play: ResMut<Play>,
+    game: Res<CoreGame>,
     mut table: ResMut<Table>,
     mut shown: ResMut<Shown>,
     mut driver: ResMut<Driver>,
     mut paths: ResMut<PendingPaths>,
     mut record: ResMut<FoeTurnRecord>,
     mut speed: ResMut<WalkSpeed>,
+    mut steps: MessageWriter<StepFoe>,
 ) {
     speed.0 = 3.0 * driver.speed;
     if let Some((_, t)) = &mut driver.message {
@@ -298,14 +326,14 @@ fn drive(
     if driver.wait > 0.0 || (driver.paused && !driver.step) {
         return;
     }
-    if let Some((state, steps)) = &mut record.replay {
+    if let Some((state, actions)) = &mut record.replay {
         // Replaying the last enemy turn on a copy of the state; the game itself does not move.
-        if steps.is_empty() {
+        if actions.is_empty() {
             record.replay = None;
-            table.refresh(&play.game.state);
+            table.refresh(&game.0.state);
             return;
         }
-        let a = steps.remove(0);
+        let a = actions.remove(0);
         if let Ok(events) = state.apply(a) {
             let shown_state = state.clone();
             driver.wait = show_events(&shown_state, &events, &mut table, &mut shown, &mut paths)
@@ -321,34 +349,18 @@ fn drive(
         driver.step = false;
         return;
     }
-    let s = &play.game.state;
+    let s = &game.0.state;
     if s.phase.is_over() {
         return;
     }
-    let action = if s.pending.is_some() {
-        // Ties wait for a click; the autopilot lets the seeded dice choose after a moment on screen.
-        if !driver.autoplay {
-            return;
-        }
-        Action::Choose(s.seeded_pick(s.pending_options()))
-    } else if players_turn(s) && !driver.autoplay {
+    // Ties and the players' own moves wait for a click, unless the autopilot plays them.
+    if (s.pending.is_some() || players_turn(s)) && !driver.autoplay {
         return;
-    } else {
-        match autopilot::next_action(s) {
-            Some(a) => a,
-            None => return,
-        }
-    };
+    }
     driver.step = false;
-    step(
-        &mut play,
-        &mut table,
-        &mut shown,
-        &mut driver,
-        &mut paths,
-        &mut record,
-        action,
-    );
+    // Until the loop answers, wait as long as a quick step takes.
+    driver.wait = 0.35 / driver.speed.max(0.1);
+    steps.write(StepFoe);
 }
 
 fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
@@ -358,7 +370,7 @@ fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
     shown.popups.retain(|p| p.age < 2.0);
 }
 
-/// The save written every round and on exit.
+/// The save written at the start of every round after the first.
 pub fn autosave_path() -> PathBuf {
     PathBuf::from("saves/autosave.ron")
 }
@@ -368,11 +380,13 @@ fn controls(
     mut controls: MessageReader<Control>,
     keys: Res<ButtonInput<KeyCode>>,
     egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut game: ResMut<CoreGame>,
     mut play: ResMut<Play>,
     mut table: ResMut<Table>,
     mut shown: ResMut<Shown>,
     mut driver: ResMut<Driver>,
     mut record: ResMut<FoeTurnRecord>,
+    mut acts: MessageWriter<Act>,
     mut last_round: Local<u32>,
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -392,19 +406,9 @@ fn controls(
         }
         if keys.just_pressed(KeyCode::KeyR) && !ctrl {
             // Let the seeded dice break the tie on the table.
-            let s = &play.game.state;
+            let s = &game.0.state;
             if s.pending.is_some() {
-                let pick = s.seeded_pick(s.pending_options());
-                let mut paths = PendingPaths::default();
-                step(
-                    &mut play,
-                    &mut table,
-                    &mut shown,
-                    &mut driver,
-                    &mut paths,
-                    &mut record,
-                    Action::Choose(pick),
-                );
+                acts.write(Act(Action::Choose(s.seeded_pick(s.pending_options()))));
             }
         }
     }
@@ -413,20 +417,20 @@ fn controls(
         let moves_game = !matches!(c, Control::ReplayFoeTurn | Control::Save(_));
         match c {
             Control::Undo => {
-                if play.game.undo() {
+                if game.0.undo() {
                     table.log.push("(undone)".into());
                 } else {
                     driver.say("nothing to undo");
                 }
             }
             Control::Redo => {
-                if !play.game.redo() {
+                if !game.0.redo() {
                     driver.say("nothing to redo");
                 }
             }
             Control::JumpTo(n) => {
-                while play.game.cursor > n && play.game.undo() {}
-                while play.game.cursor < n && play.game.redo() {}
+                while game.0.cursor > n && game.0.undo() {}
+                while game.0.cursor < n && game.0.redo() {}
             }
             Control::ReplayFoeTurn => match record.before.clone() {
                 Some((state, _)) if !record.steps.is_empty() => {
@@ -436,7 +440,7 @@ fn controls(
                 }
                 _ => driver.say("no enemy turn to replay yet"),
             },
-            Control::Save(path) => match write_save(&play.game, &path) {
+            Control::Save(path) => match write_save(&game.0, &path) {
                 Ok(()) => driver.say(format!("saved to {}", path.display())),
                 Err(e) => driver.say(format!("could not save {}: {e}", path.display())),
             },
@@ -444,24 +448,24 @@ fn controls(
                 .map_err(|e| e.to_string())
                 .and_then(|s| s.replay(&path))
             {
-                Ok(game) => {
-                    play.scenario = PathBuf::from(&game.scenario_path);
-                    play.game = game;
+                Ok(loaded) => {
+                    play.scenario = PathBuf::from(&loaded.scenario_path);
+                    game.0 = loaded;
                     let generation = table.generation + 1;
-                    *table = Table::of_game(&play.game);
+                    *table = Table::of_game(&game.0);
                     table.generation = generation;
+                    *record = FoeTurnRecord::default();
                     driver.say(format!("loaded {}", path.display()));
                 }
                 Err(e) => driver.say(format!("could not load: {e}")),
             },
-            Control::NewGame(path) => match super::table::new_game(&path, play.game.seed) {
-                Ok(game) => {
-                    play.game = game;
+            Control::NewGame(path) => match super::table::new_game(&path, game.0.seed) {
+                Ok(fresh) => {
+                    game.0 = fresh;
                     play.scenario = path;
                     let generation = table.generation + 1;
-                    *table = Table::of_game(&play.game);
+                    *table = Table::of_game(&game.0);
                     table.generation = generation;
-                    *shown = Shown::default();
                     *record = FoeTurnRecord::default();
                 }
                 Err(e) => driver.say(e),
@@ -470,13 +474,17 @@ fn controls(
         if moves_game {
             *shown = Shown::default();
             record.replay = None;
-            table.refresh(&play.game.state);
+            // The next step's "before" is the position the game was moved to.
+            record.seen = None;
+            table.refresh(&game.0.state);
         }
     }
-    if play.game.state.round != *last_round {
-        *last_round = play.game.state.round;
-        if *last_round > 1 {
-            let _ = write_save(&play.game, &autosave_path());
+    if game.0.state.round != *last_round {
+        *last_round = game.0.state.round;
+        if *last_round > 1
+            && let Err(e) = write_save(&game.0, &autosave_path())
+        {
+            driver.say(format!("autosave failed: {e}"));
         }
     }
 }

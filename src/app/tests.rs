@@ -4,39 +4,38 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use foehold_core::game::{Action, FigureId, Half, Phase, autopilot};
+use foehold_core::game::state::Pending;
+use foehold_core::game::{Action, FigureId, Game, Half, Phase, TieBreaker, autopilot};
 use foehold_core::hex::qr;
 
 use super::orders::{Intent, movement, reach};
 use super::picking::{Picked, Target};
+use foehold_loop::CoreGame;
+
 use super::play::{Driver, Play};
 use super::table::{Table, new_game};
 use super::{Options, hotseat, minis, orders, play};
 
-/// An app at the first hero turn of the tutorial, the automatic driver paused.
-fn app_at_hero_turn() -> App {
-    let path = PathBuf::from(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/scenarios/tutorial.ron"
-    ));
-    let mut game = new_game(&path, 7).expect("the tutorial loads");
-    while !matches!(game.state.phase, Phase::HeroTurn { .. }) {
-        let a = autopilot::next_action(&game.state).expect("the game goes on");
-        game.apply(a).expect("autopilot actions are legal");
-    }
+fn scenario_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios")
+        .join(name)
+}
+
+/// An app with the play, hot-seat and order plugins (and so the game loop) on `game`, the
+/// automatic driver paused.
+fn app_with(game: Game, path: PathBuf) -> App {
     let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
         // The keyboard the real window's input plugin provides (undo/redo and pacing keys).
         .init_resource::<ButtonInput<KeyCode>>()
         .insert_resource(Options {
-            seed: 7,
+            seed: game.seed,
             ..Options::default()
         })
         .insert_resource(Table::of_game(&game))
-        .insert_resource(Play {
-            game,
-            scenario: path,
-        })
+        .insert_resource(CoreGame(game))
+        .insert_resource(Play { scenario: path })
         .add_message::<Picked>()
         .insert_resource(minis::WalkSpeed(1.0))
         .init_resource::<minis::PendingPaths>()
@@ -47,8 +46,19 @@ fn app_at_hero_turn() -> App {
     app
 }
 
+/// An app at the first hero turn of the tutorial.
+fn app_at_hero_turn() -> App {
+    let path = scenario_path("tutorial.ron");
+    let mut game = new_game(&path, 7).expect("the tutorial loads");
+    while !matches!(game.state.phase, Phase::HeroTurn { .. }) {
+        let a = autopilot::next_action(&game.state).expect("the game goes on");
+        game.apply(a).expect("autopilot actions are legal");
+    }
+    app_with(game, path)
+}
+
 fn acting_hero(app: &App) -> usize {
-    match app.world().resource::<Play>().game.state.phase {
+    match app.world().resource::<CoreGame>().0.state.phase {
         Phase::HeroTurn { hero, .. } => hero,
         p => panic!("expected a hero turn, got {p:?}"),
     }
@@ -59,7 +69,7 @@ fn clicking_a_reachable_hex_with_a_move_half_moves_the_hero_there() {
     let mut app = app_at_hero_turn();
     let hero = acting_hero(&app);
     let (card, half, points) = {
-        let s = &app.world().resource::<Play>().game.state;
+        let s = &app.world().resource::<CoreGame>().0.state;
         let sel = s.heroes[hero].selected.expect("the hero picked cards");
         // The basic bottom half is always a move 2.
         let effects = s.half_effects(hero, sel[0], Half::Bottom, true);
@@ -71,7 +81,7 @@ fn clicking_a_reachable_hex_with_a_move_half_moves_the_hero_there() {
     };
     app.world_mut().resource_mut::<Intent>().half = Some((card, half, true));
     let (goal, start) = {
-        let s = &app.world().resource::<Play>().game.state;
+        let s = &app.world().resource::<CoreGame>().0.state;
         let options = reach(s, hero, points, false);
         assert!(
             !options.is_empty(),
@@ -95,7 +105,7 @@ fn clicking_a_reachable_hex_with_a_move_half_moves_the_hero_there() {
     }
     app.world_mut().write_message(play::Act(action));
     app.update();
-    let s = &app.world().resource::<Play>().game.state;
+    let s = &app.world().resource::<CoreGame>().0.state;
     assert_ne!(start, goal);
     assert_eq!(
         s.heroes[hero].hex, goal,
@@ -108,12 +118,12 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
     let mut app = app_at_hero_turn();
     let hero = acting_hero(&app);
     let other = {
-        let s = &app.world().resource::<Play>().game.state;
+        let s = &app.world().resource::<CoreGame>().0.state;
         (0..s.heroes.len())
             .find(|&h| h != hero)
             .expect("the tutorial has two heroes")
     };
-    let before = app.world().resource::<Play>().game.state.clone();
+    let before = app.world().resource::<CoreGame>().0.state.clone();
     app.world_mut()
         .write_message(Picked(Target::Figure(super::mirror::table_id(
             FigureId::Hero(other),
@@ -128,7 +138,7 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
         .unwrap_or_default();
     assert!(message.contains("belongs to Player"), "got {message:?}");
     assert_eq!(
-        app.world().resource::<Play>().game.state,
+        app.world().resource::<CoreGame>().0.state,
         before,
         "a refused click changes nothing"
     );
@@ -137,11 +147,120 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
 #[test]
 fn undo_takes_back_the_last_action() {
     let mut app = app_at_hero_turn();
-    let cursor = app.world().resource::<Play>().game.cursor;
+    let cursor = app.world().resource::<CoreGame>().0.cursor;
     app.world_mut().write_message(play::Control::Undo);
     app.update();
-    assert_eq!(app.world().resource::<Play>().game.cursor, cursor - 1);
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
     app.world_mut().write_message(play::Control::Redo);
     app.update();
-    assert_eq!(app.world().resource::<Play>().game.cursor, cursor);
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor);
+}
+
+#[test]
+fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
+    let path = scenario_path("tutorial.ron");
+    let mut game = new_game(&path, 3).expect("the tutorial loads");
+    while !matches!(game.state.phase, Phase::FoeTurn { .. }) {
+        let a = autopilot::next_action(&game.state).expect("the game goes on");
+        game.apply(a).expect("autopilot actions are legal");
+    }
+    let mut app = app_with(game, path);
+    let start = app.world().resource::<CoreGame>().0.cursor;
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<CoreGame>().0.cursor,
+        start,
+        "paused: the foe waits"
+    );
+    {
+        let mut d = app.world_mut().resource_mut::<Driver>();
+        d.paused = false;
+        // Fast enough that the test does not wait for the animations' pace.
+        d.speed = 1.0e6;
+        d.wait = 0.0;
+    }
+    let mut frames = 0;
+    while matches!(
+        app.world().resource::<CoreGame>().0.state.phase,
+        Phase::FoeTurn { .. }
+    ) && app.world().resource::<CoreGame>().0.state.pending.is_none()
+    {
+        app.update();
+        frames += 1;
+        assert!(
+            frames < 2000,
+            "the enemy turns end; still at {:?}",
+            app.world().resource::<CoreGame>().0.state.phase
+        );
+    }
+    let g = &app.world().resource::<CoreGame>().0;
+    assert!(g.cursor > start, "the loop applied the foe's steps");
+    let record = app.world().resource::<play::FoeTurnRecord>();
+    assert!(!record.steps.is_empty(), "the last enemy turn is kept");
+    let (before, at) = record.before.clone().expect("with the state before it");
+    // Replaying the recorded steps from the state before them gives the state after them.
+    let mut replayed = before;
+    for a in &record.steps {
+        replayed
+            .apply(a.clone())
+            .expect("recorded steps apply again");
+    }
+    assert_eq!(replayed, g.replay_prefix(at + record.steps.len()));
+    assert!(
+        !app.world().resource::<Table>().log.is_empty(),
+        "the log shows what happened"
+    );
+}
+
+#[test]
+fn a_tie_is_broken_by_clicking_one_of_its_highlighted_hexes() {
+    let path = scenario_path("sunken-kiln.ron");
+    let scenario = foehold_core::game::Scenario::load(&path).expect("the scenario loads");
+    let scenario = std::sync::Arc::new(scenario);
+    for seed in 0..40 {
+        let mut game = Game::new(
+            scenario.clone(),
+            path.display().to_string(),
+            seed,
+            TieBreaker::Table,
+        )
+        .expect("sets up");
+        while let Some(a) = game.auto_action() {
+            game.apply(a).expect("autopilot actions are legal");
+        }
+        let Some(Pending::FoeOption { options, .. }) = game.state.pending.clone() else {
+            continue;
+        };
+        // An option whose end hex no other option ends on or attacks: one click names it.
+        let unique = (0..options.len()).find(|&i| {
+            let e = options[i].end;
+            (0..options.len())
+                .filter(|&j| options[j].end == e || options[j].targets.contains(&e))
+                .count()
+                == 1
+        });
+        let Some(i) = unique else { continue };
+        let cursor = game.cursor;
+        let mut app = app_with(game, path.clone());
+        let marks = app.world().resource::<super::board::CellMarks>().merged();
+        let cell = qr(options[i].end);
+        assert_eq!(
+            marks.get(&cell),
+            Some(&super::board::Mark::Tie),
+            "the option's end hex lights up"
+        );
+        app.world_mut().write_message(Picked(Target::Cell(cell)));
+        app.update();
+        let g = &app.world().resource::<CoreGame>().0;
+        assert_eq!(g.cursor, cursor + 1, "the click became one action");
+        assert_eq!(
+            g.log[cursor],
+            Action::Choose(i),
+            "the clicked option was chosen"
+        );
+        return;
+    }
+    panic!("no seed reached a tie with an option one click can name");
 }

@@ -12,8 +12,31 @@ use super::view::{FigureView, Side};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (name_plates, overlays, super::panels::panels).chain(),
+        (fonts, name_plates, overlays, super::panels::panels).chain(),
     );
+}
+
+/// Once: the monospace face (which has arrows, used in traces such as "Rat → Mara") becomes a
+/// fallback of the proportional one, so no glyph shows as a box.
+fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+    if *done {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut fonts = egui::FontDefinitions::default();
+    let mono = fonts
+        .families
+        .get(&egui::FontFamily::Monospace)
+        .and_then(|f| f.first().cloned());
+    if let (Some(mono), Some(prop)) = (
+        mono,
+        fonts.families.get_mut(&egui::FontFamily::Proportional),
+    ) {
+        prop.push(mono);
+    }
+    ctx.set_fonts(fonts);
+    *done = true;
+    Ok(())
 }
 
 pub fn egui_colour(c: Color) -> egui::Color32 {

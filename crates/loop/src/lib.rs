@@ -12,7 +12,9 @@
 //! * [`LoopSettings`] (resource): `seeded_ties` lets the seeded generator break the ties the rules
 //!   give to the players (headless); `autopilot_heroes` lets the autopilot play the heroes;
 //!   `auto_advance` runs the rules' own steps (monster steps, reveals, round end) by themselves,
-//!   one step per frame. With `auto_advance: false` a renderer asks for each step with [`StepFoe`].
+//!   one step per frame. With `auto_advance: false` a renderer asks for each step with [`StepFoe`];
+//!   the autopilot's hero actions and seeded tie-breaks then wait for a step request too, so a
+//!   watcher can pace a whole game.
 //! * [`GamePhase`] (state): mirrors the core's phase; `OnEnter(GamePhase::FoeMovement)` etc. are
 //!   the places to start animations. [`AwaitingChoice`] (resource) is true while a tie waits.
 //! * Submitting an action: write a [`SubmitAction`] message (`MessageWriter<SubmitAction>`); it is
@@ -382,14 +384,19 @@ fn apply_submitted(
     }
 }
 
-/// Headless: the seeded pick breaks a waiting tie (logged as a `Choose` like any other).
+/// Headless: the seeded pick breaks a waiting tie (logged as a `Choose` like any other); without
+/// `auto_advance` it waits for a step request, so a watcher sees the tie first.
 fn break_ties(
     mut game: ResMut<CoreGame>,
     settings: Res<LoopSettings>,
+    mut steps: ResMut<StepRequests>,
     mut awaiting: ResMut<AwaitingChoice>,
     mut out: Outbox,
 ) {
-    if settings.seeded_ties && game.0.state.pending.is_some() {
+    if settings.seeded_ties
+        && game.0.state.pending.is_some()
+        && (settings.auto_advance || take_step(&mut steps))
+    {
         let pick = game.0.state.seeded_pick(game.0.state.pending_options());
         out.apply(&mut game.0, Action::Choose(pick));
     }
@@ -457,7 +464,7 @@ fn card_selection(
     let action = if all_chosen {
         // The reveal is a rules step.
         (settings.auto_advance || take_step(&mut steps)).then_some(Action::Advance)
-    } else if settings.autopilot_heroes {
+    } else if settings.autopilot_heroes && (settings.auto_advance || take_step(&mut steps)) {
         autopilot::next_action(s)
     } else {
         None
@@ -467,11 +474,18 @@ fn card_selection(
     }
 }
 
-fn hero_turn(mut game: ResMut<CoreGame>, settings: Res<LoopSettings>, mut out: Outbox) {
+/// The autopilot's hero turns: every frame with `auto_advance`, else one action per step request.
+fn hero_turn(
+    mut game: ResMut<CoreGame>,
+    settings: Res<LoopSettings>,
+    mut steps: ResMut<StepRequests>,
+    mut out: Outbox,
+) {
     let s = &game.0.state;
     if !settings.autopilot_heroes
         || GamePhase::of(s.phase) != GamePhase::HeroTurn
         || s.pending.is_some()
+        || !(settings.auto_advance || take_step(&mut steps))
     {
         return;
     }
