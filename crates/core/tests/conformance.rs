@@ -1,24 +1,34 @@
-//! Puzzle tests: every public Frosthaven board position in `tests/conformance/frosthaven` is solved and
-//! compared, as sets, with its expected focus and outcomes.
+//! Puzzle tests: every public Frosthaven board position in `tests/conformance/frosthaven`, and our own
+//! positions in `tests/puzzles`, is solved and compared, as sets, with its expected focus and outcomes.
 
 use foehold_core::puzzle;
 use std::path::PathBuf;
 
-fn puzzle_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/frosthaven")
+fn puzzle_dir(rel: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests").join(rel)
 }
 
 #[test]
 fn every_public_frosthaven_puzzle_is_solved_as_expected() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(puzzle_dir())
+    solve_all("conformance/frosthaven", 40);
+}
+
+/// Edge cases of our own: monsters that start on traps, hazards or obstacles.
+#[test]
+fn our_own_puzzles_are_solved_as_expected() {
+    solve_all("puzzles", 6);
+}
+
+fn solve_all(rel: &str, at_least: usize) {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(puzzle_dir(rel))
         .expect("puzzle folder")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
     assert!(
-        files.len() >= 40,
-        "expected the public puzzles, found {}",
+        files.len() >= at_least,
+        "expected at least {at_least} puzzles in {rel}, found {}",
         files.len()
     );
     let mut failures = Vec::new();

@@ -89,9 +89,11 @@ impl MoveGraph {
         let mut endable = vec![false; n];
         for i in 0..n {
             let t = map.terrain_at(i);
-            endable[i] = t != Terrain::Wall
-                && (t != Terrain::Obstacle || mode.flying)
-                && matches!(occupants[i], Occupant::Empty | Occupant::Myself);
+            // A monster may always stay where it stands, even on an obstacle it could not enter.
+            endable[i] = occupants[i] == Occupant::Myself
+                || (t != Terrain::Wall
+                    && (t != Terrain::Obstacle || mode.flying)
+                    && occupants[i] == Occupant::Empty);
             if (mode.jumping || (mode.teleport && !mode.flying)) && t.is_negative() {
                 landing[i] = 1;
             }
@@ -188,6 +190,8 @@ impl MoveGraph {
                 s.0 += self.landing[i] as u16;
             }
         }
+        // Staying put enters no hex, so it lands on none: a jumper on a trap pays nothing to stay.
+        best[start] = (0, 0);
         best
     }
 
@@ -247,6 +251,8 @@ impl MoveGraph {
                 }
             }
         }
+        // Staying put enters no hex (see `from`).
+        best[start] = (0, 0);
         best
     }
 
