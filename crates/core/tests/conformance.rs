@@ -5,7 +5,9 @@ use foehold_core::puzzle;
 use std::path::PathBuf;
 
 fn puzzle_dir(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests").join(rel)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests")
+        .join(rel)
 }
 
 #[test]

@@ -68,10 +68,32 @@ enum Blocker {
     Thin(Point, Point),
 }
 
+impl Blocker {
+    /// The point whose distance to a sightline decides whether the blocker is near it.
+    fn anchor(self) -> Point {
+        match self {
+            Blocker::Wall(c) => c,
+            Blocker::Thin(p, q) => p.add(q).scale(0.5),
+        }
+    }
+}
+
+/// Side of the square buckets blockers are filed in by their anchor.
+const BUCKET: f64 = 2.0;
+/// No blocker farther than this from a sightline can touch it (a wall's circumradius is 1, plus the
+/// other hex's reach; see `witness`).
+const REACH: f64 = 2.0 + TOUCH;
+
 /// Line-of-sight oracle for one map.
 #[derive(Debug, Clone)]
 pub struct Sight {
     blockers: Vec<Blocker>,
+    /// Blockers filed in a grid of square buckets by their anchor, so that a sightline only looks at
+    /// the blockers around it (large maps have hundreds of wall hexes, almost all far away).
+    origin: Point,
+    columns: usize,
+    rows: usize,
+    buckets: Vec<Vec<u32>>,
 }
 
 impl Sight {
@@ -86,7 +108,51 @@ impl Sight {
             let d = super::direction_to(a, b).unwrap_or(0);
             blockers.push(Blocker::Thin(corner(a, d), corner(a, d + 1)));
         }
-        Sight { blockers }
+        let (mut lo, mut hi) = (Point::new(0.0, 0.0), Point::new(0.0, 0.0));
+        for (i, b) in blockers.iter().enumerate() {
+            let p = b.anchor();
+            if i == 0 {
+                (lo, hi) = (p, p);
+            }
+            (lo.x, lo.y, hi.x, hi.y) = (lo.x.min(p.x), lo.y.min(p.y), hi.x.max(p.x), hi.y.max(p.y));
+        }
+        let columns = ((hi.x - lo.x) / BUCKET) as usize + 1;
+        let rows = ((hi.y - lo.y) / BUCKET) as usize + 1;
+        let mut buckets = vec![Vec::new(); columns * rows];
+        for (i, b) in blockers.iter().enumerate() {
+            let p = b.anchor();
+            let (cx, cy) = (
+                ((p.x - lo.x) / BUCKET) as usize,
+                ((p.y - lo.y) / BUCKET) as usize,
+            );
+            buckets[cy * columns + cx].push(i as u32);
+        }
+        Sight {
+            blockers,
+            origin: lo,
+            columns,
+            rows,
+            buckets,
+        }
+    }
+
+    /// The blockers whose anchor lies in the box spanned by `a` and `b`, widened by `REACH`, in the
+    /// order they were filed (so that results never depend on the bucket layout).
+    fn around(&self, a: Point, b: Point) -> Vec<Blocker> {
+        let cell = |v: f64, o: f64, n: usize| -> usize {
+            (((v - o) / BUCKET).floor().max(0.0) as usize).min(n - 1)
+        };
+        let (x0, x1) = (a.x.min(b.x) - REACH, a.x.max(b.x) + REACH);
+        let (y0, y1) = (a.y.min(b.y) - REACH, a.y.max(b.y) + REACH);
+        let mut ids: Vec<u32> = Vec::new();
+        for cy in cell(y0, self.origin.y, self.rows)..=cell(y1, self.origin.y, self.rows) {
+            for cx in cell(x0, self.origin.x, self.columns)..=cell(x1, self.origin.x, self.columns)
+            {
+                ids.extend_from_slice(&self.buckets[cy * self.columns + cx]);
+            }
+        }
+        ids.sort_unstable();
+        ids.into_iter().map(|i| self.blockers[i as usize]).collect()
     }
 
     /// Whether `a` sees `b`. A hex always sees itself.
@@ -98,10 +164,12 @@ impl Sight {
     pub fn witness(&self, a: Hex, b: Hex) -> Option<(Point, Point)> {
         let (ca, cb) = (centre(a), centre(b));
         // Only blockers within reach of the strip between the two hexes can touch a sightline.
+        if self.blockers.is_empty() {
+            return Some((ca, cb));
+        }
         let near: Vec<Blocker> = self
-            .blockers
-            .iter()
-            .copied()
+            .around(ca, cb)
+            .into_iter()
             .filter(|bl| match *bl {
                 Blocker::Wall(c) => dist_to_segment(c, ca, cb) <= 2.0 + TOUCH,
                 Blocker::Thin(p, q) => dist_to_segment(p.add(q).scale(0.5), ca, cb) <= 1.5 + TOUCH,
