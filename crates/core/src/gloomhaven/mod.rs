@@ -527,8 +527,13 @@ impl<'a> Solver<'a> {
         // Which destination to head for is itself a tie the players break, so each destination ranks
         // the end hexes on its own: total negatives, remaining path, points spent.
         let mut out: Vec<Choice> = Vec::new();
+        // Only the hexes it can end on this turn are ranked, so each search towards a destination
+        // may stop once they all have their score.
+        let ends: Vec<bool> = (0..n)
+            .map(|e| within[e] != UNREACHABLE && self.graph.endable[e])
+            .collect();
         for &d in &dests {
-            let to_d = self.graph.to(d);
+            let to_d = self.graph.to(d, Some(&ends));
             let ranked: Vec<((u16, u16, u16), usize)> = (0..n)
                 .filter(|&e| {
                     within[e] != UNREACHABLE && self.graph.endable[e] && to_d[e] != UNREACHABLE

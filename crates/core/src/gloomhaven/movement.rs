@@ -175,11 +175,11 @@ impl MoveGraph {
     /// Best score from `start` to every hex with unlimited movement (landing penalty included).
     pub fn from(&self, start: usize) -> Vec<Score> {
         let mut best = if self.uniform {
-            breadth_first(self.out.len(), start, |u| {
+            breadth_first(self.out.len(), start, None, |u| {
                 self.steps(u).iter().map(|e| e.to as usize)
             })
         } else {
-            dijkstra(self.out.len(), start, |u, f| {
+            dijkstra(self.out.len(), start, None, |u, f| {
                 for e in self.steps(u) {
                     f(e.to as usize, e.neg, e.cost);
                 }
@@ -195,14 +195,15 @@ impl MoveGraph {
         best
     }
 
-    /// Best score from every hex to `target` (landing penalty of the target included).
-    pub fn to(&self, target: usize) -> Vec<Score> {
+    /// Best score from every hex to `target` (landing penalty of the target included). With `until`,
+    /// only the hexes marked there are sure to be final: the search stops once they are.
+    pub fn to(&self, target: usize, until: Option<&[bool]>) -> Vec<Score> {
         let mut best = if self.uniform {
-            breadth_first(self.out.len(), target, |v| {
+            breadth_first(self.out.len(), target, until, |v| {
                 self.steps_into(v).iter().map(|(u, _)| *u as usize)
             })
         } else {
-            dijkstra(self.out.len(), target, |v, f| {
+            dijkstra(self.out.len(), target, until, |v, f| {
                 for (u, e) in self.steps_into(v) {
                     f(*u as usize, e.neg, e.cost);
                 }
@@ -256,6 +257,29 @@ impl MoveGraph {
         best
     }
 
+    /// The hexes at most `steps` steps from `start`, in the order found.
+    fn within_steps(&self, start: usize, steps: usize) -> Vec<usize> {
+        let mut depth = vec![u16::MAX; self.out.len()];
+        depth[start] = 0;
+        let mut found = vec![start];
+        let mut head = 0;
+        while head < found.len() {
+            let u = found[head];
+            head += 1;
+            if depth[u] as usize >= steps {
+                continue;
+            }
+            for e in self.steps(u) {
+                let v = e.to as usize;
+                if depth[v] == u16::MAX {
+                    depth[v] = depth[u] + 1;
+                    found.push(v);
+                }
+            }
+        }
+        found
+    }
+
     /// One cheapest path (hexes entered, in order) from `start` to `goal` with score `want`; ties
     /// between equal paths go to the lowest direction index, step by step.
     pub fn path(&self, start: usize, goal: usize, want: Score) -> Vec<usize> {
@@ -266,10 +290,13 @@ impl MoveGraph {
         let target_neg = want.0 - self.landing[goal] as u16;
         // rest[c * n + v]: fewest negatives from v, having spent c points, to goal at exactly want.1.
         let total = want.1 as usize;
+        // Every step costs at least 1, so the walk below only visits hexes within `total` steps of
+        // the start: the table is filled for those alone.
+        let live = self.within_steps(start, total);
         let mut rest = vec![u16::MAX; (total + 1) * n];
         rest[total * n + goal] = 0;
         for c in (0..total).rev() {
-            for u in 0..n {
+            for &u in &live {
                 let mut best = u16::MAX;
                 for e in self.steps(u) {
                     let c2 = c + e.cost as usize;
@@ -346,17 +373,29 @@ fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
 }
 
 /// Scores when every step costs 1 and no hex is negative: breadth-first search.
+///
+/// With `until`, the search may stop once every hex marked there has its final score; other hexes
+/// are then left unfinished.
 fn breadth_first<I: Iterator<Item = usize>>(
     n: usize,
     source: usize,
+    until: Option<&[bool]>,
     next: impl Fn(usize) -> I,
 ) -> Vec<Score> {
     let mut best = vec![UNREACHABLE; n];
+    let mut left = until.map_or(usize::MAX, |u| u.iter().filter(|x| **x).count());
     let mut queue = Vec::with_capacity(n);
     best[source] = (0, 0);
     queue.push(source);
+    // A hex's breadth-first score is final as soon as it is found.
+    let settle = |v: usize, left: &mut usize| {
+        if until.is_some_and(|u| u[v]) {
+            *left -= 1;
+        }
+    };
+    settle(source, &mut left);
     let mut head = 0;
-    while head < queue.len() {
+    while head < queue.len() && left > 0 {
         let u = queue[head];
         head += 1;
         let d = best[u].1 + 1;
@@ -364,6 +403,7 @@ fn breadth_first<I: Iterator<Item = usize>>(
             if best[v] == UNREACHABLE {
                 best[v] = (0, d);
                 queue.push(v);
+                settle(v, &mut left);
             }
         }
     }
@@ -372,13 +412,18 @@ fn breadth_first<I: Iterator<Item = usize>>(
 
 /// Lexicographic (negatives, points) Dijkstra from one source; heap entries are packed into one
 /// integer (negatives, points, hex) so that comparisons are cheap.
+///
+/// With `until`, the search may stop once every hex marked there has its final score (see
+/// `breadth_first`).
 fn dijkstra(
     n: usize,
     source: usize,
+    until: Option<&[bool]>,
     mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
 ) -> Vec<Score> {
     let pack = |s: Score, v: usize| Reverse(((s.0 as u64) << 32) | ((s.1 as u64) << 16) | v as u64);
     let mut best = vec![UNREACHABLE; n];
+    let mut left = until.map_or(usize::MAX, |u| u.iter().filter(|x| **x).count());
     let mut heap = BinaryHeap::with_capacity(n);
     best[source] = (0, 0);
     heap.push(pack((0, 0), source));
@@ -389,6 +434,13 @@ fn dijkstra(
         );
         if score > best[u] {
             continue;
+        }
+        // Popped with its best score: final.
+        if until.is_some_and(|m| m[u]) {
+            left -= 1;
+            if left == 0 {
+                break;
+            }
         }
         neighbours(u, &mut |v, neg, cost| {
             let cand = (score.0 + neg as u16, score.1 + cost as u16);
@@ -404,6 +456,12 @@ fn dijkstra(
 /// Hex-step distance from `from` to every hex along paths that avoid wall hexes and thin walls
 /// (range and proximity are counted this way); `u16::MAX` where no such path exists.
 pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
+    range_field_within(map, from, u16::MAX)
+}
+
+/// [`range_field`] counted only up to `limit` steps; farther hexes are left at `u16::MAX`. An attack's
+/// range needs no more, and on a large board this is a small part of it.
+pub fn range_field_within(map: &HexMap, from: usize, limit: u16) -> Vec<u16> {
     let n = map.len();
     let mut dist = vec![u16::MAX; n];
     if map.terrain_at(from) == Terrain::Wall {
@@ -417,6 +475,9 @@ pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
     while head < queue.len() {
         let u = queue[head];
         head += 1;
+        if dist[u] >= limit {
+            continue;
+        }
         for d in 0..6 {
             let v = map.neighbour(u, d);
             if v == NONE || map.thin_wall(u, d) || map.terrain_at(v as usize) == Terrain::Wall {

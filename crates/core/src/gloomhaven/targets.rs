@@ -2,7 +2,7 @@
 //! target groups (focus included, as many targets as possible) an attack can take.
 
 use super::MonsterAction;
-use super::movement::range_field;
+use super::movement::range_field_within;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain};
@@ -47,17 +47,22 @@ impl<'a> Attack<'a> {
         } else {
             Vec::new()
         };
+        let range = if attacks && action.range > 0 {
+            action.range.min(u16::MAX as u32 - 1) as u16
+        } else {
+            1
+        };
         Attack {
             map,
-            range: if attacks && action.range > 0 {
-                action.range.min(u16::MAX as u32 - 1) as u16
-            } else {
-                1
-            },
+            range,
             targets: action.targets.max(1),
             melee_area: action.aoe_melee || action.range == 0,
             patterns,
-            enemy_range: enemies.iter().map(|&e| range_field(map, e)).collect(),
+            // Only `d <= range` is ever asked of these fields.
+            enemy_range: enemies
+                .iter()
+                .map(|&e| range_field_within(map, e, range))
+                .collect(),
             enemies,
             sight: Sight::new(map),
             los: RefCell::new(vec![0; enemy_count * map.len()]),
@@ -149,7 +154,7 @@ impl<'a> Attack<'a> {
                 add(mask, cells, &mut offer);
             }
         } else {
-            let from_here = range_field(self.map, h);
+            let from_here = range_field_within(self.map, h, self.range);
             for p in &self.patterns {
                 for k in 0..self.enemies.len() {
                     let target = self.map.hex_at(self.enemies[k]);
