@@ -26,7 +26,7 @@ fn main() -> ExitCode {
         Some("play") => cli::play::run(&args[1..]),
         Some("replay") => cli::replay::run(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            print!("{USAGE}");
+            cli::out!("{USAGE}");
             ExitCode::SUCCESS
         }
         // Anything else (nothing, a scenario file, `--screenshot …`) opens the 3D table.

@@ -272,3 +272,30 @@ fn bad_input_exits_with_2_and_names_the_place() {
         Some(2)
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .args([
+            "play",
+            "--headless",
+            "scenarios/sunken-kiln.ron",
+            "--seed",
+            "1",
+            "--heroes",
+            "auto",
+        ])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run foehold");
+    // Hang up at once, as `| head -0` does: the command has not started writing yet (it is still
+    // loading its scenario), so its first line meets a closed pipe.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("foehold ends");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "no panic: {err}");
+    assert_eq!(out.status.code(), Some(141), "the status of a closed pipe");
+}

@@ -4,3 +4,37 @@ pub mod odds;
 pub mod play;
 pub mod replay;
 pub mod solve;
+
+/// Writes to standard output. When the reader has gone (a closed pipe, as in `foehold play … | head`)
+/// the command stops quietly with the status a shell gives a command ended by SIGPIPE, instead of
+/// panicking; any other write error is reported on standard error with status 1.
+pub fn emit(args: std::fmt::Arguments, newline: bool) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let written = out.write_fmt(args).and_then(|()| {
+        if newline {
+            out.write_all(b"\n")
+        } else {
+            Ok(())
+        }
+    });
+    if let Err(e) = written {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(141);
+        }
+        eprintln!("foehold: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` that stops quietly on a closed pipe (see [`emit`]).
+macro_rules! outln {
+    ($($arg:tt)*) => { $crate::cli::emit(format_args!($($arg)*), true) };
+}
+
+/// `print!` that stops quietly on a closed pipe (see [`emit`]).
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::emit(format_args!($($arg)*), false) };
+}
+
+pub(crate) use {out, outln};

@@ -1,5 +1,6 @@
 //! `foehold odds [--json] FILE`: the exact damage distribution of one attack modifier draw.
 
+use super::{out, outln};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -26,7 +27,7 @@ pub fn run(args: &[String]) -> ExitCode {
         match arg.as_str() {
             "--json" => json = true,
             "-h" | "--help" => {
-                println!("{USAGE}");
+                outln!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
             s if s.starts_with('-') && s.len() > 1 => {
@@ -52,8 +53,8 @@ pub fn run(args: &[String]) -> ExitCode {
         }
     };
     match query.odds() {
-        Ok(odds) if json => println!("{}", odds.to_json()),
-        Ok(odds) => print!("{}", odds.table(&query)),
+        Ok(odds) if json => outln!("{}", odds.to_json()),
+        Ok(odds) => out!("{}", odds.table(&query)),
         Err(e) => {
             eprintln!("{file}: {e}");
             return ExitCode::from(2);

@@ -1,6 +1,7 @@
 //! `foehold play --headless SCENARIO --seed N --heroes auto [--save FILE] [--quiet]`: plays a scenario
 //! to the end with the hero autopilot and the seeded tie-breaker, printing the log and the result.
 
+use super::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -104,7 +105,7 @@ pub fn run(args: &[String]) -> ExitCode {
         .clone()
         .unwrap_or_else(|| std::env::temp_dir().join("foehold-autosave.ron"));
     if !o.quiet {
-        println!(
+        outln!(
             "{} · seed {} · {} heroes against {} foes",
             game.state.scenario.name,
             o.seed,
@@ -128,7 +129,7 @@ pub fn run(args: &[String]) -> ExitCode {
         steps += 1;
         if !o.quiet {
             for line in log::lines(&game.state, &events) {
-                println!("{line}");
+                outln!("{line}");
             }
         }
         // Autosave at the end of every round.
@@ -149,7 +150,7 @@ pub fn run(args: &[String]) -> ExitCode {
         Phase::Defeat => "defeat",
         _ => "unfinished",
     };
-    println!(
+    outln!(
         "result: {result} in round {} after {} actions · state hash {}",
         s.round,
         game.actions().len(),

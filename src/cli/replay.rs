@@ -1,6 +1,7 @@
 //! `foehold replay SAVE [--quiet]`: re-runs a saved game from its scenario, seed and action log and
 //! checks that it reaches the state hash stored in the save (exit 0 if so, 1 if not, 2 on bad input).
 
+use super::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,21 +52,21 @@ pub fn run(args: &[String]) -> ExitCode {
         for a in game.actions() {
             if let Ok(ev) = s.apply(a.clone()) {
                 for line in log::lines(&s, &ev) {
-                    println!("{line}");
+                    outln!("{line}");
                 }
             }
         }
     }
     let hash = game.state.state_hash();
     if hash == save.state_hash {
-        println!(
+        outln!(
             "replay: {} actions, round {}, state hash {hash} matches the save",
             game.actions().len(),
             game.state.round
         );
         ExitCode::SUCCESS
     } else {
-        println!(
+        outln!(
             "replay: {} actions, state hash {hash} differs from the save's {}",
             game.actions().len(),
             save.state_hash
