@@ -474,7 +474,8 @@ fn card_selection(
     }
 }
 
-/// The autopilot's hero turns: every frame with `auto_advance`, else one action per step request.
+/// Hero turns the loop plays itself: a long-resting hero's turn (the rest is a rules step) and, with
+/// the autopilot, every hero's; every frame with `auto_advance`, else one action per step request.
 fn hero_turn(
     mut game: ResMut<CoreGame>,
     settings: Res<LoopSettings>,
@@ -482,14 +483,22 @@ fn hero_turn(
     mut out: Outbox,
 ) {
     let s = &game.0.state;
-    if !settings.autopilot_heroes
-        || GamePhase::of(s.phase) != GamePhase::HeroTurn
+    let Phase::HeroTurn { hero, .. } = s.phase else {
+        return;
+    };
+    let resting = s.heroes[hero].long_rest.is_some();
+    if !(settings.autopilot_heroes || resting)
         || s.pending.is_some()
         || !(settings.auto_advance || take_step(&mut steps))
     {
         return;
     }
-    if let Some(a) = autopilot::next_action(s) {
+    let action = if resting {
+        Some(Action::Advance)
+    } else {
+        autopilot::next_action(s)
+    };
+    if let Some(a) = action {
         out.apply(&mut game.0, a);
     }
 }
