@@ -180,7 +180,10 @@ fn show(
     }
     let events: Vec<Event> = events.read().map(|e| e.event.clone()).collect();
     let g = &game.0;
-    if let Some((before, cursor)) = record.seen.take()
+    // Only when the game moved is there a step to record and a new "before" to keep.
+    let moved = record.seen.as_ref().is_none_or(|(_, c)| *c != g.cursor);
+    if moved
+        && let Some((before, cursor)) = record.seen.take()
         && g.cursor > cursor
         && matches!(before.phase, Phase::FoeTurn { .. })
     {
@@ -201,7 +204,7 @@ fn show(
             / driver.speed.max(0.1);
         table.refresh(&g.state);
     }
-    if record.seen.as_ref().is_none_or(|(_, c)| *c != g.cursor) {
+    if moved {
         record.seen = Some((g.state.clone(), g.cursor));
     }
 }
