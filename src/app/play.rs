@@ -218,8 +218,23 @@ fn show_events(
     paths: &mut PendingPaths,
 ) -> f32 {
     let mut wait: f32 = 0.35;
-    table.log.extend(log::lines(s, events));
     for e in events {
+        let line = log::describe(s, e);
+        match e {
+            // Secret until every hero has chosen: the log only says that a choice was made.
+            Event::CardsSelected { hero, .. } | Event::LongRestDeclared { hero } => {
+                table
+                    .log
+                    .push(format!("{} has chosen", s.scenario.heroes[*hero].name));
+                table.secret.extend(line);
+            }
+            Event::TurnOrder { .. } => {
+                let revealed = std::mem::take(&mut table.secret);
+                table.log.extend(revealed);
+                table.log.extend(line);
+            }
+            _ => table.log.extend(line),
+        }
         match e {
             Event::TurnStarted { .. } => {
                 shown.focus = None;
@@ -339,14 +354,11 @@ fn drive(
         let a = actions.remove(0);
         if let Ok(events) = state.apply(a) {
             let shown_state = state.clone();
+            let logged = table.log.len();
             driver.wait = show_events(&shown_state, &events, &mut table, &mut shown, &mut paths)
                 / driver.speed.max(0.1);
             // A replay shows the turn again; it does not add to the log.
-            let keep = table
-                .log
-                .len()
-                .saturating_sub(log::lines(&shown_state, &events).len());
-            table.log.truncate(keep);
+            table.log.truncate(logged);
             table.refresh(&shown_state);
         }
         driver.step = false;
@@ -475,6 +487,8 @@ fn controls(
             },
         }
         if moves_game {
+            // Picks held for the reveal may have been undone.
+            table.secret.clear();
             *shown = Shown::default();
             record.replay = None;
             // The next step's "before" is the position the game was moved to.

@@ -23,6 +23,9 @@ pub struct Table {
     pub active: Option<u32>,
     /// Readable log lines, oldest first.
     pub log: Vec<String>,
+    /// Card choices made this round, kept off the log until the reveal (hot-seat players must not
+    /// see each other's picks).
+    pub secret: Vec<String>,
     /// Where the game stands, in a few words.
     pub phase: String,
     /// Bumped when a new game replaces the board, so the board and minis are built again.
@@ -40,6 +43,7 @@ impl Table {
             round: 0,
             active: None,
             log: Vec::new(),
+            secret: Vec::new(),
             phase: String::new(),
             generation: 0,
         };

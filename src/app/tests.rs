@@ -313,3 +313,47 @@ fn play_through_the_table(name: &str, seed: u64) {
         "the log ends with the result"
     );
 }
+
+#[test]
+fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
+    let path = scenario_path("tutorial.ron");
+    let mut game = new_game(&path, 2).expect("the tutorial loads");
+    while game.state.phase != Phase::CardSelection {
+        let a = autopilot::next_action(&game.state).expect("the game goes on");
+        game.apply(a).expect("autopilot actions are legal");
+    }
+    let mut app = app_with(game, path);
+    let picks = |app: &App| {
+        app.world()
+            .resource::<Table>()
+            .log
+            .iter()
+            .filter(|l| l.contains(" picks "))
+            .count()
+    };
+    let pick = |app: &mut App| {
+        let s = app.world().resource::<CoreGame>().0.state.clone();
+        let a = autopilot::next_action(&s).expect("a hero picks");
+        assert!(matches!(a, Action::SelectCards { .. }), "got {a:?}");
+        app.world_mut().write_message(play::Act(a));
+        app.update();
+    };
+    pick(&mut app);
+    let log = app.world().resource::<Table>().log.clone();
+    assert!(
+        log.iter().any(|l| l.ends_with("has chosen")),
+        "the log says a choice was made: {log:?}"
+    );
+    assert_eq!(picks(&app), 0, "but not which cards");
+    pick(&mut app);
+    assert_eq!(picks(&app), 0, "still secret before the reveal");
+    // The reveal is a rules step.
+    {
+        let mut d = app.world_mut().resource_mut::<Driver>();
+        d.paused = false;
+        d.wait = 0.0;
+    }
+    app.update();
+    app.update();
+    assert_eq!(picks(&app), 2, "both picks are shown at the reveal");
+}
