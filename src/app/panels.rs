@@ -16,9 +16,7 @@ use super::hotseat::{Gate, Seats};
 use super::minis::side_colour;
 use super::orders::Intent;
 use super::picking::{Hovered, Target};
-use super::play::{
-    Act, Control, Driver, FoeTurnRecord, Shown, autosave_path, may_short_rest, players_turn,
-};
+use super::play::{Act, Control, Driver, FoeTurnRecord, Shown, autosave_path, players_turn};
 use super::table::{Table, scenario_files};
 use super::ui::{egui_colour, figure_details};
 
@@ -260,7 +258,7 @@ pub fn panels(
             .resizable(false)
             .show(ctx, |ui| {
                 ui.label("A hero with two or more discarded cards may short rest: one of them, drawn at random, is lost and the rest return to the hand.");
-                for h in s.active_heroes().filter(|&h| may_short_rest(s, h)) {
+                for h in s.active_heroes().filter(|&h| s.may_short_rest(h)) {
                     let hero = &s.scenario.heroes[h];
                     let label = format!(
                         "{} short rests (Player {}, {} discarded)",

@@ -135,15 +135,9 @@ pub fn players_turn(s: &State) -> bool {
             .active_heroes()
             .any(|h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none()),
         Phase::HeroTurn { hero, .. } => s.heroes[hero].long_rest.is_none(),
-        Phase::RoundEnd => s.active_heroes().any(|h| may_short_rest(s, h)),
+        Phase::RoundEnd => s.active_heroes().any(|h| s.may_short_rest(h)),
         _ => false,
     }
-}
-
-/// Whether a hero may still short rest at this round's end.
-pub fn may_short_rest(s: &State, hero: usize) -> bool {
-    let h = &s.heroes[hero];
-    !h.short_rested && h.discard.len() >= 2
 }
 
 /// Sends the table's actions to the loop, except while a replay shows an old turn.
@@ -178,7 +172,8 @@ fn show(
     for r in refused.read() {
         driver.say(format!("refused: {}", r.reason));
     }
-    let events: Vec<Event> = events.read().map(|e| e.event.clone()).collect();
+    // The loop already wrote each event's log line.
+    let events: Vec<GameEvent> = events.read().cloned().collect();
     let g = &game.0;
     // Only when the game moved is there a step to record and a new "before" to keep.
     let moved = record.seen.as_ref().is_none_or(|(_, c)| *c != g.cursor);
@@ -212,14 +207,14 @@ fn show(
 /// Records what the events show and returns how long to let them play out before the next step.
 fn show_events(
     s: &State,
-    events: &[Event],
+    events: &[GameEvent],
     table: &mut Table,
     shown: &mut Shown,
     paths: &mut PendingPaths,
 ) -> f32 {
     let mut wait: f32 = 0.35;
-    for e in events {
-        let line = log::describe(s, e);
+    for GameEvent { event: e, line } in events {
+        let line = line.clone();
         match e {
             // Secret until every hero has chosen: the log only says that a choice was made.
             Event::CardsSelected { hero, .. } | Event::LongRestDeclared { hero } => {
@@ -354,6 +349,13 @@ fn drive(
         let a = actions.remove(0);
         if let Ok(events) = state.apply(a) {
             let shown_state = state.clone();
+            let events: Vec<GameEvent> = events
+                .into_iter()
+                .map(|event| GameEvent {
+                    line: log::describe(&shown_state, &event),
+                    event,
+                })
+                .collect();
             let logged = table.log.len();
             driver.wait = show_events(&shown_state, &events, &mut table, &mut shown, &mut paths)
                 / driver.speed.max(0.1);

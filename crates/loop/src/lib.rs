@@ -438,9 +438,7 @@ fn round_end(
             .then(|| autopilot::next_action(s))
             .flatten()
     } else {
-        let could_rest = s
-            .active_heroes()
-            .any(|h| !s.heroes[h].short_rested && s.heroes[h].discard.len() >= 2);
+        let could_rest = s.active_heroes().any(|h| s.may_short_rest(h));
         ((settings.auto_advance && !could_rest) || take_step(&mut steps)).then_some(Action::Advance)
     };
     if let Some(a) = action {

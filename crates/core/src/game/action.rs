@@ -626,11 +626,10 @@ impl State {
         if self.phase != Phase::RoundEnd {
             return Err(ActionError::WrongPhase("a short rest happens at round end"));
         }
-        let x = self
-            .heroes
-            .get(h)
-            .ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
-        if x.exhausted || x.short_rested || x.discard.len() < 2 {
+        if h >= self.heroes.len() {
+            return Err(ActionError::Invalid(format!("no hero {h}")));
+        }
+        if !self.may_short_rest(h) {
             return invalid(
                 "a short rest needs an active hero with two cards in the discard, once a round",
             );

@@ -40,10 +40,9 @@ pub fn next_action(s: &State) -> Option<Action> {
             }
         }
         Phase::RoundEnd => {
-            let tired = s.active_heroes().find(|&h| {
-                let x = &s.heroes[h];
-                !x.short_rested && x.hand.len() < 2 && x.discard.len() >= 2
-            });
+            let tired = s
+                .active_heroes()
+                .find(|&h| s.may_short_rest(h) && s.heroes[h].hand.len() < 2);
             match tired {
                 Some(h) => Action::ShortRest { hero: h },
                 None => Action::Advance,

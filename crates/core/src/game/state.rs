@@ -424,6 +424,14 @@ impl State {
             .map(|(i, _)| i)
     }
 
+    /// Whether `hero` may short rest at this round's end: still in the game, not rested yet this
+    /// round, two or more cards in the discard. (The phase is checked where the rest is taken.)
+    pub fn may_short_rest(&self, hero: usize) -> bool {
+        self.heroes
+            .get(hero)
+            .is_some_and(|x| !x.exhausted && !x.short_rested && x.discard.len() >= 2)
+    }
+
     /// Number of options of the pending decision (0 when nothing is pending).
     pub fn pending_options(&self) -> usize {
         match &self.pending {
