@@ -4,11 +4,13 @@
 //! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and all
 //! randomness comes from seeded generators stored in the state that uses them.
 
+pub mod decision;
 pub mod error;
 pub mod game;
 pub mod gloomhaven;
 pub mod hex;
 pub mod modifiers;
 pub mod puzzle;
+pub mod rules;
 
 pub use error::LoadError;

@@ -1,0 +1,106 @@
+//! Case files: one board position or situation with a question, answered by the rule module whose
+//! format it is. The file's top-level struct name (`Puzzle(…)`, `Targeting(…)`, …) selects the module.
+
+use crate::error::{LoadError, offset_to_position};
+
+/// One case file answered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The JSON object the case format specifies (the caller adds the `"file"` field).
+    pub json: serde_json::Value,
+    /// The answer in words, with the rule steps that led to it: what `solve` prints without `--json`.
+    pub text: String,
+    /// How the answer compares with the answer the file expects: `None` when it expects none,
+    /// `Some(Ok(()))` when they match, `Some(Err(why))` with the first difference otherwise.
+    pub verdict: Option<Result<(), String>>,
+}
+
+/// A case format and the module that answers it.
+#[derive(Debug, Clone, Copy)]
+pub struct CaseFormat {
+    /// The rule module's name.
+    pub module: &'static str,
+    /// The top-level struct names its files start with.
+    pub kinds: &'static [&'static str],
+    /// Parses, validates and answers one file (`file` is the name used in error messages).
+    pub solve: fn(file: &str, text: &str) -> Result<Answer, LoadError>,
+}
+
+/// Every case format, one line per rule module.
+pub const FORMATS: &[CaseFormat] = &[];
+
+/// The name of the file's top-level struct, after blank space and `//` or `/* */` comments, with
+/// its byte offset.
+pub fn top_level_name(text: &str) -> Option<(usize, &str)> {
+    let mut rest = text;
+    loop {
+        let trimmed = rest.trim_start();
+        if let Some(after) = trimmed.strip_prefix("//") {
+            rest = after.split_once('\n').map_or("", |(_, r)| r);
+        } else if let Some(after) = trimmed.strip_prefix("/*") {
+            rest = after.split_once("*/").map_or("", |(_, r)| r);
+        } else if trimmed.starts_with("#!") {
+            // RON extension attributes such as `#![enable(implicit_some)]`.
+            rest = trimmed.split_once('\n').map_or("", |(_, r)| r);
+        } else {
+            rest = trimmed;
+            break;
+        }
+    }
+    let start = text.len() - rest.len();
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    (len > 0).then(|| (start, &rest[..len]))
+}
+
+/// Answers a case file of any known format.
+pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
+    let Some((offset, name)) = top_level_name(text) else {
+        return Err(LoadError::whole(
+            file,
+            format!("expected a case: a top-level struct, one of {}", kinds_list()),
+        ));
+    };
+    match FORMATS.iter().find(|f| f.kinds.contains(&name)) {
+        Some(format) => (format.solve)(file, text),
+        None => {
+            let (line, column) = offset_to_position(text, offset);
+            Err(LoadError::new(
+                file,
+                line,
+                column,
+                format!("unknown case kind `{name}`: expected one of {}", kinds_list()),
+            ))
+        }
+    }
+}
+
+fn kinds_list() -> String {
+    let kinds: Vec<String> = FORMATS
+        .iter()
+        .flat_map(|f| f.kinds.iter().map(|k| format!("`{k}`")))
+        .collect();
+    kinds.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_top_level_name_skips_comments_and_attributes() {
+        let text = "// a case\n/* note */\n#![enable(implicit_some)]\n  Targeting(\n";
+        let (offset, name) = top_level_name(text).unwrap();
+        assert_eq!(name, "Targeting");
+        assert_eq!(offset_to_position(text, offset), (4, 3));
+        assert_eq!(top_level_name("// only a comment\n"), None);
+    }
+
+    #[test]
+    fn an_unknown_kind_is_a_positioned_error() {
+        let err = solve("x.ron", "\n  Mystery(a: 1)").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 3));
+        assert!(err.message.contains("unknown case kind `Mystery`"), "{err}");
+    }
+}
