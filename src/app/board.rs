@@ -393,21 +393,48 @@ fn spawn_board(
     });
 }
 
+/// The overlay entity standing on each marked cell, and its mark.
+#[derive(Default)]
+struct Shown(BTreeMap<CellKey, (Entity, Mark)>);
+
+/// Brings the overlays in line with the marks, cell by cell: unchanged overlays stay, so an overlay
+/// that is wanted frame after frame is drawn (a freshly spawned mesh is only drawn once the renderer
+/// has prepared it, so respawning every frame would hide it for good).
 fn sync_overlays(
     mut commands: Commands,
     marks: Res<CellMarks>,
     assets: Option<Res<OverlayAssets>>,
     table: Res<Table>,
-    existing: Query<Entity, With<Overlay>>,
+    mut shown: Local<Shown>,
 ) {
     let Some(assets) = assets else { return };
-    if !marks.is_changed() {
+    if assets.is_changed() {
+        // A new board: the old overlays went with the old meshes.
+        for (_, (e, _)) in std::mem::take(&mut shown.0) {
+            commands.entity(e).try_despawn();
+        }
+    } else if !marks.is_changed() {
         return;
     }
-    for e in &existing {
-        commands.entity(e).despawn();
-    }
-    for (key, mark) in marks.merged() {
+    let wanted = marks.merged();
+    shown.0.retain(|key, (e, mark)| match wanted.get(key) {
+        Some(m) if m == mark => true,
+        Some(m) => {
+            commands
+                .entity(*e)
+                .insert(MeshMaterial3d(assets.materials[m].clone()));
+            *mark = *m;
+            true
+        }
+        None => {
+            commands.entity(*e).try_despawn();
+            false
+        }
+    });
+    for (key, mark) in wanted {
+        if shown.0.contains_key(&key) {
+            continue;
+        }
         let (Some(mesh), Some(cell)) = (assets.mesh.get(&key), table.board.cell(key)) else {
             continue;
         };
@@ -416,12 +443,15 @@ fn sync_overlays(
         } else {
             TILE_TOP
         };
-        commands.spawn((
-            Mesh3d(mesh.clone()),
-            MeshMaterial3d(assets.materials[&mark].clone()),
-            Transform::from_translation(plane_to_world(cell.centre) + Vec3::Y * (lift + 0.005)),
-            Pickable::IGNORE,
-            Overlay,
-        ));
+        let e = commands
+            .spawn((
+                Mesh3d(mesh.clone()),
+                MeshMaterial3d(assets.materials[&mark].clone()),
+                Transform::from_translation(plane_to_world(cell.centre) + Vec3::Y * (lift + 0.005)),
+                Pickable::IGNORE,
+                Overlay,
+            ))
+            .id();
+        shown.0.insert(key, (e, mark));
     }
 }

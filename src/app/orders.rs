@@ -18,7 +18,7 @@ use super::play::{Act, Driver};
 use super::view::CellKey;
 
 /// The half of a card a hero is about to play, and what the player clicked for it so far.
-#[derive(Resource, Debug, Default, Clone)]
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Intent {
     pub half: Option<(usize, Half, bool)>,
     pub path: Vec<Hex>,

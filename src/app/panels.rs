@@ -285,7 +285,10 @@ pub fn panels(
             .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
             .resizable(false)
             .show(ctx, |ui| {
-                hero_turn(ui, s, hero, played.is_some(), &mut intent, &mut acts);
+                // Edit a copy: touching the resource every frame would mark it changed every frame.
+                let mut edited = intent.clone();
+                hero_turn(ui, s, hero, played.is_some(), &mut edited, &mut acts);
+                intent.set_if_neq(edited);
             });
     } else if intent.half.is_some() {
         *intent = Intent::default();
