@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use foehold_core::game::autopilot::next_action;
-use foehold_core::game::{Action, Game, Phase, Scenario, State, TieBreaker};
+use foehold_core::rules::gloomhaven::autopilot::next_action;
+use foehold_core::rules::gloomhaven::{Action, Game, Phase, Scenario, State, TieBreaker};
 
 /// A 40 × 25 board (1,000 hexes with its walls), four heroes in the middle whose cards all have
 /// initiative 99, and 40 monsters of two types around them, so that the monsters act first.

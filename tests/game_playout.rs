@@ -5,12 +5,13 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use foehold_core::game::autopilot::next_action;
-use foehold_core::game::save::Save;
-use foehold_core::game::state::{Pending, Phase, State};
-use foehold_core::game::{Action, Game, Half, Scenario, TieBreaker};
 use foehold_core::hex::{Terrain, qr};
 use foehold_core::modifiers::card::CardKind;
+use foehold_core::rules::gloomhaven::Save;
+use foehold_core::rules::gloomhaven::autopilot::next_action;
+use foehold_core::rules::gloomhaven::state::{Pending, Phase, State};
+use foehold_core::rules::gloomhaven::{Action, Game, Half, Scenario, TieBreaker};
+use foehold_core::rules::{Seat, ToMove};
 
 /// A small seeded generator for the test driver's detours (splitmix64).
 struct Detours(u64);
@@ -368,7 +369,7 @@ fn a_tie_waits_for_the_table_unless_the_seeded_tie_breaker_is_on() {
             );
             assert_eq!(
                 g.state.clone().apply(Action::Advance),
-                Err(foehold_core::game::ActionError::PendingChoice)
+                Err(foehold_core::rules::gloomhaven::ActionError::PendingChoice)
             );
             let n = g.state.pending_options();
             assert!(n > 1);
@@ -404,4 +405,89 @@ fn a_refused_action_changes_nothing() {
     assert!(g.apply(Action::ShortRest { hero: 0 }).is_err());
     assert_eq!(g.state, before);
     assert!(g.log.is_empty());
+}
+
+/// Random playouts that pick uniformly among the legal actions of whoever is to move: every listed
+/// action is accepted, and after each the invariants hold; the RON round trip and the replay of the
+/// log are checked every few steps.
+#[test]
+fn uniform_random_playouts_over_the_legal_actions_are_accepted_and_keep_the_invariants() {
+    for (path, scenario) in scenarios() {
+        let path = path.display().to_string();
+        for seed in 1..=3 {
+            let mut game =
+                Game::new(scenario.clone(), &path, seed, TieBreaker::Seeded).expect("sets up");
+            let mut rng = Detours(seed ^ 0x5EED);
+            let initial = game.state.clone();
+            let mut plays = 0;
+            for step in 0..1500 {
+                let seat = match game.to_move() {
+                    ToMove::Over { .. } => break,
+                    ToMove::Rules { .. } => Seat::Rules,
+                    ToMove::Tie { .. } => Seat::Table,
+                    ToMove::Heroes(heroes) => Seat::Hero(heroes[rng.below(heroes.len())]),
+                };
+                let legal = game.legal_actions(seat);
+                assert!(
+                    !legal.is_empty(),
+                    "{path} seed {seed} step {step}: {seat:?} is to move but has no legal action"
+                );
+                let action = legal[rng.below(legal.len())].clone();
+                plays += usize::from(matches!(action, Action::Play { .. }));
+                if let Err(e) = game.apply(action.clone()) {
+                    panic!("{path} seed {seed} step {step}: legal {action:?} is refused: {e}");
+                }
+                check_invariants(&game.state, &initial);
+                if step % 50 == 0 {
+                    let text = ron::to_string(&game.state).expect("the state serializes");
+                    let back: State = ron::from_str(&text).expect("the state deserializes");
+                    assert_eq!(
+                        back, game.state,
+                        "{path} seed {seed} step {step}: RON round trip"
+                    );
+                    assert_eq!(
+                        game.replay_prefix(game.cursor),
+                        game.state,
+                        "{path} seed {seed} step {step}: replay"
+                    );
+                }
+            }
+            eprintln!(
+                "{path} seed {seed}: {} actions, {plays} card halves played, round {}, {:?}",
+                game.cursor,
+                game.state.round,
+                game.to_move()
+            );
+            assert!(plays > 0, "{path} seed {seed}: the heroes played cards");
+        }
+    }
+}
+
+/// Nobody but the one to move has a legal action, and a tie is the table's alone.
+#[test]
+fn only_the_seats_to_move_have_legal_actions() {
+    let (path, scenario) = scenarios().remove(0);
+    let mut game =
+        Game::new(scenario, path.display().to_string(), 3, TieBreaker::Seeded).expect("sets up");
+    for _ in 0..400 {
+        let to_move = game.to_move();
+        let heroes = game.state.heroes.len();
+        for seat in [Seat::Rules, Seat::Table]
+            .into_iter()
+            .chain((0..heroes).map(Seat::Hero))
+        {
+            let may = match (&to_move, seat) {
+                (ToMove::Rules { .. }, Seat::Rules) | (ToMove::Tie { .. }, Seat::Table) => true,
+                (ToMove::Heroes(hs), Seat::Hero(h)) => hs.contains(&h),
+                _ => false,
+            };
+            assert_eq!(
+                !game.legal_actions(seat).is_empty(),
+                may,
+                "{to_move:?}: legal actions of {seat:?}"
+            );
+        }
+        let Some(a) = game.auto_action() else { break };
+        game.apply(a).expect("the driver's action is accepted");
+    }
 }

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use foehold_core::game::Scenario;
-use foehold_core::game::save::Save;
+use foehold_core::rules::gloomhaven::Save;
+use foehold_core::rules::gloomhaven::Scenario;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -2,7 +2,7 @@
 //! does not own, and the "pass to Player N" hand-off before each player's secret card choice.
 
 use bevy::prelude::*;
-use foehold_core::game::{Phase, State};
+use foehold_core::rules::gloomhaven::{Phase, State};
 
 use super::Options;
 use foehold_loop::CoreGame;

@@ -1,8 +1,8 @@
 //! Mirrors the game's `State` into the table model: figures with their cells, hit points, conditions
 //! and owners. Figure ids on the table: hero `i` is `i`, monster `i` is `MONSTER_BASE + i`.
 
-use foehold_core::game::state::{FigureId, Phase, State};
 use foehold_core::hex::qr;
+use foehold_core::rules::gloomhaven::state::{FigureId, Phase, State};
 
 use super::view::{BoardView, FigureView, Side};
 

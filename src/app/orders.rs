@@ -3,11 +3,11 @@
 //! reachable comes from the rules core's movement graph; the core still checks every action.
 
 use bevy::prelude::*;
-use foehold_core::game::scenario::Effect;
-use foehold_core::game::state::Pending;
-use foehold_core::game::{Action, FigureId, Half, Phase, State};
-use foehold_core::gloomhaven::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
 use foehold_core::hex::{Hex, hex, qr};
+use foehold_core::rules::gloomhaven::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
+use foehold_core::rules::gloomhaven::scenario::Effect;
+use foehold_core::rules::gloomhaven::state::Pending;
+use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
 use foehold_loop::CoreGame;
 
 use super::board::{CellMarks, Mark};

@@ -4,12 +4,12 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::game::scenario::Condition;
-use foehold_core::game::scenario::{Effect, HeroCard};
-use foehold_core::game::state::Pending;
-use foehold_core::game::{Action, FigureId, Half, Phase, State};
 use foehold_core::hex::qr;
 use foehold_core::modifiers::{Mode, odds};
+use foehold_core::rules::gloomhaven::scenario::Condition;
+use foehold_core::rules::gloomhaven::scenario::{Effect, HeroCard};
+use foehold_core::rules::gloomhaven::state::Pending;
+use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
 use foehold_loop::CoreGame;
 
 use super::hotseat::{Gate, Seats};

@@ -6,8 +6,8 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use foehold_core::game::{Action, Event, FigureId, Game, Phase, State, log, save::Save};
 use foehold_core::hex::qr;
+use foehold_core::rules::gloomhaven::{Action, Event, FigureId, Game, Phase, Save, State, log};
 use foehold_loop::{
     ActionRefused, CoreGame, GameEvent, GameLoopPlugin, LoopSet, LoopSettings, StepFoe,
     SubmitAction,

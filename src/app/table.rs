@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use foehold_core::game::{Game, Scenario, State, TieBreaker};
+use foehold_core::rules::gloomhaven::{Game, Scenario, State, TieBreaker};
 
 use super::Options;
 use super::mirror;

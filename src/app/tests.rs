@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use foehold_core::game::state::Pending;
-use foehold_core::game::{Action, FigureId, Game, Half, Phase, TieBreaker, autopilot};
 use foehold_core::hex::qr;
+use foehold_core::rules::gloomhaven::state::Pending;
+use foehold_core::rules::gloomhaven::{Action, FigureId, Game, Half, Phase, TieBreaker, autopilot};
 
 use super::orders::{Intent, movement, reach};
 use super::picking::{Picked, Target};
@@ -217,7 +217,8 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
 #[test]
 fn a_tie_is_broken_by_clicking_one_of_its_highlighted_hexes() {
     let path = scenario_path("sunken-kiln.ron");
-    let scenario = foehold_core::game::Scenario::load(&path).expect("the scenario loads");
+    let scenario =
+        foehold_core::rules::gloomhaven::Scenario::load(&path).expect("the scenario loads");
     let scenario = std::sync::Arc::new(scenario);
     for seed in 0..40 {
         let mut game = Game::new(

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use foehold_core::game::save::Save;
-use foehold_core::game::{Event, Game, Phase, Scenario, TieBreaker, log};
+use foehold_core::rules::gloomhaven::Save;
+use foehold_core::rules::gloomhaven::{Event, Game, Phase, Scenario, TieBreaker, log};
 
 const USAGE: &str =
     "usage: foehold play --headless SCENARIO --seed N --heroes auto [--save FILE] [--quiet]";

@@ -5,8 +5,8 @@ use super::outln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use foehold_core::game::log;
-use foehold_core::game::save::Save;
+use foehold_core::rules::gloomhaven::Save;
+use foehold_core::rules::gloomhaven::log;
 
 const USAGE: &str = "usage: foehold replay SAVE [--quiet]";
 

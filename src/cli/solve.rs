@@ -1,9 +1,9 @@
 //! `foehold solve`: what does the active monster of a board-position file do? For people or as JSON.
 
 use foehold_core::LoadError;
-use foehold_core::gloomhaven::Decision;
 use foehold_core::hex::Hex;
-use foehold_core::puzzle;
+use foehold_core::rules::gloomhaven::Decision;
+use foehold_core::rules::gloomhaven::case as puzzle;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::{Path, PathBuf};

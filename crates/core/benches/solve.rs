@@ -1,7 +1,7 @@
 //! Benchmark: solving each public Frosthaven puzzle (position already loaded), one bench per puzzle.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use foehold_core::puzzle;
+use foehold_core::rules::gloomhaven::case as puzzle;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;

@@ -7,10 +7,8 @@
 pub mod decision;
 pub mod error;
 pub mod game;
-pub mod gloomhaven;
 pub mod hex;
 pub mod modifiers;
-pub mod puzzle;
 pub mod rules;
 
 pub use error::LoadError;

@@ -1,7 +1,7 @@
 //! Puzzle tests: every public Frosthaven board position in `tests/conformance/frosthaven`, and our own
 //! positions in `tests/puzzles`, is solved and compared, as sets, with its expected focus and outcomes.
 
-use foehold_core::puzzle;
+use foehold_core::rules::gloomhaven::case as puzzle;
 use std::path::PathBuf;
 
 fn puzzle_dir(rel: &str) -> PathBuf {

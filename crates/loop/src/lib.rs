@@ -26,9 +26,11 @@
 //!   in its [`GamePhase`].
 
 use bevy::prelude::*;
-use foehold_core::game::{Action, Event, FigureId, FoeStage, Game, Phase, autopilot, log};
 use foehold_core::hex::Hex;
 use foehold_core::modifiers::draw::Mode;
+use foehold_core::rules::gloomhaven::{
+    Action, Event, FigureId, FoeStage, Game, Phase, autopilot, log,
+};
 
 /// The core game, the single source of truth.
 #[derive(Resource, Debug, Clone)]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use foehold_core::game::{Action, Game, Scenario, TieBreaker};
+use foehold_core::rules::gloomhaven::{Action, Game, Scenario, TieBreaker};
 use foehold_loop::*;
 
 fn scenario(name: &str) -> (String, Arc<Scenario>) {

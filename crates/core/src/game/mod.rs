@@ -1,50 +1,70 @@
-//! A whole game: scenario files, the state and its actions, the log with undo and redo, saves and
-//! replays, readable log lines and a simple hero autopilot.
+//! A whole game of any rule module: its action log with undo and redo, saves and replays, written
+//! once over the [`Rules`] interface.
 //!
 //! The state owns the truth and the seeded generator; the log of actions is the game. Undo replays a
 //! prefix of the log from the initial state, a save is scenario + seed + log, and a replay is a fold
-//! of `State::apply` over the log: the same seed and the same actions always give the same state.
+//! of `apply` over the log: the same seed and the same actions always give the same state.
 
-pub mod action;
-pub mod autopilot;
-pub mod board;
-pub mod log;
 pub mod save;
-pub mod scenario;
-pub mod state;
 
 use std::sync::Arc;
 
-pub use action::{Action, ActionError, Cause, Event};
-pub use scenario::Scenario;
-pub use state::{Actor, FigureId, FoeStage, Half, Phase, State, TieBreaker};
+use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove, seeded_pick};
 
 /// A game with its action log: apply, undo, redo.
-#[derive(Debug, Clone)]
-pub struct Game {
+pub struct Game<R: Rules> {
     /// Where the scenario was read from (saved with the game).
     pub scenario_path: String,
+    pub scenario: Arc<R::Scenario>,
     pub seed: u64,
     pub tie_breaker: TieBreaker,
     /// Every action applied, including undone ones after `cursor` (redo).
-    pub log: Vec<Action>,
+    pub log: Vec<R::Action>,
     /// Number of log entries in effect.
     pub cursor: usize,
-    pub state: State,
-    initial: State,
+    pub state: R::State,
+    initial: R::State,
 }
 
-impl Game {
+impl<R: Rules> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        Game {
+            scenario_path: self.scenario_path.clone(),
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            tie_breaker: self.tie_breaker,
+            log: self.log.clone(),
+            cursor: self.cursor,
+            state: self.state.clone(),
+            initial: self.initial.clone(),
+        }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Game<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &R::NAME)
+            .field("scenario_path", &self.scenario_path)
+            .field("seed", &self.seed)
+            .field("cursor", &self.cursor)
+            .field("log", &self.log.len())
+            .finish()
+    }
+}
+
+impl<R: Rules> Game<R> {
     /// A new game of `scenario` with `seed`.
     pub fn new(
-        scenario: Arc<Scenario>,
+        scenario: Arc<R::Scenario>,
         scenario_path: impl Into<String>,
         seed: u64,
         tie_breaker: TieBreaker,
-    ) -> Result<Game, state::SetupError> {
-        let state = State::new(scenario, seed, tie_breaker)?;
+    ) -> Result<Game<R>, SetupError> {
+        let state = R::setup(scenario.clone(), seed, tie_breaker)?;
         Ok(Game {
             scenario_path: scenario_path.into(),
+            scenario,
             seed,
             tie_breaker,
             log: Vec::new(),
@@ -55,13 +75,13 @@ impl Game {
     }
 
     /// The state before any action.
-    pub fn initial(&self) -> &State {
+    pub fn initial(&self) -> &R::State {
         &self.initial
     }
 
     /// Applies an action and records it; an undone tail of the log is dropped.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
-        let events = self.state.apply(action.clone())?;
+    pub fn apply(&mut self, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
+        let events = R::apply(&mut self.state, action.clone())?;
         self.log.truncate(self.cursor);
         self.log.push(action);
         self.cursor += 1;
@@ -83,7 +103,7 @@ impl Game {
         let Some(a) = self.log.get(self.cursor).cloned() else {
             return false;
         };
-        if self.state.apply(a).is_err() {
+        if R::apply(&mut self.state, a).is_err() {
             return false;
         }
         self.cursor += 1;
@@ -91,25 +111,47 @@ impl Game {
     }
 
     /// The state after the first `n` actions of the log.
-    pub fn replay_prefix(&self, n: usize) -> State {
+    pub fn replay_prefix(&self, n: usize) -> R::State {
         let mut s = self.initial.clone();
         for a in &self.log[..n.min(self.log.len())] {
             // Every logged action was accepted once from the same state, so it is accepted again.
-            let _ = s.apply(a.clone());
+            let _ = R::apply(&mut s, a.clone());
         }
         s
     }
 
     /// The actions in effect (without the undone tail).
-    pub fn actions(&self) -> &[Action] {
+    pub fn actions(&self) -> &[R::Action] {
         &self.log[..self.cursor]
     }
 
-    /// The next action the automatic driver would take: ties by the seeded pick when the game is
-    /// headless, heroes by the autopilot, everything else `Advance`. `None` once the game is over or
+    /// Whose move it is.
+    pub fn to_move(&self) -> ToMove {
+        R::to_move(&self.state)
+    }
+
+    /// The legal actions of a seat now.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<R::Action> {
+        R::legal_actions(&self.state, seat)
+    }
+
+    /// The next action the automatic driver would take: the rules' own steps, heroes by the
+    /// autopilot, ties by the seeded pick when the game is headless. `None` once the game is over or
     /// when the table must break a tie.
-    pub fn auto_action(&self) -> Option<Action> {
-        autopilot::next_action(&self.state)
+    pub fn auto_action(&self) -> Option<R::Action> {
+        match R::to_move(&self.state) {
+            ToMove::Over { .. } => None,
+            ToMove::Tie { .. } if self.tie_breaker == TieBreaker::Table => None,
+            ToMove::Tie { .. } => {
+                let mut options = R::legal_actions(&self.state, Seat::Table);
+                let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), options.len());
+                (pick < options.len()).then(|| options.swap_remove(pick))
+            }
+            ToMove::Rules { .. } => R::legal_actions(&self.state, Seat::Rules)
+                .into_iter()
+                .next(),
+            ToMove::Heroes(heroes) => heroes.first().and_then(|&h| R::autopilot(&self.state, h)),
+        }
     }
 
     /// Plays automatically until the game ends (or a tie waits for the table). Calls `on_step` with
@@ -117,7 +159,7 @@ impl Game {
     pub fn play_out(
         &mut self,
         limit: usize,
-        mut on_step: impl FnMut(&State, &Action, &[Event]),
+        mut on_step: impl FnMut(&R::State, &R::Action, &[R::Event]),
     ) -> usize {
         let mut n = 0;
         while n < limit {

@@ -6,13 +6,16 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, Game, Scenario, TieBreaker};
+use super::Game;
 use crate::error::{LoadError, parse_ron, read_file};
+use crate::rules::{Rules, TieBreaker, state_hash};
 
-/// A saved game.
+/// A saved game of the rule module `R`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Save {
+#[serde(deny_unknown_fields, bound = "")]
+pub struct Save<R: Rules> {
+    /// The rule module the game is played by (`rules: Gloomhaven`); loading dispatches on it.
+    pub rules: String,
     /// The scenario file, as given when the game started (relative paths are tried from the current
     /// directory, then from the save's directory).
     pub scenario: String,
@@ -23,18 +26,19 @@ pub struct Save {
     pub round: u32,
     /// `State::state_hash` after the actions.
     pub state_hash: String,
-    pub actions: Vec<Action>,
+    pub actions: Vec<R::Action>,
 }
 
-impl Save {
-    pub fn of(game: &Game) -> Save {
+impl<R: Rules> Save<R> {
+    pub fn of(game: &Game<R>) -> Save<R> {
         Save {
+            rules: R::NAME.to_string(),
             scenario: game.scenario_path.clone(),
-            scenario_name: game.state.scenario.name.clone(),
+            scenario_name: R::scenario_name(&game.scenario).to_string(),
             seed: game.seed,
             tie_breaker: game.tie_breaker,
-            round: game.state.round,
-            state_hash: game.state.state_hash(),
+            round: R::round(&game.state),
+            state_hash: state_hash(&game.state),
             actions: game.actions().to_vec(),
         }
     }
@@ -52,9 +56,27 @@ impl Save {
         write_atomic(path, self.to_ron().as_bytes())
     }
 
-    pub fn load(path: &Path) -> Result<Save, LoadError> {
+    pub fn load(path: &Path) -> Result<Save<R>, LoadError> {
         let text = read_file(path)?;
-        parse_ron(&path.display().to_string(), &text)
+        Self::parse(&path.display().to_string(), &text)
+    }
+
+    /// Parses a save's text; a save of other rules is refused.
+    pub fn parse(file: &str, text: &str) -> Result<Save<R>, LoadError> {
+        let save: Save<R> = parse_ron(file, text)?;
+        if save.rules != R::NAME {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "rules",
+                format!(
+                    "expected a save of the {} rules, found {}",
+                    R::NAME,
+                    save.rules
+                ),
+            ));
+        }
+        Ok(save)
     }
 
     /// Finds the scenario file: as written, else next to the save.
@@ -71,15 +93,18 @@ impl Save {
     }
 
     /// Rebuilds the game: loads the scenario and applies every action.
-    pub fn replay(&self, save_path: &Path) -> Result<Game, String> {
+    pub fn replay(&self, save_path: &Path) -> Result<Game<R>, String> {
         let file = self.scenario_file(save_path);
-        let scenario = Scenario::load(&file).map_err(|e| e.to_string())?;
-        if scenario.name != self.scenario_name {
+        let text = read_file(&file).map_err(|e| e.to_string())?;
+        let scenario =
+            R::parse_scenario(&file.display().to_string(), &text).map_err(|e| e.to_string())?;
+        let name = R::scenario_name(&scenario);
+        if name != self.scenario_name {
             return Err(format!(
                 "the save is for scenario {:?}, {} is {:?}",
                 self.scenario_name,
                 file.display(),
-                scenario.name
+                name
             ));
         }
         let mut game = Game::new(

@@ -1,8 +1,253 @@
-//! The rule modules, one folder each, and what they share: the case formats `foehold solve` answers.
+//! The rule modules, one folder each, and the one interface every module implements.
 //!
-//! Every module folder has the same shape: `mod.rs` (what the module is), its case format in
-//! `case.rs`, one file per foe stage (placement, targeting, movement, attack — as the module has
-//! them), hero actions, autopilot, log lines and `tests.rs`; `docs/rules-<name>.md` says how it reads
-//! the printed rules. Adding a module is adding its folder and one line in [`case::FORMATS`].
+//! Every module folder has the same shape: `mod.rs` (what the module is and its [`Rules`] impl), its
+//! scenario format (`scenario.rs`), state (`state.rs`), actions and events (`actions.rs`), the turn flow
+//! (`turn.rs`), one file per foe stage (placement, targeting, movement, attack — as the module has
+//! them), hero actions (`heroes.rs`), the autopilot, log lines (`log.rs`), its case format (`case.rs`)
+//! and `tests.rs`; `docs/rules-<name>.md` says how it reads the printed rules. The game with its log,
+//! undo, redo, saves and replays ([`crate::game::Game`]) is written once, over this trait. Adding a
+//! module is adding its folder, its line in [`case::FORMATS`] and its line where the binary lists the
+//! modules it plays.
 
 pub mod case;
+pub mod gloomhaven;
+pub mod view;
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use crate::error::{LoadError, offset_to_position};
+
+/// Who breaks the ties that the rules leave to the players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, serde::Deserialize)]
+pub enum TieBreaker {
+    /// The table decides: the game waits for the players' pick.
+    #[default]
+    Table,
+    /// Headless play: the driver picks with a seeded generator (and the pick is logged).
+    Seeded,
+}
+
+/// Who may act in a rules state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seat {
+    /// The rules' own step (a foe's stage, a reveal, the round's end): nobody chooses it.
+    Rules,
+    /// The players as a whole, breaking a tie the rules hand to them.
+    Table,
+    /// The player of one hero.
+    Hero(usize),
+}
+
+/// Whose move it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToMove {
+    /// The rules run their next step by themselves; `stage` names it (one of [`Rules::STAGES`]).
+    Rules { stage: &'static str },
+    /// These heroes may act now (several while cards are chosen at the same time).
+    Heroes(Vec<usize>),
+    /// The rules leave `options` equal outcomes to the players.
+    Tie { options: usize },
+    /// The game is over.
+    Over { won: bool },
+}
+
+/// Why an action was refused; the state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionError {
+    GameOver,
+    /// The action does not belong to this phase.
+    WrongPhase(&'static str),
+    /// A decision is pending: only its choice resolves it.
+    PendingChoice,
+    NoChoicePending,
+    /// Heroes still have to choose.
+    NotReady(String),
+    Invalid(String),
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::GameOver => write!(f, "the game is over"),
+            ActionError::WrongPhase(s) => write!(f, "not now: {s}"),
+            ActionError::PendingChoice => write!(f, "a tie is waiting for the players to choose"),
+            ActionError::NoChoicePending => write!(f, "there is nothing to choose"),
+            ActionError::NotReady(s) => write!(f, "{s}"),
+            ActionError::Invalid(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// Why a scenario could not be set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// One family of foe rules, as the game, the loop and the table use it.
+///
+/// The state owns the truth and its seeded generator; `apply` is the only way it changes. Legal
+/// actions are the one source of truth: the table highlights what they allow, the autopilot picks
+/// among them and `apply` accepts exactly them.
+pub trait Rules: Sized + Send + Sync + 'static {
+    /// The name scenario and save files give in `rules: …`.
+    const NAME: &'static str;
+    /// The rules' own steps, in the order a round meets them; [`ToMove::Rules`] names one of them and
+    /// the loop runs one system set per stage.
+    const STAGES: &'static [&'static str];
+
+    type Scenario: Debug + Send + Sync + 'static;
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Action: Clone
+        + Debug
+        + PartialEq
+        + Eq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    type Event: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// Parses and validates a scenario file (`file` names it in errors).
+    fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError>;
+    /// The scenario's name, as saves record it.
+    fn scenario_name(scenario: &Self::Scenario) -> &str;
+    /// Sets up a scenario with a seed.
+    fn setup(
+        scenario: Arc<Self::Scenario>,
+        seed: u64,
+        ties: TieBreaker,
+    ) -> Result<Self::State, SetupError>;
+
+    /// Whose move it is.
+    fn to_move(state: &Self::State) -> ToMove;
+    /// Every action `seat` may take now, in a fixed order (empty when it may not act).
+    fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+    /// Applies an action; a refused action leaves the state as it was.
+    fn apply(
+        state: &mut Self::State,
+        action: Self::Action,
+    ) -> Result<Vec<Self::Event>, ActionError>;
+    /// The readable log line of an event, if it has one.
+    fn describe(state: &Self::State, event: &Self::Event) -> Option<String>;
+    /// What the hero autopilot would do for `hero` now, among its legal actions.
+    fn autopilot(state: &Self::State, hero: usize) -> Option<Self::Action>;
+    /// The plain-data picture of the table the 3D view draws.
+    fn view(state: &Self::State) -> view::TableView;
+    /// The round the game is in (saves and the history show it).
+    fn round(state: &Self::State) -> u32;
+    /// A number that changes with every applied action, to seed the headless tie-breaker.
+    fn steps(state: &Self::State) -> u64;
+    /// The game's seed.
+    fn seed(state: &Self::State) -> u64;
+}
+
+/// A 64-bit FNV-1a hash of a state's RON text, as 16 hex digits: saves record it so a replay can
+/// prove it reached the same game.
+pub fn state_hash<T: Serialize>(state: &T) -> String {
+    // Every state serializes to RON, so this cannot fail; an empty text would still hash.
+    let text = ron::to_string(state).unwrap_or_default();
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// 64-bit FNV-1a.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in bytes {
+        h ^= *b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// The headless tie-breaker: a pick among `n` options that depends only on the seed and the number
+/// of steps so far, so it never disturbs the game's own generator.
+pub fn seeded_pick(seed: u64, steps: u64, n: usize) -> usize {
+    use rand::{RngExt, SeedableRng};
+    if n <= 1 {
+        return 0;
+    }
+    let mut r =
+        rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    r.random_range(0..n)
+}
+
+/// The value of the top-level `rules: Name` field of a scenario or save file, with its position;
+/// `None` when the file has no such field. Loading dispatches on it before the whole file is parsed.
+pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            b'r' if depth == 1
+                && text[i..].starts_with("rules")
+                && (i == 0 || !is_ident(bytes[i - 1])) =>
+            {
+                let rest = text[i + 5..].trim_start();
+                if let Some(value) = rest.strip_prefix(':') {
+                    let value = value.trim_start();
+                    let len = value.bytes().take_while(|b| is_ident(*b)).count();
+                    let start = text.len() - value.len();
+                    let (line, column) = offset_to_position(text, start);
+                    return Some((&value[..len], line, column));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+const fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_field_is_found_at_the_top_level_only() {
+        let text = "// rules: Nope\nScenario(\n  name: \"rules: x\",\n  inner: (rules: Deep),\n  rules: Gloomhaven,\n)";
+        assert_eq!(rules_field(text), Some(("Gloomhaven", 5, 10)));
+        assert_eq!(rules_field("Scenario(name: \"a\")"), None);
+    }
+
+    #[test]
+    fn seeded_picks_stay_in_range_and_repeat() {
+        for steps in 0..50 {
+            let a = seeded_pick(7, steps, 3);
+            assert!(a < 3);
+            assert_eq!(a, seeded_pick(7, steps, 3));
+        }
+        assert_eq!(seeded_pick(7, 3, 1), 0);
+    }
+}

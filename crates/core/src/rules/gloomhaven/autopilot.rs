@@ -5,11 +5,12 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::action::Action;
+use super::actions::Action;
 use super::scenario::{Effect, HeroCard};
-use super::state::{FigureId, Half, Phase, State, TieBreaker};
+use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, NONE, Terrain, distance};
+use crate::rules::TieBreaker;
 
 /// The next action of a headless game, or `None` when it is over or a tie waits for the table.
 pub fn next_action(s: &State) -> Option<Action> {

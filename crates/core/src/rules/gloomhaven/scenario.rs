@@ -26,6 +26,12 @@ use serde::{Deserialize, Serialize};
 use crate::error::{LoadError, find_position, offset_to_position, parse_ron, read_file};
 use crate::hex::{Hex, HexMap, Terrain, hex};
 
+/// The `rules:` field of a Gloomhaven scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RulesName {
+    Gloomhaven,
+}
+
 /// Which kind of board the scenario uses. Only hexes exist for now; square boards come with their module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Grid {
@@ -305,6 +311,8 @@ pub enum Victory {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
+    /// The rule module the scenario is played by: always `Gloomhaven` here.
+    pub rules: RulesName,
     pub name: String,
     #[serde(default)]
     pub description: String,

@@ -1,8 +1,8 @@
 //! Whom a monster can attack from a hex: range and sight for single targets, area placements, and the
 //! target groups (focus included, as many targets as possible) an attack can take.
 
-use super::MonsterAction;
 use super::movement::range_field_within;
+use super::targeting::MonsterAction;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain};

@@ -7,12 +7,13 @@ use serde::{Deserialize, Serialize};
 
 use super::scenario::{AbilityCard, Condition, Effect, Element};
 use super::state::{Actor, Cond, FigureId, FoePlan, FoeStage, Half, Level, Pending, Phase, State};
-use crate::gloomhaven::{self, Enemy, MonsterAction, Situation};
+use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, Terrain, distance, hex, qr};
 use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
 use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
 use crate::modifiers::draw::Mode;
+use crate::rules::ActionError;
 
 /// Something a player (or the automatic driver) does. The log of actions is the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,35 +49,6 @@ pub enum Action {
     /// Picks option `i` of the pending decision.
     Choose(usize),
 }
-
-/// Why an action was refused; the state is unchanged.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ActionError {
-    GameOver,
-    /// The action does not belong to this phase.
-    WrongPhase(&'static str),
-    /// A decision is pending: only `Choose` resolves it.
-    PendingChoice,
-    NoChoicePending,
-    /// Heroes still have to pick their cards.
-    NotReady(String),
-    Invalid(String),
-}
-
-impl std::fmt::Display for ActionError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ActionError::GameOver => write!(f, "the game is over"),
-            ActionError::WrongPhase(s) => write!(f, "not now: {s}"),
-            ActionError::PendingChoice => write!(f, "a tie is waiting for the players to choose"),
-            ActionError::NoChoicePending => write!(f, "there is nothing to choose"),
-            ActionError::NotReady(s) => write!(f, "{s}"),
-            ActionError::Invalid(s) => write!(f, "{s}"),
-        }
-    }
-}
-
-impl std::error::Error for ActionError {}
 
 fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
     Err(ActionError::Invalid(s.into()))
@@ -978,7 +950,7 @@ impl State {
             enemies: &enemies,
             action: &action,
         };
-        match gloomhaven::decide(&s) {
+        match targeting::decide(&s) {
             Ok(d) => {
                 let options = d
                     .options
@@ -1214,7 +1186,7 @@ impl State {
         self.pending = None;
         ev.push(Event::TieBroken {
             index: i,
-            seeded: self.tie_breaker == super::state::TieBreaker::Seeded,
+            seeded: self.tie_breaker == crate::rules::TieBreaker::Seeded,
         });
         match p {
             Pending::FoeOption { options, .. } => self.plan = Some(options[i].clone()),

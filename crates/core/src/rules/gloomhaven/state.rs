@@ -14,16 +14,7 @@ use crate::hex::{Hex, qr};
 use crate::modifiers::attack::AttackResult;
 use crate::modifiers::card::Card;
 use crate::modifiers::deck::ModifierDeck;
-
-/// Who breaks the ties that the rules leave to the players.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum TieBreaker {
-    /// The table decides: the game waits for an `Action::Choose`.
-    #[default]
-    Table,
-    /// Headless play: the driver picks with a seeded generator (and still logs the `Choose`).
-    Seeded,
-}
+use crate::rules::{SetupError, TieBreaker};
 
 /// A figure on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -217,18 +208,6 @@ pub struct State {
     #[serde(with = "rng_serde")]
     pub rng: ChaCha8Rng,
 }
-
-/// Why a scenario could not be set up.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
 
 pub(crate) fn parse_deck(cards: Option<&Vec<String>>) -> Result<Vec<Card>, SetupError> {
     let names = cards.cloned().unwrap_or_else(standard_modifiers);
@@ -459,33 +438,13 @@ impl State {
 
     /// A stable 64-bit FNV-1a hash of the serialized state (RON), as 16 hex digits.
     pub fn state_hash(&self) -> String {
-        // Every field serializes to RON (the generator through `rng_serde`), so this cannot fail;
-        // an empty text would still hash, just to a constant.
-        let text = ron::to_string(self).unwrap_or_default();
-        format!("{:016x}", fnv1a(text.as_bytes()))
+        crate::rules::state_hash(self)
     }
 
-    /// The headless tie-breaker: a pick among `n` options that depends only on the seed and the
-    /// number of actions so far, so it never disturbs the game's own generator.
+    /// The headless tie-breaker's pick among `n` options (see [`crate::rules::seeded_pick`]).
     pub fn seeded_pick(&self, n: usize) -> usize {
-        use rand::RngExt;
-        if n <= 1 {
-            return 0;
-        }
-        let mut r =
-            ChaCha8Rng::seed_from_u64(self.seed ^ self.steps.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        r.random_range(0..n)
+        crate::rules::seeded_pick(self.seed, self.steps, n)
     }
-}
-
-/// 64-bit FNV-1a.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= *b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// Serializes the shared scenario by value (serde's `rc` feature is not needed for this one field).

@@ -1,7 +1,7 @@
 //! Table-style tests of the monster solver on small hand-made boards.
 
-use super::*;
-use crate::hex::{Terrain, hex};
+use super::targeting::*;
+use crate::hex::{Hex, HexMap, Terrain, hex};
 
 /// A 9 × 9 parallelogram of floor with the given terrain and wall hexes.
 fn board(terrain: &[((i32, i32), Terrain)]) -> HexMap {

@@ -1,7 +1,7 @@
 //! Readable log lines: "Round 3 · Bog Crawler 2 focuses Mara, moves 3, draws +1 and x2 with
 //! advantage → 6 damage". Events carry ids; this module names them from the state.
 
-use super::action::{Cause, Event};
+use super::actions::{Cause, Event};
 use super::state::{Actor, FigureId, Half, State};
 use crate::modifiers::draw::Mode;
 

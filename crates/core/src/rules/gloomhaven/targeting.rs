@@ -5,13 +5,10 @@
 //! The rule conventions follow the puzzle format's section 6; `docs/rules-gloomhaven.md` spells out the
 //! readings taken where the printed rules are terse.
 
-pub mod movement;
-mod targets;
-
+use super::attack::{Attack, Group};
+use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
 use crate::hex::{Hex, HexMap, qr};
-use movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
 use serde::{Deserialize, Serialize};
-use targets::{Attack, Group};
 
 /// The monster's move and attack for this turn, after its conditions are applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -596,6 +593,3 @@ impl<'a> Solver<'a> {
         hs
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,8 +1,8 @@
 //! The board-position puzzle format (`Puzzle(...)` RON files): parsing, validation with positions,
-//! conversion to a [`Situation`](crate::gloomhaven::Situation), and comparison with expected answers.
+//! conversion to a [`Situation`](super::targeting::Situation), and comparison with expected answers.
 
+use super::targeting::{Decision, Enemy, MonsterAction, decide};
 use crate::error::{LoadError, parse_ron, read_file};
-use crate::gloomhaven::{Decision, Enemy, MonsterAction, decide};
 use crate::hex::{Hex, HexMap, Terrain, hex, qr};
 use serde::Deserialize;
 use std::path::Path;
@@ -109,7 +109,7 @@ pub struct Position {
 
 impl Position {
     pub fn decide(&self) -> Decision {
-        let s = crate::gloomhaven::Situation {
+        let s = super::targeting::Situation {
             map: &self.map,
             active: self.active,
             allies: &self.allies,

@@ -1,0 +1,311 @@
+//! The Gloomhaven-2e / Frosthaven rule module: heroes playing two cards a round, monsters that follow
+//! their ability cards by the focus rules, attack modifier decks, elements, conditions and rests.
+//!
+//! The foe stages are pure functions in their files: `targeting.rs` decides focus, movement and
+//! targets together (the rules intertwine them) and answers the board-position puzzles of `case.rs`;
+//! `movement.rs` is the step graph every move walks; `attack.rs` finds the hexes and targets an attack
+//! reaches. `actions.rs` applies actions to the [`State`], `heroes.rs` lists a hero's plays,
+//! `autopilot.rs` plays heroes headless and `log.rs` words every event.
+
+pub mod actions;
+pub mod attack;
+pub mod autopilot;
+pub mod board;
+pub mod case;
+pub mod heroes;
+pub mod log;
+pub mod movement;
+pub mod scenario;
+pub mod state;
+pub mod targeting;
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+pub use crate::rules::{ActionError, TieBreaker};
+pub use actions::{Action, Cause, Event};
+pub use scenario::Scenario;
+pub use state::{Actor, FigureId, FoeStage, Half, Phase, State};
+pub use targeting::{Choice, Decision, Enemy, MonsterAction, Situation, SituationError, decide};
+
+/// A game played by these rules.
+pub type Game = crate::game::Game<Gloomhaven>;
+/// A save of such a game.
+pub type Save = crate::game::save::Save<Gloomhaven>;
+
+use super::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView, TokenInfo};
+use super::{Rules, Seat, SetupError, ToMove};
+use crate::error::LoadError;
+use crate::hex::{Terrain, qr};
+
+/// The Gloomhaven rules, as the game, the loop and the table use them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Gloomhaven;
+
+/// Table ids: hero `i` is `i`, monster `i` is `MONSTER_BASE + i`.
+pub const MONSTER_BASE: u32 = 1000;
+
+/// A figure's id on the table.
+pub fn table_id(f: FigureId) -> u32 {
+    match f {
+        FigureId::Hero(i) => i as u32,
+        FigureId::Monster(i) => MONSTER_BASE + i as u32,
+    }
+}
+
+/// The figure of a table id.
+pub fn figure_id(id: u32) -> FigureId {
+    if id >= MONSTER_BASE {
+        FigureId::Monster((id - MONSTER_BASE) as usize)
+    } else {
+        FigureId::Hero(id as usize)
+    }
+}
+
+/// A few words about where the game stands.
+pub fn phase_words(s: &State) -> String {
+    match s.phase {
+        Phase::Setup => "setting up".into(),
+        Phase::CardSelection => "choose cards".into(),
+        Phase::HeroTurn { hero, .. } => format!("{}'s turn", s.name(FigureId::Hero(hero))),
+        Phase::FoeTurn { monster, .. } => format!("{} acts", s.name(FigureId::Monster(monster))),
+        Phase::RoundEnd => "round end".into(),
+        Phase::Victory => "victory!".into(),
+        Phase::Defeat => "defeat".into(),
+    }
+}
+
+const fn ground(t: Terrain) -> Ground {
+    match t {
+        Terrain::Floor => Ground::Floor,
+        Terrain::Obstacle => Ground::Obstacle,
+        Terrain::Trap => Ground::Trap,
+        Terrain::Hazard => Ground::Hazard,
+        Terrain::Difficult => Ground::Difficult,
+        Terrain::Icy => Ground::Icy,
+        Terrain::Wall => Ground::Wall,
+    }
+}
+
+impl Rules for Gloomhaven {
+    const NAME: &'static str = "Gloomhaven";
+    const STAGES: &'static [&'static str] = &[
+        "Setup",
+        "CardSelection",
+        "HeroTurn",
+        "FoeTargeting",
+        "FoeMovement",
+        "FoeAttack",
+        "RoundEnd",
+    ];
+
+    type Scenario = Scenario;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        Scenario::parse(file, text)
+    }
+
+    fn scenario_name(scenario: &Scenario) -> &str {
+        &scenario.name
+    }
+
+    fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
+        State::new(scenario, seed, ties)
+    }
+
+    fn to_move(s: &State) -> ToMove {
+        if s.pending.is_some() {
+            return ToMove::Tie {
+                options: s.pending_options(),
+            };
+        }
+        match s.phase {
+            Phase::Victory => ToMove::Over { won: true },
+            Phase::Defeat => ToMove::Over { won: false },
+            Phase::Setup => ToMove::Rules { stage: "Setup" },
+            Phase::CardSelection => {
+                let waiting: Vec<usize> = s
+                    .active_heroes()
+                    .filter(|&h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none())
+                    .collect();
+                if waiting.is_empty() {
+                    ToMove::Rules {
+                        stage: "CardSelection",
+                    }
+                } else {
+                    ToMove::Heroes(waiting)
+                }
+            }
+            // A long-resting hero's turn is the rules' step: the rest happens by itself.
+            Phase::HeroTurn { hero, .. } if s.heroes[hero].long_rest.is_some() => {
+                ToMove::Rules { stage: "HeroTurn" }
+            }
+            Phase::HeroTurn { hero, .. } => ToMove::Heroes(vec![hero]),
+            Phase::FoeTurn { stage, .. } => ToMove::Rules {
+                stage: match stage {
+                    FoeStage::Targeting => "FoeTargeting",
+                    FoeStage::Movement => "FoeMovement",
+                    FoeStage::Attack { .. } => "FoeAttack",
+                },
+            },
+            Phase::RoundEnd => {
+                let resting: Vec<usize> =
+                    s.active_heroes().filter(|&h| s.may_short_rest(h)).collect();
+                if resting.is_empty() {
+                    ToMove::Rules { stage: "RoundEnd" }
+                } else {
+                    ToMove::Heroes(resting)
+                }
+            }
+        }
+    }
+
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        match (Self::to_move(s), seat) {
+            (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
+            (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Heroes(heroes), Seat::Hero(h)) if heroes.contains(&h) => {
+                // Each candidate is tried on a copy: what the rules refuse is not offered.
+                hero_candidates(s, h)
+                    .into_iter()
+                    .filter(|a| s.clone().apply(a.clone()).is_ok())
+                    .collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply(s: &mut State, action: Action) -> Result<Vec<Event>, ActionError> {
+        s.apply(action)
+    }
+
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
+    }
+
+    fn autopilot(s: &State, _hero: usize) -> Option<Action> {
+        autopilot::next_action(s)
+    }
+
+    fn view(s: &State) -> TableView {
+        let map = &s.map.0;
+        let cells = map
+            .hexes()
+            .iter()
+            .enumerate()
+            .map(|(i, &h)| CellInfo {
+                key: qr(h),
+                ground: ground(map.terrain_at(i)),
+                door: false,
+            })
+            .collect();
+        let thin_walls = map
+            .thin_walls()
+            .into_iter()
+            .map(|(a, b)| (qr(a), qr(b)))
+            .collect();
+        let conditions = |c: &[state::Cond]| -> Vec<String> {
+            c.iter().map(|c| c.condition.name().to_string()).collect()
+        };
+        let mut figures = Vec::new();
+        for (i, h) in s.heroes.iter().enumerate() {
+            let f = FigureId::Hero(i);
+            figures.push(FigureInfo {
+                id: table_id(f),
+                name: s.name(f),
+                side: Side::Hero,
+                elite: false,
+                hp: if h.exhausted { 0 } else { h.hp },
+                max_hp: h.max_hp,
+                conditions: conditions(&h.conditions),
+                cell: qr(h.hex),
+                owner: Some(s.scenario.heroes[i].player as u8),
+                tint: i,
+            });
+        }
+        for (i, m) in s.monsters.iter().enumerate() {
+            let f = FigureId::Monster(i);
+            figures.push(FigureInfo {
+                id: table_id(f),
+                name: s.name(f),
+                side: Side::Foe,
+                elite: m.elite,
+                hp: if m.alive { m.hp } else { 0 },
+                max_hp: m.max_hp,
+                conditions: conditions(&m.conditions),
+                cell: qr(m.hex),
+                owner: None,
+                tint: m.kind,
+            });
+        }
+        let tokens = s
+            .money
+            .iter()
+            .map(|h| TokenInfo {
+                cell: qr(*h),
+                label: "money".into(),
+            })
+            .collect();
+        TableView {
+            grid: GridKind::Hex,
+            cells,
+            thin_walls,
+            figures,
+            tokens,
+            active: s.acting().map(table_id),
+            banner: phase_words(s),
+            round: s.round,
+        }
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+}
+
+/// What a hero's player could do now, before the rules check each.
+fn hero_candidates(s: &State, h: usize) -> Vec<Action> {
+    let x = &s.heroes[h];
+    match s.phase {
+        Phase::CardSelection => {
+            let mut out = Vec::new();
+            for &leading in &x.hand {
+                for &other in &x.hand {
+                    if leading != other {
+                        out.push(Action::SelectCards {
+                            hero: h,
+                            leading,
+                            other,
+                        });
+                    }
+                }
+            }
+            out.extend(
+                x.discard
+                    .iter()
+                    .map(|&lose| Action::LongRest { hero: h, lose }),
+            );
+            out
+        }
+        Phase::HeroTurn { .. } => {
+            let mut out = heroes::play_candidates(s, h);
+            // Ending the turn without playing (the rest of it) is always open to the hero.
+            out.push(Action::Advance);
+            out
+        }
+        Phase::RoundEnd => vec![Action::ShortRest { hero: h }, Action::Advance],
+        _ => Vec::new(),
+    }
+}
