@@ -12,5 +12,6 @@ pub mod hex;
 pub mod modifiers;
 pub mod puzzle;
 pub mod rules;
+pub mod square;
 
 pub use error::LoadError;
