@@ -5,4 +5,5 @@
 //! them), hero actions, autopilot, log lines and `tests.rs`; `docs/rules-<name>.md` says how it reads
 //! the printed rules. Adding a module is adding its folder and one line in [`case::FORMATS`].
 
+pub mod brimstone;
 pub mod case;

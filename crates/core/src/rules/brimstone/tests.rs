@@ -1,0 +1,1 @@
+//! Unit tests of the Brimstone fight rules beyond the public cases.
