@@ -19,7 +19,7 @@ pub mod targeting;
 #[cfg(test)]
 mod tests;
 
-use crate::square::{Square, SquareBoard};
+use crate::square::Square;
 
 /// A hero on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,13 +28,6 @@ pub struct Hero {
     pub at: Square,
     /// Shootout markers on the hero (only the Shootout behaviour reads them).
     pub markers: u32,
-}
-
-/// The board and the models on it, as every board stage sees them.
-#[derive(Debug, Clone, Copy)]
-pub struct Field<'a> {
-    pub board: &'a SquareBoard,
-    pub heroes: &'a [Hero],
 }
 
 /// `(x, y)` as the trace writes it.
