@@ -2,7 +2,7 @@
 //! on its activation, what a hero's attack roll can produce, and what the party gets when the fight
 //! ends.
 //!
-//! Each stage is a pure function of plain situation types (a [`SquareBoard`], heroes, enemies) so a
+//! Each stage is a pure function of plain situation types (a [`SquareBoard`](crate::square::SquareBoard), heroes, enemies) so a
 //! playable game can call it as well as the case format: [`placement::place`],
 //! [`targeting::activate`], [`attack::resolve`] and [`end_of_fight::settle_member`]. Each returns every
 //! outcome the rules allow, marked with who picks it ([`ChosenBy`](crate::decision::ChosenBy)), and a
