@@ -10,5 +10,6 @@ pub mod game;
 pub mod hex;
 pub mod modifiers;
 pub mod rules;
+pub mod square;
 
 pub use error::LoadError;

@@ -27,7 +27,7 @@ pub struct CaseFormat {
 }
 
 /// Every case format, one line per rule module.
-pub const FORMATS: &[CaseFormat] = &[];
+pub const FORMATS: &[CaseFormat] = &[crate::rules::brimstone::case::FORMAT];
 
 /// The name of the file's top-level struct, after blank space and `//` or `/* */` comments, with
 /// its byte offset.

@@ -9,6 +9,7 @@
 //! module is adding its folder, its line in [`case::FORMATS`] and its line where the binary lists the
 //! modules it plays.
 
+pub mod brimstone;
 pub mod case;
 pub mod gloomhaven;
 pub mod view;

@@ -1,0 +1,152 @@
+//! Outcome sets that remember which kinds of choice lead to each outcome, and the rule that turns
+//! them into `ChosenBy` marks (a choice whose alternatives all give the same results is no choice).
+
+use crate::decision::ChosenBy;
+use std::collections::BTreeMap;
+
+/// Who settles one choice on the way to an outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Random,
+    Players,
+}
+
+/// The kinds of choice met on the ways to one outcome.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Kinds {
+    pub random: bool,
+    pub players: bool,
+}
+
+impl Kinds {
+    fn with(self, kind: Kind) -> Kinds {
+        match kind {
+            Kind::Random => Kinds {
+                random: true,
+                ..self
+            },
+            Kind::Players => Kinds {
+                players: true,
+                ..self
+            },
+        }
+    }
+
+    fn join(self, other: Kinds) -> Kinds {
+        Kinds {
+            random: self.random || other.random,
+            players: self.players || other.players,
+        }
+    }
+}
+
+/// Every outcome reachable from some point of the rules, with the kinds of choice on the way.
+pub type Branches<T> = BTreeMap<T, Kinds>;
+
+/// The single outcome of a point where nothing is left to choose.
+pub fn fixed<T: Ord>(outcome: T) -> Branches<T> {
+    BTreeMap::from([(outcome, Kinds::default())])
+}
+
+/// A choice of `kind` between `alternatives`. When all of them lead to the same set of outcomes the
+/// choice changes nothing, so it is not recorded; otherwise every outcome gets `kind` added. The same
+/// outcome reached along several alternatives joins their kinds.
+pub fn choose<T: Ord>(kind: Kind, alternatives: Vec<Branches<T>>) -> Branches<T> {
+    let same = alternatives
+        .windows(2)
+        .all(|w| w[0].len() == w[1].len() && w[0].keys().eq(w[1].keys()));
+    let mut out: Branches<T> = BTreeMap::new();
+    for alternative in alternatives {
+        for (outcome, kinds) in alternative {
+            let kinds = if same { kinds } else { kinds.with(kind) };
+            let slot = out.entry(outcome).or_default();
+            *slot = slot.join(kinds);
+        }
+    }
+    out
+}
+
+/// A choice of `kind` over `items`, each leading to the branches `then` gives.
+pub fn choose_each<I, T: Ord>(
+    kind: Kind,
+    items: impl IntoIterator<Item = I>,
+    then: impl FnMut(I) -> Branches<T>,
+) -> Branches<T> {
+    choose(kind, items.into_iter().map(then).collect())
+}
+
+/// The outcomes with their `ChosenBy` marks: `Fixed` exactly when a single outcome is left.
+pub fn settle<T>(branches: Branches<T>) -> Vec<(T, ChosenBy)> {
+    let single = branches.len() == 1;
+    branches
+        .into_iter()
+        .map(|(outcome, kinds)| {
+            let by = match (single, kinds.random, kinds.players) {
+                (true, ..) => ChosenBy::Fixed,
+                (false, true, true) => ChosenBy::RandomAndPlayers,
+                (false, true, false) => ChosenBy::Random,
+                (false, false, true) => ChosenBy::Players,
+                // Unreachable: with several outcomes every way passes some real choice.
+                (false, false, false) => ChosenBy::Players,
+            };
+            (outcome, by)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marks(b: Branches<u32>) -> Vec<(u32, ChosenBy)> {
+        settle(b)
+    }
+
+    #[test]
+    fn a_single_outcome_is_fixed_whatever_was_chosen_on_the_way() {
+        let b = choose(Kind::Random, vec![fixed(1), fixed(1)]);
+        assert_eq!(marks(b), vec![(1, ChosenBy::Fixed)]);
+    }
+
+    #[test]
+    fn a_random_pick_then_a_players_tie_marks_both_kinds() {
+        let b = choose(
+            Kind::Random,
+            vec![fixed(1), choose(Kind::Players, vec![fixed(2), fixed(3)])],
+        );
+        assert_eq!(
+            marks(b),
+            vec![
+                (1, ChosenBy::Random),
+                (2, ChosenBy::RandomAndPlayers),
+                (3, ChosenBy::RandomAndPlayers)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_choice_whose_alternatives_give_the_same_results_is_no_choice() {
+        let tie = || choose(Kind::Players, vec![fixed(1), fixed(2)]);
+        let b = choose(Kind::Random, vec![tie(), tie()]);
+        assert_eq!(
+            marks(b),
+            vec![(1, ChosenBy::Players), (2, ChosenBy::Players)]
+        );
+    }
+
+    #[test]
+    fn an_outcome_reached_two_ways_joins_their_kinds() {
+        // Random pick: either 1 for sure, or a players' tie between 1 and 2.
+        let b = choose(
+            Kind::Random,
+            vec![fixed(1), choose(Kind::Players, vec![fixed(1), fixed(2)])],
+        );
+        assert_eq!(
+            marks(b),
+            vec![
+                (1, ChosenBy::RandomAndPlayers),
+                (2, ChosenBy::RandomAndPlayers)
+            ]
+        );
+    }
+}

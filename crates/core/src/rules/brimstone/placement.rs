@@ -1,0 +1,545 @@
+//! Where the enemies of a new fight go: normal placement on the fight tile (a checkerboard from the
+//! tile's back-left corner) or one of the four ambush styles, group by group in initiative order.
+
+use super::choices::{Branches, Kind, choose, fixed, settle};
+use super::{Hero, join_names, join_squares, square_name};
+use crate::decision::{ChosenBy, Decision};
+use crate::square::{Square, SquareBoard, UNREACHABLE, adjacent};
+use serde::Deserialize;
+
+/// A group's initiative: printed, or rolled each turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Initiative {
+    Fixed(u32),
+    Variable,
+}
+
+/// The keyword that decides how a group is placed in an ambush.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Style {
+    Plain,
+    Shootout,
+    Support,
+    Immobile,
+}
+
+/// One enemy group: one enemy type, its models in the order they are placed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub name: String,
+    pub initiative: Initiative,
+    pub style: Style,
+    /// The hero a non-`Plain` ambush falls on when that draw is already made (index into heroes).
+    pub ambushed_hero: Option<usize>,
+    pub models: Vec<String>,
+}
+
+/// A fight about to start.
+#[derive(Debug, Clone, Copy)]
+pub struct Fight<'a> {
+    pub board: &'a SquareBoard,
+    pub heroes: &'a [Hero],
+    pub groups: &'a [Group],
+    /// Index of the tile a normal fight is placed on.
+    pub fight_tile: usize,
+    pub ambush: bool,
+    pub triggered_before_anyone_moved: bool,
+}
+
+/// Where every model went, for one allowed result.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Layout {
+    /// `(model, square)` for every placed model, sorted by model name.
+    pub at: Vec<(String, Square)>,
+    /// Models left off the board, sorted.
+    pub unplaced: Vec<String>,
+    pub chosen_by: ChosenBy,
+}
+
+/// The start of a fight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placement {
+    /// +2 initiative for the enemies on the first turn of an ambush.
+    pub initiative_bonus: u32,
+    /// The ambush ends the current turn at once.
+    pub ends_turn: bool,
+    pub layouts: Decision<Layout>,
+}
+
+/// Placement stops exploring past this many complete layouts (counted with repeats).
+pub const MAX_BRANCHES: usize = 250_000;
+
+/// Why a placement could not be worked out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlacementError {
+    TooManyBranches,
+}
+
+impl std::fmt::Display for PlacementError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlacementError::TooManyBranches => write!(
+                f,
+                "the placement branches into more than {MAX_BRANCHES} ways: expected a smaller fight"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlacementError {}
+
+/// The groups in placement order, as blocks of groups tied with each other (players order a block).
+/// Variable initiative first, then fixed: lowest first normally, highest first in an ambush.
+pub fn order_blocks(groups: &[Group], ambush: bool) -> Vec<Vec<usize>> {
+    let key = |g: &Group| match g.initiative {
+        Initiative::Variable => (0, 0),
+        Initiative::Fixed(n) if ambush => (1, -i64::from(n)),
+        Initiative::Fixed(n) => (1, i64::from(n)),
+    };
+    let mut idx: Vec<usize> = (0..groups.len()).collect();
+    idx.sort_by_key(|&i| key(&groups[i]));
+    let mut blocks: Vec<Vec<usize>> = Vec::new();
+    for i in idx {
+        match blocks.last_mut() {
+            Some(b) if key(&groups[b[0]]) == key(&groups[i]) => b.push(i),
+            _ => blocks.push(vec![i]),
+        }
+    }
+    blocks
+}
+
+/// Every full order of the groups the tied blocks allow, in lexicographic order of block permutations.
+fn all_orders(blocks: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut orders = vec![Vec::new()];
+    for block in blocks {
+        let perms = permutations(block);
+        orders = orders
+            .iter()
+            .flat_map(|o| {
+                perms.iter().map(move |p| {
+                    let mut o = o.clone();
+                    o.extend_from_slice(p);
+                    o
+                })
+            })
+            .collect();
+    }
+    orders
+}
+
+fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
+    if items.len() <= 1 {
+        return vec![items.to_vec()];
+    }
+    let mut out = Vec::new();
+    for i in 0..items.len() {
+        let mut rest = items.to_vec();
+        let first = rest.remove(i);
+        for mut p in permutations(&rest) {
+            p.insert(0, first);
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The fight tile's squares in normal-placement order: the checkerboard from the back-left corner,
+/// row by row from the back, left to right; then the skipped squares in the same order. Walls are
+/// left out (they are never free).
+pub fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
+    let t = &board.tiles()[tile];
+    let (left, back) = t.back_left();
+    let mut pattern = Vec::new();
+    let mut rest = Vec::new();
+    for y in (t.y..t.y + t.h).rev() {
+        for x in t.x..t.x + t.w {
+            if let Some(i) = board.index_of((x, y)) {
+                if ((x - left) + (back - y)) % 2 == 0 {
+                    pattern.push(i);
+                } else {
+                    rest.push(i);
+                }
+            }
+        }
+    }
+    pattern.extend(rest);
+    pattern
+}
+
+/// Places the enemies of a new fight: every allowed layout, each with who settles it.
+pub fn place(fight: &Fight) -> Result<Placement, PlacementError> {
+    let mut trace = Vec::new();
+    let blocks = order_blocks(fight.groups, fight.ambush);
+    if !fight.ambush {
+        let board = fight.board;
+        let tile = &board.tiles()[fight.fight_tile];
+        trace.push(format!(
+            "Normal placement on tile {}: the checkerboard from its back-left corner {}, back row first, \
+             left to right, then the skipped squares",
+            tile.name,
+            square_name(tile.back_left())
+        ));
+    }
+    let block_names: Vec<String> = blocks
+        .iter()
+        .map(|b| {
+            let names: Vec<&str> = b.iter().map(|&g| fight.groups[g].name.as_str()).collect();
+            if names.len() > 1 {
+                format!("{} (tied: the players order them)", join_names(&names))
+            } else {
+                names[0].to_string()
+            }
+        })
+        .collect();
+    trace.push(format!(
+        "{}: groups placed in the order {}",
+        if fight.ambush {
+            "Ambush: variable initiative first, then highest initiative first"
+        } else {
+            "Normal placement: variable initiative first, then lowest initiative first"
+        },
+        block_names.join(", then ")
+    ));
+    let mut run = Run::new(fight);
+    let orders = all_orders(&blocks);
+    let mut alternatives = Vec::with_capacity(orders.len());
+    for order in &orders {
+        run.order = order.clone();
+        alternatives.push(run.next(0, 0)?);
+    }
+    let branches = choose(Kind::Players, alternatives);
+    run.describe(&mut trace);
+    let mut layouts: Vec<Layout> = settle(branches)
+        .into_iter()
+        .map(|(key, chosen_by)| run.layout(&key, chosen_by))
+        .collect();
+    layouts.sort();
+    trace.push(format!(
+        "{} allowed layout{}",
+        layouts.len(),
+        if layouts.len() == 1 { "" } else { "s" }
+    ));
+    Ok(Placement {
+        initiative_bonus: if fight.ambush { 2 } else { 0 },
+        ends_turn: fight.ambush && !fight.triggered_before_anyone_moved,
+        layouts: Decision {
+            options: layouts,
+            trace,
+        },
+    })
+}
+
+/// A layout while it is being built: the square of each model (global model index), if placed.
+type Key = Vec<Option<u16>>;
+
+/// The depth-first walk over the placement's choices, with the board state it changes and restores.
+struct Run<'a> {
+    fight: &'a Fight<'a>,
+    order: Vec<usize>,
+    /// Global index of the first model of each group.
+    first_model: Vec<usize>,
+    occupied: Vec<bool>,
+    key: Key,
+    /// Walking distance from each hero to every square.
+    hero_dist: Vec<Vec<u32>>,
+    /// The hero of the group being placed (non-`Plain` ambush).
+    group_hero: Option<usize>,
+    /// Heroes picked for earlier models of the group being placed (`Plain` ambush).
+    picked: Vec<bool>,
+    normal: Vec<usize>,
+    leaves: usize,
+    notes: Vec<String>,
+}
+
+impl<'a> Run<'a> {
+    fn new(fight: &'a Fight<'a>) -> Self {
+        let board = fight.board;
+        let mut occupied = vec![false; board.len()];
+        let hero_at: Vec<usize> = fight
+            .heroes
+            .iter()
+            .map(|h| board.index_of(h.at).expect("heroes stand on board squares"))
+            .collect();
+        for &i in &hero_at {
+            occupied[i] = true;
+        }
+        let mut first_model = Vec::new();
+        let mut total = 0;
+        for g in fight.groups {
+            first_model.push(total);
+            total += g.models.len();
+        }
+        Run {
+            fight,
+            order: Vec::new(),
+            first_model,
+            occupied,
+            key: vec![None; total],
+            hero_dist: if fight.ambush {
+                hero_at.iter().map(|&i| board.distances_from(i)).collect()
+            } else {
+                Vec::new()
+            },
+            group_hero: None,
+            picked: vec![false; fight.heroes.len()],
+            normal: if fight.ambush {
+                Vec::new()
+            } else {
+                normal_order(board, fight.fight_tile)
+            },
+            leaves: 0,
+            notes: Vec::new(),
+        }
+    }
+
+    fn note(&mut self, line: String) {
+        if !self.notes.contains(&line) && self.notes.len() < 64 {
+            self.notes.push(line);
+        }
+    }
+
+    fn describe(&self, trace: &mut Vec<String>) {
+        trace.extend(self.notes.iter().cloned());
+    }
+
+    /// Every layout reachable from model `model` of the `pos`-th group in the order.
+    fn next(&mut self, pos: usize, model: usize) -> Result<Branches<Key>, PlacementError> {
+        let Some(&g) = self.order.get(pos) else {
+            self.leaves += 1;
+            if self.leaves > MAX_BRANCHES {
+                return Err(PlacementError::TooManyBranches);
+            }
+            return Ok(fixed(self.key.clone()));
+        };
+        let fight = self.fight;
+        let group = &fight.groups[g];
+        if model == group.models.len() {
+            return self.next(pos + 1, 0);
+        }
+        if model == 0 {
+            self.picked.iter_mut().for_each(|p| *p = false);
+        }
+        if !fight.ambush {
+            let square = self.normal_square();
+            let line = match square {
+                Some(i) => format!(
+                    "{}: {} takes the first free square in order: {}",
+                    group.name,
+                    group.models[model],
+                    square_name(fight.board.square(i))
+                ),
+                None => format!(
+                    "{}: {} finds no free square on the fight tile → unplaced",
+                    group.name, group.models[model]
+                ),
+            };
+            self.note(line);
+            return self.put(pos, model, square);
+        }
+        match group.style {
+            Style::Plain => self.plain(pos, model),
+            _ if model == 0 => match group.ambushed_hero {
+                Some(h) => {
+                    let name = &fight.heroes[h].name;
+                    self.note(format!("{}: ambushes {name} (given)", group.name));
+                    self.group_hero = Some(h);
+                    self.far(pos, model)
+                }
+                None => {
+                    self.note(format!(
+                        "{}: the hero it ambushes is drawn at random among all heroes",
+                        group.name
+                    ));
+                    let mut alternatives = Vec::new();
+                    for h in 0..fight.heroes.len() {
+                        self.group_hero = Some(h);
+                        alternatives.push(self.far(pos, model)?);
+                    }
+                    Ok(choose(Kind::Random, alternatives))
+                }
+            },
+            _ => self.far(pos, model),
+        }
+    }
+
+    fn normal_square(&self) -> Option<usize> {
+        self.normal.iter().copied().find(|&i| !self.occupied[i])
+    }
+
+    /// Puts the current model on `square` (or leaves it off the board) and goes on.
+    fn put(
+        &mut self,
+        pos: usize,
+        model: usize,
+        square: Option<usize>,
+    ) -> Result<Branches<Key>, PlacementError> {
+        let g = self.order[pos];
+        let slot = self.first_model[g] + model;
+        self.key[slot] = square.map(|i| i as u16);
+        if let Some(i) = square {
+            self.occupied[i] = true;
+        }
+        let out = self.next(pos, model + 1);
+        if let Some(i) = square {
+            self.occupied[i] = false;
+        }
+        self.key[slot] = None;
+        out
+    }
+
+    /// Players' choice among `squares` (none: the model stays off the board).
+    fn put_any(
+        &mut self,
+        pos: usize,
+        model: usize,
+        squares: Vec<usize>,
+    ) -> Result<Branches<Key>, PlacementError> {
+        if squares.is_empty() {
+            return self.put(pos, model, None);
+        }
+        let mut alternatives = Vec::with_capacity(squares.len());
+        for s in squares {
+            alternatives.push(self.put(pos, model, Some(s))?);
+        }
+        Ok(choose(Kind::Players, alternatives))
+    }
+
+    /// `Plain` ambush: a random hero per model, then any free square next to it.
+    fn plain(&mut self, pos: usize, model: usize) -> Result<Branches<Key>, PlacementError> {
+        let fight = self.fight;
+        let group = &fight.groups[self.order[pos]];
+        let heroes = fight.heroes;
+        let spread = heroes.len() > group.models.len();
+        let mut candidates: Vec<usize> = (0..heroes.len())
+            .filter(|&h| !(spread && self.picked[h]))
+            .collect();
+        if candidates.is_empty() {
+            candidates = (0..heroes.len()).collect();
+        }
+        if model == 0 {
+            self.note(format!(
+                "{}: each model ambushes a hero drawn at random{}; the players put it next to that hero",
+                group.name,
+                if spread {
+                    " (more heroes than models: no hero twice)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        let mut alternatives = Vec::with_capacity(candidates.len());
+        for h in candidates {
+            let squares = self.next_to(h);
+            let was = std::mem::replace(&mut self.picked[h], true);
+            alternatives.push(self.put_any(pos, model, squares)?);
+            self.picked[h] = was;
+        }
+        Ok(choose(Kind::Random, alternatives))
+    }
+
+    /// Free squares adjacent to hero `h`, or else the free squares it can walk to soonest.
+    fn next_to(&self, h: usize) -> Vec<usize> {
+        let board = self.fight.board;
+        let at = self.fight.heroes[h].at;
+        let free = |i: usize| !self.occupied[i];
+        let beside: Vec<usize> = (0..board.len())
+            .filter(|&i| free(i) && adjacent(board.square(i), at))
+            .collect();
+        if !beside.is_empty() {
+            return beside;
+        }
+        let dist = &self.hero_dist[h];
+        let least = (0..board.len())
+            .filter(|&i| free(i))
+            .map(|i| dist[i])
+            .min()
+            .unwrap_or(UNREACHABLE);
+        if least == UNREACHABLE {
+            return Vec::new();
+        }
+        (0..board.len())
+            .filter(|&i| free(i) && dist[i] == least)
+            .collect()
+    }
+
+    /// `Shootout`, `Support`, `Immobile`: the farthest free square from the group's hero, on its tile,
+    /// then (not `Immobile`) on the tiles sharing a side with it.
+    fn far(&mut self, pos: usize, model: usize) -> Result<Branches<Key>, PlacementError> {
+        let fight = self.fight;
+        let group = &fight.groups[self.order[pos]];
+        let board = fight.board;
+        let h = self
+            .group_hero
+            .expect("the group's hero is drawn before its first model");
+        let dist = &self.hero_dist[h];
+        let hero_tile = board.tile_of(board.index_of(fight.heroes[h].at).unwrap_or(0));
+        let usable = |i: usize| !self.occupied[i] && dist[i] != UNREACHABLE;
+        let farthest = |on: &dyn Fn(usize) -> bool| -> Vec<usize> {
+            let best = (0..board.len())
+                .filter(|&i| usable(i) && on(board.tile_of(i)))
+                .map(|i| dist[i])
+                .max();
+            match best {
+                Some(d) => (0..board.len())
+                    .filter(|&i| usable(i) && on(board.tile_of(i)) && dist[i] == d)
+                    .collect(),
+                None => Vec::new(),
+            }
+        };
+        let mut squares = farthest(&|t| t == hero_tile);
+        let mut overflow = false;
+        if squares.is_empty() && group.style != Style::Immobile {
+            let near = board.adjacent_tiles(hero_tile);
+            squares = farthest(&|t| near.contains(&t));
+            overflow = true;
+        }
+        let hero = &fight.heroes[h].name;
+        let sq: Vec<Square> = squares.iter().map(|&i| board.square(i)).collect();
+        let line = match (squares.is_empty(), overflow) {
+            (true, _) => format!(
+                "{}: {} finds no free square {} → unplaced",
+                group.name,
+                group.models[model],
+                if group.style == Style::Immobile {
+                    format!("on {hero}'s tile (Immobile: no overflow)")
+                } else {
+                    format!("on {hero}'s tile or the tiles beside it")
+                }
+            ),
+            (false, false) => format!(
+                "{}: {} goes as far from {hero} as possible on {hero}'s tile: {}",
+                group.name,
+                group.models[model],
+                join_squares(&sq)
+            ),
+            (false, true) => format!(
+                "{}: {hero}'s tile is full, so {} overflows onto the tiles beside it, as far as possible: {}",
+                group.name,
+                group.models[model],
+                join_squares(&sq)
+            ),
+        };
+        self.note(line);
+        self.put_any(pos, model, squares)
+    }
+
+    fn layout(&self, key: &Key, chosen_by: ChosenBy) -> Layout {
+        let mut at = Vec::new();
+        let mut unplaced = Vec::new();
+        for (g, group) in self.fight.groups.iter().enumerate() {
+            for (m, name) in group.models.iter().enumerate() {
+                match key[self.first_model[g] + m] {
+                    Some(i) => at.push((name.clone(), self.fight.board.square(i as usize))),
+                    None => unplaced.push(name.clone()),
+                }
+            }
+        }
+        at.sort();
+        unplaced.sort();
+        Layout {
+            at,
+            unplaced,
+            chosen_by,
+        }
+    }
+}
