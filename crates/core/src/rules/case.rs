@@ -27,7 +27,11 @@ pub struct CaseFormat {
 }
 
 /// Every case format, one line per rule module.
-pub const FORMATS: &[CaseFormat] = &[];
+pub const FORMATS: &[CaseFormat] = &[CaseFormat {
+    module: "goals",
+    kinds: &["GoalTurn"],
+    solve: super::goals::case::solve,
+}];
 
 /// The name of the file's top-level struct, after blank space and `//` or `/* */` comments, with
 /// its byte offset.
@@ -59,7 +63,10 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
     let Some((offset, name)) = top_level_name(text) else {
         return Err(LoadError::whole(
             file,
-            format!("expected a case: a top-level struct, one of {}", kinds_list()),
+            format!(
+                "expected a case: a top-level struct, one of {}",
+                kinds_list()
+            ),
         ));
     };
     match FORMATS.iter().find(|f| f.kinds.contains(&name)) {
@@ -70,7 +77,10 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
                 file,
                 line,
                 column,
-                format!("unknown case kind `{name}`: expected one of {}", kinds_list()),
+                format!(
+                    "unknown case kind `{name}`: expected one of {}",
+                    kinds_list()
+                ),
             ))
         }
     }

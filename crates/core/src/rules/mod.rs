@@ -6,3 +6,4 @@
 //! the printed rules. Adding a module is adding its folder and one line in [`case::FORMATS`].
 
 pub mod case;
+pub mod goals;

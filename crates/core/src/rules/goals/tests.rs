@@ -1,0 +1,1 @@
+//! Unit tests of the goal-priority rules, beyond the public cases.
