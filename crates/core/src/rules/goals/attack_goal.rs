@@ -152,8 +152,9 @@ impl Ctx<'_> {
                 "by a Move"
             };
             words.push(format!(
-                "{} spaces next to {} {how}: {}",
+                "{} space{} next to {} {how}: {}",
                 ends.len(),
+                if ends.len() == 1 { "" } else { "s" },
                 self.name_of(c.hero),
                 self.ends(ends)
             ));
@@ -314,7 +315,8 @@ impl Ctx<'_> {
         // Per hero: its ambush spaces with the worst hit chance over its adventure spaces.
         let mut ambush: Vec<(usize, Vec<(Move, i32)>)> = Vec::new();
         for h in 0..self.heroes.len() {
-            if self.hero(h).minion {
+            // A hero inside a Dome is never a ranged target: only options 3 and 5 deal with it.
+            if self.hero(h).minion || self.in_dome(h) {
                 continue;
             }
             let reach = self.hero_costs(h, Some(self.actor.start), self.hero(h).speed);

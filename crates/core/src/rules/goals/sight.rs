@@ -247,7 +247,7 @@ mod tests {
     fn nothing_blocks_an_open_board_and_neighbours_always_see_each_other() {
         let s = Sight::new(&[hex(1, 1)]);
         assert!(s.visible(hex(0, 0), hex(6, -2)));
-        assert!(s.visible(hex(1, 0), hex(1, 1)));
+        assert!(s.visible(hex(1, 0), hex(2, 0)));
         assert!(s.visible(hex(0, 1), hex(1, 0)));
     }
 

@@ -10,15 +10,15 @@ use crate::hex::path::UNREACHED;
 impl Ctx<'_> {
     /// The Special goal from option `from` (1 to 5; 6 goes down the Attack goal).
     pub fn special_goal(&self, from: u8, t: &mut Vec<String>) -> Vec<Outcome> {
-        let options: [fn(&Self, &mut Vec<String>) -> Option<Vec<Outcome>>; 5] = [
-            Self::special_items,
-            Self::stop_trading,
-            Self::take_loot,
-            Self::area_effects,
-            Self::dome_hero,
-        ];
-        for option in options.iter().skip(usize::from(from.max(1)) - 1) {
-            if let Some(o) = option(self, t) {
+        for option in from.max(1)..=5 {
+            let outcomes = match option {
+                1 => self.special_items(t),
+                2 => self.stop_trading(t),
+                3 => self.take_loot(t),
+                4 => self.area_effects(t),
+                _ => self.dome_hero(t),
+            };
+            if let Some(o) = outcomes {
                 return o;
             }
         }
@@ -390,7 +390,7 @@ impl Ctx<'_> {
             let moves: Vec<Move> = scored.iter().map(|(m, _)| *m).collect();
             let list: Vec<String> = nearest.iter().map(|&i| at(self, i)).collect();
             words.push(format!(
-                "{} heads for {}; longest way for him, then fewest move points → {}",
+                "{} heads for {}; longest way for that hero, then fewest move points → {}",
                 self.name_of(*h),
                 list.join(", "),
                 self.ends(&moves)
