@@ -5,6 +5,7 @@
 //! every iteration over the board deterministic.
 
 pub mod aoe;
+pub mod path;
 pub mod sight;
 
 use serde::{Deserialize, Serialize};

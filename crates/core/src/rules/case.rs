@@ -27,7 +27,14 @@ pub struct CaseFormat {
 }
 
 /// Every case format, one line per rule module.
-pub const FORMATS: &[CaseFormat] = &[crate::rules::brimstone::case::FORMAT];
+pub const FORMATS: &[CaseFormat] = &[
+    crate::rules::brimstone::case::FORMAT,
+    CaseFormat {
+        module: "goals",
+        kinds: &["GoalTurn"],
+        solve: super::goals::case::solve,
+    },
+];
 
 /// The name of the file's top-level struct, after blank space and `//` or `/* */` comments, with
 /// its byte offset.

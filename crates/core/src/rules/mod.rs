@@ -12,6 +12,7 @@
 pub mod brimstone;
 pub mod case;
 pub mod gloomhaven;
+pub mod goals;
 pub mod view;
 
 use std::fmt::Debug;

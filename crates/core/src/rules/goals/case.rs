@@ -1,0 +1,882 @@
+//! The `GoalTurn` case files: their structs, validation (every size bounded before use), conversion
+//! to a [`Situation`], and the answer as JSON, as text with the trace, and as a verdict on `expect`.
+
+use super::board::{Adventure, Board, BoardSpec, DomeKey, Loot};
+use super::situation::{
+    Affects, Aura, AuraEffect, Foe, GoalOption, Hero, Item, ItemEffect, ItemKind, MinionCard,
+    MinionMove, Mode, Outcome, OverrideCard, Pick, Rating, Situation, Weapon,
+};
+use crate::error::{LoadError, offset_to_position, parse_ron};
+use crate::hex::{Hex, hex};
+use crate::rules::case::Answer;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+/// Largest `|q|` or `|r|` of any hex in a file.
+pub const MAX_COORD: i32 = 255;
+/// Most board hexes (spaces and walls together).
+pub const MAX_HEXES: usize = 8192;
+/// Most heroes, and most foes.
+pub const MAX_FIGURES: usize = 64;
+/// Most entries of the smaller lists (weapons, auras, items, keys, adventures, loot piles).
+pub const MAX_LIST: usize = 256;
+/// Most expected outcomes.
+pub const MAX_OUTCOMES: usize = 4096;
+/// Largest speed, range, radius or distance.
+pub const MAX_REACH: u32 = 64;
+/// Largest `|rating|` or weapon `hit`.
+pub const MAX_RATING: i32 = 100;
+/// Largest gold, card or carried-loot count.
+pub const MAX_LOOT: u32 = 10_000;
+
+type Qr = (i32, i32);
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoalTurn {
+    pub id: String,
+    pub board: FileBoard,
+    pub heroes: Vec<FileHero>,
+    pub foes: Vec<FileFoe>,
+    pub active: String,
+    pub mode: Mode,
+    #[serde(rename = "override")]
+    pub override_card: FileOverride,
+    pub expect: Vec<FileOutcome>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileBoard {
+    pub hexes: Vec<Qr>,
+    pub walls: Vec<Qr>,
+    pub woods: Vec<Qr>,
+    pub rough: Vec<Qr>,
+    pub blocked: Vec<Qr>,
+    pub dome_keys: Vec<FileKey>,
+    pub adventures: Vec<FileAdventure>,
+    pub loot: Vec<FileLoot>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileKey {
+    pub name: String,
+    pub hexes: Vec<Qr>,
+    pub domes: Vec<Qr>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileAdventure {
+    pub name: String,
+    pub spaces: Vec<Qr>,
+    pub captured: bool,
+    pub foes_use: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileLoot {
+    pub hex: Qr,
+    pub gold: u32,
+    pub cards: u32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileAura {
+    pub radius: u32,
+    pub effect: AuraEffect,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileHero {
+    pub name: String,
+    pub hex: Qr,
+    pub speed: u32,
+    pub melee: i32,
+    pub aim: i32,
+    pub agility: i32,
+    pub stealth: i32,
+    pub wits: i32,
+    pub armor: i32,
+    pub minion: bool,
+    pub loot: u32,
+    pub can_trade: bool,
+    pub trapped: bool,
+    pub auras: Vec<FileAura>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileWeapon {
+    pub name: String,
+    pub range: (u32, u32),
+    pub hit: i32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum FileEffect {
+    Lurk { range: (u32, u32) },
+    Burst { radius: u32, affects: Affects },
+    Guard,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileItem {
+    pub name: String,
+    pub kind: ItemKind,
+    pub effect: FileEffect,
+    pub action: bool,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileMinion {
+    pub name: String,
+    pub speed: u32,
+    pub melee: i32,
+    pub aim: i32,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileFoe {
+    pub name: String,
+    pub hex: Qr,
+    pub speed: u32,
+    pub melee: i32,
+    pub aim: i32,
+    pub weapons: Vec<FileWeapon>,
+    pub auras: Vec<FileAura>,
+    pub specials: Vec<FileItem>,
+    pub minion_card: Option<FileMinion>,
+    pub slip_away: bool,
+    pub acted: bool,
+    pub entered_from: Option<Qr>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileOverride {
+    pub rating: Rating,
+    pub pick: Pick,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileMinionMove {
+    pub option: GoalOption,
+    pub target: Option<String>,
+    pub end: Qr,
+}
+
+/// `unstack: Some((foe: "…", to: (q, r)))`; a bare tuple `("…", (q, r))` is read too.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum FileUnstack {
+    Named(FileUnstackNamed),
+    Tuple(String, Qr),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileUnstackNamed {
+    pub foe: String,
+    pub to: Qr,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileOutcome {
+    pub option: GoalOption,
+    pub target: Option<String>,
+    pub end: Qr,
+    pub swap: Option<String>,
+    pub stacked_on: Option<String>,
+    pub weapon: Option<String>,
+    pub used: Vec<String>,
+    pub minion: Option<FileMinionMove>,
+    pub unstack: Option<FileUnstack>,
+}
+
+// Enums shared with the situation types read straight from the files.
+macro_rules! plain_enum {
+    ($t:ty, $name:literal, [$($v:ident),*]) => {
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                #[derive(Deserialize)]
+                #[serde(rename = $name)]
+                enum Repr { $($v),* }
+                Ok(match Repr::deserialize(d)? { $(Repr::$v => <$t>::$v),* })
+            }
+        }
+    };
+}
+plain_enum!(Mode, "Mode", [Attack, Special, MeleeStep, ReactionShot]);
+plain_enum!(
+    Rating,
+    "Rating",
+    [Speed, Melee, Aim, Agility, Stealth, Wits, Armor]
+);
+plain_enum!(Pick, "Pick", [Highest, Lowest]);
+plain_enum!(AuraEffect, "AuraEffect", [Help, Hinder]);
+plain_enum!(ItemKind, "ItemKind", [Surprise, SingleUse, OncePerGame]);
+plain_enum!(Affects, "Affects", [Enemies, Allies]);
+
+impl<'de> Deserialize<'de> for GoalOption {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(rename = "GoalOption")]
+        enum Repr {
+            Attack(u8),
+            Special(u8),
+            Adventure,
+            Unleash,
+            MeleeStep,
+            ReactionShot,
+        }
+        Ok(match Repr::deserialize(d)? {
+            Repr::Attack(n) => GoalOption::Attack(n),
+            Repr::Special(n) => GoalOption::Special(n),
+            Repr::Adventure => GoalOption::Adventure,
+            Repr::Unleash => GoalOption::Unleash,
+            Repr::MeleeStep => GoalOption::MeleeStep,
+            Repr::ReactionShot => GoalOption::ReactionShot,
+        })
+    }
+}
+
+/// Finds `needle` after the first `section` in `text` (or anywhere), for error positions.
+fn locate(file: &str, text: &str, section: &str, needle: &str, message: String) -> LoadError {
+    if let Some(start) = text.find(section) {
+        if let Some(off) = text[start..].find(needle) {
+            let (line, column) = offset_to_position(text, start + off);
+            return LoadError::new(file, line, column, message);
+        }
+        let (line, column) = offset_to_position(text, start);
+        return LoadError::new(file, line, column, message);
+    }
+    LoadError::at_text(file, text, needle, message)
+}
+
+fn qr_text(p: Qr) -> String {
+    format!("({}, {})", p.0, p.1)
+}
+
+/// Checks the bounds and the consistency of a parsed file.
+struct Check<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Check<'_> {
+    fn err(&self, section: &str, needle: &str, message: String) -> LoadError {
+        locate(self.file, self.text, section, needle, message)
+    }
+
+    fn coord(&self, section: &str, p: Qr) -> Result<Hex, LoadError> {
+        if p.0.abs() > MAX_COORD || p.1.abs() > MAX_COORD {
+            return Err(self.err(
+                section,
+                &qr_text(p),
+                format!(
+                    "hex {} is off the supported board: expected coordinates within ±{MAX_COORD}",
+                    qr_text(p)
+                ),
+            ));
+        }
+        Ok(hex(p.0, p.1))
+    }
+
+    fn hexes(&self, section: &str, list: &[Qr]) -> Result<Vec<Hex>, LoadError> {
+        self.count(section, list.len(), MAX_HEXES)?;
+        list.iter().map(|&p| self.coord(section, p)).collect()
+    }
+
+    fn count(&self, section: &str, n: usize, max: usize) -> Result<(), LoadError> {
+        if n > max {
+            return Err(self.err(
+                section,
+                section,
+                format!(
+                    "`{}` has {n} entries: expected at most {max}",
+                    section.trim_end_matches(':')
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn reach(&self, section: &str, field: &str, v: u32) -> Result<u32, LoadError> {
+        if v > MAX_REACH {
+            return Err(self.err(
+                section,
+                field,
+                format!(
+                    "`{}` is {v}: expected at most {MAX_REACH}",
+                    field.trim_end_matches(':')
+                ),
+            ));
+        }
+        Ok(v)
+    }
+
+    fn rating(&self, section: &str, field: &str, v: i32) -> Result<i32, LoadError> {
+        if v.abs() > MAX_RATING {
+            return Err(self.err(
+                section,
+                field,
+                format!(
+                    "`{}` is {v}: expected a number within ±{MAX_RATING}",
+                    field.trim_end_matches(':')
+                ),
+            ));
+        }
+        Ok(v)
+    }
+
+    fn loot(&self, section: &str, field: &str, v: u32) -> Result<u32, LoadError> {
+        if v > MAX_LOOT {
+            return Err(self.err(
+                section,
+                field,
+                format!(
+                    "`{}` is {v}: expected at most {MAX_LOOT}",
+                    field.trim_end_matches(':')
+                ),
+            ));
+        }
+        Ok(v)
+    }
+
+    fn auras(&self, section: &str, list: &[FileAura]) -> Result<Vec<Aura>, LoadError> {
+        self.count(section, list.len(), MAX_LIST)?;
+        list.iter()
+            .map(|a| {
+                Ok(Aura {
+                    radius: self.reach(section, "radius:", a.radius)?,
+                    effect: a.effect,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Reads and validates a `GoalTurn` file into the situation and the expected outcomes.
+pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>), LoadError> {
+    let turn: GoalTurn = parse_ron(file, text)?;
+    let c = Check { file, text };
+    let b = &turn.board;
+    for (section, n, max) in [
+        ("dome_keys:", b.dome_keys.len(), MAX_LIST),
+        ("adventures:", b.adventures.len(), MAX_LIST),
+        ("loot:", b.loot.len(), MAX_LIST),
+        ("heroes:", turn.heroes.len(), MAX_FIGURES),
+        ("foes:", turn.foes.len(), MAX_FIGURES),
+        ("expect:", turn.expect.len(), MAX_OUTCOMES),
+    ] {
+        c.count(section, n, max)?;
+    }
+    if b.hexes.len() + b.walls.len() > MAX_HEXES {
+        return Err(c.err(
+            "hexes:",
+            "hexes:",
+            format!(
+                "the board has {} hexes and walls: expected at most {MAX_HEXES}",
+                b.hexes.len() + b.walls.len()
+            ),
+        ));
+    }
+    let hexes = c.hexes("hexes:", &b.hexes)?;
+    if hexes.is_empty() {
+        return Err(c.err(
+            "hexes:",
+            "hexes:",
+            "the board has no spaces: expected at least one".into(),
+        ));
+    }
+    let walls = c.hexes("walls:", &b.walls)?;
+    let mut seen = BTreeSet::new();
+    for (section, list) in [("hexes:", &b.hexes), ("walls:", &b.walls)] {
+        for &p in list.iter() {
+            if !seen.insert(p) {
+                return Err(c.err(
+                    section,
+                    &qr_text(p),
+                    format!(
+                        "hex {} is listed twice: expected each space or wall once",
+                        qr_text(p)
+                    ),
+                ));
+            }
+        }
+    }
+    let space = |section: &str, p: Qr, what: &str| -> Result<Hex, LoadError> {
+        let h = c.coord(section, p)?;
+        if !b.hexes.contains(&p) {
+            return Err(c.err(
+                section,
+                &qr_text(p),
+                format!(
+                    "{what} {} is not a space of the board: expected one of `board.hexes`",
+                    qr_text(p)
+                ),
+            ));
+        }
+        Ok(h)
+    };
+    let subset = |section: &str, list: &[Qr], what: &str| -> Result<Vec<Hex>, LoadError> {
+        c.count(section, list.len(), MAX_HEXES)?;
+        list.iter().map(|&p| space(section, p, what)).collect()
+    };
+    let woods = subset("woods:", &b.woods, "woods")?;
+    let rough = subset("rough:", &b.rough, "rough ground")?;
+    let blocked = subset("blocked:", &b.blocked, "prohibited terrain")?;
+    let mut terrain = BTreeSet::new();
+    for (section, list) in [
+        ("woods:", &b.woods),
+        ("rough:", &b.rough),
+        ("blocked:", &b.blocked),
+    ] {
+        for &p in list.iter() {
+            if !terrain.insert(p) {
+                return Err(c.err(
+                    section,
+                    &qr_text(p),
+                    format!(
+                        "hex {} has two terrains: expected woods, rough and blocked not to overlap",
+                        qr_text(p)
+                    ),
+                ));
+            }
+        }
+    }
+    let mut dome_keys = Vec::new();
+    for k in &b.dome_keys {
+        let section = format!("name: \"{}\"", k.name);
+        if k.hexes.len() != 10 {
+            return Err(c.err(
+                &section,
+                "hexes:",
+                format!(
+                    "Dome key `{}` has {} hexes: expected exactly ten",
+                    k.name,
+                    k.hexes.len()
+                ),
+            ));
+        }
+        let hx = subset(&section, &k.hexes, "Dome key hex")?;
+        let domes = subset(&section, &k.domes, "Dome")?;
+        for p in &k.domes {
+            if !k.hexes.contains(p) {
+                return Err(c.err(
+                    &section,
+                    &qr_text(*p),
+                    format!(
+                        "Dome {} is not one of the ten hexes of key `{}`",
+                        qr_text(*p),
+                        k.name
+                    ),
+                ));
+            }
+            if terrain.contains(p) {
+                return Err(c.err(
+                    &section,
+                    &qr_text(*p),
+                    format!("Dome {} carries terrain: expected a clear hex", qr_text(*p)),
+                ));
+            }
+        }
+        dome_keys.push(DomeKey {
+            name: k.name.clone(),
+            hexes: hx,
+            domes,
+        });
+    }
+    let mut adventures = Vec::new();
+    for a in &b.adventures {
+        let section = format!("name: \"{}\"", a.name);
+        adventures.push(Adventure {
+            name: a.name.clone(),
+            spaces: subset(&section, &a.spaces, "adventure space")?,
+            captured: a.captured,
+            foes_use: a.foes_use,
+        });
+    }
+    let mut loot = Vec::new();
+    for l in &b.loot {
+        let section = format!("hex: {}", qr_text(l.hex));
+        loot.push(Loot {
+            hex: space("loot:", l.hex, "loot")?,
+            gold: c.loot(&section, "gold:", l.gold)?,
+            cards: c.loot(&section, "cards:", l.cards)?,
+        });
+    }
+    let spec = BoardSpec {
+        hexes,
+        walls,
+        woods,
+        rough,
+        blocked,
+        dome_keys,
+        adventures,
+        loot,
+    };
+    let board = Board::new(spec).map_err(|m| c.err("board:", "board:", m))?;
+    let dome_at = |h: Hex| board.index(h).is_some_and(|i| board.is_dome(i));
+
+    let mut names = BTreeSet::new();
+    let mut taken: BTreeSet<Qr> = BTreeSet::new();
+    let mut heroes = Vec::new();
+    for h in &turn.heroes {
+        let section = format!("name: \"{}\"", h.name);
+        if h.name.is_empty() || !names.insert(h.name.clone()) {
+            return Err(c.err(
+                &section,
+                "name:",
+                format!(
+                    "hero name `{}` is empty or used twice: expected unique names",
+                    h.name
+                ),
+            ));
+        }
+        let at = space(&section, h.hex, "hero")?;
+        if !taken.insert(h.hex) {
+            return Err(c.err(
+                &section,
+                "hex:",
+                format!(
+                    "{} stands where another hero does: expected one hero per space",
+                    h.name
+                ),
+            ));
+        }
+        if board
+            .index(at)
+            .is_some_and(|i| board.enter_cost(i).is_none() && !board.is_dome(i))
+        {
+            return Err(c.err(
+                &section,
+                "hex:",
+                format!(
+                    "{} stands on prohibited terrain: expected a space a hero can stand on",
+                    h.name
+                ),
+            ));
+        }
+        heroes.push(Hero {
+            name: h.name.clone(),
+            hex: at,
+            speed: c.reach(&section, "speed:", h.speed)?,
+            melee: c.rating(&section, "melee:", h.melee)?,
+            aim: c.rating(&section, "aim:", h.aim)?,
+            agility: c.rating(&section, "agility:", h.agility)?,
+            stealth: c.rating(&section, "stealth:", h.stealth)?,
+            wits: c.rating(&section, "wits:", h.wits)?,
+            armor: c.rating(&section, "armor:", h.armor)?,
+            minion: h.minion,
+            loot: c.loot(&section, "loot:", h.loot)?,
+            can_trade: h.can_trade,
+            trapped: h.trapped,
+            auras: c.auras(&section, &h.auras)?,
+        });
+    }
+    let mut foes = Vec::new();
+    for f in &turn.foes {
+        let section = format!("name: \"{}\"", f.name);
+        if f.name.is_empty() || !names.insert(f.name.clone()) {
+            return Err(c.err(&section, "name:", format!("foe name `{}` is empty or used twice: expected names unique among heroes and foes", f.name)));
+        }
+        let at = space(&section, f.hex, "foe")?;
+        if taken.contains(&f.hex) {
+            return Err(c.err(
+                &section,
+                "hex:",
+                format!(
+                    "{} stands on a hero's space: expected a space without heroes",
+                    f.name
+                ),
+            ));
+        }
+        if dome_at(at)
+            || board
+                .index(at)
+                .is_some_and(|i| board.enter_cost(i).is_none())
+        {
+            return Err(c.err(&section, "hex:", format!("{} stands in a Dome or on prohibited terrain: expected a space a foe can stand on", f.name)));
+        }
+        c.count(&section, f.weapons.len(), MAX_LIST)?;
+        let weapons = f
+            .weapons
+            .iter()
+            .map(|w| {
+                let (min, max) = (
+                    c.reach(&section, "range:", w.range.0)?,
+                    c.reach(&section, "range:", w.range.1)?,
+                );
+                if min > max {
+                    return Err(c.err(
+                        &section,
+                        "range:",
+                        format!(
+                            "weapon `{}` has range ({min}, {max}): expected min <= max",
+                            w.name
+                        ),
+                    ));
+                }
+                Ok(Weapon {
+                    name: w.name.clone(),
+                    min,
+                    max,
+                    hit: c.rating(&section, "hit:", w.hit)?,
+                })
+            })
+            .collect::<Result<Vec<_>, LoadError>>()?;
+        c.count(&section, f.specials.len(), MAX_LIST)?;
+        let items = f
+            .specials
+            .iter()
+            .map(|s| {
+                let effect = match &s.effect {
+                    FileEffect::Lurk { range } => {
+                        let (min, max) = (
+                            c.reach(&section, "range:", range.0)?,
+                            c.reach(&section, "range:", range.1)?,
+                        );
+                        if min > max {
+                            return Err(c.err(
+                                &section,
+                                "Lurk",
+                                format!(
+                                    "item `{}` has range ({min}, {max}): expected min <= max",
+                                    s.name
+                                ),
+                            ));
+                        }
+                        ItemEffect::Lurk { min, max }
+                    }
+                    FileEffect::Burst { radius, affects } => ItemEffect::Burst {
+                        radius: c.reach(&section, "radius:", *radius)?,
+                        affects: *affects,
+                    },
+                    FileEffect::Guard => ItemEffect::Guard,
+                };
+                Ok(Item {
+                    name: s.name.clone(),
+                    kind: s.kind,
+                    effect,
+                    action: s.action,
+                })
+            })
+            .collect::<Result<Vec<_>, LoadError>>()?;
+        let minion_card = match &f.minion_card {
+            None => None,
+            Some(m) => Some(MinionCard {
+                name: m.name.clone(),
+                speed: c.reach(&section, "speed:", m.speed)?,
+                melee: c.rating(&section, "melee:", m.melee)?,
+                aim: c.rating(&section, "aim:", m.aim)?,
+            }),
+        };
+        let entered_from = match f.entered_from {
+            None => None,
+            Some(p) => Some(space(&section, p, "entered_from")?),
+        };
+        foes.push(Foe {
+            name: f.name.clone(),
+            hex: at,
+            speed: c.reach(&section, "speed:", f.speed)?,
+            melee: c.rating(&section, "melee:", f.melee)?,
+            aim: c.rating(&section, "aim:", f.aim)?,
+            weapons,
+            auras: c.auras(&section, &f.auras)?,
+            items,
+            minion_card,
+            slip_away: f.slip_away,
+            acted: f.acted,
+            entered_from,
+        });
+    }
+    // Two foes share a hex only as a stack: one acted and came in from somewhere, one did not act.
+    for (i, f) in foes.iter().enumerate() {
+        let others: Vec<&Foe> = foes
+            .iter()
+            .enumerate()
+            .filter(|(j, g)| *j != i && g.hex == f.hex)
+            .map(|(_, g)| g)
+            .collect();
+        let section = format!("name: \"{}\"", f.name);
+        let ok = match others.as_slice() {
+            [] => true,
+            [g] => {
+                (f.acted && f.entered_from.is_some() && !g.acted)
+                    || (g.acted && g.entered_from.is_some() && !f.acted)
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(c.err(&section, "hex:", format!("{} shares its hex in a way stacking does not allow: expected at most two foes, one that acted with `entered_from` and one that has not acted", f.name)));
+        }
+    }
+    let Some(active) = foes.iter().position(|f| f.name == turn.active) else {
+        return Err(c.err(
+            "active:",
+            "active:",
+            format!("active foe `{}` is not among the foes", turn.active),
+        ));
+    };
+    if foes[active].acted {
+        return Err(c.err(
+            "active:",
+            "active:",
+            format!(
+                "active foe `{}` has already acted: expected a foe that has not",
+                turn.active
+            ),
+        ));
+    }
+    let mut expect = Vec::new();
+    for o in &turn.expect {
+        let mut out = Outcome::new(o.option, c.coord("expect:", o.end)?);
+        out.target = o.target.clone();
+        out.swap = o.swap.clone();
+        out.stacked_on = o.stacked_on.clone();
+        out.weapon = o.weapon.clone();
+        out.used = o.used.clone();
+        out.used.sort();
+        out.minion = match &o.minion {
+            None => None,
+            Some(m) => Some(MinionMove {
+                option: m.option,
+                target: m.target.clone(),
+                end: c.coord("expect:", m.end)?,
+            }),
+        };
+        out.unstack = match &o.unstack {
+            None => None,
+            Some(FileUnstack::Named(u)) => Some((u.foe.clone(), c.coord("expect:", u.to)?)),
+            Some(FileUnstack::Tuple(n, p)) => Some((n.clone(), c.coord("expect:", *p)?)),
+        };
+        expect.push(out);
+    }
+    expect.sort();
+    expect.dedup();
+    let situation = Situation {
+        board,
+        heroes,
+        foes,
+        active,
+        mode: turn.mode,
+        override_card: OverrideCard {
+            rating: turn.override_card.rating,
+            pick: turn.override_card.pick,
+        },
+    };
+    Ok((turn, situation, expect))
+}
+
+fn hex_json(h: Hex) -> Value {
+    json!([h.x, h.y])
+}
+
+/// One outcome as section 13.2 prints it.
+pub fn outcome_json(o: &Outcome) -> Value {
+    json!({
+        "option": o.option.to_string(),
+        "target": o.target,
+        "end": hex_json(o.end),
+        "swap": o.swap,
+        "stacked_on": o.stacked_on,
+        "weapon": o.weapon,
+        "used": o.used,
+        "minion": o.minion.as_ref().map(|m| json!({
+            "option": m.option.to_string(),
+            "target": m.target,
+            "end": hex_json(m.end),
+        })),
+        "unstack": o.unstack.as_ref().map(|(f, to)| json!({"foe": f, "to": hex_json(*to)})),
+    })
+}
+
+/// One outcome in words.
+pub fn outcome_text(o: &Outcome) -> String {
+    let mut s = format!("{}", o.option);
+    if let Some(t) = &o.target {
+        s += &format!(" → {t}");
+    }
+    s += &format!(", ends ({}, {})", o.end.x, o.end.y);
+    if let Some(w) = &o.weapon {
+        s += &format!(", with {w}");
+    }
+    if let Some(h) = &o.swap {
+        s += &format!(", after switching places with {h}");
+    }
+    if let Some(a) = &o.stacked_on {
+        s += &format!(", stacked on {a}");
+    }
+    if !o.used.is_empty() {
+        s += &format!(", using {}", o.used.join(" and "));
+    }
+    if let Some(m) = &o.minion {
+        s += &format!(
+            ", minion: {}{} ends ({}, {})",
+            m.option,
+            m.target
+                .as_ref()
+                .map(|t| format!(" → {t}"))
+                .unwrap_or_default(),
+            m.end.x,
+            m.end.y
+        );
+    }
+    if let Some((f, to)) = &o.unstack {
+        s += &format!(", {f} goes back to ({}, {})", to.x, to.y);
+    }
+    s
+}
+
+/// Section 13 scoring: the set of outcomes must equal the expected set.
+pub fn verdict(got: &[Outcome], expect: &[Outcome]) -> Result<(), String> {
+    let got: BTreeSet<&Outcome> = got.iter().collect();
+    let want: BTreeSet<&Outcome> = expect.iter().collect();
+    if got == want {
+        return Ok(());
+    }
+    let missing: Vec<String> = want.difference(&got).map(|o| outcome_text(o)).collect();
+    let extra: Vec<String> = got.difference(&want).map(|o| outcome_text(o)).collect();
+    let mut why = Vec::new();
+    if !missing.is_empty() {
+        why.push(format!("missing: {}", missing.join("; ")));
+    }
+    if !extra.is_empty() {
+        why.push(format!("not expected: {}", extra.join("; ")));
+    }
+    Err(why.join(" | "))
+}
+
+/// Parses, validates and answers one `GoalTurn` file.
+pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
+    let (turn, situation, expect) = load(file, text)?;
+    let decision = super::decide(&situation);
+    let json = json!({ "outcomes": decision.options.iter().map(outcome_json).collect::<Vec<_>>() });
+    let mut text = format!("{}: {} — goal-priority foe\n", turn.id, turn.active);
+    for line in &decision.trace {
+        text += &format!("  {line}\n");
+    }
+    text += "Outcomes:\n";
+    for o in &decision.options {
+        text += &format!("  - {}\n", outcome_text(o));
+    }
+    let verdict = Some(verdict(&decision.options, &expect));
+    Ok(Answer {
+        json,
+        text,
+        verdict,
+    })
+}
