@@ -11,7 +11,7 @@
 //! `u` and `v` each shifted a little to one side reach every sector around such a line, and "a little"
 //! only needs to be smaller than the distance of every other corner from it, which integer
 //! coordinates bound from below. So trying, for every pair of corners, the four lines through the two
-//! corners shifted by `±n / K` (with `K` large enough, see [`scale`]) finds a sightline if there is one.
+//! corners shifted by `±n / K` (with `K >= 32·M²` for coordinates up to `M`) finds a sightline if there is one.
 
 use crate::hex::Hex;
 

@@ -655,4 +655,20 @@ mod loading {
         let err = solve("x.ron", &text).unwrap_err();
         assert!(err.message.contains("at most 64"), "{err}");
     }
+
+    #[test]
+    fn an_expected_unstack_reads_as_a_struct_or_a_tuple() {
+        for form in [
+            "Some((foe: \"Foe 8\", to: (3, 0)))",
+            "Some((\"Foe 8\", (3, 0)))",
+        ] {
+            let text = GOOD.replace(
+                "minion: None, unstack: None",
+                &format!("minion: None, unstack: {form}"),
+            );
+            let answer = solve("x.ron", &text).expect("a readable case");
+            let why = answer.verdict.expect("an expected answer").unwrap_err();
+            assert!(why.contains("Foe 8 goes back to (3, 0)"), "{why}");
+        }
+    }
 }
