@@ -18,7 +18,11 @@ fn cases() -> Vec<(String, Parsed)> {
     files
         .into_iter()
         .map(|f| {
-            let name = f.file_stem().expect("a file name").to_string_lossy().to_string();
+            let name = f
+                .file_stem()
+                .expect("a file name")
+                .to_string_lossy()
+                .to_string();
             let text = std::fs::read_to_string(&f).expect("readable case");
             let parsed = Parsed::parse(&f.display().to_string(), &text).expect("a valid case");
             (name, parsed)
