@@ -40,9 +40,15 @@ pub const MAX_TILES: usize = 64;
 
 /// The range distance between two squares: `max(|dx|, |dy|)`, walls not counted around.
 pub const fn range(a: Square, b: Square) -> u32 {
-    let dx = (a.0 - b.0).unsigned_abs();
-    let dy = (a.1 - b.1).unsigned_abs();
-    if dx > dy { dx } else { dy }
+    // In i64 so that no pair of squares can overflow; the result saturates at `u32::MAX`.
+    let dx = (a.0 as i64 - b.0 as i64).unsigned_abs();
+    let dy = (a.1 as i64 - b.1 as i64).unsigned_abs();
+    let d = if dx > dy { dx } else { dy };
+    if d > u32::MAX as u64 {
+        u32::MAX
+    } else {
+        d as u32
+    }
 }
 
 /// Whether two distinct squares touch by a side or a corner. Pure geometry: walls don't matter.
@@ -148,12 +154,18 @@ impl SquareBoard {
         if tiles.len() > MAX_TILES {
             return Err(BoardError::TooManyTiles(tiles.len()));
         }
-        let far = |v: i32| !(-MAX_COORDINATE..=MAX_COORDINATE).contains(&v);
+        let far = |v: i64| !(-i64::from(MAX_COORDINATE)..=i64::from(MAX_COORDINATE)).contains(&v);
         for t in &tiles {
             if t.w < 1 || t.h < 1 {
                 return Err(BoardError::BadSize(t.name.clone()));
             }
-            if far(t.x) || far(t.y) || far(t.x + t.w - 1) || far(t.y + t.h - 1) {
+            let (x, y, w, h) = (
+                i64::from(t.x),
+                i64::from(t.y),
+                i64::from(t.w),
+                i64::from(t.h),
+            );
+            if far(x) || far(y) || far(x + w - 1) || far(y + h - 1) {
                 return Err(BoardError::OutOfBounds(t.name.clone()));
             }
         }
@@ -245,9 +257,11 @@ impl SquareBoard {
     }
 
     fn cell(&self, s: Square) -> Option<usize> {
-        let (cx, cy) = (s.0 - self.min_x, s.1 - self.min_y);
-        (cx >= 0 && cy >= 0 && cx < self.width && cy < self.height)
-            .then(|| (cx * self.height + cy) as usize)
+        // In i64: a square named anywhere in the i32 plane is simply off the board.
+        let cx = i64::from(s.0) - i64::from(self.min_x);
+        let cy = i64::from(s.1) - i64::from(self.min_y);
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        (cx >= 0 && cy >= 0 && cx < w && cy < h).then(|| (cx * h + cy) as usize)
     }
 
     /// Dense index of a board square (`None` for walls and squares off the tiles).
@@ -353,7 +367,9 @@ impl SquareBoard {
 
     /// Whether the centre of `a` sees the centre of `b` past every wall square (see [`sight`]).
     pub fn sees(&self, a: Square, b: Square) -> bool {
-        sight::clear(a, b, |s| self.is_wall(s))
+        let low = (self.min_x, self.min_y);
+        let high = (self.min_x + self.width - 1, self.min_y + self.height - 1);
+        sight::clear_within(a, b, low, high, |s| self.is_wall(s))
     }
 }
 
@@ -388,6 +404,12 @@ mod tests {
         assert_eq!(b.index_of((0, 1)), None);
         assert!(b.is_wall((0, 1)));
         assert!(!b.is_wall((5, 5)));
+        assert_eq!(b.index_of((i32::MIN, i32::MAX)), None);
+        assert!(
+            b.sees((i32::MIN, 0), (i32::MAX, 0)),
+            "only the walls on the board are looked at"
+        );
+        assert!(!b.sees((-5, 1), (1, 1)));
     }
 
     #[test]
@@ -461,6 +483,7 @@ mod tests {
             (((0, 0), (3, 1)), 3),
             (((2, 2), (1, 1)), 1),
             (((0, 0), (0, 0)), 0),
+            (((i32::MIN, 0), (i32::MAX, 0)), u32::MAX),
         ];
         for ((a, b), want) in cases {
             assert_eq!(range(a, b), want);

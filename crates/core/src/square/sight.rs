@@ -9,11 +9,25 @@ use super::Square;
 /// Whether the segment from the centre of `a` to the centre of `b` passes through the interior of
 /// no square for which `is_wall` holds. Only squares inside the segment's bounding box can block.
 pub fn clear(a: Square, b: Square, is_wall: impl Fn(Square) -> bool) -> bool {
+    clear_within(a, b, (i32::MIN, i32::MIN), (i32::MAX, i32::MAX), is_wall)
+}
+
+/// As [`clear`], when every wall lies between the corners `low` and `high` (inclusive): only the
+/// squares of both boxes are looked at, however far apart `a` and `b` are.
+pub fn clear_within(
+    a: Square,
+    b: Square,
+    low: Square,
+    high: Square,
+    is_wall: impl Fn(Square) -> bool,
+) -> bool {
     if a == b {
         return true;
     }
-    for x in a.0.min(b.0)..=a.0.max(b.0) {
-        for y in a.1.min(b.1)..=a.1.max(b.1) {
+    let (x0, x1) = (a.0.min(b.0).max(low.0), a.0.max(b.0).min(high.0));
+    let (y0, y1) = (a.1.min(b.1).max(low.1), a.1.max(b.1).min(high.1));
+    for x in x0..=x1 {
+        for y in y0..=y1 {
             if is_wall((x, y)) && crosses_interior(a, b, (x, y)) {
                 return false;
             }
@@ -36,8 +50,9 @@ pub fn crosses_interior(a: Square, b: Square, w: Square) -> bool {
         return false;
     }
     // Side of each corner relative to the segment's line: cross((b - a), (corner - a)).
-    let (dx, dy) = (bx - ax, by - ay);
-    let side = |cx: i64, cy: i64| dx * (cy - ay) - dy * (cx - ax);
+    // i128: with coordinates anywhere in i32 the products need up to 68 bits.
+    let (dx, dy) = (i128::from(bx - ax), i128::from(by - ay));
+    let side = |cx: i64, cy: i64| dx * i128::from(cy - ay) - dy * i128::from(cx - ax);
     let sides = [side(lx, ly), side(hx, ly), side(lx, hy), side(hx, hy)];
     let all_above = sides.iter().all(|&s| s >= 0);
     let all_below = sides.iter().all(|&s| s <= 0);

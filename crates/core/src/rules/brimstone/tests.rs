@@ -329,13 +329,13 @@ fn a_shootout_retreat_with_nowhere_to_go_fails() {
     let a = art(&["AEB"]);
     let foe = enemy(&a, Behaviour::Shootout, 3, 3);
     let (_, outcomes) = run(&a, &foe, Some(6));
-    assert_eq!(
-        outcomes,
-        vec![
-            out((1, 0), &["Ann"], M, Random),
-            out((1, 0), &["Bo"], M, Random)
-        ]
-    );
+    let want = vec![
+        out((1, 0), &["Ann"], M, Random),
+        out((1, 0), &["Bo"], M, Random),
+    ];
+    assert_eq!(outcomes, want);
+    // Left to the die, both results lead to the same outcomes: the roll is no choice at all.
+    assert_eq!(run(&a, &foe, None).1, want);
 }
 
 #[test]
@@ -910,4 +910,30 @@ fn a_board_case_refuses_a_hero_on_a_wall_and_an_oversized_board() {
     )
     .unwrap();
     assert!(fine.text.contains("rule steps"), "{}", fine.text);
+}
+
+#[test]
+fn a_plain_ambush_lists_every_way_the_draws_and_the_players_can_place_it() {
+    // Two heroes far apart in the open, eight free squares round each; two models, no spreading
+    // (as many models as heroes): every ordered pair of distinct squares out of those sixteen.
+    let a = art(&["........", ".A....B.", "........"]);
+    let g = [group(
+        "Hounds",
+        Initiative::Fixed(3),
+        Style::Plain,
+        &["H1", "H2"],
+    )];
+    let all = layouts(&a, &g, true);
+    assert_eq!(all.len(), 16 * 15);
+    assert!(
+        all.iter()
+            .all(|l| l.2 == RandomAndPlayers && l.1.is_empty())
+    );
+    let three = [group(
+        "Hounds",
+        Initiative::Fixed(3),
+        Style::Plain,
+        &["H1", "H2", "H3"],
+    )];
+    assert_eq!(layouts(&a, &three, true).len(), 16 * 15 * 14);
 }
