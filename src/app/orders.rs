@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use foehold_core::hex::{Hex, hex, qr};
-use foehold_core::rules::gloomhaven::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
+pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
 use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
@@ -44,63 +44,6 @@ impl Intent {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Intent>()
         .add_systems(Update, (on_pick, mark_intent, mark_tie).chain());
-}
-
-/// Movement points and whether the half jumps.
-pub fn movement(effects: &[Effect]) -> Option<(u32, bool)> {
-    effects.iter().find_map(|e| match e {
-        Effect::Move(n) => Some((*n, false)),
-        Effect::Jump(n) => Some((*n, true)),
-        _ => None,
-    })
-}
-
-/// Attack range and number of targets of a half.
-pub fn attack(effects: &[Effect]) -> Option<(u32, u32)> {
-    effects.iter().find_map(|e| match e {
-        Effect::Attack { range, targets, .. } => Some((*range, *targets)),
-        _ => None,
-    })
-}
-
-/// Hexes a hero can end a move of `points` on, each with one cheapest path (hexes entered).
-pub fn reach(s: &State, hero: usize, points: u32, jump: bool) -> Vec<(Hex, Vec<Hex>)> {
-    let map = &s.map.0;
-    let Some(start) = map.index_of(s.heroes[hero].hex) else {
-        return Vec::new();
-    };
-    let occupants: Vec<Occupant> = (0..map.len())
-        .map(|i| match s.figure_at(map.hex_at(i)) {
-            Some(FigureId::Hero(h)) if h == hero => Occupant::Myself,
-            Some(FigureId::Hero(_)) => Occupant::Ally,
-            Some(FigureId::Monster(_)) => Occupant::Enemy,
-            None => Occupant::Empty,
-        })
-        .collect();
-    let graph = MoveGraph::new(
-        map,
-        &occupants,
-        Mode {
-            flying: false,
-            jumping: jump,
-            teleport: false,
-        },
-    );
-    let budget = points.min(u16::MAX as u32) as u16;
-    let scores = graph.within(start as usize, budget);
-    let mut out = Vec::new();
-    for (i, &score) in scores.iter().enumerate() {
-        if i == start as usize || score == UNREACHABLE || !graph.endable[i] {
-            continue;
-        }
-        let path = graph
-            .path(start as usize, i, score)
-            .into_iter()
-            .map(|j| map.hex_at(j))
-            .collect();
-        out.push((map.hex_at(i), path));
-    }
-    out
 }
 
 fn key_hex(k: CellKey) -> Hex {
