@@ -7,7 +7,7 @@ use foehold_core::rules::{Rules, view};
 
 use super::view::{BoardView, FigureView, Side};
 
-pub use foehold_core::rules::gloomhaven::{MONSTER_BASE, figure_id, phase_words, table_id};
+pub use foehold_core::rules::gloomhaven::{figure_id, phase_words, table_id};
 
 pub fn board(state: &State) -> BoardView {
     BoardView::from_hex_map(&state.map.0, &[])

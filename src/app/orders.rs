@@ -7,7 +7,7 @@ use foehold_core::hex::{Hex, hex, qr};
 pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
 use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase};
 use foehold_loop::CoreGame;
 
 use super::board::{CellMarks, Mark};
