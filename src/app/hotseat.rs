@@ -4,11 +4,11 @@
 use bevy::prelude::*;
 use foehold_core::rules::gloomhaven::{Phase, State};
 
+use super::CoreGame;
 use super::Options;
-use foehold_loop::CoreGame;
 
 /// Players and the heroes they own.
-#[derive(Resource, Debug, Clone)]
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
 pub struct Seats {
     pub players: u32,
     /// Owning player (1-based) per hero.
@@ -62,25 +62,27 @@ pub struct Gate {
     pub open_for: Option<u32>,
 }
 
+impl Seats {
+    /// The seats a scenario suggests (each hero's `player`), not yet confirmed.
+    pub fn of_state(s: &State) -> Seats {
+        let owner: Vec<u32> = s.scenario.heroes.iter().map(|h| h.player.max(1)).collect();
+        Seats {
+            players: owner.iter().copied().max().unwrap_or(1),
+            owner,
+            ready: false,
+        }
+    }
+
+    /// Seats for a new game's heroes, to be confirmed again in the Players window.
+    pub fn reseat(&mut self, s: &State) {
+        *self = Seats::of_state(s);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     let options = app.world().resource::<Options>().clone();
-    let owners: Vec<u32> = {
-        let game = app.world().resource::<CoreGame>();
-        game.0
-            .state
-            .scenario
-            .heroes
-            .iter()
-            .map(|h| h.player.max(1))
-            .collect()
-    };
-    let players = owners.iter().copied().max().unwrap_or(1);
+    let mut seats = Seats::of_state(&app.world().resource::<CoreGame>().0.state);
     // Unattended runs (screenshots, autoplay) skip the setup screen.
-    let ready = options.autoplay || options.screenshot.is_some() || options.bench_frames > 0;
-    app.insert_resource(Seats {
-        players,
-        owner: owners,
-        ready,
-    })
-    .init_resource::<Gate>();
+    seats.ready = options.autoplay || options.screenshot.is_some() || options.bench_frames > 0;
+    app.insert_resource(seats).init_resource::<Gate>();
 }

@@ -12,17 +12,21 @@ use bevy_egui::EguiPlugin;
 mod bench;
 mod board;
 mod camera;
+mod gloomhaven;
 mod hotseat;
 mod minis;
 mod mirror;
 mod orders;
-mod panels;
 mod picking;
 mod play;
 mod screenshot;
 mod table;
 mod ui;
 mod view;
+mod windows;
+
+/// The game on the table: the loop's core game of the Gloomhaven rules.
+pub type CoreGame = foehold_loop::CoreGame<foehold_core::rules::gloomhaven::Gloomhaven>;
 
 const USAGE: &str = "\
 usage: foehold [SCENARIO] [--seed N] [--autoplay]
@@ -97,11 +101,20 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let game = match table::open(&options) {
-        Ok(g) => g,
+    let unattended = options.screenshot.is_some() || options.bench_frames > 0;
+    let (game, problem) = match table::open(&options) {
+        Ok(g) => (g, None),
         Err(e) => {
             eprintln!("{e}");
-            return ExitCode::from(2);
+            // Someone who started the table from a desktop icon sees no standard error: the table
+            // opens on the default scenario and says what went wrong in the window.
+            let fallback = table::default_scenario()
+                .filter(|_| !unattended && options.scenario.is_some())
+                .and_then(|p| table::new_game(&p, options.seed).ok());
+            match fallback {
+                Some(g) => (g, Some(format!("Could not open the scenario:\n{e}"))),
+                None => return ExitCode::from(2),
+            }
         }
     };
     let table = table::Table::of_game(&game);
@@ -132,8 +145,12 @@ pub fn run(args: &[String]) -> ExitCode {
     .insert_resource(ClearColor(Color::srgb(0.07, 0.075, 0.09)))
     .insert_resource(options)
     .insert_resource(table)
+    .insert_resource(windows::Problem(problem))
     .insert_resource(foehold_loop::CoreGame(game))
-    .insert_resource(play::Play { scenario })
+    .insert_resource(play::Play {
+        scenario,
+        saved_at: Some(0),
+    })
     .add_plugins((
         play::plugin,
         hotseat::plugin,
@@ -143,6 +160,8 @@ pub fn run(args: &[String]) -> ExitCode {
         camera::plugin,
         picking::plugin,
         ui::plugin,
+        windows::plugin,
+        gloomhaven::plugin,
         screenshot::plugin,
         bench::plugin,
     ));

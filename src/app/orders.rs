@@ -2,18 +2,18 @@
 //! (enemies), its heal target, and the choice of a tie option by clicking its highlighted hex. What is
 //! reachable comes from the rules core's movement graph; the core still checks every action.
 
+use super::CoreGame;
 use bevy::prelude::*;
 use foehold_core::hex::{Hex, hex, qr};
 pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
 use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase};
-use foehold_loop::CoreGame;
 
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
 use super::mirror::figure_id;
-use super::picking::{Picked, Target};
+use super::picking::{Hovered, Picked, Target};
 use super::play::{Act, Driver};
 use super::view::CellKey;
 
@@ -93,7 +93,20 @@ fn on_pick(
             && let FigureId::Hero(h) = figure_id(id)
             && h != hero
         {
-            if let Err(why) = seats.may_command(s, h) {
+            // Another hero is a heal's target when the chosen half heals at range; else a refusal.
+            let heals_at_range = intent.half.is_some_and(|(card, half, basic)| {
+                s.half_effects(hero, card, half, basic)
+                    .iter()
+                    .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
+            });
+            if heals_at_range {
+                let at = s.heroes[h].hex;
+                intent.ally = if intent.ally == Some(at) {
+                    None
+                } else {
+                    Some(at)
+                };
+            } else if let Err(why) = seats.may_command(s, h) {
                 driver.say(why);
             }
             continue;
@@ -150,8 +163,13 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut D
     }
 }
 
-fn mark_intent(game: Res<CoreGame>, intent: Res<Intent>, mut marks: ResMut<CellMarks>) {
-    if !intent.is_changed() && !game.is_changed() {
+fn mark_intent(
+    game: Res<CoreGame>,
+    intent: Res<Intent>,
+    hovered: Res<Hovered>,
+    mut marks: ResMut<CellMarks>,
+) {
+    if !intent.is_changed() && !game.is_changed() && !hovered.is_changed() {
         return;
     }
     let s = &game.0.state;
@@ -161,14 +179,19 @@ fn mark_intent(game: Res<CoreGame>, intent: Res<Intent>, mut marks: ResMut<CellM
     };
     let effects = s.half_effects(hero, card, half, basic);
     let mut cells: Vec<(CellKey, Mark)> = Vec::new();
-    if let Some((points, jump)) = movement(&effects) {
-        cells.extend(
-            reach(s, hero, points, jump)
-                .into_iter()
-                .map(|(h, _)| (qr(h), Mark::Reach)),
-        );
+    let mut preview: &[Hex] = &intent.path;
+    let reachable = movement(&effects).map(|(points, jump)| reach(s, hero, points, jump));
+    if let Some(reachable) = &reachable {
+        cells.extend(reachable.iter().map(|(h, _)| (qr(*h), Mark::Reach)));
+        // Before the click, the path to the hex under the pointer.
+        if let Some(Target::Cell(c)) = hovered.0
+            && let Some((_, path)) = reachable.iter().find(|(h, _)| qr(*h) == c)
+        {
+            preview = path;
+        }
     }
-    cells.extend(intent.path.iter().map(|h| (qr(*h), Mark::Path)));
+    cells.extend(preview.iter().map(|h| (qr(*h), Mark::Path)));
+    cells.extend(intent.ally.iter().map(|h| (qr(*h), Mark::Focus)));
     cells.extend(intent.targets.iter().map(|h| (qr(*h), Mark::Focus)));
     marks.set("intent", cells);
 }

@@ -7,22 +7,49 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use foehold_core::hex::qr;
-use foehold_core::rules::gloomhaven::{Action, Event, FigureId, Game, Phase, Save, State, log};
-use foehold_loop::{
-    ActionRefused, CoreGame, GameEvent, GameLoopPlugin, LoopSet, LoopSettings, StepFoe,
-    SubmitAction,
+use foehold_core::rules::gloomhaven::{
+    Action, Event, FigureId, Game, Gloomhaven, Phase, Save, State, log,
 };
+use foehold_core::rules::{Rules, ToMove};
+use foehold_loop::{GameLoopPlugin, LoopSettings, LoopSystems, StepRequest};
+
+use super::CoreGame;
+
+type ActionRefused = foehold_loop::ActionRefused<Gloomhaven>;
+type GameEvent = foehold_loop::GameEvent<Gloomhaven>;
+type SubmitAction = foehold_loop::SubmitAction<Gloomhaven>;
 
 use super::Options;
+use super::gloomhaven::words::action_words;
+use super::hotseat::{Gate, Seats};
 use super::minis::{PendingPaths, WalkSpeed};
 use super::mirror::table_id;
 use super::table::Table;
 use super::view::CellKey;
+use super::windows::Problem;
 
 /// Where the game on the table came from; the game itself is the loop's [`CoreGame`].
 #[derive(Resource)]
 pub struct Play {
     pub scenario: PathBuf,
+    /// The log position last saved, loaded or started; a game elsewhere has unsaved moves.
+    pub saved_at: Option<usize>,
+}
+
+impl Play {
+    /// Whether leaving the game now would lose moves no save holds.
+    pub fn unsaved(&self, game: &Game) -> bool {
+        game.cursor > 0 && self.saved_at != Some(game.cursor)
+    }
+}
+
+/// The hot-seat resources the controls reset when the game changes under them.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Seating<'w> {
+    pub seats: ResMut<'w, Seats>,
+    pub gate: ResMut<'w, Gate>,
+    /// Where a file that could not be opened is explained.
+    pub problem: ResMut<'w, Problem>,
 }
 
 /// An action asked for by a click or a panel; it goes to the game loop as a [`SubmitAction`].
@@ -105,7 +132,7 @@ pub(super) fn plugin(app: &mut App) {
         autopilot_heroes: autoplay,
         auto_advance: false,
     })
-    .add_plugins(GameLoopPlugin)
+    .add_plugins(GameLoopPlugin::<Gloomhaven>::default())
     .add_message::<Act>()
     .add_message::<Control>()
     .insert_resource(Driver {
@@ -122,22 +149,15 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (controls, submit_acts, drive)
             .chain()
-            .before(LoopSet::Input),
+            .before(LoopSystems::Input),
     )
-    .add_systems(Update, (show, age_popups).chain().after(LoopSet::Sync));
+    .add_systems(Update, (show, age_popups).chain().after(LoopSystems::Sync));
 }
 
 /// Whether the players make the next move (their cards, their hero's turn, a short rest before
 /// the round ends); otherwise the rules do.
 pub fn players_turn(s: &State) -> bool {
-    match s.phase {
-        Phase::CardSelection => s
-            .active_heroes()
-            .any(|h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none()),
-        Phase::HeroTurn { hero, .. } => s.heroes[hero].long_rest.is_none(),
-        Phase::RoundEnd => s.active_heroes().any(|h| s.may_short_rest(h)),
-        _ => false,
-    }
+    matches!(Gloomhaven::to_move(s), ToMove::Heroes(_))
 }
 
 /// Sends the table's actions to the loop, except while a replay shows an old turn.
@@ -151,7 +171,7 @@ fn submit_acts(
         if record.replay.is_some() {
             driver.say("wait for the replay to finish");
         } else {
-            submit.write(SubmitAction(action.clone()));
+            submit.write(foehold_loop::SubmitAction(action.clone()));
         }
     }
 }
@@ -177,6 +197,19 @@ fn show(
     let g = &game.0;
     // Only when the game moved is there a step to record and a new "before" to keep.
     let moved = record.seen.as_ref().is_none_or(|(_, c)| *c != g.cursor);
+    if moved && let Some((before, cursor)) = &record.seen {
+        // The history gets a label per new action, told from the state before it.
+        table.history.truncate(*cursor);
+        let mut s = before.clone();
+        for a in g.log.get(*cursor..g.cursor).unwrap_or_default() {
+            table.history.push(format!(
+                "round {} · {}",
+                s.round.max(1),
+                action_words(&s, a)
+            ));
+            let _ = s.apply(a.clone());
+        }
+    }
     if moved
         && let Some((before, cursor)) = record.seen.take()
         && g.cursor > cursor
@@ -214,22 +247,7 @@ fn show_events(
 ) -> f32 {
     let mut wait: f32 = 0.35;
     for GameEvent { event: e, line } in events {
-        let line = line.clone();
-        match e {
-            // Secret until every hero has chosen: the log only says that a choice was made.
-            Event::CardsSelected { hero, .. } | Event::LongRestDeclared { hero } => {
-                table
-                    .log
-                    .push(format!("{} has chosen", s.scenario.heroes[*hero].name));
-                table.secret.extend(line);
-            }
-            Event::TurnOrder { .. } => {
-                let revealed = std::mem::take(&mut table.secret);
-                table.log.extend(revealed);
-                table.log.extend(line);
-            }
-            _ => table.log.extend(line),
-        }
+        table.told.tell(s, e, line.clone());
         match e {
             Event::TurnStarted { .. } => {
                 shown.focus = None;
@@ -326,7 +344,7 @@ fn drive(
     mut paths: ResMut<PendingPaths>,
     mut record: ResMut<FoeTurnRecord>,
     mut speed: ResMut<WalkSpeed>,
-    mut steps: MessageWriter<StepFoe>,
+    mut steps: MessageWriter<StepRequest>,
 ) {
     speed.0 = 3.0 * driver.speed;
     if let Some((_, t)) = &mut driver.message {
@@ -351,16 +369,16 @@ fn drive(
             let shown_state = state.clone();
             let events: Vec<GameEvent> = events
                 .into_iter()
-                .map(|event| GameEvent {
+                .map(|event| foehold_loop::GameEvent {
                     line: log::describe(&shown_state, &event),
                     event,
                 })
                 .collect();
-            let logged = table.log.len();
+            let told = table.told.clone();
             driver.wait = show_events(&shown_state, &events, &mut table, &mut shown, &mut paths)
                 / driver.speed.max(0.1);
             // A replay shows the turn again; it does not add to the log.
-            table.log.truncate(logged);
+            table.told = told;
             table.refresh(&shown_state);
         }
         driver.step = false;
@@ -377,7 +395,7 @@ fn drive(
     driver.step = false;
     // Until the loop answers, wait as long as a quick step takes.
     driver.wait = 0.35 / driver.speed.max(0.1);
-    steps.write(StepFoe);
+    steps.write(StepRequest);
 }
 
 fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
@@ -404,6 +422,7 @@ fn controls(
     mut driver: ResMut<Driver>,
     mut record: ResMut<FoeTurnRecord>,
     mut acts: MessageWriter<Act>,
+    mut seating: Seating,
     mut last_round: Local<u32>,
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -432,11 +451,10 @@ fn controls(
     for c in wanted {
         // Controls that change the game's position clear what the last steps showed.
         let moves_game = !matches!(c, Control::ReplayFoeTurn | Control::Save(_));
+        let went_back = matches!(c, Control::Undo | Control::JumpTo(_));
         match c {
             Control::Undo => {
-                if game.0.undo() {
-                    table.log.push("(undone)".into());
-                } else {
+                if !game.0.undo() {
                     driver.say("nothing to undo");
                 }
             }
@@ -449,6 +467,7 @@ fn controls(
                 while game.0.cursor > n && game.0.undo() {}
                 while game.0.cursor < n && game.0.redo() {}
             }
+
             Control::ReplayFoeTurn => match record.before.clone() {
                 Some((state, _)) if !record.steps.is_empty() => {
                     table.refresh(&state);
@@ -458,7 +477,10 @@ fn controls(
                 _ => driver.say("no enemy turn to replay yet"),
             },
             Control::Save(path) => match write_save(&game.0, &path) {
-                Ok(()) => driver.say(format!("saved to {}", path.display())),
+                Ok(()) => {
+                    play.saved_at = Some(game.0.cursor);
+                    driver.say(format!("saved to {}", path.display()));
+                }
                 Err(e) => driver.say(format!("could not save {}: {e}", path.display())),
             },
             Control::Load(path) => match Save::load(&path)
@@ -467,6 +489,8 @@ fn controls(
             {
                 Ok(loaded) => {
                     play.scenario = PathBuf::from(&loaded.scenario_path);
+                    seating.seats.reseat(&loaded.state);
+                    play.saved_at = Some(loaded.cursor);
                     game.0 = loaded;
                     let generation = table.generation + 1;
                     *table = Table::of_game(&game.0);
@@ -474,23 +498,42 @@ fn controls(
                     *record = FoeTurnRecord::default();
                     driver.say(format!("loaded {}", path.display()));
                 }
-                Err(e) => driver.say(format!("could not load: {e}")),
+                Err(e) => seating.problem.0 = Some(format!("Could not load the game:\n{e}")),
             },
             Control::NewGame(path) => match super::table::new_game(&path, game.0.seed) {
                 Ok(fresh) => {
+                    // A new game asks who plays which hero again.
+                    seating.seats.reseat(&fresh.state);
+                    seating.seats.ready = driver.autoplay;
                     game.0 = fresh;
                     play.scenario = path;
+                    play.saved_at = Some(0);
                     let generation = table.generation + 1;
                     *table = Table::of_game(&game.0);
                     table.generation = generation;
                     *record = FoeTurnRecord::default();
                 }
-                Err(e) => driver.say(e),
+                Err(e) => seating.problem.0 = Some(format!("Could not start the game:\n{e}")),
             },
         }
+        // Going back never lets the foes run on into the undone future by themselves: the table
+        // says when (Play), so a redo still finds it.
+        if went_back
+            && game.0.cursor < game.0.log.len()
+            && !players_turn(&game.0.state)
+            && !driver.paused
+        {
+            driver.paused = true;
+            driver.say(
+                "paused after going back: Play (Space) lets the rules go on, Redo steps forward",
+            );
+        }
         if moves_game {
-            // Picks held for the reveal may have been undone.
-            table.secret.clear();
+            // A secret card choice undone or replaced needs the screen passed again.
+            seating.gate.open_for = None;
+            // The log is told again from the actions in effect: picks held for the reveal may
+            // have been undone, and undone lines must go.
+            table.retell(&game.0);
             *shown = Shown::default();
             record.replay = None;
             // The next step's "before" is the position the game was moved to.

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use foehold_core::rules::gloomhaven::{Game, Scenario, State, TieBreaker};
 
 use super::Options;
+use super::gloomhaven::story::{Told, retell};
 use super::mirror;
 use super::view::{BoardView, CellKey, FigureView};
 
@@ -21,11 +22,10 @@ pub struct Table {
     pub round: u32,
     /// Figure whose turn it is.
     pub active: Option<u32>,
-    /// Readable log lines, oldest first.
-    pub log: Vec<String>,
-    /// Card choices made this round, kept off the log until the reveal (hot-seat players must not
-    /// see each other's picks).
-    pub secret: Vec<String>,
+    /// The log so far, told from the game's actions.
+    pub told: Told,
+    /// A label per action of the game's log (undone ones too), for the history.
+    pub history: Vec<String>,
     /// Where the game stands, in a few words.
     pub phase: String,
     /// Bumped when a new game replaces the board, so the board and minis are built again.
@@ -42,13 +42,20 @@ impl Table {
             figures: Vec::new(),
             round: 0,
             active: None,
-            log: Vec::new(),
-            secret: Vec::new(),
+            told: Told::default(),
+            history: Vec::new(),
             phase: String::new(),
             generation: 0,
         };
         t.refresh(s);
+        t.retell(game);
         t
+    }
+
+    /// Tells the log and the history again from the game's action log (after an undo, a redo, a
+    /// jump or a load), so they always match the game.
+    pub fn retell(&mut self, game: &Game) {
+        (self.told, self.history) = retell(game);
     }
 
     /// Follows the game's state (figures, turn, round); the board never changes during a game.

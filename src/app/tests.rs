@@ -8,9 +8,9 @@ use foehold_core::hex::qr;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Game, Half, Phase, TieBreaker, autopilot};
 
+use super::CoreGame;
 use super::orders::{Intent, movement, reach};
 use super::picking::{Picked, Target};
-use foehold_loop::CoreGame;
 
 use super::play::{Driver, Play};
 use super::table::{Table, new_game};
@@ -34,9 +34,14 @@ fn app_with(game: Game, path: PathBuf) -> App {
             ..Options::default()
         })
         .insert_resource(Table::of_game(&game))
-        .insert_resource(CoreGame(game))
-        .insert_resource(Play { scenario: path })
+        .insert_resource(foehold_loop::CoreGame(game))
+        .insert_resource(Play {
+            scenario: path,
+            saved_at: Some(0),
+        })
         .add_message::<Picked>()
+        .init_resource::<super::picking::Hovered>()
+        .init_resource::<super::windows::Problem>()
         .insert_resource(minis::WalkSpeed(1.0))
         .init_resource::<minis::PendingPaths>()
         .init_resource::<super::board::CellMarks>()
@@ -209,7 +214,7 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
     }
     assert_eq!(replayed, g.replay_prefix(at + record.steps.len()));
     assert!(
-        !app.world().resource::<Table>().log.is_empty(),
+        !app.world().resource::<Table>().told.log.is_empty(),
         "the log shows what happened"
     );
 }
@@ -307,7 +312,7 @@ fn play_through_the_table(name: &str, seed: u64) {
     assert!(g.state.phase.is_over());
     // The table's game is an ordinary game: its log replays to the same state.
     assert_eq!(g.replay_prefix(g.cursor), g.state);
-    let log = &app.world().resource::<Table>().log;
+    let log = &app.world().resource::<Table>().told.log;
     assert!(
         log.iter()
             .any(|l| l.contains("VICTORY") || l.contains("DEFEAT")),
@@ -327,6 +332,7 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
     let picks = |app: &App| {
         app.world()
             .resource::<Table>()
+            .told
             .log
             .iter()
             .filter(|l| l.contains(" picks "))
@@ -340,7 +346,7 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
         app.update();
     };
     pick(&mut app);
-    let log = app.world().resource::<Table>().log.clone();
+    let log = app.world().resource::<Table>().told.log.clone();
     assert!(
         log.iter().any(|l| l.ends_with("has chosen")),
         "the log says a choice was made: {log:?}"
@@ -357,4 +363,151 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
     app.update();
     app.update();
     assert_eq!(picks(&app), 2, "both picks are shown at the reveal");
+}
+
+/// The table's log as the game's own action log tells it.
+fn told_again(app: &App) -> Vec<String> {
+    let g = &app.world().resource::<CoreGame>().0;
+    super::gloomhaven::story::retell(g).0.log
+}
+
+#[test]
+fn undo_and_redo_leave_a_log_that_matches_the_game() {
+    let mut app = app_at_hero_turn();
+    let before = app.world().resource::<Table>().told.log.clone();
+    assert_eq!(
+        before,
+        told_again(&app),
+        "a new table tells the game so far"
+    );
+    assert!(!before.is_empty());
+    for _ in 0..3 {
+        app.world_mut().write_message(play::Control::Undo);
+        app.update();
+    }
+    let undone = app.world().resource::<Table>().told.log.clone();
+    assert_eq!(undone, told_again(&app), "after undo");
+    assert!(undone.len() < before.len(), "undone lines are gone");
+    assert!(!undone.iter().any(|l| l.contains("undone")));
+    for _ in 0..3 {
+        app.world_mut().write_message(play::Control::Redo);
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Table>().told.log,
+        before,
+        "redo brings every line back"
+    );
+}
+
+#[test]
+fn a_history_jump_back_into_an_enemy_turn_keeps_the_future_to_redo() {
+    let path = scenario_path("tutorial.ron");
+    let mut game = new_game(&path, 3).expect("the tutorial loads");
+    // Play past the first enemy turn.
+    let mut foe_step = None;
+    while game.state.round < 2 {
+        if foe_step.is_none() && matches!(game.state.phase, Phase::FoeTurn { .. }) {
+            foe_step = Some(game.cursor);
+        }
+        let a = game.auto_action().expect("the game goes on");
+        game.apply(a).expect("autopilot actions are legal");
+    }
+    let foe_step = foe_step.expect("an enemy acted in round 1");
+    let end = game.cursor;
+    let mut app = app_with(game, path);
+    {
+        let mut d = app.world_mut().resource_mut::<Driver>();
+        d.paused = false;
+        d.speed = 1.0e6;
+        d.wait = 0.0;
+    }
+    app.world_mut()
+        .write_message(play::Control::JumpTo(foe_step));
+    for _ in 0..20 {
+        app.update();
+    }
+    let g = &app.world().resource::<CoreGame>().0;
+    assert_eq!(g.cursor, foe_step, "the foes did not run on after the jump");
+    assert_eq!(g.log.len(), end, "the future is still there");
+    assert!(app.world().resource::<Driver>().paused);
+    app.world_mut().write_message(play::Control::JumpTo(end));
+    app.update();
+    assert_eq!(
+        app.world().resource::<CoreGame>().0.cursor,
+        end,
+        "and redo gets it back"
+    );
+    let history = &app.world().resource::<Table>().history;
+    assert_eq!(history.len(), end, "one history line per action");
+    assert!(
+        history
+            .iter()
+            .any(|l| l.starts_with("round 1 · ") && l.contains(" acts")),
+        "history lines say the round and who acted: {history:?}"
+    );
+}
+
+#[test]
+fn a_loaded_game_shows_its_log_and_counts_as_saved() {
+    let mut app = app_at_hero_turn();
+    let dir = std::env::temp_dir().join(format!("foehold-table-{}", std::process::id()));
+    let file = dir.join("loaded.ron");
+    {
+        let g = &app.world().resource::<CoreGame>().0;
+        assert!(
+            app.world().resource::<Play>().unsaved(g),
+            "moves since the start"
+        );
+    }
+    app.world_mut()
+        .write_message(play::Control::Save(file.clone()));
+    app.update();
+    {
+        let g = &app.world().resource::<CoreGame>().0;
+        assert!(!app.world().resource::<Play>().unsaved(g), "saved");
+    }
+    app.world_mut().write_message(play::Control::Undo);
+    app.update();
+    app.world_mut().write_message(play::Control::Load(file));
+    app.update();
+    let log = app.world().resource::<Table>().told.log.clone();
+    assert!(!log.is_empty(), "the log of a loaded game is told");
+    assert_eq!(log, told_again(&app));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn pointing_at_a_reachable_hex_previews_the_path_before_the_click() {
+    let mut app = app_at_hero_turn();
+    let hero = acting_hero(&app);
+    let card = {
+        let s = &app.world().resource::<CoreGame>().0.state;
+        s.heroes[hero].selected.expect("the hero picked cards")[0]
+    };
+    app.world_mut().resource_mut::<Intent>().half = Some((card, Half::Bottom, true));
+    app.update();
+    let (goal, path) = {
+        let s = &app.world().resource::<CoreGame>().0.state;
+        reach(s, hero, 2, false)
+            .into_iter()
+            .max_by_key(|(_, p)| p.len())
+            .expect("somewhere to go")
+    };
+    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    assert_eq!(
+        marks.get(&qr(goal)),
+        Some(&super::board::Mark::Reach),
+        "reach is lit"
+    );
+    app.world_mut().resource_mut::<super::picking::Hovered>().0 = Some(Target::Cell(qr(goal)));
+    app.update();
+    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    for h in &path {
+        assert_eq!(
+            marks.get(&qr(*h)),
+            Some(&super::board::Mark::Path),
+            "the path to the pointed hex shows"
+        );
+    }
 }

@@ -1,5 +1,5 @@
-//! The egui layer: name plates with hit points and conditions over the minis, the top banner, and the
-//! side panel with details of what the pointer is over and the game log.
+//! The egui layer over the board: the fonts, name plates with hit points and conditions over the
+//! minis, the acting foe's focus and path lines and damage numbers; helpers the windows share.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -12,9 +12,13 @@ use super::view::{FigureView, Side};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (fonts, name_plates, overlays, super::panels::panels).chain(),
+        (fonts, name_plates, overlays).chain().in_set(Drawn),
     );
 }
+
+/// The fonts, name plates and lines over the board: drawn before any window, so windows lie on top.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Drawn;
 
 /// Once: the monospace face (which has arrows, used in traces such as "Rat → Mara") becomes a
 /// fallback of the proportional one, so no glyph shows as a box.

@@ -1,54 +1,70 @@
-//! Foehold's game loop as Bevy states and systems, runnable headless with `MinimalPlugins` +
-//! `StatesPlugin`.
+//! Foehold's game loop as Bevy states and systems, for any rule module, runnable headless with
+//! `MinimalPlugins` + `StatesPlugin`.
 //!
-//! The core [`Game`] owns the truth; this crate only steps it and tells the world what happened.
+//! The core [`Game`] owns the truth; this crate only steps it and tells the world what happened. It
+//! knows no rules: everything it does goes through the [`Rules`] interface, so the same loop plays
+//! every module.
+//!
+//! # How foe behaviour runs as Bevy systems
+//!
+//! The rules of each stage of a foe's turn (placement, targeting, movement, attack, as the module has
+//! them) are pure functions in the module's stage files, called from its `apply`. The loop does not
+//! copy them into systems: one system, [`LoopSystems::StepRules`], applies the next automatic action
+//! (a rules step, a seeded tie-break, the hero autopilot), and around it the loop builds one state
+//! and one system set per stage the module lists in [`Rules::STAGES`]:
+//!
+//! * [`GamePhase::Stage`]`(name)` is the Bevy state while the rules' next step is that stage, so
+//!   `OnEnter(GamePhase::Stage("FoeMovement"))` is where a renderer starts a walk;
+//! * [`LoopSystems::Stage`]`(name)` runs only in that state, after the step, for systems that belong
+//!   to one stage.
 //!
 //! # Public API
 //!
-//! * [`GameLoopPlugin`]: add it after `MinimalPlugins` (or `DefaultPlugins`) and `StatesPlugin`.
-//! * [`CoreGame`] (resource): the core game with its action log. Insert it before the first update
-//!   (`app.insert_resource(CoreGame(game))`); without it the loop idles. Read `CoreGame.0.state` to draw
-//!   the board. Undo/redo: call `CoreGame.0.undo()` / `redo()` and the phase follows next frame.
+//! * [`GameLoopPlugin<R>`]: add it after `MinimalPlugins` (or `DefaultPlugins`) and `StatesPlugin`.
+//! * [`CoreGame<R>`] (resource): the core game with its action log. Insert it before the first
+//!   update; without it the loop idles. Undo/redo: call `CoreGame.0.undo()` / `redo()` and the phase
+//!   follows next frame.
 //! * [`LoopSettings`] (resource): `seeded_ties` lets the seeded generator break the ties the rules
 //!   give to the players (headless); `autopilot_heroes` lets the autopilot play the heroes;
-//!   `auto_advance` runs the rules' own steps (monster steps, reveals, round end) by themselves,
-//!   one step per frame. With `auto_advance: false` a renderer asks for each step with [`StepFoe`];
-//!   the autopilot's hero actions and seeded tie-breaks then wait for a step request too, so a
-//!   watcher can pace a whole game.
-//! * [`GamePhase`] (state): mirrors the core's phase; `OnEnter(GamePhase::FoeMovement)` etc. are
-//!   the places to start animations. [`AwaitingChoice`] (resource) is true while a tie waits.
-//! * Submitting an action: write a [`SubmitAction`] message (`MessageWriter<SubmitAction>`); it is
-//!   applied in [`LoopSet::Input`]. A refused action comes back as an [`ActionRefused`] message.
-//! * Messages out: [`FoeTargeted`], [`PathChosen`], [`CardsDrawn`], [`AttackResolved`],
-//!   [`FigureDied`], [`TieToBreak`], plus [`GameEvent`] carrying every core event with its log line.
-//! * System sets, ordered once in [`GameLoopPlugin::build`]: `Input → Setup → CardSelection →
-//!   HeroTurn → FoeTargeting → FoeMovement → FoeAttack → RoundEnd → Sync`; each phase set runs only
-//!   in its [`GamePhase`].
+//!   `auto_advance` runs the rules' own steps by themselves, one step per frame. With
+//!   `auto_advance: false` a renderer asks for each step with [`StepRequest`]; the autopilot's hero
+//!   actions and seeded tie-breaks then wait for a request too, so a watcher can pace a whole game.
+//! * [`GamePhase`] (state): whose move it is, by stage. [`AwaitingChoice`] (resource) is true while
+//!   a tie waits for the table.
+//! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
+//!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
+//! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
+//! * System sets, ordered once in [`GameLoopPlugin::build`]: `Input → StepRules → Stage(s)… → Sync`.
+
+use std::marker::PhantomData;
 
 use bevy::prelude::*;
-use foehold_core::hex::Hex;
-use foehold_core::modifiers::draw::Mode;
-use foehold_core::rules::gloomhaven::{
-    Action, Event, FigureId, FoeStage, Game, Phase, autopilot, log,
-};
+use foehold_core::game::Game;
+use foehold_core::rules::{Rules, Seat, ToMove, seeded_pick};
 
 /// The core game, the single source of truth.
-#[derive(Resource, Debug, Clone)]
-pub struct CoreGame(pub Game);
+#[derive(Resource)]
+pub struct CoreGame<R: Rules>(pub Game<R>);
+
+impl<R: Rules> std::fmt::Debug for CoreGame<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("CoreGame").field(&self.0).finish()
+    }
+}
 
 /// How much the loop does by itself.
 #[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LoopSettings {
-    /// Break the players' ties with the seeded generator (still logged as `Choose`).
+    /// Break the players' ties with the seeded generator (still logged as an action).
     pub seeded_ties: bool,
-    /// Let the autopilot pick cards and play the heroes.
+    /// Let the autopilot play the heroes.
     pub autopilot_heroes: bool,
-    /// Run the rules' own steps without waiting for [`StepFoe`].
+    /// Run the rules' own steps without waiting for [`StepRequest`].
     pub auto_advance: bool,
 }
 
 impl Default for LoopSettings {
-    /// The table plays: heroes and ties are the players', monster steps run by themselves.
+    /// The table plays: heroes and ties are the players', the rules' steps run by themselves.
     fn default() -> Self {
         LoopSettings {
             seeded_ties: false,
@@ -67,303 +83,238 @@ impl LoopSettings {
     };
 }
 
-/// Steps asked for this frame with [`StepFoe`]; a rules step uses one, the rest lapse at the end of
-/// the frame (one message, at most one step).
+/// Steps asked for this frame with [`StepRequest`]; an automatic action uses one, the rest lapse at
+/// the end of the frame (one message, at most one step).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct StepRequests(pub u32);
 
-/// Whether a tie is waiting for a `Choose` action.
+/// Whether a tie is waiting for the table's choice.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AwaitingChoice(pub bool);
 
-/// The core phase, as a Bevy state.
+/// Whose move it is, as a Bevy state: one variant per kind of [`ToMove`], the rules' own steps by
+/// the stage names of the module ([`Rules::STAGES`]).
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum GamePhase {
-    /// No game loaded yet, or the scenario is set up and nothing happened.
+    /// No game loaded yet.
     #[default]
-    Setup,
-    CardSelection,
-    HeroTurn,
-    FoeTargeting,
-    FoeMovement,
-    FoeAttack,
-    RoundEnd,
-    Victory,
-    Defeat,
+    Idle,
+    /// The rules' next step is this stage.
+    Stage(&'static str),
+    /// Heroes may act.
+    Heroes,
+    /// A tie waits for the players.
+    Tie,
+    /// The game is over.
+    Over {
+        /// Whether the heroes won.
+        won: bool,
+    },
 }
 
 impl GamePhase {
-    /// The Bevy state for a core phase.
-    pub fn of(p: Phase) -> GamePhase {
-        match p {
-            Phase::Setup => GamePhase::Setup,
-            Phase::CardSelection => GamePhase::CardSelection,
-            Phase::HeroTurn { .. } => GamePhase::HeroTurn,
-            Phase::FoeTurn {
-                stage: FoeStage::Targeting,
-                ..
-            } => GamePhase::FoeTargeting,
-            Phase::FoeTurn {
-                stage: FoeStage::Movement,
-                ..
-            } => GamePhase::FoeMovement,
-            Phase::FoeTurn {
-                stage: FoeStage::Attack { .. },
-                ..
-            } => GamePhase::FoeAttack,
-            Phase::RoundEnd => GamePhase::RoundEnd,
-            Phase::Victory => GamePhase::Victory,
-            Phase::Defeat => GamePhase::Defeat,
+    /// The Bevy state for whose move it is.
+    pub fn of(to_move: &ToMove) -> GamePhase {
+        match to_move {
+            ToMove::Rules { stage } => GamePhase::Stage(stage),
+            ToMove::Heroes(_) => GamePhase::Heroes,
+            ToMove::Tie { .. } => GamePhase::Tie,
+            ToMove::Over { won } => GamePhase::Over { won: *won },
         }
+    }
+
+    /// The state of a game now.
+    pub fn of_game<R: Rules>(game: &Game<R>) -> GamePhase {
+        GamePhase::of(&game.to_move())
     }
 }
 
 /// The loop's system sets, in the order they run each frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum LoopSet {
-    /// Submitted actions and seeded tie-breaks.
+pub enum LoopSystems {
+    /// Step requests and submitted actions.
     Input,
-    Setup,
-    CardSelection,
-    HeroTurn,
-    FoeTargeting,
-    FoeMovement,
-    FoeAttack,
-    RoundEnd,
-    /// Mirrors the core phase into [`GamePhase`].
+    /// The one system that steps the rules: the next automatic action, if any.
+    StepRules,
+    /// Systems of one stage of the module; they run only in [`GamePhase::Stage`] of that name.
+    Stage(&'static str),
+    /// Mirrors whose move it is into [`GamePhase`].
     Sync,
 }
 
 /// An action for the core game, from a click, a key or a script.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct SubmitAction(pub Action);
+#[derive(Message)]
+pub struct SubmitAction<R: Rules>(pub R::Action);
 
-/// Asks for the next automatic step (one foe step, a reveal, the round end) when `auto_advance` is off.
+/// Asks for the next automatic step (a foe step, a reveal, the round end, an autopilot action, a
+/// seeded tie-break) when `auto_advance` is off.
 #[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct StepFoe;
+pub struct StepRequest;
 
 /// A submitted action the rules refused; the state did not change.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct ActionRefused {
-    pub action: Action,
+#[derive(Message)]
+pub struct ActionRefused<R: Rules> {
+    /// The action refused.
+    pub action: R::Action,
+    /// Why, in words.
     pub reason: String,
 }
 
-/// Every core event, with its readable log line when it has one.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct GameEvent {
-    pub event: Event,
+/// An event of the rules, with its readable log line when it has one.
+#[derive(Message)]
+pub struct GameEvent<R: Rules> {
+    /// The event.
+    pub event: R::Event,
+    /// Its log line, written from the state just after the action.
     pub line: Option<String>,
 }
 
-/// A monster picked its focus (empty: none) and has `options` equal outcomes.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct FoeTargeted {
-    pub monster: usize,
-    pub focus: Vec<FigureId>,
-    pub options: usize,
-    pub trace: Vec<String>,
+impl<R: Rules> Clone for GameEvent<R> {
+    fn clone(&self) -> Self {
+        GameEvent {
+            event: self.event.clone(),
+            line: self.line.clone(),
+        }
+    }
 }
 
-/// A figure moves along `path` (the hexes entered, in order).
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct PathChosen {
-    pub figure: FigureId,
-    pub path: Vec<Hex>,
+impl<R: Rules> std::fmt::Debug for GameEvent<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GameEvent")
+            .field("event", &self.event)
+            .field("line", &self.line)
+            .finish()
+    }
 }
 
-/// Modifier cards drawn for one attack on one target.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct CardsDrawn {
-    pub attacker: FigureId,
-    pub target: FigureId,
-    pub mode: Mode,
-    pub cards: Vec<String>,
+/// The game loop plugin of one rule module. See the crate docs.
+pub struct GameLoopPlugin<R>(PhantomData<fn() -> R>);
+
+impl<R> Default for GameLoopPlugin<R> {
+    fn default() -> Self {
+        GameLoopPlugin(PhantomData)
+    }
 }
 
-/// The attack on one target is resolved.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct AttackResolved {
-    pub attacker: FigureId,
-    pub target: FigureId,
-    pub value: i32,
-    pub damage: u32,
-}
-
-/// A monster died or a hero fell.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct FigureDied {
-    pub figure: FigureId,
-    pub hex: Hex,
-}
-
-/// The rules left `options` equal outcomes to the players; submit `Action::Choose(i)`.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct TieToBreak {
-    pub about: String,
-    pub options: usize,
-}
-
-/// The game loop plugin. See the crate docs.
-pub struct GameLoopPlugin;
-
-impl Plugin for GameLoopPlugin {
+impl<R: Rules> Plugin for GameLoopPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_state::<GamePhase>()
             .init_resource::<LoopSettings>()
             .init_resource::<AwaitingChoice>()
             .init_resource::<StepRequests>()
-            .add_message::<SubmitAction>()
-            .add_message::<StepFoe>()
-            .add_message::<ActionRefused>()
-            .add_message::<GameEvent>()
-            .add_message::<FoeTargeted>()
-            .add_message::<PathChosen>()
-            .add_message::<CardsDrawn>()
-            .add_message::<AttackResolved>()
-            .add_message::<FigureDied>()
-            .add_message::<TieToBreak>();
-        // The one place where the order of the phases' systems is set.
+            .add_message::<SubmitAction<R>>()
+            .add_message::<StepRequest>()
+            .add_message::<ActionRefused<R>>()
+            .add_message::<GameEvent<R>>();
+        // The one place where the order of the loop's sets is set: the stages come from the module.
+        let has_game = resource_exists::<CoreGame<R>>;
         app.configure_sets(
             Update,
-            (
-                LoopSet::Input,
-                LoopSet::Setup.run_if(in_state(GamePhase::Setup)),
-                LoopSet::CardSelection.run_if(in_state(GamePhase::CardSelection)),
-                LoopSet::HeroTurn.run_if(in_state(GamePhase::HeroTurn)),
-                LoopSet::FoeTargeting.run_if(in_state(GamePhase::FoeTargeting)),
-                LoopSet::FoeMovement.run_if(in_state(GamePhase::FoeMovement)),
-                LoopSet::FoeAttack.run_if(in_state(GamePhase::FoeAttack)),
-                LoopSet::RoundEnd.run_if(in_state(GamePhase::RoundEnd)),
-                LoopSet::Sync,
-            )
+            (LoopSystems::Input, LoopSystems::StepRules)
                 .chain()
-                .run_if(resource_exists::<CoreGame>),
+                .run_if(has_game),
+        );
+        for stage in R::STAGES {
+            app.configure_sets(
+                Update,
+                LoopSystems::Stage(stage)
+                    .after(LoopSystems::StepRules)
+                    .before(LoopSystems::Sync)
+                    .run_if(in_state(GamePhase::Stage(stage))),
+            );
+        }
+        app.configure_sets(
+            Update,
+            LoopSystems::Sync
+                .after(LoopSystems::StepRules)
+                .run_if(has_game),
         );
         app.add_systems(
             Update,
-            (collect_steps, apply_submitted, break_ties)
+            (collect_steps, apply_submitted::<R>)
                 .chain()
-                .in_set(LoopSet::Input),
+                .in_set(LoopSystems::Input),
         )
-        .add_systems(Update, rules_step(GamePhase::Setup).in_set(LoopSet::Setup))
-        .add_systems(Update, card_selection.in_set(LoopSet::CardSelection))
-        .add_systems(Update, hero_turn.in_set(LoopSet::HeroTurn))
-        .add_systems(
-            Update,
-            rules_step(GamePhase::FoeTargeting).in_set(LoopSet::FoeTargeting),
-        )
-        .add_systems(
-            Update,
-            rules_step(GamePhase::FoeMovement).in_set(LoopSet::FoeMovement),
-        )
-        .add_systems(
-            Update,
-            rules_step(GamePhase::FoeAttack).in_set(LoopSet::FoeAttack),
-        )
-        .add_systems(Update, round_end.in_set(LoopSet::RoundEnd))
-        .add_systems(Update, sync_phase.in_set(LoopSet::Sync));
+        .add_systems(Update, step_rules::<R>.in_set(LoopSystems::StepRules))
+        .add_systems(Update, sync_phase::<R>.in_set(LoopSystems::Sync));
     }
 }
 
-/// Writers for every outgoing message.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct Outbox<'w> {
-    events: MessageWriter<'w, GameEvent>,
-    targeted: MessageWriter<'w, FoeTargeted>,
-    paths: MessageWriter<'w, PathChosen>,
-    drawn: MessageWriter<'w, CardsDrawn>,
-    resolved: MessageWriter<'w, AttackResolved>,
-    died: MessageWriter<'w, FigureDied>,
-    ties: MessageWriter<'w, TieToBreak>,
-    refused: MessageWriter<'w, ActionRefused>,
-}
-
-impl Outbox<'_> {
-    /// Applies an action to the core game and sends what happened.
-    fn apply(&mut self, game: &mut Game, action: Action) {
-        match game.apply(action.clone()) {
-            Ok(events) => self.send(game, events),
-            Err(e) => {
-                self.refused.write(ActionRefused {
-                    action,
-                    reason: e.to_string(),
-                });
+/// Applies an action to the core game and sends its events, or the refusal.
+fn apply<R: Rules>(
+    game: &mut Game<R>,
+    action: R::Action,
+    events: &mut MessageWriter<GameEvent<R>>,
+    refused: &mut MessageWriter<ActionRefused<R>>,
+) {
+    match game.apply(action.clone()) {
+        Ok(done) => {
+            for event in done {
+                let line = R::describe(&game.state, &event);
+                events.write(GameEvent { event, line });
             }
         }
-    }
-
-    fn send(&mut self, game: &Game, events: Vec<Event>) {
-        for e in events {
-            match &e {
-                Event::FoeTargeted {
-                    monster,
-                    focus,
-                    options,
-                    trace,
-                } => {
-                    self.targeted.write(FoeTargeted {
-                        monster: *monster,
-                        focus: focus.clone(),
-                        options: *options,
-                        trace: trace.clone(),
-                    });
-                }
-                Event::PathChosen { figure, path } => {
-                    self.paths.write(PathChosen {
-                        figure: *figure,
-                        path: path.clone(),
-                    });
-                }
-                Event::CardsDrawn {
-                    attacker,
-                    target,
-                    mode,
-                    cards,
-                } => {
-                    self.drawn.write(CardsDrawn {
-                        attacker: *attacker,
-                        target: *target,
-                        mode: *mode,
-                        cards: cards.clone(),
-                    });
-                }
-                Event::AttackResolved {
-                    attacker,
-                    target,
-                    value,
-                    damage,
-                    ..
-                } => {
-                    self.resolved.write(AttackResolved {
-                        attacker: *attacker,
-                        target: *target,
-                        value: *value,
-                        damage: *damage,
-                    });
-                }
-                Event::FigureDied { figure, hex } => {
-                    self.died.write(FigureDied {
-                        figure: *figure,
-                        hex: *hex,
-                    });
-                }
-                Event::TieToBreak { about, options } => {
-                    self.ties.write(TieToBreak {
-                        about: about.clone(),
-                        options: *options,
-                    });
-                }
-                _ => {}
-            }
-            let line = log::describe(&game.state, &e);
-            self.events.write(GameEvent { event: e, line });
+        Err(e) => {
+            refused.write(ActionRefused {
+                action,
+                reason: e.to_string(),
+            });
         }
     }
 }
 
-fn collect_steps(mut inbox: MessageReader<StepFoe>, mut steps: ResMut<StepRequests>) {
-    steps.0 += inbox.read().count() as u32;
+fn collect_steps(mut inbox: MessageReader<StepRequest>, mut steps: ResMut<StepRequests>) {
+    let asked = u32::try_from(inbox.read().count()).unwrap_or(u32::MAX);
+    steps.0 = steps.0.saturating_add(asked);
+}
+
+fn apply_submitted<R: Rules>(
+    mut game: ResMut<CoreGame<R>>,
+    mut inbox: MessageReader<SubmitAction<R>>,
+    mut events: MessageWriter<GameEvent<R>>,
+    mut refused: MessageWriter<ActionRefused<R>>,
+) {
+    for SubmitAction(a) in inbox.read() {
+        apply(&mut game.0, a.clone(), &mut events, &mut refused);
+    }
+}
+
+/// The next automatic action the settings allow, whether or not it is paced.
+fn automatic<R: Rules>(game: &Game<R>, settings: &LoopSettings) -> Option<R::Action> {
+    let s = &game.state;
+    match R::to_move(s) {
+        ToMove::Over { .. } => None,
+        ToMove::Tie { .. } if !settings.seeded_ties => None,
+        ToMove::Tie { .. } => {
+            let mut options = R::legal_actions(s, Seat::Table);
+            let pick = seeded_pick(R::seed(s), R::steps(s), options.len());
+            (pick < options.len()).then(|| options.swap_remove(pick))
+        }
+        ToMove::Rules { .. } => R::legal_actions(s, Seat::Rules).into_iter().next(),
+        ToMove::Heroes(heroes) if settings.autopilot_heroes => {
+            heroes.first().and_then(|&h| R::autopilot(s, h))
+        }
+        ToMove::Heroes(_) => None,
+    }
+}
+
+/// The one system that steps the rules: applies the next automatic action, every frame with
+/// `auto_advance`, else once per [`StepRequest`].
+fn step_rules<R: Rules>(
+    mut game: ResMut<CoreGame<R>>,
+    settings: Res<LoopSettings>,
+    mut steps: ResMut<StepRequests>,
+    mut awaiting: ResMut<AwaitingChoice>,
+    mut events: MessageWriter<GameEvent<R>>,
+    mut refused: MessageWriter<ActionRefused<R>>,
+) {
+    if let Some(action) = automatic(&game.0, &settings)
+        && (settings.auto_advance || take_step(&mut steps))
+    {
+        apply(&mut game.0, action, &mut events, &mut refused);
+    }
+    let tie = matches!(game.0.to_move(), ToMove::Tie { .. });
+    awaiting.set_if_neq(AwaitingChoice(tie));
 }
 
 /// Uses one step request, if any.
@@ -376,141 +327,14 @@ fn take_step(steps: &mut StepRequests) -> bool {
     }
 }
 
-fn apply_submitted(
-    mut game: ResMut<CoreGame>,
-    mut inbox: MessageReader<SubmitAction>,
-    mut out: Outbox,
-) {
-    for SubmitAction(a) in inbox.read() {
-        out.apply(&mut game.0, a.clone());
-    }
-}
-
-/// Headless: the seeded pick breaks a waiting tie (logged as a `Choose` like any other); without
-/// `auto_advance` it waits for a step request, so a watcher sees the tie first.
-fn break_ties(
-    mut game: ResMut<CoreGame>,
-    settings: Res<LoopSettings>,
-    mut steps: ResMut<StepRequests>,
-    mut awaiting: ResMut<AwaitingChoice>,
-    mut out: Outbox,
-) {
-    if settings.seeded_ties
-        && game.0.state.pending.is_some()
-        && (settings.auto_advance || take_step(&mut steps))
-    {
-        let pick = game.0.state.seeded_pick(game.0.state.pending_options());
-        out.apply(&mut game.0, Action::Choose(pick));
-    }
-    awaiting.set_if_neq(AwaitingChoice(game.0.state.pending.is_some()));
-}
-
-/// A system that runs one of the rules' own steps (`Advance`) in `phase`: every frame with
-/// `auto_advance`, else once per [`StepFoe`] message.
-fn rules_step(
-    phase: GamePhase,
-) -> impl FnMut(ResMut<CoreGame>, Res<LoopSettings>, ResMut<StepRequests>, Outbox) {
-    move |mut game, settings, mut steps, mut out| {
-        let s = &game.0.state;
-        // The core phase is the truth; the Bevy state may lag by a frame after an action.
-        if GamePhase::of(s.phase) != phase
-            || s.pending.is_some()
-            || !(settings.auto_advance || take_step(&mut steps))
-        {
-            return;
-        }
-        out.apply(&mut game.0, Action::Advance);
-    }
-}
-
-/// Round end: the autopilot may short rest first; a table game ends the round by itself only when
-/// no hero could short rest (else it waits for a step request or a submitted `Advance`).
-fn round_end(
-    mut game: ResMut<CoreGame>,
-    settings: Res<LoopSettings>,
-    mut steps: ResMut<StepRequests>,
-    mut out: Outbox,
-) {
-    let s = &game.0.state;
-    if GamePhase::of(s.phase) != GamePhase::RoundEnd || s.pending.is_some() {
-        return;
-    }
-    let action = if settings.autopilot_heroes {
-        (settings.auto_advance || take_step(&mut steps))
-            .then(|| autopilot::next_action(s))
-            .flatten()
-    } else {
-        let could_rest = s.active_heroes().any(|h| s.may_short_rest(h));
-        ((settings.auto_advance && !could_rest) || take_step(&mut steps)).then_some(Action::Advance)
-    };
-    if let Some(a) = action {
-        out.apply(&mut game.0, a);
-    }
-}
-
-fn card_selection(
-    mut game: ResMut<CoreGame>,
-    settings: Res<LoopSettings>,
-    mut steps: ResMut<StepRequests>,
-    mut out: Outbox,
-) {
-    let s = &game.0.state;
-    if GamePhase::of(s.phase) != GamePhase::CardSelection {
-        return;
-    }
-    let all_chosen = s
-        .active_heroes()
-        .all(|h| s.heroes[h].selected.is_some() || s.heroes[h].long_rest.is_some());
-    let action = if all_chosen {
-        // The reveal is a rules step.
-        (settings.auto_advance || take_step(&mut steps)).then_some(Action::Advance)
-    } else if settings.autopilot_heroes && (settings.auto_advance || take_step(&mut steps)) {
-        autopilot::next_action(s)
-    } else {
-        None
-    };
-    if let Some(a) = action {
-        out.apply(&mut game.0, a);
-    }
-}
-
-/// Hero turns the loop plays itself: a long-resting hero's turn (the rest is a rules step) and, with
-/// the autopilot, every hero's; every frame with `auto_advance`, else one action per step request.
-fn hero_turn(
-    mut game: ResMut<CoreGame>,
-    settings: Res<LoopSettings>,
-    mut steps: ResMut<StepRequests>,
-    mut out: Outbox,
-) {
-    let s = &game.0.state;
-    let Phase::HeroTurn { hero, .. } = s.phase else {
-        return;
-    };
-    let resting = s.heroes[hero].long_rest.is_some();
-    if !(settings.autopilot_heroes || resting)
-        || s.pending.is_some()
-        || !(settings.auto_advance || take_step(&mut steps))
-    {
-        return;
-    }
-    let action = if resting {
-        Some(Action::Advance)
-    } else {
-        autopilot::next_action(s)
-    };
-    if let Some(a) = action {
-        out.apply(&mut game.0, a);
-    }
-}
-
-fn sync_phase(
-    game: Res<CoreGame>,
+fn sync_phase<R: Rules>(
+    game: Res<CoreGame<R>>,
     state: Res<State<GamePhase>>,
     mut next: ResMut<NextState<GamePhase>>,
     mut steps: ResMut<StepRequests>,
 ) {
     steps.0 = 0;
-    let want = GamePhase::of(game.0.state.phase);
+    let want = GamePhase::of_game(&game.0);
     if *state.get() != want {
         next.set(want);
     }

@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use foehold_core::rules::gloomhaven::{Action, Game, Scenario, TieBreaker};
+use foehold_core::rules::gloomhaven::{Action, Event, Game, Gloomhaven, Scenario, TieBreaker};
+use foehold_core::rules::{Rules, ToMove};
 use foehold_loop::*;
 
 fn scenario(name: &str) -> (String, Arc<Scenario>) {
@@ -17,7 +18,7 @@ fn scenario(name: &str) -> (String, Arc<Scenario>) {
     (p.display().to_string(), Arc::new(s))
 }
 
-/// Phases entered, in order, and the messages seen, recorded by ordinary systems.
+/// Phases entered, in order, and what the events said, recorded by ordinary systems.
 #[derive(Resource, Default)]
 struct Seen {
     phases: Vec<GamePhase>,
@@ -29,50 +30,69 @@ struct Seen {
     ties: usize,
     refused: usize,
     lines: Vec<String>,
+    /// Frames on which a system of the `FoeAttack` stage set ran, with the phase it saw.
+    attack_stage: Vec<GamePhase>,
+    /// Times `OnEnter(FoeMovement)` ran.
+    movement_entered: usize,
 }
 
-// A system takes one parameter per message type it reads.
-#[allow(clippy::too_many_arguments)]
+type G = Gloomhaven;
+
 fn record(
     state: Res<State<GamePhase>>,
     mut seen: ResMut<Seen>,
-    mut t: MessageReader<FoeTargeted>,
-    mut p: MessageReader<PathChosen>,
-    mut d: MessageReader<CardsDrawn>,
-    mut r: MessageReader<AttackResolved>,
-    mut f: MessageReader<FigureDied>,
-    mut ties: MessageReader<TieToBreak>,
-    mut refused: MessageReader<ActionRefused>,
-    mut ev: MessageReader<GameEvent>,
+    mut refused: MessageReader<ActionRefused<G>>,
+    mut ev: MessageReader<GameEvent<G>>,
 ) {
     if seen.phases.last() != Some(state.get()) {
         seen.phases.push(*state.get());
     }
-    seen.targeted.extend(t.read().map(|m| m.monster));
-    seen.paths += p.read().count();
-    seen.drawn += d.read().count();
-    seen.resolved += r.read().count();
-    seen.died += f.read().count();
-    seen.ties += ties.read().count();
     seen.refused += refused.read().count();
-    let lines: Vec<String> = ev.read().filter_map(|e| e.line.clone()).collect();
-    seen.lines.extend(lines);
+    for GameEvent { event, line } in ev.read() {
+        match event {
+            Event::FoeTargeted { monster, .. } => seen.targeted.push(*monster),
+            Event::PathChosen { .. } => seen.paths += 1,
+            Event::CardsDrawn { .. } => seen.drawn += 1,
+            Event::AttackResolved { .. } => seen.resolved += 1,
+            Event::FigureDied { .. } => seen.died += 1,
+            Event::TieToBreak { .. } => seen.ties += 1,
+            _ => {}
+        }
+        seen.lines.extend(line.clone());
+    }
+}
+
+fn in_attack_stage(state: Res<State<GamePhase>>, mut seen: ResMut<Seen>) {
+    seen.attack_stage.push(*state.get());
+}
+
+fn entered_movement(mut seen: ResMut<Seen>) {
+    seen.movement_entered += 1;
 }
 
 fn app(game: Game, settings: LoopSettings) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, GameLoopPlugin))
+    app.add_plugins((MinimalPlugins, StatesPlugin, GameLoopPlugin::<G>::default()))
         .insert_resource(CoreGame(game))
         .insert_resource(settings)
         .init_resource::<Seen>()
-        .add_systems(Update, record.after(LoopSet::Sync));
+        .add_systems(Update, record.after(LoopSystems::Sync))
+        .add_systems(
+            Update,
+            in_attack_stage.in_set(LoopSystems::Stage("FoeAttack")),
+        )
+        .add_systems(OnEnter(GamePhase::Stage("FoeMovement")), entered_movement);
     app
+}
+
+fn core(app: &App) -> &Game {
+    &app.world().resource::<CoreGame<G>>().0
 }
 
 fn run_to_end(app: &mut App, max_frames: usize) -> usize {
     for frame in 0..max_frames {
         app.update();
-        if app.world().resource::<CoreGame>().0.state.phase.is_over() {
+        if core(app).state.phase.is_over() {
             // One more frame lets the state mirror the end.
             app.update();
             app.update();
@@ -82,47 +102,49 @@ fn run_to_end(app: &mut App, max_frames: usize) -> usize {
     panic!("the game did not end in {max_frames} frames");
 }
 
+fn phase(app: &App) -> GamePhase {
+    *app.world().resource::<State<GamePhase>>().get()
+}
+
 #[test]
-fn a_headless_app_plays_a_whole_scenario_and_the_phases_come_in_rule_order() {
+fn a_headless_app_plays_a_whole_scenario_and_the_stages_come_in_rule_order() {
     let (path, s) = scenario("tutorial.ron");
     let game = Game::new(s, path, 5, TieBreaker::Seeded).unwrap();
     let mut app = app(game, LoopSettings::HEADLESS);
     run_to_end(&mut app, 20_000);
     let seen = app.world().resource::<Seen>();
     let phases = &seen.phases;
-    assert_eq!(phases[0], GamePhase::Setup);
-    assert_eq!(phases[1], GamePhase::CardSelection, "{phases:?}");
-    let last = *phases.last().unwrap();
+    assert_eq!(phases[0], GamePhase::Idle);
+    // With auto_advance the set-up step runs in the first frame, before the state is mirrored.
+    assert_eq!(
+        phases[1],
+        GamePhase::Heroes,
+        "heroes choose cards first: {phases:?}"
+    );
     assert!(
-        matches!(last, GamePhase::Victory | GamePhase::Defeat),
+        matches!(phases.last(), Some(GamePhase::Over { .. })),
         "{phases:?}"
     );
-    // Every phase follows one the rules allow before it.
+    // Every stage is one the module lists, and a foe's stages come in their order.
     for w in phases.windows(2) {
+        if let GamePhase::Stage(name) = w[1] {
+            assert!(
+                G::STAGES.contains(&name),
+                "{name} is one of the module's stages"
+            );
+        }
         let ok = match w[1] {
-            GamePhase::Setup => false,
-            GamePhase::CardSelection => matches!(w[0], GamePhase::Setup | GamePhase::RoundEnd),
-            GamePhase::HeroTurn | GamePhase::FoeTargeting => {
-                matches!(
-                    w[0],
-                    GamePhase::CardSelection
-                        | GamePhase::HeroTurn
-                        | GamePhase::FoeTargeting
-                        | GamePhase::FoeMovement
-                        | GamePhase::FoeAttack
-                )
+            GamePhase::Idle => false,
+            GamePhase::Stage("Setup") => false,
+            // A tie between a foe's equal options comes between its targeting and its move.
+            GamePhase::Stage("FoeMovement") => {
+                matches!(w[0], GamePhase::Stage("FoeTargeting") | GamePhase::Tie)
             }
-            GamePhase::FoeMovement => w[0] == GamePhase::FoeTargeting,
-            GamePhase::FoeAttack => w[0] == GamePhase::FoeMovement,
-            GamePhase::RoundEnd => matches!(
-                w[0],
-                GamePhase::HeroTurn
-                    | GamePhase::FoeAttack
-                    | GamePhase::FoeTargeting
-                    | GamePhase::FoeMovement
-                    | GamePhase::CardSelection
-            ),
-            GamePhase::Victory | GamePhase::Defeat => w[0] != GamePhase::Setup,
+            GamePhase::Stage("FoeAttack") => {
+                matches!(w[0], GamePhase::Stage("FoeMovement") | GamePhase::Tie)
+            }
+            GamePhase::Over { .. } => w[0] != GamePhase::Stage("Setup"),
+            _ => true,
         };
         assert!(ok, "{:?} cannot follow {:?}", w[1], w[0]);
     }
@@ -131,6 +153,16 @@ fn a_headless_app_plays_a_whole_scenario_and_the_phases_come_in_rule_order() {
     assert!(
         seen.lines.iter().any(|l| l.contains("focuses")),
         "log lines come with the events"
+    );
+    // The stage's own set and OnEnter ran, and only in their stage.
+    assert!(seen.movement_entered > 0, "OnEnter(FoeMovement) ran");
+    assert!(!seen.attack_stage.is_empty(), "the FoeAttack set ran");
+    assert!(
+        seen.attack_stage
+            .iter()
+            .all(|p| *p == GamePhase::Stage("FoeAttack")),
+        "{:?}",
+        seen.attack_stage
     );
 }
 
@@ -145,18 +177,17 @@ fn the_loop_plays_exactly_the_game_the_core_plays_alone() {
             LoopSettings::HEADLESS,
         );
         run_to_end(&mut app, 50_000);
-        let looped = &app.world().resource::<CoreGame>().0;
+        let looped = core(&app);
         assert_eq!(looped.actions(), alone.actions(), "{name}: same action log");
         assert_eq!(
             looped.state.state_hash(),
             alone.state.state_hash(),
             "{name}: same final state"
         );
-        let phase = *app.world().resource::<State<GamePhase>>().get();
         assert_eq!(
-            phase,
-            GamePhase::of(alone.state.phase),
-            "the Bevy state mirrors the core phase"
+            phase(&app),
+            GamePhase::of(&alone.to_move()),
+            "the Bevy state mirrors whose move it is"
         );
     }
 }
@@ -174,23 +205,15 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
     for _ in 0..5 {
         app.update();
     }
-    assert_eq!(
-        app.world().resource::<CoreGame>().0.cursor,
-        0,
-        "nothing happens by itself"
-    );
-    app.world_mut().write_message(StepFoe);
+    assert_eq!(core(&app).cursor, 0, "nothing happens by itself");
+    app.world_mut().write_message(StepRequest);
     app.update();
-    assert_eq!(
-        app.world().resource::<CoreGame>().0.cursor,
-        1,
-        "one step per request"
-    );
+    assert_eq!(core(&app).cursor, 1, "one step per request");
     // Drive to the first foe targeting, one request per frame, and check the foe steps one by one.
     let mut frames = 0;
-    let core_phase = |app: &App| GamePhase::of(app.world().resource::<CoreGame>().0.state.phase);
-    while core_phase(&app) != GamePhase::FoeTargeting {
-        app.world_mut().write_message(StepFoe);
+    let targeting = GamePhase::Stage("FoeTargeting");
+    while GamePhase::of_game(core(&app)) != targeting {
+        app.world_mut().write_message(StepRequest);
         app.update();
         frames += 1;
         assert!(frames < 500, "a foe turn comes");
@@ -198,22 +221,15 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
     for _ in 0..3 {
         app.update();
     }
-    assert_eq!(core_phase(&app), GamePhase::FoeTargeting, "the foe waits");
-    assert_eq!(
-        *app.world().resource::<State<GamePhase>>().get(),
-        GamePhase::FoeTargeting,
-        "the state mirrors it"
-    );
-    app.world_mut().write_message(StepFoe);
+    assert_eq!(GamePhase::of_game(core(&app)), targeting, "the foe waits");
+    assert_eq!(phase(&app), targeting, "the state mirrors it");
+    app.world_mut().write_message(StepRequest);
     app.update();
     app.update();
-    assert_eq!(
-        *app.world().resource::<State<GamePhase>>().get(),
-        GamePhase::FoeMovement
-    );
+    assert_eq!(phase(&app), GamePhase::Stage("FoeMovement"));
     assert!(
         !app.world().resource::<Seen>().targeted.is_empty(),
-        "FoeTargeted was sent"
+        "the targeting event was sent"
     );
 }
 
@@ -226,7 +242,7 @@ fn a_table_game_waits_at_a_tie_until_an_action_chooses() {
         while let Some(a) = probe.auto_action() {
             probe.apply(a).unwrap();
         }
-        if probe.state.pending.is_none() {
+        if !matches!(probe.to_move(), ToMove::Tie { .. }) {
             continue;
         }
         let settings = LoopSettings {
@@ -241,21 +257,56 @@ fn a_table_game_waits_at_a_tie_until_an_action_chooses() {
         for _ in 0..(probe.cursor * 3 + 50) {
             app.update();
         }
-        let cursor = app.world().resource::<CoreGame>().0.cursor;
+        let cursor = core(&app).cursor;
         assert_eq!(cursor, probe.cursor, "the loop stops at the same tie");
         assert!(app.world().resource::<AwaitingChoice>().0);
+        assert_eq!(phase(&app), GamePhase::Tie);
         assert!(
             app.world().resource::<Seen>().ties > 0,
-            "TieToBreak was sent"
+            "the tie event was sent"
         );
         app.world_mut()
-            .write_message(SubmitAction(Action::Choose(0)));
+            .write_message(SubmitAction::<G>(Action::Choose(0)));
         app.update();
-        assert!(
-            app.world().resource::<CoreGame>().0.cursor > cursor,
-            "the choice unblocks the loop"
-        );
+        assert!(core(&app).cursor > cursor, "the choice unblocks the loop");
         return;
     }
     panic!("no seed reached a tie");
+}
+
+#[test]
+fn a_refused_action_comes_back_and_changes_nothing() {
+    let (path, s) = scenario("tutorial.ron");
+    let mut app = app(
+        Game::new(s, path, 1, TieBreaker::Table).unwrap(),
+        LoopSettings::default(),
+    );
+    app.update();
+    let before = core(&app).state.clone();
+    app.world_mut()
+        .write_message(SubmitAction::<G>(Action::Choose(3)));
+    app.update();
+    assert_eq!(app.world().resource::<Seen>().refused, 1);
+    assert_eq!(core(&app).state, before);
+}
+
+#[test]
+fn the_loop_schedule_has_no_ambiguous_systems() {
+    use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+    let (path, s) = scenario("tutorial.ron");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, GameLoopPlugin::<G>::default()))
+        .insert_resource(CoreGame(Game::new(s, path, 1, TieBreaker::Seeded).unwrap()))
+        .insert_resource(LoopSettings::HEADLESS);
+    app.edit_schedule(Update, |schedule| {
+        schedule.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..default()
+        });
+    });
+    // An ambiguity makes building the schedule fail, and the update panics with its list.
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(core(&app).cursor > 0);
 }

@@ -1,0 +1,97 @@
+//! The exact damage odds of the acting monster's planned attack on its first target, as a histogram,
+//! before the modifier card is drawn.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use foehold_core::modifiers::{Mode, odds as exact_odds};
+use foehold_core::rules::gloomhaven::scenario::Condition;
+use foehold_core::rules::gloomhaven::{FigureId, Phase, State};
+
+use crate::app::CoreGame;
+
+pub fn odds(mut contexts: EguiContexts, game: Res<CoreGame>) -> Result {
+    let s = &game.0.state;
+    let (Phase::FoeTurn { .. }, Some(plan)) = (s.phase, &s.plan) else {
+        return Ok(());
+    };
+    if plan.targets.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Next attack")
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0))
+        .resizable(false)
+        .show(ctx, |ui| odds_chart(ui, s));
+    Ok(())
+}
+
+/// The exact damage odds of the acting foe's planned attack on its first target, as a histogram.
+fn odds_chart(ui: &mut egui::Ui, s: &State) {
+    let (Phase::FoeTurn { monster, .. }, Some(plan)) = (s.phase, &s.plan) else {
+        return;
+    };
+    let Some(target) = plan.targets.first().and_then(|h| s.figure_at(*h)) else {
+        return;
+    };
+    let me = FigureId::Monster(monster);
+    // Advantage and disadvantage from the attacker's own conditions, as the draw rules count them.
+    let mode = match (
+        s.has(me, Condition::Strengthen),
+        s.has(me, Condition::Muddle),
+    ) {
+        (true, false) => Mode::Advantage,
+        (false, true) => Mode::Disadvantage,
+        _ => Mode::Normal,
+    };
+    let Ok(o) = exact_odds(
+        &s.monster_deck.draw_pile,
+        plan.attack.max(0) as u32,
+        s.target_shield(target),
+        plan.pierce,
+        mode,
+    ) else {
+        return;
+    };
+    ui.label(
+        egui::RichText::new(format!(
+            "Odds: {} → {} ({mode:?}), expected {:.2}",
+            s.name(me),
+            s.name(target),
+            o.expected.to_f64()
+        ))
+        .strong(),
+    );
+    let max = o
+        .distribution
+        .values()
+        .map(|p| p.to_f64())
+        .fold(0.0, f64::max)
+        .max(1e-9);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(260.0, 70.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let n = o.distribution.len().max(1) as f32;
+    let w = rect.width() / n;
+    for (i, (dmg, p)) in o.distribution.iter().enumerate() {
+        let h = (p.to_f64() / max) as f32 * (rect.height() - 14.0);
+        let x = rect.left() + i as f32 * w;
+        let bar = egui::Rect::from_min_max(
+            egui::pos2(x + 2.0, rect.bottom() - 12.0 - h),
+            egui::pos2(x + w - 2.0, rect.bottom() - 12.0),
+        );
+        painter.rect_filled(bar, 2.0, egui::Color32::from_rgb(200, 80, 60));
+        painter.text(
+            egui::pos2(x + w / 2.0, rect.bottom()),
+            egui::Align2::CENTER_BOTTOM,
+            dmg.to_string(),
+            egui::FontId::proportional(10.0),
+            egui::Color32::LIGHT_GRAY,
+        );
+        painter.text(
+            bar.center_top(),
+            egui::Align2::CENTER_BOTTOM,
+            format!("{:.0}%", p.to_f64() * 100.0),
+            egui::FontId::proportional(9.0),
+            egui::Color32::WHITE,
+        );
+    }
+}

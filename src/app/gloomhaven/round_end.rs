@@ -1,0 +1,50 @@
+//! The round's end: heroes with two or more discarded cards may short rest before the round ends.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use foehold_core::rules::gloomhaven::{Action, Phase};
+
+use crate::app::CoreGame;
+use crate::app::hotseat::Seats;
+use crate::app::play::{Act, players_turn};
+
+pub fn round_end(
+    mut contexts: EguiContexts,
+    game: Res<CoreGame>,
+    seats: Res<Seats>,
+    mut acts: MessageWriter<Act>,
+) -> Result {
+    let s = &game.0.state;
+    if s.phase != Phase::RoundEnd || s.pending.is_some() || !players_turn(s) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("End of the round")
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.label(
+                "A hero with two or more discarded cards may short rest: one of them, drawn at \
+                 random, is lost and the rest return to the hand.",
+            );
+            for h in s.active_heroes().filter(|&h| s.may_short_rest(h)) {
+                let hero = &s.scenario.heroes[h];
+                let label = format!(
+                    "{} short rests (Player {}, {} discarded)",
+                    hero.name,
+                    seats.owner_of(h),
+                    s.heroes[h].discard.len()
+                );
+                if ui.button(label).clicked() {
+                    acts.write(Act(Action::ShortRest { hero: h }));
+                }
+            }
+            if ui
+                .button(egui::RichText::new("End the round").strong())
+                .clicked()
+            {
+                acts.write(Act(Action::Advance));
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,94 @@
+//! The ties the rules leave to the players: a foe's equal options (also lit up pink on the board) or
+//! the uses of a modifier draw; a click picks one, or the seeded dice do (R).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use foehold_core::hex::qr;
+use foehold_core::rules::gloomhaven::state::Pending;
+use foehold_core::rules::gloomhaven::{Action, FigureId};
+
+use crate::app::CoreGame;
+use crate::app::play::Act;
+
+pub fn ties(
+    mut contexts: EguiContexts,
+    game: Res<CoreGame>,
+    mut acts: MessageWriter<Act>,
+) -> Result {
+    let s = &game.0.state;
+    let Some(p) = &s.pending else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    // At the left, under the menu: the board's middle, where the acting foe usually is, stays clear.
+    egui::Window::new("The rules leave a choice")
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            match p {
+                Pending::FoeOption {
+                    monster,
+                    options,
+                    trace,
+                } => {
+                    ui.label(format!(
+                        "{} has {} equal options: click a pink hex, or pick here.",
+                        s.name(FigureId::Monster(*monster)),
+                        options.len()
+                    ));
+                    for (i, o) in options.iter().enumerate() {
+                        let targets: Vec<String> = o
+                            .targets
+                            .iter()
+                            .filter_map(|h| s.figure_at(*h))
+                            .map(|f| s.name(f))
+                            .collect();
+                        let text = format!(
+                            "{}: end at {:?}{}",
+                            i + 1,
+                            qr(o.end),
+                            if targets.is_empty() {
+                                String::new()
+                            } else {
+                                format!(", attack {}", targets.join(", "))
+                            }
+                        );
+                        if ui.button(text).clicked() {
+                            acts.write(Act(Action::Choose(i)));
+                        }
+                    }
+                    egui::CollapsingHeader::new("why").show(ui, |ui| {
+                        for t in trace {
+                            ui.label(t);
+                        }
+                    });
+                }
+                Pending::Modifier {
+                    monster, result, ..
+                } => {
+                    ui.label(format!(
+                        "{}'s draw allows several card uses:",
+                        s.name(FigureId::Monster(*monster))
+                    ));
+                    for (i, o) in result.options.iter().enumerate() {
+                        if ui
+                            .button(format!(
+                                "{}: value {} → {} damage{}",
+                                i + 1,
+                                o.value.max(0),
+                                o.damage,
+                                if o.nullified { " (null)" } else { "" }
+                            ))
+                            .clicked()
+                        {
+                            acts.write(Act(Action::Choose(i)));
+                        }
+                    }
+                }
+            }
+            if ui.button("Let the dice choose (R)").clicked() {
+                acts.write(Act(Action::Choose(s.seeded_pick(s.pending_options()))));
+            }
+        });
+    Ok(())
+}

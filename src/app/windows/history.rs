@@ -1,0 +1,50 @@
+//! The History window: every action of the game, with its round, hero and card; a click goes back
+//! (or forward) to the game just after it, and the undone ones stay listed to redo.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::HistoryOpen;
+use crate::app::CoreGame;
+use crate::app::play::Control;
+use crate::app::table::Table;
+
+pub fn history(
+    mut contexts: EguiContexts,
+    open: Res<HistoryOpen>,
+    game: Res<CoreGame>,
+    table: Res<Table>,
+    mut controls: MessageWriter<Control>,
+) -> Result {
+    if !open.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let cursor = game.0.cursor;
+    egui::Window::new("History")
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
+        .default_height(300.0)
+        .show(ctx, |ui| {
+            ui.weak("Click a line to see the game just after it; later lines stay, to redo.");
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    if ui.selectable_label(cursor == 0, "0 · the start").clicked() {
+                        controls.write(Control::JumpTo(0));
+                    }
+                    for (i, label) in table.history.iter().enumerate() {
+                        let text = format!("{} · {label}", i + 1);
+                        let text = if i >= cursor {
+                            egui::RichText::new(text).weak().italics()
+                        } else {
+                            egui::RichText::new(text)
+                        };
+                        if ui.selectable_label(cursor == i + 1, text).clicked() {
+                            controls.write(Control::JumpTo(i + 1));
+                        }
+                    }
+                });
+        });
+    Ok(())
+}

@@ -1,0 +1,66 @@
+//! The table's windows that every rule module shares: menu, new game, banner, players, the side
+//! panel, the enemy-turn controls, the history, the end and the problem screen. One window per file
+//! and per system; the module's own windows live in its folder (`src/app/gloomhaven/`).
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use super::hotseat::Seats;
+use super::play::Driver;
+
+mod banner;
+mod end;
+mod enemy_turn;
+mod history;
+mod menu;
+mod new_game;
+mod players;
+mod problem;
+mod side;
+
+pub use new_game::NewGameOpen;
+pub use problem::Problem;
+
+/// Whether the History window is open.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryOpen(pub bool);
+
+/// The players have confirmed who plays which hero.
+pub fn seated(seats: Res<Seats>) -> bool {
+    seats.ready
+}
+
+/// The players play (not the autopilot).
+pub fn players_play(driver: Res<Driver>) -> bool {
+    !driver.autoplay
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HistoryOpen>()
+        .init_resource::<NewGameOpen>()
+        .init_resource::<Problem>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                menu::menu,
+                banner::banner,
+                players::players.run_if(not(seated)),
+                (
+                    side::side,
+                    enemy_turn::enemy_turn,
+                    history::history,
+                    end::end,
+                )
+                    .run_if(seated),
+                new_game::new_game,
+                problem::problem,
+            )
+                .chain()
+                .in_set(Windows)
+                .after(super::ui::Drawn),
+        );
+}
+
+/// The system set of every window, after the name plates and lines drawn over the board.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Windows;

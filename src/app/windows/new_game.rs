@@ -1,0 +1,130 @@
+//! The New game window: the scenarios under `scenarios/` by name and description, and a confirmation
+//! before a game with unsaved moves is discarded.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use foehold_core::rules::gloomhaven::Scenario;
+
+use crate::app::CoreGame;
+use crate::app::play::{Control, Play};
+use crate::app::table::scenario_files;
+
+/// Whether the New game window is open.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct NewGameOpen(pub bool);
+
+/// One scenario file as the list shows it.
+struct Entry {
+    path: PathBuf,
+    name: String,
+    /// The description, or why the file cannot be played.
+    about: Result<String, String>,
+}
+
+fn entries() -> Vec<Entry> {
+    scenario_files()
+        .into_iter()
+        .map(|path| match Scenario::load(&path) {
+            Ok(s) => Entry {
+                name: s.name.clone(),
+                about: Ok(s.description.clone()),
+                path,
+            },
+            Err(e) => Entry {
+                name: path.display().to_string(),
+                about: Err(e.to_string()),
+                path,
+            },
+        })
+        .collect()
+}
+
+/// The window's own state: the list read when it opened, and a choice waiting for confirmation.
+#[derive(Default)]
+pub struct Listing {
+    entries: Option<Vec<Entry>>,
+    confirm: Option<usize>,
+}
+
+pub fn new_game(
+    mut contexts: EguiContexts,
+    mut open: ResMut<NewGameOpen>,
+    game: Res<CoreGame>,
+    play: Res<Play>,
+    mut controls: MessageWriter<Control>,
+    mut listing: Local<Listing>,
+) -> Result {
+    if !open.0 {
+        listing.entries = None;
+        listing.confirm = None;
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let listing = &mut *listing;
+    let entries = listing.entries.get_or_insert_with(entries);
+    let mut keep_open = true;
+    let mut start = None;
+    egui::Window::new("New game")
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .resizable(false)
+        .collapsible(false)
+        .open(&mut keep_open)
+        .show(ctx, |ui| {
+            if let Some(i) = listing.confirm {
+                let moves = game.0.cursor - play.saved_at.unwrap_or(0).min(game.0.cursor);
+                ui.label(
+                    egui::RichText::new(format!("Start \"{}\"?", entries[i].name))
+                        .strong()
+                        .size(16.0),
+                );
+                ui.label(format!(
+                    "The game on the table has {moves} move(s) no save holds; they will be lost."
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Discard it and start").clicked() {
+                        start = Some(i);
+                    }
+                    if ui.button("Keep playing").clicked() {
+                        listing.confirm = None;
+                    }
+                });
+                return;
+            }
+            ui.label("Choose a scenario; the Players window follows.");
+            ui.separator();
+            for (i, e) in entries.iter().enumerate() {
+                match &e.about {
+                    Ok(about) => {
+                        if ui
+                            .button(egui::RichText::new(&e.name).strong().size(15.0))
+                            .clicked()
+                        {
+                            if play.unsaved(&game.0) {
+                                listing.confirm = Some(i);
+                            } else {
+                                start = Some(i);
+                            }
+                        }
+                        if !about.is_empty() {
+                            ui.weak(about);
+                        }
+                    }
+                    Err(why) => {
+                        ui.add_enabled(false, egui::Button::new(&e.name));
+                        ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why);
+                    }
+                }
+                ui.add_space(4.0);
+            }
+        });
+    if let Some(i) = start {
+        controls.write(Control::NewGame(entries[i].path.clone()));
+        keep_open = false;
+    }
+    if !keep_open {
+        open.0 = false;
+    }
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! The Players window: how many players share the screen and who plays which hero, before the game.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::app::CoreGame;
+use crate::app::hotseat::Seats;
+
+pub fn players(
+    mut contexts: EguiContexts,
+    game: Res<CoreGame>,
+    mut seats: ResMut<Seats>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let s = &game.0.state;
+    // Edit a copy: writing the resource every frame would mark it changed every frame.
+    let mut edited = seats.clone();
+    egui::Window::new("Players")
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new(&s.scenario.name).strong().size(16.0));
+            if !s.scenario.description.is_empty() {
+                ui.weak(&s.scenario.description);
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Players at the table:");
+                ui.add(egui::DragValue::new(&mut edited.players).range(1..=4));
+            });
+            let players = edited.players;
+            for (h, spec) in s.scenario.heroes.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    ui.label(&spec.name);
+                    if let Some(o) = edited.owner.get_mut(h) {
+                        *o = (*o).clamp(1, players);
+                        for p in 1..=players {
+                            ui.radio_value(o, p, format!("P{p}"));
+                        }
+                    }
+                });
+            }
+            if ui.button(egui::RichText::new("Start").strong()).clicked() {
+                edited.ready = true;
+            }
+        });
+    if edited != *seats {
+        *seats = edited;
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The problem screen: a file that could not be opened (a bad scenario path, a broken scenario or
+//! save) is explained in the window, with its `file:line:column`, not only on standard error.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::NewGameOpen;
+
+/// A problem waiting for the players to read it.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Problem(pub Option<String>);
+
+pub fn problem(
+    mut contexts: EguiContexts,
+    mut problem: ResMut<Problem>,
+    mut new_game: ResMut<NewGameOpen>,
+) -> Result {
+    let Some(text) = problem.0.clone() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut dismissed = false;
+    egui::Window::new("Something could not be opened")
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -120.0))
+        .resizable(false)
+        .collapsible(false)
+        .show(ctx, |ui| {
+            ui.colored_label(egui::Color32::from_rgb(255, 150, 90), &text);
+            ui.horizontal(|ui| {
+                if ui.button("OK").clicked() {
+                    dismissed = true;
+                }
+                if ui.button("New game…").clicked() {
+                    dismissed = true;
+                    new_game.set_if_neq(NewGameOpen(true));
+                }
+            });
+        });
+    if dismissed {
+        problem.0 = None;
+    }
+    Ok(())
+}

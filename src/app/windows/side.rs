@@ -1,0 +1,50 @@
+//! The side panel: what the pointer is over, and the game's log.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::app::picking::{Hovered, Target};
+use crate::app::table::Table;
+use crate::app::ui::figure_details;
+
+pub fn side(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Table")
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
+        .default_width(300.0)
+        .resizable(false)
+        .show(ctx, |ui| {
+            match hovered.0 {
+                Some(Target::Figure(id)) => {
+                    if let Some(f) = table.figure(id) {
+                        figure_details(ui, f);
+                    }
+                }
+                Some(Target::Cell(c)) => {
+                    if let Some(cell) = table.board.cell(c) {
+                        ui.label(egui::RichText::new(cell.ground.name()).strong());
+                        ui.label(format!("hex {c:?}"));
+                    }
+                    if let Some(f) = table.figure_at(c) {
+                        ui.separator();
+                        figure_details(ui, f);
+                    }
+                }
+                None => {
+                    ui.weak("point at a figure or a hex");
+                }
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Log").strong());
+            egui::ScrollArea::vertical()
+                .id_salt("log")
+                .max_height(200.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &table.told.log {
+                        ui.label(line);
+                    }
+                });
+        });
+    Ok(())
+}
