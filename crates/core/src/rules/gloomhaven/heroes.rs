@@ -27,9 +27,14 @@ pub struct HeroMoves<'a> {
 }
 
 impl<'a> HeroMoves<'a> {
-    /// The moves of `hero` with `points` movement points, jumping or walking; `None` when the hero
-    /// stands off the board.
+    /// The moves of `hero` with `points` movement points, jumping or walking (none when the hero is
+    /// immobilized); `None` when the hero stands off the board.
     pub fn new(s: &'a State, hero: usize, points: u32, jump: bool) -> Option<HeroMoves<'a>> {
+        let points = if s.has(FigureId::Hero(hero), Condition::Immobilize) {
+            0
+        } else {
+            points
+        };
         let map = &s.map.0;
         let start = map.index_of(s.heroes[hero].hex)? as usize;
         let occupants: Vec<Occupant> = (0..map.len())
