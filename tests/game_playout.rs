@@ -1,6 +1,7 @@
 //! Seeded playouts of every scenario: at every step, applying to a clone gives the same state and
-//! events, the state survives a RON round trip, replaying the log gives the same hash, and the
-//! invariants hold (hit points in range, one figure per hex, decks keep their cards).
+//! events, the state survives a RON round trip, replaying the log gives the same hash, the autopilot
+//! plays legal actions, and the invariants hold (hit points in range, one figure per hex, decks keep
+//! their cards).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,7 +35,7 @@ fn scenarios() -> Vec<(PathBuf, Arc<Scenario>)> {
         .filter(|p| p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
-    assert!(files.len() >= 2, "at least two scenarios");
+    assert!(files.len() >= 3, "at least three scenarios");
     files
         .into_iter()
         .map(|p| {
@@ -200,6 +201,9 @@ fn playout(path: &str, scenario: &Arc<Scenario>, seed: u64, heavy_every: usize) 
     while let Some(action) = driver(&game.state, &mut rng) {
         steps += 1;
         assert!(steps < 20_000, "{path} seed {seed}: the game never ends");
+        if heavy_every == 1 {
+            assert_autopilot_is_legal(&game, &format!("{path} seed {seed} step {steps}"));
+        }
         let mut copy = game.state.clone();
         let copied = copy.apply(action.clone());
         let result = game.apply(action.clone());
@@ -244,6 +248,25 @@ fn playout(path: &str, scenario: &Arc<Scenario>, seed: u64, heavy_every: usize) 
         "{path} seed {seed}: the game reached a win or a loss"
     );
     game
+}
+
+/// The autopilot's next action is one of the legal actions of a seat to move.
+fn assert_autopilot_is_legal(game: &Game, at: &str) {
+    let Some(auto) = next_action(&game.state) else {
+        return;
+    };
+    let seats: Vec<Seat> = match game.to_move() {
+        ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
+        ToMove::Rules { .. } => vec![Seat::Rules],
+        ToMove::Tie { .. } => vec![Seat::Table],
+        ToMove::Over { .. } => Vec::new(),
+    };
+    assert!(
+        seats
+            .iter()
+            .any(|&seat| game.legal_actions(seat).contains(&auto)),
+        "{at}: the autopilot's {auto:?} is not a legal action of {seats:?}"
+    );
 }
 
 /// Seeds per scenario: 20 by default, more with `FOEHOLD_PLAYOUT_SEEDS=N` (e.g. in release builds).

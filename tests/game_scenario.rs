@@ -141,7 +141,11 @@ fn temp(name: &str) -> PathBuf {
 
 #[test]
 fn play_then_replay_reaches_the_same_hash_and_a_tampered_save_does_not() {
-    for scenario in ["scenarios/tutorial.ron", "scenarios/sunken-kiln.ron"] {
+    for scenario in [
+        "scenarios/tutorial.ron",
+        "scenarios/sunken-kiln.ron",
+        "scenarios/frozen-sluice.ron",
+    ] {
         let save = temp(&format!(
             "{}.save.ron",
             Path::new(scenario).file_stem().unwrap().to_string_lossy()

@@ -6,6 +6,8 @@
 //! of `apply` over the log: the same seed and the same actions always give the same state.
 
 pub mod save;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 

@@ -13,6 +13,9 @@ pub mod brimstone;
 pub mod case;
 pub mod gloomhaven;
 pub mod goals;
+/// A tiny rule module for tests only (feature `testing`); not one of the modules Foehold plays.
+#[cfg(any(test, feature = "testing"))]
+pub mod toy;
 pub mod view;
 
 use std::fmt::Debug;

@@ -5,6 +5,7 @@ use rand::RngExt;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use super::heroes;
 use super::scenario::{AbilityCard, Condition, Effect, Element};
 use super::state::{Actor, Cond, FigureId, FoePlan, FoeStage, Half, Level, Pending, Phase, State};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
@@ -30,8 +31,9 @@ pub enum Action {
     /// A hero declares a long rest, to lose `lose` from its discard on its turn.
     LongRest { hero: usize, lose: usize },
     /// The acting hero performs one half of one of its two cards. `basic` plays the half as the
-    /// basic action instead (top: attack 2, bottom: move 2). `path` is the hexes entered, `targets` the
-    /// attacked hexes, `ally` the healed ally (itself when absent).
+    /// basic action instead (top: attack 2, bottom: move 2). `path` is where the move's steps end (an
+    /// icy slide is one step, to where it stops) and must be the path `heroes::reach` gives to its
+    /// last hex; `targets` are the attacked hexes, `ally` the healed ally (itself when absent).
     Play {
         card: usize,
         half: Half,
@@ -1380,37 +1382,9 @@ impl State {
         if self.has(f, Condition::Immobilize) {
             return invalid("an immobilized hero cannot move");
         }
-        let map = &self.map.0;
-        let mut cur = self.heroes[hero].hex;
-        let mut cost = 0;
-        for (i, &h) in path.iter().enumerate() {
-            let last = i + 1 == path.len();
-            if !map.adjacent(cur, h) {
-                return invalid(format!(
-                    "move: ({}, {}) is not next to ({}, {})",
-                    h.x, h.y, cur.x, cur.y
-                ));
-            }
-            let t = map.terrain(h).unwrap_or(Terrain::Wall);
-            if t == Terrain::Wall || (t == Terrain::Obstacle && (!jump || last)) {
-                return invalid(format!("move: ({}, {}) cannot be entered", h.x, h.y));
-            }
-            if !jump && matches!(self.figure_at(h), Some(FigureId::Monster(_))) {
-                return invalid(format!("move: a foe blocks ({}, {})", h.x, h.y));
-            }
-            cost += if t == Terrain::Difficult && !jump {
-                2
-            } else {
-                1
-            };
-            cur = h;
-        }
-        if cost > points {
-            return invalid(format!("move: the path costs {cost}, more than {points}"));
-        }
-        if self.figure_at(cur).is_some_and(|o| o != f) {
-            return invalid("move: the last hex is taken");
-        }
+        // The one source of heroes' moves: the path must be the one the table and the legal actions
+        // offer for its end hex (icy slides included).
+        heroes::check_move(self, hero, path, points, jump).map_err(ActionError::Invalid)?;
         ev.push(Event::PathChosen {
             figure: f,
             path: path.to_vec(),

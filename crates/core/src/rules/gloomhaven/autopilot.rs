@@ -1,15 +1,17 @@
 //! A simple but sensible hero autopilot and the automatic driver of headless games: pick the card
 //! with the best attack and the card with the best move, walk toward the nearest foe it can attack,
-//! hit the weakest foes in reach, rest when the hand runs out.
+//! hit the weakest foes in reach, rest when the hand runs out. A hero's play is always one of its
+//! half's candidates in `heroes.rs` that the rules accept: one of its legal actions.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 use super::actions::Action;
+use super::heroes::{self, HeroMoves, movement};
+use super::movement::{Score, UNREACHABLE};
 use super::scenario::{Effect, HeroCard};
 use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, NONE, Terrain, distance};
+use crate::hex::{Hex, distance};
 use crate::rules::TieBreaker;
 
 /// The next action of a headless game, or `None` when it is over or a tie waits for the table.
@@ -128,7 +130,6 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
     } else {
         (sel[1], sel[0])
     };
-    let f = FigureId::Hero(hero);
     let here = s.heroes[hero].hex;
     let (card, half) = match played {
         None => {
@@ -151,45 +152,62 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
         ),
     };
     let effects = s.half_effects(hero, card, half, false);
-    let immobile = s.has(f, super::scenario::Condition::Immobilize);
-    let disarmed = s.has(f, super::scenario::Condition::Disarm);
     // The attack the hero is heading for: this half's, else the attack card's top.
     let goal_range = attack_of(&effects)
         .or_else(|| attack_of(&s.half_effects(hero, atk, Half::Top, false)))
         .map_or(0, |(r, _)| r);
-    let mut pos = here;
-    let mut path = Vec::new();
-    let mut targets = Vec::new();
-    let mut ally = None;
-    for e in &effects {
-        match e {
-            Effect::Move(n) | Effect::Jump(n) if !immobile => {
-                path = plan_path(s, hero, *n, goal_range);
-                if let Some(&end) = path.last() {
-                    pos = end;
-                }
-            }
-            Effect::Attack {
-                range, targets: t, ..
-            } if !disarmed => targets = targets_from(s, pos, *range, *t as usize),
-            Effect::Heal { range, .. } if *range > 0 => {
-                let hurt = s
-                    .active_heroes()
-                    .filter(|&a| distance(s.heroes[a].hex, pos) <= *range)
-                    .max_by_key(|&a| (s.heroes[a].max_hp - s.heroes[a].hp, Reverse(a)));
-                ally = hurt.filter(|&a| a != hero).map(|a| s.heroes[a].hex);
-            }
-            _ => {}
-        }
-    }
-    Some(Action::Play {
-        card,
-        half,
-        basic: false,
-        path,
-        targets,
-        ally,
-    })
+    let moves = movement(&effects).and_then(|(n, jump)| HeroMoves::new(s, hero, n, jump));
+    let to_goal = moves.as_ref().map(|m| goal_distances(s, m, goal_range));
+    // The half's own candidates, best first; the first one the rules accept is a legal action.
+    let mut options = heroes::half_candidates(s, hero, card, half, false);
+    options.sort_by_cached_key(|a| {
+        let Action::Play {
+            path,
+            targets,
+            ally,
+            ..
+        } = a
+        else {
+            return Default::default();
+        };
+        let end = path.last().copied().unwrap_or(here);
+        let (taken, left) = match (&moves, &to_goal) {
+            (Some(m), Some(g)) => (
+                m.score(end),
+                s.map.0.index_of(end).map_or(UNREACHABLE, |i| g[i as usize]),
+            ),
+            _ => ((0, 0), UNREACHABLE),
+        };
+        let mut weakest: Vec<(i32, usize)> = targets
+            .iter()
+            .filter_map(|&t| match s.figure_at(t) {
+                Some(FigureId::Monster(m)) => Some((s.monsters[m].hp, m)),
+                _ => None,
+            })
+            .collect();
+        weakest.sort_unstable();
+        let healed = match ally {
+            Some(h) => s.figure_at(*h),
+            None => Some(FigureId::Hero(hero)),
+        };
+        let hurt = match healed {
+            Some(FigureId::Hero(a)) => s.heroes[a].max_hp - s.heroes[a].hp,
+            _ => 0,
+        };
+        (
+            Reverse(targets.len()),
+            // Negative hexes crossed now or still ahead on the way to an attack hex: crossing one that
+            // cannot be avoided sooner or later costs the same.
+            taken.0.saturating_add(left.0),
+            left.1,
+            taken.1,
+            weakest,
+            Reverse(hurt),
+        )
+    });
+    options
+        .into_iter()
+        .find(|a| s.clone().apply(a.clone()).is_ok())
 }
 
 /// Foes attackable from `from` with an attack of `range` (0 = melee): weakest first, at most `n`.
@@ -207,125 +225,31 @@ fn targets_from(s: &State, from: Hex, range: u32, n: usize) -> Vec<Hex> {
     foes.into_iter().take(n).map(|(_, _, h)| h).collect()
 }
 
-/// A walking path of at most `points` toward the nearest hex from which a foe can be attacked; a
-/// ranged attacker first looks for such a hex with no foe next to it (no disadvantage).
-fn plan_path(s: &State, hero: usize, points: u32, range: u32) -> Vec<Hex> {
-    if range > 0
-        && let Some(p) = plan_path_to(s, hero, points, range, true)
-    {
-        return p;
-    }
-    plan_path_to(s, hero, points, range, false).unwrap_or_default()
-}
-
-fn plan_path_to(
-    s: &State,
-    hero: usize,
-    points: u32,
-    range: u32,
-    keep_away: bool,
-) -> Option<Vec<Hex>> {
+/// Per hex, the (negative hexes, movement points) still to go to the nearest hex a move may end on
+/// from which a foe can be attacked with `range` (0 = melee); a ranged attacker heads for such hexes
+/// with no foe next to them (no disadvantage) when it can reach one.
+fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
     let map = &s.map.0;
-    let n = map.len();
-    let start = map.index_of(s.heroes[hero].hex)?;
-    let start = start as usize;
-    let monster_at: Vec<bool> = {
-        let mut v = vec![false; n];
-        for m in s.living_monsters() {
-            if let Some(i) = map.index_of(s.monsters[m].hex) {
-                v[i as usize] = true;
-            }
-        }
-        v
-    };
-    let taken = |i: usize| {
-        s.figure_at(map.hex_at(i))
-            .is_some_and(|f| f != FigureId::Hero(hero))
-    };
     let sight = (range > 0).then(|| Sight::new(map));
-    let is_goal = |i: usize| {
-        if taken(i) {
-            return false;
-        }
-        let h = map.hex_at(i);
-        if keep_away
-            && s.living_monsters()
-                .any(|m| map.adjacent(h, s.monsters[m].hex))
-        {
-            return false;
-        }
-        s.living_monsters().any(|m| {
-            let mh = s.monsters[m].hex;
-            match &sight {
-                None => map.adjacent(h, mh),
-                Some(sg) => distance(h, mh) <= range && sg.visible(h, mh),
-            }
+    let foes: Vec<Hex> = s.living_monsters().map(|m| s.monsters[m].hex).collect();
+    let can_end = |i: usize| i == moves.start || moves.graph.endable[i];
+    let attack_from = |h: Hex| {
+        foes.iter().any(|&f| match &sight {
+            None => map.adjacent(h, f),
+            Some(sg) => distance(h, f) <= range && sg.visible(h, f),
         })
     };
-    if is_goal(start) {
-        return Some(Vec::new());
-    }
-    // Dijkstra on (cost with a heavy penalty for traps and hazards, real cost).
-    const PENALTY: u32 = 20;
-    let mut best = vec![u32::MAX; n];
-    let mut real = vec![0u32; n];
-    let mut prev = vec![usize::MAX; n];
-    let mut heap = BinaryHeap::new();
-    best[start] = 0;
-    heap.push(Reverse((0u32, start)));
-    let mut goal = None;
-    while let Some(Reverse((c, i))) = heap.pop() {
-        if c > best[i] {
-            continue;
-        }
-        if is_goal(i) {
-            goal = Some(i);
-            break;
-        }
-        for d in 0..6 {
-            let j = map.neighbour(i, d);
-            if j == NONE || map.thin_wall(i, d) {
-                continue;
-            }
-            let j = j as usize;
-            let t = map.terrain_at(j);
-            if matches!(t, Terrain::Wall | Terrain::Obstacle) || monster_at[j] {
-                continue;
-            }
-            let step = if t == Terrain::Difficult { 2 } else { 1 };
-            let pen = if t.is_negative() { PENALTY } else { 0 };
-            let nc = c + step + pen;
-            if nc < best[j] {
-                best[j] = nc;
-                real[j] = real[i] + step;
-                prev[j] = i;
-                heap.push(Reverse((nc, j)));
-            }
+    let goals: Vec<bool> = (0..map.len())
+        .map(|i| can_end(i) && attack_from(map.hex_at(i)))
+        .collect();
+    if range > 0 {
+        let away: Vec<bool> = (0..map.len())
+            .map(|i| goals[i] && !foes.iter().any(|&f| map.adjacent(map.hex_at(i), f)))
+            .collect();
+        let d = moves.graph.to_any(&away);
+        if d[moves.start] != UNREACHABLE {
+            return d;
         }
     }
-    let goal = goal?;
-    let mut rev = vec![goal];
-    while let Some(&last) = rev.last() {
-        let p = prev[last];
-        if p == usize::MAX || p == start {
-            break;
-        }
-        rev.push(p);
-    }
-    rev.reverse();
-    // Walk as far as the points allow, then back off to a hex nobody stands on.
-    let mut end = 0;
-    for (k, &i) in rev.iter().enumerate() {
-        if real[i] <= points {
-            end = k + 1;
-        }
-    }
-    while end > 0 && taken(rev[end - 1]) {
-        end -= 1;
-    }
-    // Do not step onto a trap or hazard short of the goal just to get closer.
-    while end > 0 && end < rev.len() && map.terrain_at(rev[end - 1]).is_negative() {
-        end -= 1;
-    }
-    Some(rev[..end].iter().map(|&i| map.hex_at(i)).collect())
+    moves.graph.to_any(&goals)
 }

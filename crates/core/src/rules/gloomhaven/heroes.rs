@@ -1,54 +1,148 @@
-//! A hero's options on its turn: where a move can end (with one cheapest path each), whom an attack
-//! can reach, and the whole list of card halves it may play. The table's highlights and the legal
-//! actions both come from here.
+//! A hero's options on its turn: where a move can end (with the path it takes), whom an attack can
+//! reach, and the whole list of card halves it may play. The table's highlights, the legal actions,
+//! `apply`'s check of a hero's move and the autopilot all come from here.
 
 use super::actions::Action;
-use super::movement::{Mode, MoveGraph, Occupant, UNREACHABLE};
+use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE};
 use super::scenario::{Condition, Effect};
 use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, distance, qr};
+use crate::hex::{Hex, HexMap, distance, qr};
 
-/// Hexes a hero can end a move of `points` on, each with one cheapest path (hexes entered), in
-/// `(q, r)` order of the end hex.
-pub fn reach(s: &State, hero: usize, points: u32, jump: bool) -> Vec<(Hex, Vec<Hex>)> {
-    let map = &s.map.0;
-    let Some(start) = map.index_of(s.heroes[hero].hex) else {
-        return Vec::new();
-    };
-    let occupants: Vec<Occupant> = (0..map.len())
-        .map(|i| match s.figure_at(map.hex_at(i)) {
-            Some(FigureId::Hero(h)) if h == hero => Occupant::Myself,
-            Some(FigureId::Hero(_)) => Occupant::Ally,
-            Some(FigureId::Monster(_)) => Occupant::Enemy,
-            None => Occupant::Empty,
-        })
-        .collect();
-    let graph = MoveGraph::new(
-        map,
-        &occupants,
-        Mode {
-            flying: false,
-            jumping: jump,
-            teleport: false,
-        },
-    );
-    let budget = points.min(u16::MAX as u32) as u16;
-    let scores = graph.within(start as usize, budget);
-    let mut out = Vec::new();
-    for (i, &score) in scores.iter().enumerate() {
-        if i == start as usize || score == UNREACHABLE || !graph.endable[i] {
-            continue;
-        }
-        let path = graph
-            .path(start as usize, i, score)
-            .into_iter()
-            .map(|j| map.hex_at(j))
+/// Every move one move effect allows a hero: the step graph monsters move by (`movement.rs`), built
+/// from the hero's side (other heroes are allies, foes are enemies), so difficult terrain, traps,
+/// thin walls and icy slides work for heroes exactly as for monsters.
+///
+/// A move's path is the hexes where its steps end: an icy slide is one step, to the hex where it
+/// stops. Each end hex has one path, the cheapest by (negative hexes, movement points) with ties
+/// broken step by step towards the lowest direction; `apply` accepts a hero's move only along it.
+pub struct HeroMoves<'a> {
+    map: &'a HexMap,
+    /// The step graph of this move.
+    pub graph: MoveGraph,
+    /// The index of the hex the hero stands on.
+    pub start: usize,
+    /// Per hex, the best (negative hexes, movement points) within the move's points.
+    scores: Vec<Score>,
+}
+
+impl<'a> HeroMoves<'a> {
+    /// The moves of `hero` with `points` movement points, jumping or walking (none when the hero is
+    /// immobilized); `None` when the hero stands off the board.
+    pub fn new(s: &'a State, hero: usize, points: u32, jump: bool) -> Option<HeroMoves<'a>> {
+        let points = if s.has(FigureId::Hero(hero), Condition::Immobilize) {
+            0
+        } else {
+            points
+        };
+        let map = &s.map.0;
+        let start = map.index_of(s.heroes[hero].hex)? as usize;
+        let occupants: Vec<Occupant> = (0..map.len())
+            .map(|i| match s.figure_at(map.hex_at(i)) {
+                Some(FigureId::Hero(h)) if h == hero => Occupant::Myself,
+                Some(FigureId::Hero(_)) => Occupant::Ally,
+                Some(FigureId::Monster(_)) => Occupant::Enemy,
+                None => Occupant::Empty,
+            })
             .collect();
-        out.push((map.hex_at(i), path));
+        let graph = MoveGraph::new(
+            map,
+            &occupants,
+            Mode {
+                flying: false,
+                jumping: jump,
+                teleport: false,
+            },
+        );
+        let scores = graph.within(start, points.min(u16::MAX as u32) as u16);
+        Some(HeroMoves {
+            map,
+            graph,
+            start,
+            scores,
+        })
     }
-    out.sort_by_key(|(h, _)| qr(*h));
-    out
+
+    /// Whether the move can end on hex index `i` (other than where the hero stands).
+    fn ends_on(&self, i: usize) -> bool {
+        i != self.start && self.scores[i] != UNREACHABLE && self.graph.endable[i]
+    }
+
+    /// The path of a move ending on `end` (empty for staying), or `None` when no move ends there.
+    pub fn path_to(&self, end: Hex) -> Option<Vec<Hex>> {
+        let i = self.map.index_of(end)? as usize;
+        if i == self.start {
+            return Some(Vec::new());
+        }
+        self.ends_on(i).then(|| self.path_at(i))
+    }
+
+    fn path_at(&self, i: usize) -> Vec<Hex> {
+        self.graph
+            .path(self.start, i, self.scores[i])
+            .into_iter()
+            .map(|j| self.map.hex_at(j))
+            .collect()
+    }
+
+    /// The (negative hexes, movement points) of the path to `end`, `UNREACHABLE` off the board.
+    pub fn score(&self, end: Hex) -> Score {
+        self.map
+            .index_of(end)
+            .map_or(UNREACHABLE, |i| self.scores[i as usize])
+    }
+
+    /// Every hex the move can end on other than where the hero stands, with its path, in `(q, r)`
+    /// order of the end hex.
+    pub fn ends(&self) -> Vec<(Hex, Vec<Hex>)> {
+        let mut out: Vec<(Hex, Vec<Hex>)> = (0..self.scores.len())
+            .filter(|&i| self.ends_on(i))
+            .map(|i| (self.map.hex_at(i), self.path_at(i)))
+            .collect();
+        out.sort_by_key(|(h, _)| qr(*h));
+        out
+    }
+}
+
+/// Hexes a hero can end a move of `points` on, each with the path the move takes (see
+/// [`HeroMoves`]), in `(q, r)` order of the end hex.
+pub fn reach(s: &State, hero: usize, points: u32, jump: bool) -> Vec<(Hex, Vec<Hex>)> {
+    HeroMoves::new(s, hero, points, jump).map_or_else(Vec::new, |m| m.ends())
+}
+
+/// Checks a hero's move as `apply` takes it: a non-empty `path` must be the path [`HeroMoves`] gives
+/// to its last hex.
+pub fn check_move(
+    s: &State,
+    hero: usize,
+    path: &[Hex],
+    points: u32,
+    jump: bool,
+) -> Result<(), String> {
+    let Some(&end) = path.last() else {
+        return Ok(());
+    };
+    let words = |v: &[Hex]| {
+        v.iter()
+            .map(|h| format!("({}, {})", h.x, h.y))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match HeroMoves::new(s, hero, points, jump).and_then(|m| m.path_to(end)) {
+        Some(p) if p == path => Ok(()),
+        Some(p) if p.is_empty() => Err("move: the path comes back to where it starts".into()),
+        Some(p) => Err(format!(
+            "move: the move to ({}, {}) takes the path {}, not {}",
+            end.x,
+            end.y,
+            words(&p),
+            words(path)
+        )),
+        None => Err(format!(
+            "move: a move of {points} cannot end on ({}, {})",
+            end.x, end.y
+        )),
+    }
 }
 
 /// Movement points of a half and whether it jumps.
@@ -110,6 +204,29 @@ fn keys(v: &[Hex]) -> Vec<(i32, i32)> {
 /// every end hex its move allows, every set of foes its attack can reach from where the attack is made,
 /// and every ally its heal can reach. The rules' `apply` has the last word on each.
 pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
+    let Some(sel) = s.heroes[hero].selected else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for card in sel {
+        for half in [Half::Top, Half::Bottom] {
+            for basic in [false, true] {
+                out.extend(half_candidates(s, hero, card, half, basic));
+            }
+        }
+    }
+    out
+}
+
+/// The candidate plays of one half (see [`play_candidates`]); empty when the half may not be played
+/// now.
+pub fn half_candidates(
+    s: &State,
+    hero: usize,
+    card: usize,
+    half: Half,
+    basic: bool,
+) -> Vec<Action> {
     let Phase::HeroTurn { played, .. } = s.phase else {
         return Vec::new();
     };
@@ -117,67 +234,61 @@ pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
     let (Some(sel), None) = (x.selected, x.long_rest) else {
         return Vec::new();
     };
+    if !sel.contains(&card) || played.is_some_and(|(pc, ph, _)| pc == card || ph == half) {
+        return Vec::new();
+    }
     let f = FigureId::Hero(hero);
     let mut out = Vec::new();
-    for card in sel {
-        for half in [Half::Top, Half::Bottom] {
-            if played.is_some_and(|(pc, ph, _)| pc == card || ph == half) {
-                continue;
+    let effects = s.half_effects(hero, card, half, basic);
+    let start = x.hex;
+    let mut moves: Vec<(Hex, Vec<Hex>)> = vec![(start, Vec::new())];
+    if let Some((points, jump)) = movement(&effects)
+        && !s.has(f, Condition::Immobilize)
+    {
+        moves.extend(reach(s, hero, points, jump));
+    }
+    let move_at = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)));
+    let attack_at = effects
+        .iter()
+        .position(|e| matches!(e, Effect::Attack { .. }));
+    let heal_range = effects.iter().find_map(|e| match e {
+        Effect::Heal { range, .. } => Some(*range),
+        _ => None,
+    });
+    for (end, path) in &moves {
+        // An attack printed before the move is made from where the hero starts.
+        let from = match (move_at, attack_at) {
+            (Some(m), Some(a)) if a < m => start,
+            _ => *end,
+        };
+        let target_sets = match attack(&effects) {
+            Some((range, n)) if !s.has(f, Condition::Disarm) => {
+                subsets(&foes_in_reach(s, from, range), n as usize)
             }
-            for basic in [false, true] {
-                let effects = s.half_effects(hero, card, half, basic);
-                let start = x.hex;
-                let mut moves: Vec<(Hex, Vec<Hex>)> = vec![(start, Vec::new())];
-                if let Some((points, jump)) = movement(&effects)
-                    && !s.has(f, Condition::Immobilize)
-                {
-                    moves.extend(reach(s, hero, points, jump));
-                }
-                let move_at = effects
-                    .iter()
-                    .position(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)));
-                let attack_at = effects
-                    .iter()
-                    .position(|e| matches!(e, Effect::Attack { .. }));
-                let heal_range = effects.iter().find_map(|e| match e {
-                    Effect::Heal { range, .. } => Some(*range),
-                    _ => None,
+            _ => vec![Vec::new()],
+        };
+        let mut allies: Vec<Option<Hex>> = vec![None];
+        if let Some(range) = heal_range {
+            let mut others: Vec<Hex> = s
+                .active_heroes()
+                .filter(|&o| o != hero && distance(*end, s.heroes[o].hex) <= range)
+                .map(|o| s.heroes[o].hex)
+                .collect();
+            others.sort_by_key(|h| qr(*h));
+            allies.extend(others.into_iter().map(Some));
+        }
+        for targets in &target_sets {
+            for ally in &allies {
+                out.push(Action::Play {
+                    card,
+                    half,
+                    basic,
+                    path: path.clone(),
+                    targets: targets.clone(),
+                    ally: *ally,
                 });
-                for (end, path) in &moves {
-                    // An attack printed before the move is made from where the hero starts.
-                    let from = match (move_at, attack_at) {
-                        (Some(m), Some(a)) if a < m => start,
-                        _ => *end,
-                    };
-                    let target_sets = match attack(&effects) {
-                        Some((range, n)) if !s.has(f, Condition::Disarm) => {
-                            subsets(&foes_in_reach(s, from, range), n as usize)
-                        }
-                        _ => vec![Vec::new()],
-                    };
-                    let mut allies: Vec<Option<Hex>> = vec![None];
-                    if let Some(range) = heal_range {
-                        let mut others: Vec<Hex> = s
-                            .active_heroes()
-                            .filter(|&o| o != hero && distance(*end, s.heroes[o].hex) <= range)
-                            .map(|o| s.heroes[o].hex)
-                            .collect();
-                        others.sort_by_key(|h| qr(*h));
-                        allies.extend(others.into_iter().map(Some));
-                    }
-                    for targets in &target_sets {
-                        for ally in &allies {
-                            out.push(Action::Play {
-                                card,
-                                half,
-                                basic,
-                                path: path.clone(),
-                                targets: targets.clone(),
-                                ally: *ally,
-                            });
-                        }
-                    }
-                }
             }
         }
     }

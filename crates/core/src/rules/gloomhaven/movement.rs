@@ -1,4 +1,5 @@
-//! How a monster moves: walking (terrain costs, negative hexes, icy slides), jumping, flying and teleport.
+//! How a figure moves: walking (terrain costs, negative hexes, icy slides), jumping, flying and
+//! teleport. Monsters move by this graph, and so do heroes (`heroes.rs` builds it from a hero's side).
 //!
 //! Every mode is a graph of single steps with a cost and a count of negative hexes entered, plus a
 //! "landing" penalty for modes where only the last hex of a move counts (jumping, teleport). Paths are
@@ -13,17 +14,17 @@ pub type Score = (u16, u16);
 
 pub const UNREACHABLE: Score = (u16::MAX, u16::MAX);
 
-/// Who stands on a hex, from the active monster's point of view.
+/// Who stands on a hex, from the moving figure's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Occupant {
     Empty,
     Ally,
     Enemy,
-    /// The active monster itself.
+    /// The moving figure itself.
     Myself,
 }
 
-/// Movement type of the active monster.
+/// Movement type of the moving figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mode {
     pub flying: bool,
@@ -215,6 +216,22 @@ impl MoveGraph {
             }
         }
         best
+    }
+
+    /// Best score from every hex to the nearest hex marked in `goals` (landing penalty of the goal
+    /// included); `UNREACHABLE` where no marked hex can be reached.
+    pub fn to_any(&self, goals: &[bool]) -> Vec<Score> {
+        let sources: Vec<(usize, Score)> = goals
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| **g)
+            .map(|(i, _)| (i, (self.landing[i] as u16, 0)))
+            .collect();
+        dijkstra_from(self.out.len(), &sources, None, |v, f| {
+            for (u, e) in self.steps_into(v) {
+                f(*u as usize, e.neg, e.cost);
+            }
+        })
     }
 
     /// For a move of at most `budget` points from `start`: per hex, the fewest negative hexes and then
@@ -419,14 +436,28 @@ fn dijkstra(
     n: usize,
     source: usize,
     until: Option<&[bool]>,
+    neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
+) -> Vec<Score> {
+    dijkstra_from(n, &[(source, (0, 0))], until, neighbours)
+}
+
+/// [`dijkstra`] from several sources, each with the score it starts with.
+fn dijkstra_from(
+    n: usize,
+    sources: &[(usize, Score)],
+    until: Option<&[bool]>,
     mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
 ) -> Vec<Score> {
     let pack = |s: Score, v: usize| Reverse(((s.0 as u64) << 32) | ((s.1 as u64) << 16) | v as u64);
     let mut best = vec![UNREACHABLE; n];
     let mut left = until.map_or(usize::MAX, |u| u.iter().filter(|x| **x).count());
     let mut heap = BinaryHeap::with_capacity(n);
-    best[source] = (0, 0);
-    heap.push(pack((0, 0), source));
+    for &(source, score) in sources {
+        if score < best[source] {
+            best[source] = score;
+            heap.push(pack(score, source));
+        }
+    }
     while let Some(Reverse(key)) = heap.pop() {
         let (score, u) = (
             ((key >> 32) as u16, (key >> 16) as u16),

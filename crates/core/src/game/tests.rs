@@ -1,0 +1,193 @@
+//! `Game` over a rule module that is not Gloomhaven (the test-only toy): apply, undo, redo, ties,
+//! saves and replays only need the `Rules` interface.
+
+use std::sync::Arc;
+
+use super::Game;
+use super::save::Save;
+use crate::rules::toy::{self, Action, Stage, Toy};
+use crate::rules::{Rules, Seat, TieBreaker, ToMove, case, rules_field, state_hash};
+
+fn new_game(seed: u64, ties: TieBreaker) -> Game<Toy> {
+    let scenario = toy::scenario().unwrap_or_else(|e| panic!("{e}"));
+    Game::new(scenario, "toy.ron", seed, ties).expect("the toy sets up")
+}
+
+/// A small seeded generator for picking among legal actions (splitmix64).
+fn pick(state: &mut u64, n: usize) -> usize {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+}
+
+#[test]
+fn the_automatic_driver_plays_the_toy_to_its_end_the_same_way_twice() {
+    let mut outcomes = Vec::new();
+    for seed in 0..20 {
+        let run = || {
+            let mut g = new_game(seed, TieBreaker::Seeded);
+            let n = g.play_out(1000, |_, _, _| {});
+            (n, g.to_move(), g.actions().to_vec(), state_hash(&g.state))
+        };
+        let (n, to_move, actions, hash) = run();
+        assert!(n > 0 && n < 1000, "seed {seed}: {n} actions");
+        assert!(
+            matches!(to_move, ToMove::Over { .. }),
+            "seed {seed}: {to_move:?}"
+        );
+        assert_eq!((n, to_move.clone(), actions, hash), run(), "seed {seed}");
+        outcomes.push(to_move);
+    }
+    assert!(
+        outcomes.contains(&ToMove::Over { won: true }),
+        "the hero wins some"
+    );
+}
+
+#[test]
+fn every_legal_action_is_accepted_and_a_refused_one_changes_nothing() {
+    for seed in 0..10 {
+        let mut g = new_game(seed, TieBreaker::Table);
+        let mut rng = seed;
+        for _ in 0..200 {
+            let seat = match g.to_move() {
+                ToMove::Over { .. } => break,
+                ToMove::Rules { stage } => {
+                    assert!(Toy::STAGES.contains(&stage));
+                    Seat::Rules
+                }
+                ToMove::Tie { .. } => Seat::Table,
+                ToMove::Heroes(heroes) => Seat::Hero(heroes[0]),
+            };
+            for other in [Seat::Rules, Seat::Table, Seat::Hero(0), Seat::Hero(1)] {
+                if other != seat {
+                    assert!(g.legal_actions(other).is_empty(), "{other:?} may not act");
+                }
+            }
+            let before = g.state.clone();
+            let (log, cursor) = (g.log.len(), g.cursor);
+            for wrong in [
+                Action::Choose(9),
+                Action::Step(toy::Dir::North),
+                Action::Advance,
+            ] {
+                if !g.legal_actions(seat).contains(&wrong) && g.apply(wrong).is_err() {
+                    assert_eq!(g.state, before);
+                    assert_eq!((g.log.len(), g.cursor), (log, cursor));
+                }
+            }
+            let legal = g.legal_actions(seat);
+            assert!(!legal.is_empty(), "{seat:?} is to move");
+            let a = legal[pick(&mut rng, legal.len())].clone();
+            g.apply(a.clone())
+                .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
+        }
+    }
+}
+
+#[test]
+fn undo_and_redo_walk_the_log_both_ways() {
+    let mut g = new_game(3, TieBreaker::Seeded);
+    let mut states = vec![g.state.clone()];
+    while let Some(a) = g.auto_action() {
+        g.apply(a).expect("the driver's action is accepted");
+        states.push(g.state.clone());
+    }
+    let n = g.cursor;
+    assert!(n > 5);
+    for k in (0..n).rev() {
+        assert!(g.undo());
+        assert_eq!(g.state, states[k], "undo to step {k}");
+    }
+    assert!(!g.undo());
+    assert_eq!(g.state, *g.initial());
+    for (k, s) in states.iter().enumerate().skip(1) {
+        assert!(g.redo());
+        assert_eq!(g.state, *s, "redo to step {k}");
+    }
+    assert!(!g.redo());
+    // A new action after an undo drops the undone tail.
+    g.undo();
+    g.undo();
+    let a = g.auto_action().expect("one step before the end");
+    g.apply(a).expect("accepted");
+    assert_eq!((g.log.len(), g.cursor), (n - 1, n - 1));
+}
+
+#[test]
+fn a_tie_waits_for_the_table_unless_the_seeded_tie_breaker_is_on() {
+    let mut g = new_game(1, TieBreaker::Table);
+    while let Some(a) = g.auto_action() {
+        g.apply(a).expect("accepted");
+    }
+    // The foe starts in the far corner: its first step is a tie of two.
+    assert_eq!(g.to_move(), ToMove::Tie { options: 2 });
+    assert_eq!(
+        g.legal_actions(Seat::Table),
+        vec![Action::Choose(0), Action::Choose(1)]
+    );
+    assert!(g.clone().apply(Action::Advance).is_err());
+    let mut seeded = new_game(1, TieBreaker::Seeded);
+    while seeded.cursor < g.cursor {
+        let a = seeded.auto_action().expect("the same steps up to the tie");
+        seeded.apply(a).expect("accepted");
+    }
+    assert!(matches!(seeded.auto_action(), Some(Action::Choose(0 | 1))));
+    g.apply(Action::Choose(1)).expect("the table picks");
+    assert_eq!(g.state.stage, Stage::FoeStrike);
+    assert!(g.state.pending.is_none());
+}
+
+#[test]
+fn a_save_round_trips_through_ron_and_replays_to_the_same_state() {
+    let dir = std::env::temp_dir().join(format!("foehold-toy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("toy.ron");
+    std::fs::write(&file, toy::SCENARIO).expect("the scenario is written");
+    let scenario =
+        Arc::new(Toy::parse_scenario("toy.ron", toy::SCENARIO).unwrap_or_else(|e| panic!("{e}")));
+    for seed in 0..5 {
+        let mut g = Game::<Toy>::new(
+            scenario.clone(),
+            file.display().to_string(),
+            seed,
+            TieBreaker::Seeded,
+        )
+        .expect("sets up");
+        g.play_out(1000, |_, _, _| {});
+        let save = Save::of(&g);
+        assert_eq!(save.rules, "Toy");
+        let text = save.to_ron();
+        let back = Save::<Toy>::parse("save.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(back, save);
+        let path = dir.join(format!("save-{seed}.ron"));
+        save.write(&path).expect("the save is written");
+        let loaded = Save::<Toy>::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let replayed = loaded.replay(&path).expect("the save replays");
+        assert_eq!(replayed.state, g.state);
+        assert_eq!(state_hash(&replayed.state), save.state_hash);
+        // A save of one module is refused by another.
+        assert!(crate::rules::gloomhaven::Save::parse("save.ron", &text).is_err());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_toy_is_not_a_shipped_module_and_names_its_rules() {
+    assert!(
+        case::FORMATS
+            .iter()
+            .all(|f| !f.module.eq_ignore_ascii_case("toy"))
+    );
+    assert_eq!(
+        rules_field(toy::SCENARIO).map(|(name, _, _)| name),
+        Some(Toy::NAME)
+    );
+    let g = new_game(0, TieBreaker::Seeded);
+    let view = Toy::view(&g.state);
+    assert_eq!(view.cells.len(), 12);
+    assert_eq!(view.figures.len(), 2);
+    assert!(Toy::describe(&g.state, &toy::Event::Waited).is_some());
+}
