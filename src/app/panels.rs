@@ -338,6 +338,43 @@ pub fn panels(
                             }
                         });
                     }
+                    Pending::TurnOrder { start, len } => {
+                        ui.label("Same initiative: who acts first?");
+                        for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
+                            if ui
+                                .button(format!("{}: {}", i + 1, s.actor_name(*a)))
+                                .clicked()
+                            {
+                                acts.write(Act(Action::Choose(i)));
+                            }
+                        }
+                    }
+                    Pending::HeroModifier {
+                        monster, result, ..
+                    } => {
+                        let who = match s.phase {
+                            Phase::HeroTurn { hero, .. } => s.scenario.heroes[hero].name.clone(),
+                            _ => String::new(),
+                        };
+                        ui.label(format!(
+                            "{who}'s draw against {} allows several card uses: {who}'s player picks.",
+                            s.name(FigureId::Monster(*monster)),
+                        ));
+                        for (i, o) in result.options.iter().enumerate() {
+                            if ui
+                                .button(format!(
+                                    "{}: value {} → {} damage{}",
+                                    i + 1,
+                                    o.value,
+                                    o.damage,
+                                    if o.nullified { " (null)" } else { "" }
+                                ))
+                                .clicked()
+                            {
+                                acts.write(Act(Action::Choose(i)));
+                            }
+                        }
+                    }
                     Pending::Modifier {
                         monster, result, ..
                     } => {
