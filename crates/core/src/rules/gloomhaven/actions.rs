@@ -122,6 +122,12 @@ pub enum Event {
         index: usize,
         seeded: bool,
     },
+    /// A bless (into the attacker's deck) or a curse (into the target's deck) was shuffled in;
+    /// `deck` is the figure whose deck it is (every monster shares one).
+    CardShuffledIn {
+        deck: FigureId,
+        curse: bool,
+    },
     /// A choice the rules give to one hero's player (not to the whole table).
     ChoiceOffered {
         hero: usize,
@@ -230,7 +236,7 @@ fn card_element(e: CardElement) -> Option<Element> {
         CardElement::Earth => Element::Earth,
         CardElement::Light => Element::Light,
         CardElement::Dark => Element::Dark,
-        // A wild infusion is the attacker's pick; the game takes the first inert element.
+        // A wild infusion is the attacker's pick: see `State::wild_element`.
         CardElement::Wild => return None,
     })
 }
@@ -635,6 +641,9 @@ impl State {
             // End-of-turn looting: the money on the hero's own hex.
             self.loot(h, 0, ev);
             self.end_turn_common(FigureId::Hero(h), ev);
+        } else {
+            // An exhausted hero's turn ends with it: its infusions are lost, as a dead monster's.
+            self.infusing.clear();
         }
         self.turn += 1;
         self.start_actor(ev);
@@ -879,6 +888,15 @@ impl State {
         });
     }
 
+    /// The element a wild infusion makes: the attacker's pick, which the game makes as the first
+    /// element (in board order: fire, ice, air, earth, light, dark) that is inert and not already
+    /// being infused; none when every element is taken.
+    pub fn wild_element(&self) -> Option<Element> {
+        Element::ALL
+            .into_iter()
+            .find(|e| self.elements[e.index()] == Level::Inert && !self.infusing.contains(e))
+    }
+
     fn infuse(&mut self, e: Element, by: FigureId, ev: &mut Vec<Event>) {
         if !self.infusing.contains(&e) {
             self.infusing.push(e);
@@ -910,7 +928,8 @@ impl State {
         ev.push(Event::AttackResolved {
             attacker,
             target,
-            value: outcome.value,
+            // An attack value below 0 counts as 0.
+            value: outcome.value.max(0),
             damage: result.damage,
             trace,
         });
@@ -944,6 +963,10 @@ impl State {
                         FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.rng),
                         FigureId::Monster(_) => self.monster_deck.add_curse(&mut self.rng),
                     }
+                    ev.push(Event::CardShuffledIn {
+                        deck: target,
+                        curse: true,
+                    });
                 }
             }
         }
@@ -966,14 +989,20 @@ impl State {
                     });
                 }
                 CardEffect::Infuse(el) => {
-                    if let Some(el) = card_element(el) {
+                    if let Some(el) = card_element(el).or_else(|| self.wild_element()) {
                         self.infuse(el, attacker, ev);
                     }
                 }
-                CardEffect::Bless => match attacker {
-                    FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
-                    FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
-                },
+                CardEffect::Bless => {
+                    match attacker {
+                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
+                        FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
+                    }
+                    ev.push(Event::CardShuffledIn {
+                        deck: attacker,
+                        curse: false,
+                    });
+                }
                 _ => {}
             }
         }

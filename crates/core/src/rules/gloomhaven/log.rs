@@ -125,6 +125,17 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 }
             )
         }
+        Event::CardShuffledIn { deck, curse } => {
+            let card = if *curse { "a curse" } else { "a bless" };
+            match deck {
+                FigureId::Hero(h) => {
+                    format!("{card} is shuffled into {}'s modifier deck", hero(*h))
+                }
+                FigureId::Monster(_) => {
+                    format!("{card} is shuffled into the monsters' modifier deck")
+                }
+            }
+        }
         Event::ChoiceOffered {
             hero: h,
             about,

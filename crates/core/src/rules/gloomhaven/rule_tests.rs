@@ -626,3 +626,104 @@ fn the_autopilot_takes_the_hero_draw_that_deals_the_most_damage() {
     st.apply(pick).unwrap();
     assert_eq!(st.monsters[0].hp, 3);
 }
+
+#[test]
+fn an_attack_value_below_zero_is_printed_as_zero() {
+    let mut st = setup(scenario(
+        &["1a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[60, 70])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Feeble\", initiative: 10, actions: [Attack(value: -3)])"],
+        )],
+    ));
+    st.monster_deck = stack(&["+0"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    let lines = log::lines(&st, &ev);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("Rat 1 attacks Ann → 0 → 0 damage")),
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn a_hero_exhausted_in_its_turn_leaves_no_infusion_behind() {
+    let step = "(name: \"Spark Step\", initiative: 20, top: (effects: [Infuse(Fire), Move(1)]), bottom: (effects: [Move(2)]))";
+    let mut st = setup(scenario(
+        &["1^.a2"],
+        "'a': (monster: \"Rat\")",
+        &[
+            format!(
+                "(name: \"Ann\", hp: 1, cards: [{step}, {}])",
+                card("Other", 30)
+            ),
+            hero("Bob", 10, &[40, 45]),
+        ],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+    ));
+    select(&mut st, 0, 0, 1);
+    select(&mut st, 1, 0, 1);
+    st.apply(Action::Advance).unwrap();
+    play(&mut st, 0, Half::Top, &[hex(1, 0)], &[]);
+    assert!(st.heroes[0].exhausted);
+    assert!(st.infusing.is_empty());
+    advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(st.elements[0], super::state::Level::Inert);
+}
+
+#[test]
+fn a_wild_infusion_makes_the_first_inert_element() {
+    let mut st = ann_and_two_rats();
+    st.elements[0] = super::state::Level::Strong;
+    st.heroes[0].deck = stack(&["+0 wild"]);
+    let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
+    assert!(ev.contains(&Event::ElementInfused {
+        element: super::scenario::Element::Ice,
+        by: FigureId::Hero(0)
+    }));
+}
+
+#[test]
+fn blessings_and_curses_are_logged_when_shuffled_in() {
+    let mut st = ann_and_two_rats();
+    st.heroes[0].deck = stack(&["+0 bless"]);
+    let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("a bless is shuffled into Ann's modifier deck"))
+    );
+    assert_eq!(
+        st.heroes[0]
+            .deck
+            .count(crate::modifiers::card::CardKind::Bless),
+        1
+    );
+    let mut st = setup(scenario(
+        &["1a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[60, 70])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Hex\", initiative: 10, actions: [Attack(value: 0)])"],
+        )],
+    ));
+    st.monster_deck = stack(&["+0 curse"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("a curse is shuffled into Ann's modifier deck"))
+    );
+}
