@@ -839,7 +839,7 @@ impl State {
     }
 
     /// Heals; poison is removed instead of healing, wound is removed too. Returns hit points gained.
-    fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
+    pub(crate) fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
         let poisoned = self.has(f, Condition::Poison);
         self.conditions_mut(f)
             .retain(|c| !matches!(c.condition, Condition::Poison | Condition::Wound));

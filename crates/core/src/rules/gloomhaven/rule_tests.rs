@@ -41,9 +41,20 @@ fn monster(name: &str, hp: u32, cards: &[&str]) -> String {
 
 /// A scenario from its map, legend entries, heroes and monsters.
 fn scenario(map: &[&str], legend: &str, heroes: &[String], monsters: &[String]) -> Arc<Scenario> {
+    scenario_with(map, legend, heroes, monsters, "")
+}
+
+/// A scenario with `extra` fields (`round_limit: 2, `…).
+fn scenario_with(
+    map: &[&str],
+    legend: &str,
+    heroes: &[String],
+    monsters: &[String],
+    extra: &str,
+) -> Arc<Scenario> {
     let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
     let text = format!(
-        "Scenario(rules: Gloomhaven, name: \"test\", grid: Hex, map: [{}], legend: {{ {legend} }}, heroes: [{}], monsters: [{}], victory: AllFoesDead)",
+        "Scenario(rules: Gloomhaven, name: \"test\", grid: Hex, map: [{}], legend: {{ {legend} }}, heroes: [{}], monsters: [{}], {extra} victory: AllFoesDead)",
         rows.join(", "),
         heroes.join(", "),
         monsters.join(", ")
@@ -726,4 +737,247 @@ fn blessings_and_curses_are_logged_when_shuffled_in() {
             .iter()
             .any(|l| l.ends_with("a curse is shuffled into Ann's modifier deck"))
     );
+}
+
+// ----- conditions, elements, rests, traps and round limits on stacked decks -----
+
+use super::scenario::{Condition, Element};
+use super::state::{Cond, Level};
+
+fn give(st: &mut State, f: FigureId, condition: Condition) {
+    st.conditions_mut(f).push(Cond {
+        condition,
+        fresh: false,
+    });
+}
+
+/// Ann next to a rat that acts first (initiative 10) with `actions`; its deck is stacked with +0s.
+fn rat_first(actions: &str) -> State {
+    let card = format!("(name: \"Act\", initiative: 10, actions: [{actions}])");
+    let mut st = setup(scenario(
+        &["1a.2"],
+        "'a': (monster: \"Rat\")",
+        &[
+            hero("Ann", 10, &[60, 70, 80, 85]),
+            hero("Bob", 10, &[65, 70, 80, 85]),
+        ],
+        &[monster("Rat", 5, &[&card])],
+    ));
+    st.monster_deck = stack(&["+0", "+0", "+0", "+0"]);
+    select(&mut st, 0, 0, 1);
+    select(&mut st, 1, 0, 1);
+    st
+}
+
+fn until_heroes(st: &mut State) -> Vec<Event> {
+    advance_until(st, |s| matches!(s.phase, Phase::HeroTurn { .. }))
+}
+
+fn damage_to(events: &[Event], target: FigureId) -> Vec<u32> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackResolved {
+                target: t, damage, ..
+            } if *t == target => Some(*damage),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn poison_adds_one_to_attacks_and_a_heal_only_removes_it() {
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    give(&mut st, FigureId::Hero(0), Condition::Poison);
+    let ev = until_heroes(&mut st);
+    assert_eq!(damage_to(&ev, FigureId::Hero(0)), vec![3]);
+    assert_eq!(st.heroes[0].hp, 7);
+    let mut ev = Vec::new();
+    let healed = st.heal(FigureId::Hero(0), 2, &mut ev);
+    assert_eq!((healed, st.heroes[0].hp), (0, 7));
+    assert!(!st.has(FigureId::Hero(0), Condition::Poison));
+}
+
+#[test]
+fn a_wound_hurts_at_the_start_of_each_turn() {
+    let mut st = rat_first("Shield(1)");
+    give(&mut st, FigureId::Monster(0), Condition::Wound);
+    let ev = until_heroes(&mut st);
+    assert!(ev.contains(&Event::Suffered {
+        figure: FigureId::Monster(0),
+        amount: 1,
+        cause: super::actions::Cause::Wound
+    }));
+    assert_eq!(st.monsters[0].hp, 4);
+}
+
+#[test]
+fn a_stunned_monster_loses_its_turn_and_the_stun_ends_with_it() {
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    give(&mut st, FigureId::Monster(0), Condition::Stun);
+    let ev = until_heroes(&mut st);
+    assert!(ev.contains(&Event::Stunned {
+        figure: FigureId::Monster(0)
+    }));
+    assert!(damage_to(&ev, FigureId::Hero(0)).is_empty());
+    assert!(!st.has(FigureId::Monster(0), Condition::Stun));
+}
+
+#[test]
+fn an_immobilized_monster_attacks_without_moving_and_a_disarmed_one_moves_without_attacking() {
+    // Bob is the focus (Ann is invisible): immobilized, the rat cannot reach him.
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    give(&mut st, FigureId::Hero(0), Condition::Invisible);
+    give(&mut st, FigureId::Monster(0), Condition::Immobilize);
+    let ev = until_heroes(&mut st);
+    assert_eq!(card_steps(&ev), Vec::<&str>::new());
+    assert_eq!(st.monsters[0].hex, hex(1, 0));
+    // Disarmed, it walks up to Bob and does not attack.
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    give(&mut st, FigureId::Hero(0), Condition::Invisible);
+    give(&mut st, FigureId::Monster(0), Condition::Disarm);
+    let ev = until_heroes(&mut st);
+    assert_eq!(card_steps(&ev), vec!["move"]);
+    assert!(st.map.0.adjacent(st.monsters[0].hex, st.heroes[1].hex));
+}
+
+#[test]
+fn an_immobilized_hero_cannot_move() {
+    let mut st = ann_and_two_rats();
+    give(&mut st, FigureId::Hero(0), Condition::Immobilize);
+    let e = st.apply(Action::Play {
+        card: 1,
+        half: Half::Bottom,
+        basic: false,
+        path: vec![hex(0, 1)],
+        targets: vec![],
+        ally: None,
+    });
+    assert!(e.is_err());
+}
+
+#[test]
+fn a_muddled_monster_draws_with_disadvantage() {
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    st.monster_deck = stack(&["+1", "-1"]);
+    give(&mut st, FigureId::Monster(0), Condition::Muddle);
+    let ev = until_heroes(&mut st);
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CardsDrawn {
+            mode: crate::modifiers::draw::Mode::Disadvantage,
+            ..
+        }
+    )));
+    assert_eq!(damage_to(&ev, FigureId::Hero(0)), vec![1]);
+}
+
+#[test]
+fn an_invisible_hero_is_never_the_focus() {
+    let mut st = rat_first("Move(0), Attack(value: 0)");
+    give(&mut st, FigureId::Hero(0), Condition::Invisible);
+    let ev = until_heroes(&mut st);
+    assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(1)]);
+}
+
+#[test]
+fn an_infused_element_is_strong_then_waning_then_inert() {
+    let mut st = rat_first("Infuse(Dark)");
+    until_heroes(&mut st);
+    let dark = Element::Dark.index();
+    assert_eq!(st.elements[dark], Level::Strong);
+    advance_until(&mut st, |s| s.phase == Phase::CardSelection && s.round == 2);
+    assert_eq!(st.elements[dark], Level::Waning);
+    select(&mut st, 0, 2, 3);
+    select(&mut st, 1, 2, 3);
+    advance_until(&mut st, |s| s.phase == Phase::CardSelection && s.round == 3);
+    // The rat infused again in round 2.
+    assert_eq!(st.elements[dark], Level::Waning);
+}
+
+#[test]
+fn a_short_rest_loses_one_card_and_returns_the_rest() {
+    let mut st = rat_first("Shield(1)");
+    advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(st.heroes[0].discard, vec![0, 1]);
+    let ev = st.apply(Action::ShortRest { hero: 0 }).unwrap();
+    assert!(matches!(
+        ev[0],
+        Event::Rested {
+            hero: 0,
+            long: false,
+            ..
+        }
+    ));
+    assert_eq!(st.heroes[0].lost.len(), 1);
+    assert_eq!(st.heroes[0].hand.len(), 3);
+    assert!(st.apply(Action::ShortRest { hero: 0 }).is_err());
+}
+
+#[test]
+fn a_long_rest_heals_two_and_loses_the_chosen_card() {
+    let mut st = rat_first("Shield(1)");
+    advance_until(&mut st, |s| s.phase == Phase::CardSelection && s.round == 2);
+    st.heroes[0].hp = 5;
+    st.apply(Action::LongRest { hero: 0, lose: 1 }).unwrap();
+    select(&mut st, 1, 2, 3);
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert!(ev.contains(&Event::Rested {
+        hero: 0,
+        long: true,
+        lost: 1,
+        healed: 2
+    }));
+    assert_eq!(st.heroes[0].hp, 7);
+    assert_eq!(st.heroes[0].lost, vec![1]);
+    assert_eq!(st.heroes[0].hand, vec![0, 2, 3]);
+}
+
+#[test]
+fn a_trap_deals_its_damage_once_and_is_gone() {
+    let mut st = setup(scenario_with(
+        &["1^.a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[20, 30])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+        "trap_damage: 4,",
+    ));
+    select(&mut st, 0, 0, 1);
+    st.apply(Action::Advance).unwrap();
+    let ev = play(&mut st, 1, Half::Bottom, &[hex(1, 0)], &[]);
+    assert!(ev.contains(&Event::Suffered {
+        figure: FigureId::Hero(0),
+        amount: 4,
+        cause: super::actions::Cause::Trap
+    }));
+    assert_eq!(st.heroes[0].hp, 6);
+    assert_eq!(
+        st.map.0.terrain(hex(1, 0)),
+        Some(crate::hex::Terrain::Floor)
+    );
+}
+
+#[test]
+fn the_heroes_lose_when_the_round_limit_ends_with_foes_left() {
+    let mut st = setup(scenario_with(
+        &["1..a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[20, 30])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+        "round_limit: 1,",
+    ));
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |_| false);
+    assert_eq!(st.phase, Phase::Defeat);
+    assert!(ev.contains(&Event::Defeat {
+        reason: "round 1 ended with foes left".into()
+    }));
 }
