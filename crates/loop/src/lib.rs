@@ -28,8 +28,10 @@
 use bevy::prelude::*;
 use foehold_core::hex::Hex;
 use foehold_core::modifiers::draw::Mode;
+use foehold_core::rules::Rules;
+use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{
-    Action, Event, FigureId, FoeStage, Game, Phase, autopilot, log,
+    Action, Event, FigureId, FoeStage, Game, Gloomhaven, Phase, autopilot, log,
 };
 
 /// The core game, the single source of truth.
@@ -455,7 +457,8 @@ fn card_selection(
     mut out: Outbox,
 ) {
     let s = &game.0.state;
-    if GamePhase::of(s.phase) != GamePhase::CardSelection {
+    // A tie in the turn order waits for the players (or the seeded pick) after the reveal.
+    if GamePhase::of(s.phase) != GamePhase::CardSelection || s.pending.is_some() {
         return;
     }
     let all_chosen = s
@@ -487,8 +490,10 @@ fn hero_turn(
         return;
     };
     let resting = s.heroes[hero].long_rest.is_some();
+    // How the hero's own modifier cards count is its player's choice, so the autopilot makes it.
+    let own_choice = matches!(s.pending, Some(Pending::HeroModifier { .. }));
     if !(settings.autopilot_heroes || resting)
-        || s.pending.is_some()
+        || (s.pending.is_some() && !own_choice)
         || !(settings.auto_advance || take_step(&mut steps))
     {
         return;
@@ -496,7 +501,7 @@ fn hero_turn(
     let action = if resting {
         Some(Action::Advance)
     } else {
-        autopilot::next_action(s)
+        <Gloomhaven as Rules>::autopilot(s, hero)
     };
     if let Some(a) = action {
         out.apply(&mut game.0, a);
