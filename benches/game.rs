@@ -62,7 +62,7 @@ fn big_scenario() -> Scenario {
         (0..8)
             .map(|i| {
                 format!(
-                    "(name: \"Step {i}\", initiative: {}, move: {}, attack: 0, range: {range})",
+                    "(name: \"Step {i}\", initiative: {}, actions: [Move({}), Attack(value: 0, range: {range})])",
                     10 + i * 7,
                     i % 3
                 )

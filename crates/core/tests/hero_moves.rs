@@ -180,7 +180,7 @@ Scenario(
         name: "Post",
         normal: (hp: 9, move: 0, attack: 0),
         elite: (hp: 9, move: 0, attack: 0),
-        deck: [(name: "Stand", initiative: 90, shield: 1)],
+        deck: [(name: "Stand", initiative: 90, actions: [Shield(1)])],
     )],
     victory: AllFoesDead,
 )

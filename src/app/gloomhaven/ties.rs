@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::hex::qr;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Phase};
 
 use crate::app::CoreGame;
 use crate::app::play::Act;
@@ -62,6 +62,43 @@ pub fn ties(
                             ui.label(t);
                         }
                     });
+                }
+                Pending::TurnOrder { start, len } => {
+                    ui.label("Same initiative: who acts first?");
+                    for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
+                        if ui
+                            .button(format!("{}: {}", i + 1, s.actor_name(*a)))
+                            .clicked()
+                        {
+                            acts.write(Act(Action::Choose(i)));
+                        }
+                    }
+                }
+                Pending::HeroModifier {
+                    monster, result, ..
+                } => {
+                    let who = match s.phase {
+                        Phase::HeroTurn { hero, .. } => s.scenario.heroes[hero].name.clone(),
+                        _ => String::new(),
+                    };
+                    ui.label(format!(
+                        "{who}'s draw against {} allows several card uses: {who}'s player picks.",
+                        s.name(FigureId::Monster(*monster)),
+                    ));
+                    for (i, o) in result.options.iter().enumerate() {
+                        if ui
+                            .button(format!(
+                                "{}: value {} → {} damage{}",
+                                i + 1,
+                                o.value.max(0),
+                                o.damage,
+                                if o.nullified { " (null)" } else { "" }
+                            ))
+                            .clicked()
+                        {
+                            acts.write(Act(Action::Choose(i)));
+                        }
+                    }
                 }
                 Pending::Modifier {
                     monster, result, ..

@@ -44,6 +44,8 @@ pub fn effect_words(e: &Effect) -> String {
         Effect::Shield(n) => format!("shield {n}"),
         Effect::Infuse(e) => format!("infuse {}", e.name()),
         Effect::SelfCondition(c) => c.name().to_string(),
+        Effect::Loot(0) => "loot".to_string(),
+        Effect::Loot(n) => format!("loot range {n}"),
     }
 }
 

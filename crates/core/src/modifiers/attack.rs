@@ -255,6 +255,8 @@ pub enum Origin {
     Placed,
     Summoned,
     Spawned,
+    /// A hero: heroes leave no money token.
+    Hero,
 }
 
 /// What one outcome does to one target with `hp` hit points.
@@ -298,6 +300,8 @@ pub fn hit(hp: i32, origin: Origin, outcome: &CardOutcome) -> Hit {
         }
         trace.push(if money_token {
             "it leaves a money token on its hex".into()
+        } else if origin == Origin::Hero {
+            "heroes leave no money token".into()
         } else {
             format!("{origin:?} figures leave no money token").to_lowercase()
         });

@@ -6,8 +6,10 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::heroes;
-use super::scenario::{AbilityCard, Condition, Effect, Element};
-use super::state::{Actor, Cond, FigureId, FoePlan, FoeStage, Half, Level, Pending, Phase, State};
+use super::scenario::{AbilityCard, Condition, Effect, Element, MonsterEffect, Segment};
+use super::state::{
+    Actor, Cond, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, Pending, Phase, State,
+};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, Terrain, distance, hex, qr};
@@ -122,6 +124,22 @@ pub enum Event {
         index: usize,
         seeded: bool,
     },
+    /// A bless (into the attacker's deck) or a curse (into the target's deck) was shuffled in;
+    /// `deck` is the figure whose deck it is (every monster shares one).
+    CardShuffledIn {
+        deck: FigureId,
+        curse: bool,
+    },
+    /// A choice the rules give to one hero's player (not to the whole table).
+    ChoiceOffered {
+        hero: usize,
+        about: String,
+        options: usize,
+    },
+    ChoiceMade {
+        hero: usize,
+        index: usize,
+    },
     PathChosen {
         figure: FigureId,
         path: Vec<Hex>,
@@ -158,6 +176,20 @@ pub enum Event {
     HeroExhausted {
         hero: usize,
         reason: String,
+    },
+    /// A dead monster left a money token on its hex.
+    MoneyDropped {
+        figure: FigureId,
+        hex: Hex,
+    },
+    /// A hero picked up the money tokens on `hexes`.
+    MoneyLooted {
+        hero: usize,
+        hexes: Vec<Hex>,
+    },
+    /// The scenario is over: the money tokens each hero picked up, by hero.
+    MoneyCounted {
+        tokens: Vec<u32>,
     },
     CardPlayed {
         hero: usize,
@@ -206,7 +238,7 @@ fn card_element(e: CardElement) -> Option<Element> {
         CardElement::Earth => Element::Earth,
         CardElement::Light => Element::Light,
         CardElement::Dark => Element::Dark,
-        // A wild infusion is the attacker's pick; the game takes the first inert element.
+        // A wild infusion is the attacker's pick: see `State::wild_element`.
         CardElement::Wild => return None,
     })
 }
@@ -219,7 +251,12 @@ impl State {
         }
         let mut ev = Vec::new();
         match action {
-            Action::Choose(i) => self.choose(i, &mut ev)?,
+            Action::Choose(i) => {
+                // A choice may resume a hero's half: work on a copy, as for `Play`.
+                let mut next = self.clone();
+                next.choose(i, &mut ev)?;
+                *self = next;
+            }
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
             Action::Advance => self.advance(&mut ev)?,
             Action::SelectCards {
@@ -256,11 +293,37 @@ impl State {
             self.phase = Phase::Victory;
             self.pending = None;
             ev.push(Event::Victory);
+            self.count_money(ev);
         } else if self.active_heroes().next().is_none() {
             self.phase = Phase::Defeat;
             self.pending = None;
             ev.push(Event::Defeat {
                 reason: "every hero is exhausted".into(),
+            });
+            self.count_money(ev);
+        }
+    }
+
+    /// The end of the scenario: each hero counts the money tokens it picked up. Tokens still on the
+    /// board are nobody's.
+    fn count_money(&self, ev: &mut Vec<Event>) {
+        ev.push(Event::MoneyCounted {
+            tokens: self.heroes.iter().map(|x| x.money).collect(),
+        });
+    }
+
+    /// Hero `h` picks up the money tokens within `range` of its hex (0: the hex itself).
+    fn loot(&mut self, h: usize, range: u32, ev: &mut Vec<Event>) {
+        let at = self.heroes[h].hex;
+        let (taken, left): (Vec<Hex>, Vec<Hex>) = std::mem::take(&mut self.money)
+            .into_iter()
+            .partition(|&t| distance(at, t) <= range);
+        self.money = left;
+        if !taken.is_empty() {
+            self.heroes[h].money += taken.len() as u32;
+            ev.push(Event::MoneyLooted {
+                hero: h,
+                hexes: taken,
             });
         }
     }
@@ -317,6 +380,7 @@ impl State {
         x.selected = Some([leading, other]);
         x.long_rest = None;
         x.initiative = initiative;
+        x.second_initiative = self.scenario.heroes[h].cards[other].initiative;
         ev.push(Event::CardsSelected {
             hero: h,
             leading,
@@ -351,6 +415,7 @@ impl State {
         x.selected = None;
         x.long_rest = Some(lose);
         x.initiative = LONG_REST_INITIATIVE;
+        x.second_initiative = targeting::RESTING;
         ev.push(Event::LongRestDeclared { hero: h });
         Ok(())
     }
@@ -368,7 +433,7 @@ impl State {
                 waiting.join(", ")
             )));
         }
-        let mut keys: Vec<((u32, u8, u32, usize), Actor)> = Vec::new();
+        let mut order: Vec<Actor> = Vec::new();
         for k in 0..self.kinds.len() {
             if !self.monsters.iter().any(|m| m.alive && m.kind == k) {
                 continue;
@@ -388,24 +453,73 @@ impl State {
                 card,
                 initiative,
             });
-            keys.push(((initiative, 1, 0, k), Actor::Monsters(k)));
+            order.push(Actor::Monsters(k));
         }
-        for h in self.active_heroes() {
-            let x = &self.heroes[h];
-            // Equal initiative: heroes before monsters, then the hero's other card decides.
-            let second = x.selected.map_or(LONG_REST_INITIATIVE, |s| {
-                self.scenario.heroes[h].cards[s[1]].initiative
-            });
-            keys.push(((x.initiative, 0, second, h), Actor::Hero(h)));
+        order.extend(self.active_heroes().map(Actor::Hero));
+        // A stable sort: actors the rules cannot order stay together, and the players order them.
+        order.sort_by_key(|&a| self.order_key(a));
+        self.order = order;
+        self.turn = 0;
+        self.settle_order_from(0, ev);
+        Ok(())
+    }
+
+    /// Where an actor's initiative puts it in the turn order, lower first. Heroes playing cards go
+    /// before monsters of the same initiative and settle ties by their other card; long-resting heroes
+    /// go after everyone. Equal keys are ties the players break.
+    pub fn order_key(&self, a: Actor) -> (u32, u8, u32) {
+        match a {
+            Actor::Hero(h) if self.heroes[h].long_rest.is_some() => (LONG_REST_INITIATIVE, 2, 0),
+            Actor::Hero(h) => (
+                self.heroes[h].initiative,
+                0,
+                self.heroes[h].second_initiative,
+            ),
+            Actor::Monsters(k) => {
+                let init = self.kinds[k].current.map_or(LONG_REST_INITIATIVE, |c| {
+                    self.scenario.monsters[k].deck[c].initiative
+                });
+                (init, 1, 0)
+            }
         }
-        keys.sort();
-        self.order = keys.into_iter().map(|(_, a)| a).collect();
+    }
+
+    /// Asks the players to order the first tie at or after `from` in the turn order, or, when none
+    /// is left, announces the order and starts the first turn.
+    fn settle_order_from(&mut self, from: usize, ev: &mut Vec<Event>) {
+        let mut i = from;
+        while i + 1 < self.order.len() {
+            let key = self.order_key(self.order[i]);
+            let len = self.order[i..]
+                .iter()
+                .take_while(|&&a| self.order_key(a) == key)
+                .count();
+            if len > 1 {
+                let names: Vec<String> = self.order[i..i + len]
+                    .iter()
+                    .map(|&a| self.actor_name(a))
+                    .collect();
+                ev.push(Event::TieToBreak {
+                    about: format!("{}: same initiative, who acts first?", names.join(", ")),
+                    options: len,
+                });
+                self.pending = Some(Pending::TurnOrder { start: i, len });
+                return;
+            }
+            i += 1;
+        }
         ev.push(Event::TurnOrder {
             order: self.order.clone(),
         });
-        self.turn = 0;
         self.start_actor(ev);
-        Ok(())
+    }
+
+    /// A turn order entry's name: the hero, or the monster type.
+    pub fn actor_name(&self, a: Actor) -> String {
+        match a {
+            Actor::Hero(h) => self.scenario.heroes[h].name.clone(),
+            Actor::Monsters(k) => self.scenario.monsters[k].name.clone(),
+        }
     }
 
     // ----- turn sequencing -----
@@ -526,7 +640,12 @@ impl State {
         }
         x.long_rest = None;
         if !x.exhausted {
+            // End-of-turn looting: the money on the hero's own hex.
+            self.loot(h, 0, ev);
             self.end_turn_common(FigureId::Hero(h), ev);
+        } else {
+            // An exhausted hero's turn ends with it: its infusions are lost, as a dead monster's.
+            self.infusing.clear();
         }
         self.turn += 1;
         self.start_actor(ev);
@@ -640,6 +759,7 @@ impl State {
             }
             ks.consumed.clear();
             ks.resolved_elements = false;
+            ks.infuser = None;
         }
         self.monster_deck.end_of_round(&mut self.rng);
         for x in &mut self.heroes {
@@ -647,6 +767,7 @@ impl State {
             x.shield = 0;
             x.short_rested = false;
             x.initiative = 0;
+            x.second_initiative = 0;
         }
         for m in &mut self.monsters {
             m.shield = 0;
@@ -665,6 +786,7 @@ impl State {
             ev.push(Event::Defeat {
                 reason: format!("round {} ended with foes left", self.round),
             });
+            self.count_money(ev);
             return;
         }
         self.begin_round(ev);
@@ -703,16 +825,23 @@ impl State {
         x.hp = 0;
         x.alive = false;
         x.conditions.clear();
-        self.money.push(x.hex);
+        let hex = x.hex;
         ev.push(Event::FigureDied {
             figure: FigureId::Monster(m),
-            hex: x.hex,
+            hex,
+        });
+        // Every monster here was placed by the scenario (none is summoned or spawned), so every one
+        // leaves a money token.
+        self.money.push(hex);
+        ev.push(Event::MoneyDropped {
+            figure: FigureId::Monster(m),
+            hex,
         });
         self.queue.retain(|&q| q != m);
     }
 
     /// Heals; poison is removed instead of healing, wound is removed too. Returns hit points gained.
-    fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
+    pub(crate) fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
         let poisoned = self.has(f, Condition::Poison);
         self.conditions_mut(f)
             .retain(|c| !matches!(c.condition, Condition::Poison | Condition::Wound));
@@ -761,6 +890,15 @@ impl State {
         });
     }
 
+    /// The element a wild infusion makes: the attacker's pick, which the game makes as the first
+    /// element (in board order: fire, ice, air, earth, light, dark) that is inert and not already
+    /// being infused; none when every element is taken.
+    pub fn wild_element(&self) -> Option<Element> {
+        Element::ALL
+            .into_iter()
+            .find(|e| self.elements[e.index()] == Level::Inert && !self.infusing.contains(e))
+    }
+
     fn infuse(&mut self, e: Element, by: FigureId, ev: &mut Vec<Event>) {
         if !self.infusing.contains(&e) {
             self.infusing.push(e);
@@ -782,14 +920,18 @@ impl State {
             FigureId::Hero(h) => self.heroes[h].hp,
             FigureId::Monster(m) => self.monsters[m].hp,
         };
-        let origin = Origin::Placed;
+        let origin = match target {
+            FigureId::Hero(_) => Origin::Hero,
+            FigureId::Monster(_) => Origin::Placed,
+        };
         let result = hit(hp, origin, outcome);
         let mut trace = trace;
         trace.extend(result.trace.iter().cloned());
         ev.push(Event::AttackResolved {
             attacker,
             target,
-            value: outcome.value,
+            // An attack value below 0 counts as 0.
+            value: outcome.value.max(0),
             damage: result.damage,
             trace,
         });
@@ -823,6 +965,10 @@ impl State {
                         FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.rng),
                         FigureId::Monster(_) => self.monster_deck.add_curse(&mut self.rng),
                     }
+                    ev.push(Event::CardShuffledIn {
+                        deck: target,
+                        curse: true,
+                    });
                 }
             }
         }
@@ -845,14 +991,20 @@ impl State {
                     });
                 }
                 CardEffect::Infuse(el) => {
-                    if let Some(el) = card_element(el) {
+                    if let Some(el) = card_element(el).or_else(|| self.wild_element()) {
                         self.infuse(el, attacker, ev);
                     }
                 }
-                CardEffect::Bless => match attacker {
-                    FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
-                    FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
-                },
+                CardEffect::Bless => {
+                    match attacker {
+                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
+                        FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
+                    }
+                    ev.push(Event::CardShuffledIn {
+                        deck: attacker,
+                        curse: false,
+                    });
+                }
                 _ => {}
             }
         }
@@ -865,41 +1017,50 @@ impl State {
         &self.scenario.monsters[kind].deck[c]
     }
 
-    /// The rule module's view of this monster's action, after conditions and consumed elements.
+    /// The move and attack the monster resolves next: the segment of its card at `card_step`.
+    pub fn segment(&self, m: usize) -> Option<Segment<'_>> {
+        self.card_of(self.monsters[m].kind).segment(self.card_step)
+    }
+
+    /// The rule module's view of this monster's next move and attack (the segment of its card at
+    /// `card_step`), after conditions and consumed elements.
     pub fn monster_action(&self, m: usize) -> (MonsterAction, FoePlan) {
         let x = &self.monsters[m];
         let t = &self.scenario.monsters[x.kind];
         let stats = if x.elite { &t.elite } else { &t.normal };
-        let card = self.card_of(x.kind);
+        let seg = self.segment(m);
         let f = FigureId::Monster(m);
-        let consume = card
-            .consume
-            .as_ref()
+        let movement = seg.and_then(|s| s.movement);
+        let card_attack = seg.and_then(|s| s.attack);
+        let consume = card_attack
+            .and_then(|a| a.consume)
             .filter(|c| self.kinds[x.kind].consumed.contains(&c.element));
-        let move_points = match card.movement {
-            Some(d) if !self.has(f, Condition::Immobilize) => {
+        let move_points = match movement {
+            Some((d, _)) if !self.has(f, Condition::Immobilize) => {
                 (stats.movement as i32 + d).max(0) as u32
             }
             _ => 0,
         };
-        let range = card.range.unwrap_or(stats.range);
-        let targets = if card.attack.is_none() || self.has(f, Condition::Disarm) {
-            0
-        } else {
-            card.targets
+        let range = card_attack.and_then(|a| a.range).unwrap_or(stats.range);
+        let targets = match card_attack {
+            Some(a) if !self.has(f, Condition::Disarm) => a.targets,
+            _ => 0,
         };
-        let attack = card
-            .attack
-            .map_or(0, |d| {
-                stats.attack as i32 + d + consume.map_or(0, |c| c.attack)
+        let attack = card_attack
+            .map_or(0, |a| {
+                stats.attack as i32 + a.value + consume.map_or(0, |c| c.attack)
             })
             .max(0);
         let mut conditions = stats.conditions.clone();
-        conditions.extend(card.conditions.iter().copied());
+        if let Some(a) = card_attack {
+            conditions.extend(a.conditions.iter().copied());
+        }
         if let Some(c) = consume {
             conditions.extend(c.conditions.iter().copied());
         }
-        let aoe: Vec<Hex> = card.aoe.iter().map(|&(q, r)| hex(q, r)).collect();
+        let aoe: Vec<Hex> = card_attack
+            .map(|a| a.aoe.iter().map(|&(q, r)| hex(q, r)).collect())
+            .unwrap_or_default();
         let action = MonsterAction {
             move_points,
             range,
@@ -907,7 +1068,7 @@ impl State {
             aoe_melee: !aoe.is_empty() && range == 0,
             aoe: if targets == 0 { Vec::new() } else { aoe },
             flying: t.flying,
-            jumping: card.jump,
+            jumping: movement.is_some_and(|(_, jump)| jump),
             teleport: false,
             muddled: self.has(f, Condition::Muddle),
         };
@@ -919,7 +1080,7 @@ impl State {
             aoe: Vec::new(),
             attack,
             range,
-            pierce: card.pierce,
+            pierce: card_attack.map_or(0, |a| a.pierce),
             conditions,
         };
         (action, base)
@@ -942,6 +1103,7 @@ impl State {
             .map(|h| Enemy {
                 hex: self.heroes[h].hex,
                 initiative: self.heroes[h].initiative,
+                second: self.heroes[h].second_initiative,
                 name: self.scenario.heroes[h].name.clone(),
             })
             .collect();
@@ -988,21 +1150,52 @@ impl State {
             self.end_foe_turn(m, ev);
             return;
         }
+        self.card_step = 0;
+        self.foe_next(m, ev);
+    }
+
+    /// Resolves the monster's card from `card_step` on, top to bottom: heals, shields and infusions
+    /// at once, up to the next move or attack, which is planned and left to the foe stages; the turn
+    /// ends after the last action.
+    fn foe_next(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
         let kind = self.monsters[m].kind;
-        // The first monster of a type resolves the card's consumption for the whole type.
-        if !self.kinds[kind].resolved_elements {
-            self.kinds[kind].resolved_elements = true;
-            if let Some(c) = self.card_of(kind).consume.clone()
-                && self.elements[c.element.index()] != Level::Inert
-            {
-                self.elements[c.element.index()] = Level::Inert;
-                self.kinds[kind].consumed.push(c.element);
-                ev.push(Event::ElementConsumed {
-                    element: c.element,
-                    by: f,
-                });
+        let card = self.card_of(kind).clone();
+        while let Some(a) = card.actions.get(self.card_step) {
+            if !self.monsters[m].alive {
+                break;
             }
+            match a {
+                MonsterEffect::Move(_) | MonsterEffect::Jump(_) | MonsterEffect::Attack { .. } => {
+                    self.plan_segment(m, ev);
+                    return;
+                }
+                MonsterEffect::Heal(n) => {
+                    self.heal(f, *n, ev);
+                }
+                MonsterEffect::Shield(n) => {
+                    self.monsters[m].shield += n;
+                    ev.push(Event::ShieldGained {
+                        figure: f,
+                        amount: *n,
+                    });
+                }
+                MonsterEffect::Infuse(e) => {
+                    // The first monster of the type to reach its infusions makes them for all.
+                    let by = *self.kinds[kind].infuser.get_or_insert(m);
+                    if by == m {
+                        self.infuse(*e, f, ev);
+                    }
+                }
+            }
+            self.card_step += 1;
         }
+        self.end_foe_turn(m, ev);
+    }
+
+    /// Plans the move and attack at `card_step`: focus, path and targets by the rules.
+    fn plan_segment(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
         let (options, focus, trace) = self.foe_options(m);
         let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
         ev.push(Event::FoeTargeted {
@@ -1044,7 +1237,10 @@ impl State {
             .unwrap_or_default();
         let kind = self.monsters[m].kind;
         let flying = self.scenario.monsters[kind].flying;
-        let jumping = self.card_of(kind).jump;
+        let jumping = self
+            .segment(m)
+            .and_then(|s| s.movement)
+            .is_some_and(|(_, jump)| jump);
         if !path.is_empty() {
             ev.push(Event::PathChosen {
                 figure: f,
@@ -1094,8 +1290,52 @@ impl State {
         }
     }
 
+    /// Before the first target: the consumption printed on the attack, made by the first monster
+    /// of the type that attacks, and the focus put first among the targets.
+    fn foe_attack_begins(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Monster(m);
+        let kind = self.monsters[m].kind;
+        let Some(plan) = self.plan.as_mut() else {
+            return;
+        };
+        if plan.targets.is_empty() {
+            return;
+        }
+        // The focus is attacked first, the other targets after it in board order.
+        let focus = plan.focus.clone();
+        plan.targets.sort_by_key(|h| (!focus.contains(h), qr(*h)));
+        let consume = self
+            .segment(m)
+            .and_then(|s| s.attack)
+            .and_then(|a| a.consume)
+            .cloned();
+        if self.kinds[kind].resolved_elements {
+            return;
+        }
+        self.kinds[kind].resolved_elements = true;
+        if let Some(c) = consume
+            && self.elements[c.element.index()] != Level::Inert
+        {
+            self.elements[c.element.index()] = Level::Inert;
+            self.kinds[kind].consumed.push(c.element);
+            ev.push(Event::ElementConsumed {
+                element: c.element,
+                by: f,
+            });
+            // The bonus changes this attack's value and conditions.
+            let (_, base) = self.monster_action(m);
+            if let Some(plan) = self.plan.as_mut() {
+                plan.attack = base.attack;
+                plan.conditions = base.conditions;
+            }
+        }
+    }
+
     fn foe_attack(&mut self, m: usize, next: usize, ev: &mut Vec<Event>) {
         let f = FigureId::Monster(m);
+        if next == 0 {
+            self.foe_attack_begins(m, ev);
+        }
         let Some(plan) = self.plan.clone() else {
             self.end_foe_turn(m, ev);
             return;
@@ -1152,29 +1392,21 @@ impl State {
             self.land_hit(f, target, result.best(), &plan.conditions, trace, ev);
             return;
         }
-        // The attack is over: the card's other effects.
+        // The segment is over: a consumed heal bonus, then the card's next actions.
         let kind = self.monsters[m].kind;
-        let card = self.card_of(kind).clone();
-        let consumed_heal = card
-            .consume
-            .as_ref()
+        let seg = self.segment(m);
+        let next = seg.map_or(self.card_step + 1, |s| s.next);
+        let heal = seg
+            .and_then(|s| s.attack)
+            .and_then(|a| a.consume)
             .filter(|c| self.kinds[kind].consumed.contains(&c.element))
             .map_or(0, |c| c.heal);
-        let heal = card.heal.unwrap_or(0) + consumed_heal;
-        if heal > 0 {
+        if heal > 0 && !plan.targets.is_empty() && self.monsters[m].alive {
             self.heal(f, heal, ev);
         }
-        if let Some(s) = card.shield {
-            self.monsters[m].shield += s;
-            ev.push(Event::ShieldGained {
-                figure: f,
-                amount: s,
-            });
-        }
-        for e in card.infuse {
-            self.infuse(e, f, ev);
-        }
-        self.end_foe_turn(m, ev);
+        self.plan = None;
+        self.card_step = next;
+        self.foe_next(m, ev);
     }
 
     fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
@@ -1186,12 +1418,43 @@ impl State {
             return invalid(format!("option {i} does not exist (there are {n})"));
         }
         self.pending = None;
-        ev.push(Event::TieBroken {
-            index: i,
-            seeded: self.tie_breaker == crate::rules::TieBreaker::Seeded,
-        });
+        match (&p, self.phase) {
+            (Pending::HeroModifier { .. }, Phase::HeroTurn { hero, .. }) => {
+                ev.push(Event::ChoiceMade { hero, index: i })
+            }
+            _ => ev.push(Event::TieBroken {
+                index: i,
+                seeded: self.tie_breaker == crate::rules::TieBreaker::Seeded,
+            }),
+        }
         match p {
             Pending::FoeOption { options, .. } => self.plan = Some(options[i].clone()),
+            Pending::HeroModifier {
+                play,
+                monster,
+                result,
+            } => {
+                let Phase::HeroTurn { hero, .. } = self.phase else {
+                    return Err(ActionError::WrongPhase("a hero's attack is waiting"));
+                };
+                let f = FigureId::Hero(hero);
+                self.land_hit(
+                    f,
+                    FigureId::Monster(monster),
+                    &result.options[i],
+                    &play.extra,
+                    result.trace.clone(),
+                    ev,
+                );
+                let mut play = play;
+                play.target += 1;
+                self.run_play(hero, play, false, ev)?;
+            }
+            Pending::TurnOrder { start, .. } => {
+                let first = self.order.remove(start + i);
+                self.order.insert(start, first);
+                self.settle_order_from(start + 1, ev);
+            }
             Pending::Modifier {
                 monster,
                 target,
@@ -1281,7 +1544,6 @@ impl State {
         {
             return invalid("the second action must be the other half of the other card");
         }
-        let f = FigureId::Hero(hero);
         let effects = self.half_effects(hero, card, half, basic);
         let moves = effects
             .iter()
@@ -1299,13 +1561,49 @@ impl State {
             half,
             basic,
         });
-        for e in effects {
+        let p = HeroPlay {
+            card,
+            half,
+            basic,
+            path: path.to_vec(),
+            targets: targets.to_vec(),
+            ally,
+            played,
+            effect: 0,
+            target: 0,
+            bonus: 0,
+            extra: Vec::new(),
+        };
+        let before = self.clone();
+        self.run_play(hero, p.clone(), false, ev)?;
+        if self.pending.is_some() {
+            // The half waits for its player's choice: make sure the rest of it will be accepted
+            // whatever they choose, by playing it through on a copy with the most damage.
+            let mut probe = before;
+            probe.run_play(hero, p, true, &mut Vec::new())?;
+        }
+        Ok(())
+    }
+
+    /// Runs a half from the effect (and attack target) `p` is at. When a modifier draw leaves the
+    /// hero's player a choice, the half stops there with the choice pending, unless `auto`, which
+    /// takes the outcome that deals the most damage.
+    fn run_play(
+        &mut self,
+        hero: usize,
+        mut p: HeroPlay,
+        auto: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let f = FigureId::Hero(hero);
+        let effects = self.half_effects(hero, p.card, p.half, p.basic);
+        while let Some(e) = effects.get(p.effect).cloned() {
             if !self.alive(f) {
                 break;
             }
             match e {
-                Effect::Move(n) => self.hero_move(hero, path, n, false, ev)?,
-                Effect::Jump(n) => self.hero_move(hero, path, n, true, ev)?,
+                Effect::Move(n) => self.hero_move(hero, &p.path, n, false, ev)?,
+                Effect::Jump(n) => self.hero_move(hero, &p.path, n, true, ev)?,
                 Effect::Attack {
                     value,
                     range,
@@ -1313,19 +1611,26 @@ impl State {
                     pierce,
                     conditions,
                     consume,
-                } => self.hero_attack(
-                    hero,
-                    targets,
-                    value,
-                    range,
-                    max,
-                    pierce,
-                    &conditions,
-                    consume.as_ref(),
-                    ev,
-                )?,
+                } => {
+                    if p.target == 0 {
+                        let (bonus, extra) = self.hero_attack_begins(
+                            hero,
+                            &p.targets,
+                            range,
+                            max,
+                            &conditions,
+                            consume.as_ref(),
+                            ev,
+                        )?;
+                        p.bonus = bonus;
+                        p.extra = extra;
+                    }
+                    if !self.hero_attack_targets(hero, &mut p, value, range, pierce, auto, ev) {
+                        return Ok(());
+                    }
+                }
                 Effect::Heal { value, range } => {
-                    let who = match ally {
+                    let who = match p.ally {
                         None => f,
                         Some(h) => match self.figure_at(h) {
                             Some(FigureId::Hero(a))
@@ -1347,22 +1652,25 @@ impl State {
                 }
                 Effect::Infuse(el) => self.infuse(el, f, ev),
                 Effect::SelfCondition(c) => self.add_condition(f, c, ev),
+                Effect::Loot(range) => self.loot(hero, range, ev),
             }
+            p.effect += 1;
+            p.target = 0;
         }
+        let this = (p.card, p.half, p.basic);
         if !self.alive(f) {
-            let done: Vec<(usize, Half, bool)> =
-                played.into_iter().chain([(card, half, basic)]).collect();
+            let done: Vec<(usize, Half, bool)> = p.played.into_iter().chain([this]).collect();
             self.end_hero_turn(hero, &done, ev);
             return Ok(());
         }
-        match played {
+        match p.played {
             None => {
                 self.phase = Phase::HeroTurn {
                     hero,
-                    played: Some((card, half, basic)),
+                    played: Some(this),
                 }
             }
-            Some(first) => self.end_hero_turn(hero, &[first, (card, half, basic)], ev),
+            Some(first) => self.end_hero_turn(hero, &[first, this], ev),
         }
         Ok(())
     }
@@ -1401,21 +1709,22 @@ impl State {
         Ok(())
     }
 
+    /// Checks an attack's targets and makes its element consumption; returns the attack bonus and
+    /// the conditions it adds.
     #[allow(clippy::too_many_arguments)]
-    fn hero_attack(
+    fn hero_attack_begins(
         &mut self,
         hero: usize,
         targets: &[Hex],
-        value: u32,
         range: u32,
         max: u32,
-        pierce: u32,
         conditions: &[Condition],
         consume: Option<&super::scenario::Consume>,
         ev: &mut Vec<Event>,
-    ) -> Result<(), ActionError> {
+    ) -> Result<(i32, Vec<Condition>), ActionError> {
+        let mut extra = conditions.to_vec();
         if targets.is_empty() {
-            return Ok(());
+            return Ok((0, extra));
         }
         let f = FigureId::Hero(hero);
         if self.has(f, Condition::Disarm) {
@@ -1427,7 +1736,6 @@ impl State {
         let me = self.heroes[hero].hex;
         let sight = (range > 0).then(|| Sight::new(&self.map.0));
         let mut seen = Vec::new();
-        let mut ids = Vec::new();
         for &t in targets {
             if seen.contains(&t) {
                 return invalid("attack: a target is listed twice");
@@ -1446,10 +1754,8 @@ impl State {
                     self.name(FigureId::Monster(m))
                 ));
             }
-            ids.push(m);
         }
         let mut bonus = 0;
-        let mut extra = conditions.to_vec();
         if let Some(c) = consume
             && self.elements[c.element.index()] != Level::Inert
         {
@@ -1464,12 +1770,34 @@ impl State {
                 self.heal(f, c.heal, ev);
             }
         }
-        for m in ids {
-            let target = FigureId::Monster(m);
-            if !self.monsters[m].alive || !self.alive(f) {
+        Ok((bonus, extra))
+    }
+
+    /// Attacks the targets of `p` from `p.target` on. Returns false when it stopped on a draw whose
+    /// use is the hero's player's choice (now pending, `p.target` on that target).
+    #[allow(clippy::too_many_arguments)]
+    fn hero_attack_targets(
+        &mut self,
+        hero: usize,
+        p: &mut HeroPlay,
+        value: u32,
+        range: u32,
+        pierce: u32,
+        auto: bool,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        let f = FigureId::Hero(hero);
+        let me = self.heroes[hero].hex;
+        while let Some(&t) = p.targets.get(p.target) {
+            let Some(FigureId::Monster(m)) = self.figure_at(t) else {
+                p.target += 1;
                 continue;
+            };
+            if !self.alive(f) {
+                return true;
             }
-            let mut attack = (value as i32 + bonus).max(0);
+            let target = FigureId::Monster(m);
+            let mut attack = (value as i32 + p.bonus).max(0);
             if self.has(target, Condition::Poison) {
                 attack += 1;
             }
@@ -1490,13 +1818,26 @@ impl State {
                 mode,
                 cards: draw.drawn.iter().map(|c| c.name()).collect(),
             });
-            // A hero's ambiguous draw is its own player's choice; the game takes the outcome that
-            // deals the most damage (the first option).
             let result = resolve_attack(&draw, self.target_shield(target), pierce);
+            if result.is_choice() && !auto {
+                // Neither use is clearly better: the hero's player picks.
+                ev.push(Event::ChoiceOffered {
+                    hero,
+                    about: format!("how the modifier cards count against {}", self.name(target)),
+                    options: result.options.len(),
+                });
+                self.pending = Some(Pending::HeroModifier {
+                    play: p.clone(),
+                    monster: m,
+                    result,
+                });
+                return false;
+            }
             let trace = result.trace.clone();
-            self.land_hit(f, target, result.best(), &extra, trace, ev);
+            self.land_hit(f, target, result.best(), &p.extra, trace, ev);
+            p.target += 1;
         }
-        Ok(())
+        true
     }
 }
 

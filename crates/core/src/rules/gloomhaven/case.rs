@@ -323,6 +323,7 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         enemies.push(Enemy {
             hex: h,
             initiative: e.initiative,
+            second: 0,
             name: String::new(),
         });
     }

@@ -125,6 +125,25 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 }
             )
         }
+        Event::CardShuffledIn { deck, curse } => {
+            let card = if *curse { "a curse" } else { "a bless" };
+            match deck {
+                FigureId::Hero(h) => {
+                    format!("{card} is shuffled into {}'s modifier deck", hero(*h))
+                }
+                FigureId::Monster(_) => {
+                    format!("{card} is shuffled into the monsters' modifier deck")
+                }
+            }
+        }
+        Event::ChoiceOffered {
+            hero: h,
+            about,
+            options,
+        } => format!("{} chooses {about} ({options} options)", hero(*h)),
+        Event::ChoiceMade { hero: h, index } => {
+            format!("{} takes option {}", hero(*h), index + 1)
+        }
         Event::PathChosen { figure, path } => {
             format!("{} moves {} ({})", name(*figure), path.len(), hexes(path))
         }
@@ -172,6 +191,35 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
         } => format!("{} dies", name(*f)),
         Event::FigureDied { figure, .. } => format!("{} falls", name(*figure)),
         Event::HeroExhausted { hero: h, reason } => format!("{} is exhausted ({reason})", hero(*h)),
+        Event::MoneyDropped { figure, hex } => {
+            format!(
+                "{} leaves a money token on {}",
+                name(*figure),
+                hexes(&[*hex])
+            )
+        }
+        Event::MoneyLooted {
+            hero: h,
+            hexes: taken,
+        } => format!(
+            "{} loots {} money token{} ({})",
+            hero(*h),
+            taken.len(),
+            if taken.len() == 1 { "" } else { "s" },
+            hexes(taken)
+        ),
+        Event::MoneyCounted { tokens } => {
+            let each: Vec<String> = tokens
+                .iter()
+                .enumerate()
+                .map(|(h, n)| format!("{} {n}", hero(h)))
+                .collect();
+            return Some(format!(
+                "Round {} · money tokens looted: {}",
+                s.round,
+                each.join(", ")
+            ));
+        }
         Event::CardPlayed {
             hero: h,
             card,

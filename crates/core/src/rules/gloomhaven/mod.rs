@@ -15,6 +15,8 @@ pub mod case;
 pub mod heroes;
 pub mod log;
 pub mod movement;
+#[cfg(test)]
+mod rule_tests;
 pub mod scenario;
 pub mod state;
 pub mod targeting;
@@ -118,6 +120,12 @@ impl Rules for Gloomhaven {
     }
 
     fn to_move(s: &State) -> ToMove {
+        // A hero's own modifier choice belongs to that hero's player, not to the table.
+        if let (Some(state::Pending::HeroModifier { .. }), Phase::HeroTurn { hero, .. }) =
+            (&s.pending, s.phase)
+        {
+            return ToMove::Heroes(vec![hero]);
+        }
         if s.pending.is_some() {
             return ToMove::Tie {
                 options: s.pending_options(),
@@ -168,6 +176,11 @@ impl Rules for Gloomhaven {
         match (Self::to_move(s), seat) {
             (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
             (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Heroes(heroes), Seat::Hero(h))
+                if heroes.contains(&h) && s.pending.is_some() =>
+            {
+                (0..s.pending_options()).map(Action::Choose).collect()
+            }
             (ToMove::Heroes(heroes), Seat::Hero(h)) if heroes.contains(&h) => {
                 // Each candidate is tried on a copy: what the rules refuse is not offered.
                 hero_candidates(s, h)
@@ -188,6 +201,10 @@ impl Rules for Gloomhaven {
     }
 
     fn autopilot(s: &State, _hero: usize) -> Option<Action> {
+        // The autopilot takes the use of its modifier cards that deals the most damage (listed first).
+        if matches!(s.pending, Some(state::Pending::HeroModifier { .. })) {
+            return Some(Action::Choose(0));
+        }
         autopilot::next_action(s)
     }
 

@@ -165,6 +165,8 @@ pub enum Effect {
     Infuse(Element),
     /// A condition the hero gives itself (strengthen, invisible).
     SelfCondition(Condition),
+    /// Picks up every money token within range N (0: its own hex).
+    Loot(u32),
 }
 
 fn one() -> u32 {
@@ -249,35 +251,128 @@ pub struct AbilityCard {
     /// Reshuffle the ability deck at the end of the round.
     #[serde(default)]
     pub shuffle: bool,
-    /// Change to the base move; no move action when absent.
-    #[serde(default, rename = "move")]
-    pub movement: Option<i32>,
+    /// The card's actions, resolved top to bottom in this order.
     #[serde(default)]
-    pub jump: bool,
-    /// Change to the base attack; no attack when absent.
-    #[serde(default)]
-    pub attack: Option<i32>,
-    /// Replaces the base range (0 = melee).
-    #[serde(default)]
+    pub actions: Vec<MonsterEffect>,
+}
+
+/// One action of a monster ability card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum MonsterEffect {
+    /// Move: the change to the type's base move.
+    Move(i32),
+    /// Jump: the change to the type's base move, jumping.
+    Jump(i32),
+    /// Attack: the change to the type's base attack.
+    Attack {
+        value: i32,
+        /// Replaces the base range (0 = melee).
+        #[serde(default)]
+        range: Option<u32>,
+        #[serde(default = "one")]
+        targets: u32,
+        /// Area pattern as axial offsets (see the puzzle format: melee areas are relative to the
+        /// attacker).
+        #[serde(default)]
+        aoe: Vec<(i32, i32)>,
+        #[serde(default)]
+        pierce: u32,
+        #[serde(default)]
+        conditions: Vec<Condition>,
+        /// A bonus for consuming an element, made once for the whole type.
+        #[serde(default)]
+        consume: Option<Consume>,
+    },
+    /// Heal N on itself.
+    Heal(u32),
+    /// Shield N until the end of the round.
+    Shield(u32),
+    /// Infuses the element, once for the whole type.
+    Infuse(Element),
+}
+
+/// The attack of a monster ability card, borrowed from its [`MonsterEffect::Attack`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CardAttack<'a> {
+    pub value: i32,
     pub range: Option<u32>,
-    #[serde(default = "one")]
     pub targets: u32,
-    /// Area pattern as axial offsets (see the puzzle format: melee areas are relative to the attacker).
-    #[serde(default)]
-    pub aoe: Vec<(i32, i32)>,
-    #[serde(default)]
+    pub aoe: &'a [(i32, i32)],
     pub pierce: u32,
-    #[serde(default)]
-    pub conditions: Vec<Condition>,
-    #[serde(default)]
-    pub heal: Option<u32>,
-    /// Shield until the end of the round.
-    #[serde(default)]
-    pub shield: Option<u32>,
-    #[serde(default)]
-    pub infuse: Vec<Element>,
-    #[serde(default)]
-    pub consume: Option<Consume>,
+    pub conditions: &'a [Condition],
+    pub consume: Option<&'a Consume>,
+}
+
+/// The move and the attack a monster resolves together: a move with the attack printed right after
+/// it, a move alone, or an attack alone (made from where the monster stands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Segment<'a> {
+    /// The change to the base move and whether it jumps.
+    pub movement: Option<(i32, bool)>,
+    pub attack: Option<CardAttack<'a>>,
+    /// The index of the card action after the segment.
+    pub next: usize,
+}
+
+impl MonsterEffect {
+    /// The attack's fields, when this is an attack.
+    pub fn attack(&self) -> Option<CardAttack<'_>> {
+        match self {
+            MonsterEffect::Attack {
+                value,
+                range,
+                targets,
+                aoe,
+                pierce,
+                conditions,
+                consume,
+            } => Some(CardAttack {
+                value: *value,
+                range: *range,
+                targets: *targets,
+                aoe,
+                pierce: *pierce,
+                conditions,
+                consume: consume.as_ref(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The move's change and whether it jumps, when this is a move.
+    pub fn movement(&self) -> Option<(i32, bool)> {
+        match self {
+            MonsterEffect::Move(n) => Some((*n, false)),
+            MonsterEffect::Jump(n) => Some((*n, true)),
+            _ => None,
+        }
+    }
+}
+
+impl AbilityCard {
+    /// The card's attack, if it has one (a card has at most one).
+    pub fn attack(&self) -> Option<CardAttack<'_>> {
+        self.actions.iter().find_map(MonsterEffect::attack)
+    }
+
+    /// The segment that starts at action `at`, if the action there is a move or an attack.
+    pub fn segment(&self, at: usize) -> Option<Segment<'_>> {
+        let here = self.actions.get(at)?;
+        if let Some(m) = here.movement() {
+            let attack = self.actions.get(at + 1).and_then(MonsterEffect::attack);
+            return Some(Segment {
+                movement: Some(m),
+                attack,
+                next: at + 1 + attack.is_some() as usize,
+            });
+        }
+        here.attack().map(|a| Segment {
+            movement: None,
+            attack: Some(a),
+            next: at + 1,
+        })
+    }
 }
 
 /// A monster type: statistics per rank and its ability deck.
@@ -580,9 +675,23 @@ impl Scenario {
                 ));
             }
             for c in &m.deck {
-                if c.targets == 0 && c.attack.is_some() {
+                let at = format!("\"{}\"", c.name);
+                let moves = c.actions.iter().filter(|a| a.movement().is_some()).count();
+                let attacks: Vec<CardAttack> =
+                    c.actions.iter().filter_map(|a| a.attack()).collect();
+                // The focus rules plan one move and one attack together.
+                if moves > 1 || attacks.len() > 1 {
                     return Err(err(
-                        &format!("\"{}\"", c.name),
+                        &at,
+                        format!(
+                            "deck: {}: a monster card has at most one move and one attack",
+                            c.name
+                        ),
+                    ));
+                }
+                if attacks.iter().any(|a| a.targets == 0) {
+                    return Err(err(
+                        &at,
                         format!("deck: {}: an attack needs at least 1 target", c.name),
                     ));
                 }

@@ -109,11 +109,18 @@ pub struct HeroState {
     /// A long rest declared this round, losing this card from the discard.
     pub long_rest: Option<usize>,
     pub initiative: u32,
+    /// What settles an equal initiative this round: the other card's initiative, or
+    /// [`super::targeting::RESTING`] during a long rest.
+    #[serde(default)]
+    pub second_initiative: u32,
     pub conditions: Vec<Cond>,
     /// Shield from cards until the end of the round.
     pub shield: u32,
     pub short_rested: bool,
     pub deck: ModifierDeck,
+    /// Money tokens picked up in this scenario.
+    #[serde(default)]
+    pub money: u32,
 }
 
 /// A monster on (or removed from) the board. Dead monsters keep their slot so ids stay stable.
@@ -139,10 +146,15 @@ pub struct KindState {
     pub discard: Vec<usize>,
     /// The card revealed this round.
     pub current: Option<usize>,
-    /// Whether the first monster of the type has resolved the card's consumptions this round.
+    /// Whether the first monster of the type to attack has resolved the consumption printed on the
+    /// attack this round.
     pub resolved_elements: bool,
     /// Elements the type consumed this round (their bonus applies to every monster of the type).
     pub consumed: Vec<Element>,
+    /// The monster that makes the card's infusions this round, for the whole type: the first to
+    /// reach them.
+    #[serde(default)]
+    pub infuser: Option<usize>,
 }
 
 /// The plan of a monster turn, chosen from the rule module's options.
@@ -160,6 +172,25 @@ pub struct FoePlan {
     pub conditions: Vec<Condition>,
 }
 
+/// A hero's half in progress, kept while its player chooses how a modifier draw counts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroPlay {
+    pub card: usize,
+    pub half: Half,
+    pub basic: bool,
+    pub path: Vec<Hex>,
+    pub targets: Vec<Hex>,
+    pub ally: Option<Hex>,
+    /// The half played before this one this turn.
+    pub played: Option<(usize, Half, bool)>,
+    /// The effect in progress and, in an attack, the target in progress.
+    pub effect: usize,
+    pub target: usize,
+    /// The attack's bonus and added conditions from a consumed element.
+    pub bonus: i32,
+    pub extra: Vec<Condition>,
+}
+
 /// A decision the rules give to the players; only `Action::Choose` resolves it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pending {
@@ -169,6 +200,16 @@ pub enum Pending {
         options: Vec<FoePlan>,
         trace: Vec<String>,
     },
+    /// A hero's modifier draw against monster `monster` allows uses that are neither clearly better
+    /// nor worse: the hero's player picks, then the half goes on.
+    HeroModifier {
+        play: HeroPlay,
+        monster: usize,
+        result: AttackResult,
+    },
+    /// Actors `order[start..start + len]` share one place in the turn order: the players pick which
+    /// of them acts first (the rest are asked again).
+    TurnOrder { start: usize, len: usize },
     /// A monster's modifier draw is ambiguous for one target: the players pick the card use.
     Modifier {
         monster: usize,
@@ -200,6 +241,9 @@ pub struct State {
     /// Monsters of the acting type still to act this turn, in order.
     pub queue: Vec<usize>,
     pub plan: Option<FoePlan>,
+    /// The acting monster's next action on its ability card (an index into its actions).
+    #[serde(default)]
+    pub card_step: usize,
     pub pending: Option<Pending>,
     /// Money tokens left by dead monsters.
     pub money: Vec<Hex>,
@@ -243,10 +287,12 @@ impl State {
                 selected: None,
                 long_rest: None,
                 initiative: 0,
+                second_initiative: 0,
                 conditions: Vec::new(),
                 shield: 0,
                 short_rested: false,
                 deck,
+                money: 0,
             });
         }
         let mut monsters = Vec::new();
@@ -289,6 +335,7 @@ impl State {
                 current: None,
                 resolved_elements: false,
                 consumed: Vec::new(),
+                infuser: None,
             });
         }
         let monster_deck =
@@ -310,6 +357,7 @@ impl State {
             turn: 0,
             queue: Vec::new(),
             plan: None,
+            card_step: 0,
             pending: None,
             money: Vec::new(),
             steps: 0,
@@ -416,7 +464,10 @@ impl State {
         match &self.pending {
             None => 0,
             Some(Pending::FoeOption { options, .. }) => options.len(),
-            Some(Pending::Modifier { result, .. }) => result.options.len(),
+            Some(Pending::Modifier { result, .. } | Pending::HeroModifier { result, .. }) => {
+                result.options.len()
+            }
+            Some(Pending::TurnOrder { len, .. }) => *len,
         }
     }
 

@@ -50,11 +50,18 @@ impl MonsterAction {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Enemy {
     pub hex: Hex,
-    /// Initiative this round; lower acts earlier. Equal values are real ties.
+    /// Initiative this round; lower acts earlier.
     pub initiative: u32,
+    /// Settles an equal `initiative`, lower first: the initiative of a hero's other card, or
+    /// [`RESTING`] for a long-resting hero (who acts after every hero playing cards). Equal on both
+    /// is a real tie, which the players break.
+    pub second: u32,
     /// Name used in the trace.
     pub name: String,
 }
+
+/// The `second` initiative of a long-resting hero: after every card.
+pub const RESTING: u32 = u32::MAX;
 
 /// One board position with an active monster about to act.
 #[derive(Debug, Clone, Copy)]
@@ -325,37 +332,39 @@ impl<'a> Solver<'a> {
 
     fn choose_focus(&mut self, candidates: &[usize], best: &[Option<Score>]) -> Vec<usize> {
         let prox_field = range_field(self.map, self.start);
+        // The last field is the whole initiative: the leading card, then the other card.
         let key = |k: usize| {
             let (neg, cost) = best[k].unwrap_or(UNREACHABLE);
+            let e = &self.s.enemies[k];
             (
-                neg,
-                cost,
-                prox_field[self.enemy_idx[k]],
-                self.s.enemies[k].initiative,
+                neg as u64,
+                cost as u64,
+                prox_field[self.enemy_idx[k]] as u64,
+                ((e.initiative as u64) << 32) | e.second as u64,
             )
         };
         let described: Vec<String> = candidates
             .iter()
             .map(|&k| {
-                let (neg, cost, prox, init) = key(k);
+                let (neg, cost, prox, _) = key(k);
                 format!(
                     "{}: {} negative hex(es), {} move(s), {} proximity, initiative {}",
                     self.name(k),
                     neg,
                     cost,
                     prox,
-                    init
+                    self.initiative_words(k)
                 )
             })
             .collect();
         self.trace
             .push(format!("Focus candidates: {}.", described.join("; ")));
         let mut remaining: Vec<usize> = candidates.to_vec();
-        type Rank = fn(&(u16, u16, u16, u32)) -> u32;
+        type Rank = fn(&(u64, u64, u64, u64)) -> u64;
         let steps: [(&str, Rank); 4] = [
-            ("fewest negative hexes on the path", |k| k.0 as u32),
-            ("shortest path", |k| k.1 as u32),
-            ("closest in proximity", |k| k.2 as u32),
+            ("fewest negative hexes on the path", |k| k.0),
+            ("shortest path", |k| k.1),
+            ("closest in proximity", |k| k.2),
             ("lowest initiative", |k| k.3),
         ];
         for (what, f) in steps {
@@ -367,8 +376,13 @@ impl<'a> Solver<'a> {
             remaining.retain(|&k| f(&key(k)) == min);
             if remaining.len() < before {
                 let names: Vec<String> = remaining.iter().map(|&k| self.name(k)).collect();
+                let shown = if what == "lowest initiative" {
+                    self.initiative_words(remaining[0])
+                } else {
+                    min.to_string()
+                };
                 self.trace
-                    .push(format!("Focus by {what} ({min}): {}.", names.join(", ")));
+                    .push(format!("Focus by {what} ({shown}): {}.", names.join(", ")));
             }
         }
         if remaining.len() > 1 {
@@ -382,6 +396,16 @@ impl<'a> Solver<'a> {
                 .push(format!("Focus: {}.", self.name(remaining[0])));
         }
         remaining
+    }
+
+    /// An enemy's initiative in words: "20", "20 then 25", "99, resting".
+    fn initiative_words(&self, k: usize) -> String {
+        let e = &self.s.enemies[k];
+        match e.second {
+            0 => e.initiative.to_string(),
+            RESTING => format!("{}, resting", e.initiative),
+            n => format!("{} then {n}", e.initiative),
+        }
     }
 
     /// The outcomes for one focus.

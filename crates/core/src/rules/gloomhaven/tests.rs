@@ -29,6 +29,7 @@ fn enemies(list: &[(i32, i32, u32)]) -> Vec<Enemy> {
         .map(|&(q, r, i)| Enemy {
             hex: hex(q, r),
             initiative: i,
+            second: 0,
             name: String::new(),
         })
         .collect()
