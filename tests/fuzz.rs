@@ -5,7 +5,7 @@
 //! and fed to the headless binary under a memory and time limit. Every run must end by itself with
 //! status 0 or 2 (1 where the command means "the game did not end" or "the replay differs"), a 2
 //! with a message that starts with the file's name, and never a panic, an abort or a signal.
-//! `FOEHOLD_FUZZ_MUTANTS` sets the mutants per kind (default 30), `FOEHOLD_FUZZ_SEED` the seed;
+//! `FOEHOLD_FUZZ_MUTANTS` sets the mutants per kind (default 150), `FOEHOLD_FUZZ_SEED` the seed;
 //! failing mutants are kept under `FOEHOLD_FUZZ_KEEP` (default: the system's temporary folder).
 //! Findings become files under `tests/data/regressions/<kind>/`, which `regressions_still_pass`
 //! runs.
@@ -326,7 +326,7 @@ fn mutants_per_kind() -> usize {
     std::env::var("FOEHOLD_FUZZ_MUTANTS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(30)
+        .unwrap_or(150)
 }
 
 fn seed() -> u64 {

@@ -270,7 +270,8 @@ impl Card {
     /// blessing is a ×2 and a curse a null, neither rolling.
     pub fn validate(&self) -> Result<(), String> {
         if let Value::Plus(n) = self.value
-            && n.abs() > MAX_AMOUNT as i32
+            // `unsigned_abs`: `abs` of the most negative number overflows.
+            && n.unsigned_abs() > MAX_AMOUNT as u32
         {
             return Err(format!("a card adds at most ±{MAX_AMOUNT}, found {n}"));
         }
