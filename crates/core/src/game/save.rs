@@ -157,6 +157,19 @@ impl<R: Rules> Save<R> {
                 ),
             ));
         }
+        if let Some((i, why)) = save
+            .actions
+            .iter()
+            .enumerate()
+            .find_map(|(i, a)| R::check_action(a).err().map(|why| (i, why)))
+        {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "actions:",
+                format!("`actions`, action {}: {why}", i + 1),
+            ));
+        }
         if !save.hashes.is_empty() && save.hashes.len() != save.actions.len() {
             return Err(LoadError::at_text(
                 file,

@@ -271,7 +271,7 @@ impl Card {
     pub fn validate(&self) -> Result<(), String> {
         if let Value::Plus(n) = self.value
             // `unsigned_abs`: `abs` of the most negative number overflows.
-            && n.unsigned_abs() > MAX_AMOUNT as u32
+            && n.unsigned_abs() > MAX_AMOUNT
         {
             return Err(format!("a card adds at most ±{MAX_AMOUNT}, found {n}"));
         }
