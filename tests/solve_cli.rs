@@ -149,3 +149,189 @@ fn one_bad_file_does_not_stop_the_others() {
     assert!(lines[0].contains("\"error\""));
     assert!(lines[1].contains("\"focus\":[[8,0]]"));
 }
+
+/// The `.ron` files of a conformance folder, in name order.
+fn cases(folder: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(folder))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn keys(v: &serde_json::Value) -> Vec<&str> {
+    let mut k: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    k.sort_unstable();
+    k
+}
+
+#[test]
+fn brimstone_cases_print_the_json_of_their_format_and_match_their_answers() {
+    let folder = "tests/conformance/brimstone";
+    let out = solve(&["--json", folder]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let files = cases(folder);
+    assert_eq!(lines.len(), files.len());
+    for (line, name) in lines.iter().zip(&files) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["file"].as_str().unwrap().ends_with(name.as_str()));
+        let kind = std::fs::read_to_string(root().join(folder).join(name)).unwrap();
+        // Section 8 of the format: one shape per kind of case.
+        let want: &[&str] = if kind.contains("\nPlacement(") {
+            &["ends_turn", "file", "initiative_bonus", "layouts"]
+        } else if kind.contains("\nTargeting(") {
+            &["file", "outcomes", "retarget"]
+        } else if kind.contains("\nHeroAttack(") {
+            &[
+                "allowed",
+                "damage",
+                "dice",
+                "file",
+                "hits",
+                "killed",
+                "target_number",
+                "xp",
+            ]
+        } else {
+            &["file", "party"]
+        };
+        assert_eq!(keys(&v), want, "{name}: {line}");
+    }
+    let out = solve(&[folder]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.matches("matches the expected answer").count(),
+        files.len(),
+        "{text}"
+    );
+}
+
+#[test]
+fn goal_cases_print_the_json_of_their_format_and_match_their_answers() {
+    let folder = "tests/conformance/goals";
+    let out = solve(&["--json", folder]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let files = cases(folder);
+    assert_eq!(text.lines().count(), files.len());
+    for (line, name) in text.lines().zip(&files) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert!(v["file"].as_str().unwrap().ends_with(name.as_str()));
+        assert_eq!(keys(&v), ["file", "outcomes"], "{name}");
+        for o in v["outcomes"].as_array().unwrap() {
+            // Section 13.2 of the format.
+            assert_eq!(
+                keys(o),
+                [
+                    "end",
+                    "minion",
+                    "option",
+                    "stacked_on",
+                    "swap",
+                    "target",
+                    "unstack",
+                    "used",
+                    "weapon"
+                ],
+                "{name}"
+            );
+            assert!(o["option"].is_string() && o["end"].is_array(), "{name}");
+        }
+    }
+    let out = solve(&[folder]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.matches("matches the expected answer").count(),
+        files.len(),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_coordinate_far_off_the_board_is_a_positioned_error_that_states_the_bound() {
+    let text =
+        std::fs::read_to_string(root().join("tests/conformance/frosthaven/fh-001.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for far in [
+        "(2147483647, -1)",
+        "(5, 2147483647)",
+        "(65536, -4)",
+        "(1000000, 5)",
+    ] {
+        let mutated = text.replacen("hexes: [", &format!("hexes: [\n            {far},"), 1);
+        let path = dir.path().join("far.ron");
+        std::fs::write(&path, &mutated).unwrap();
+        let out = solve(&[path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{far}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let line = mutated.lines().position(|l| l.contains(far)).unwrap() + 1;
+        assert!(
+            err.starts_with(&format!("{}:{line}:", path.display()))
+                && err.contains("expected coordinates within ±1000"),
+            "{far}: {err}"
+        );
+    }
+}
+
+#[test]
+fn every_subcommand_has_help_and_malformed_options_are_refused_by_the_parser() {
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_foehold"))
+            .args(args)
+            .current_dir(root())
+            .output()
+            .expect("run foehold")
+    };
+    for sub in ["solve", "odds", "play", "replay"] {
+        let out = run(&[sub, "--help"]);
+        assert_eq!(out.status.code(), Some(0), "{sub}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Usage: foehold"),
+            "{sub}"
+        );
+    }
+    assert_eq!(run(&["--help"]).status.code(), Some(0));
+    for bad in [
+        &["solve", "--fast", "x.ron"][..],
+        &["odds", "--json"],
+        &[
+            "play",
+            "--headless",
+            "scenarios/tutorial.ron",
+            "--heroes",
+            "manual",
+        ],
+        &[
+            "play",
+            "--headless",
+            "scenarios/tutorial.ron",
+            "--heroes",
+            "auto",
+            "--seed",
+            "-3",
+        ],
+        &["replay"],
+        &["--seed", "many"],
+        &["--after-frames"],
+    ] {
+        let out = run(bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("error:") && err.contains("--help"),
+            "{bad:?}: {err}"
+        );
+    }
+}

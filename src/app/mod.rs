@@ -28,18 +28,6 @@ mod windows;
 /// The game on the table: the loop's core game of the Gloomhaven rules.
 pub type CoreGame = foehold_loop::CoreGame<foehold_core::rules::gloomhaven::Gloomhaven>;
 
-const USAGE: &str = "\
-usage: foehold [SCENARIO] [--seed N] [--autoplay]
-               [--screenshot PATH [--after-frames N] [--check-not-blank]] [--bench-frames N]
-  SCENARIO            a scenario file (default: the first file under scenarios/)
-  --seed N            seed of the game's dice (default 1)
-  --autoplay          the heroes' autopilot plays too
-  --screenshot PATH   render N frames, save the window to PATH (PNG) and exit
-  --after-frames N    frames to render before the screenshot (default 60)
-  --check-not-blank   exit 1 when the screenshot is a blank picture
-  --bench-frames N    frame time of the board with 100 minis against a bare 3D scene
-";
-
 /// The command line of the table.
 #[derive(Debug, Clone, Resource, Default)]
 pub struct Options {
@@ -54,53 +42,23 @@ pub struct Options {
 }
 
 impl Options {
-    fn parse(args: &[String]) -> Result<Options, String> {
-        let mut o = Options {
-            seed: 1,
-            after_frames: 60,
-            ..Options::default()
-        };
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let mut value = |name: &str| {
-                it.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
-            match a.as_str() {
-                "--seed" => o.seed = number(&value("--seed")?, "--seed")?,
-                "--autoplay" => o.autoplay = true,
-                "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
-                "--after-frames" => {
-                    o.after_frames = number(&value("--after-frames")?, "--after-frames")?
-                }
-                "--check-not-blank" => o.check_not_blank = true,
-                "--bench-frames" => {
-                    o.bench_frames = number(&value("--bench-frames")?, "--bench-frames")?
-                }
-                s if s.starts_with("--") => return Err(format!("unknown option {s}")),
-                s if o.scenario.is_none() => o.scenario = Some(PathBuf::from(s)),
-                s => return Err(format!("unexpected argument {s} (one scenario at a time)")),
-            }
+    /// The table's options as parsed from the command line.
+    fn from_args(a: &crate::cli::table::TableArgs) -> Options {
+        Options {
+            scenario: a.scenario.clone(),
+            seed: a.seed,
+            autoplay: a.autoplay,
+            screenshot: a.screenshot.clone(),
+            after_frames: a.after_frames,
+            check_not_blank: a.check_not_blank,
+            bench_frames: a.bench_frames,
         }
-        Ok(o)
     }
 }
 
-fn number<T: std::str::FromStr>(s: &str, name: &str) -> Result<T, String> {
-    s.parse()
-        .map_err(|_| format!("{name}: expected a whole number, got {s:?}"))
-}
-
-/// Opens the table window. `args` are the command-line arguments after the program name.
-pub fn run(args: &[String]) -> ExitCode {
-    let options = match Options::parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("foehold: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+/// Opens the table window with the options of the command line.
+pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
+    let options = Options::from_args(args);
     let unattended = options.screenshot.is_some() || options.bench_frames > 0;
     let (game, problem) = match table::open(&options) {
         Ok(g) => (g, None),

@@ -544,7 +544,7 @@ fn controls(
     if game.0.state.round != *last_round {
         *last_round = game.0.state.round;
         if *last_round > 1
-            && let Err(e) = write_save(&game.0, &autosave_path())
+            && let Err(e) = write_autosave(&game.0, &autosave_path())
         {
             driver.say(format!("autosave failed: {e}"));
         }
@@ -556,4 +556,12 @@ fn write_save(game: &Game, path: &std::path::Path) -> std::io::Result<()> {
         std::fs::create_dir_all(dir)?;
     }
     Save::of(game).write(path)
+}
+
+/// The autosave keeps a few earlier ones next to it (`autosave-1.ron`, …).
+fn write_autosave(game: &Game, path: &std::path::Path) -> std::io::Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    Save::of(game).write_autosave(path)
 }

@@ -99,13 +99,16 @@ pub fn scenario_files() -> Vec<PathBuf> {
 
 /// Starts a new game of a scenario file; errors name the file, line and column.
 pub fn new_game(path: &Path, seed: u64) -> Result<Game, String> {
-    let scenario = Scenario::load(path).map_err(|e| e.to_string())?;
+    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let scenario =
+        Scenario::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
     Game::new(
         Arc::new(scenario),
         path.display().to_string(),
         seed,
         TieBreaker::Table,
     )
+    .map(|g| g.with_scenario_text(&text))
     .map_err(|e| format!("{}: {e}", path.display()))
 }
 

@@ -3,7 +3,9 @@
 pub mod odds;
 pub mod play;
 pub mod replay;
+pub mod saves;
 pub mod solve;
+pub mod table;
 
 /// Writes to standard output. When the reader has gone (a closed pipe, as in `foehold play … | head`)
 /// the command stops quietly with the status a shell gives a command ended by SIGPIPE, instead of

@@ -1,15 +1,14 @@
 //! `foehold odds [--json] FILE`: the exact damage distribution of one attack modifier draw.
 
 use super::{out, outln};
-use std::path::Path;
+use clap::Args;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use foehold_core::error::read_file;
 use foehold_core::modifiers::OddsQuery;
 
-const USAGE: &str = "usage: foehold odds [--json] FILE
-
-FILE is a query, e.g.
+const QUERY_FORMAT: &str = "FILE is a query, e.g.
   OddsQuery(
       deck: [\"+0\", \"+1\", \"-1\", \"x2\", \"null\", \"bless\", \"r+1\", (2, \"+0\")],
       attack: 3,       // the value after the attacker's own modifiers
@@ -19,31 +18,23 @@ FILE is a query, e.g.
   )
 `deck` is the draw pile, every order equally likely.";
 
-/// Runs the subcommand; exit status 0 on success, 2 on bad usage or a bad query.
-pub fn run(args: &[String]) -> ExitCode {
-    let mut json = false;
-    let mut files = Vec::new();
-    for arg in args {
-        match arg.as_str() {
-            "--json" => json = true,
-            "-h" | "--help" => {
-                outln!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            s if s.starts_with('-') && s.len() > 1 => {
-                eprintln!("foehold odds: unknown option `{s}`\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            _ => files.push(arg.as_str()),
-        }
-    }
-    let [file] = files.as_slice() else {
-        eprintln!(
-            "foehold odds: expected exactly one query file, found {}\n{USAGE}",
-            files.len()
-        );
-        return ExitCode::from(2);
-    };
+/// The exact damage distribution of one attack modifier draw (normal, advantage, disadvantage,
+/// rolling cards), as fractions.
+#[derive(Debug, Args)]
+#[command(after_help = QUERY_FORMAT)]
+pub struct OddsArgs {
+    /// One JSON object instead of a table
+    #[arg(long)]
+    json: bool,
+    /// The query file
+    file: PathBuf,
+}
+
+/// Runs the subcommand; exit status 0 on success, 2 on a bad query.
+pub fn run(args: &OddsArgs) -> ExitCode {
+    let json = args.json;
+    let file = args.file.display().to_string();
+    let file = file.as_str();
     let path = Path::new(file);
     let query = match read_file(path).and_then(|text| OddsQuery::parse(file, &text)) {
         Ok(q) => q,

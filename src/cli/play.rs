@@ -2,86 +2,52 @@
 //! to the end with the hero autopilot and the seeded tie-breaker, printing the log and the result.
 
 use super::outln;
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use foehold_core::error::read_file;
 use foehold_core::rules::gloomhaven::Save;
 use foehold_core::rules::gloomhaven::{Event, Game, Phase, Scenario, TieBreaker, log};
-
-const USAGE: &str =
-    "usage: foehold play --headless SCENARIO --seed N --heroes auto [--save FILE] [--quiet]";
 
 /// Safety net against a game that would never end (the scenarios have round limits).
 const MAX_ACTIONS: usize = 200_000;
 
-struct Options {
+/// Who plays the heroes headless.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Heroes {
+    /// The hero autopilot
+    Auto,
+}
+
+/// Plays a scenario to its end with the hero autopilot and the seeded tie-breaker, printing the log
+/// and the result (exit 0 when the game ends, 1 when it does not, 2 on bad input).
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Without the 3D table: the only way to play from the command line
+    #[arg(long, required = true)]
+    headless: bool,
+    /// The scenario file
     scenario: PathBuf,
+    /// Seed of the game's dice
+    #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Who plays the heroes
+    #[arg(long, value_enum, required = true)]
+    heroes: Heroes,
+    /// Where to write the save when the game ends
+    #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
+    /// Print only the result
+    #[arg(long, short)]
     quiet: bool,
 }
 
-fn parse(args: &[String]) -> Result<Options, String> {
-    let (mut scenario, mut seed, mut save, mut quiet, mut headless, mut heroes) =
-        (None, None, None, false, false, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--headless" => headless = true,
-            "--quiet" | "-q" => quiet = true,
-            "--seed" => {
-                let v = it.next().ok_or("--seed needs a number")?;
-                seed = Some(
-                    v.parse::<u64>()
-                        .map_err(|_| format!("--seed: {v:?} is not a whole number"))?,
-                );
-            }
-            "--heroes" => heroes = Some(it.next().ok_or("--heroes needs a value (auto)")?.clone()),
-            "--save" => save = Some(PathBuf::from(it.next().ok_or("--save needs a file")?)),
-            s if s.starts_with('-') => return Err(format!("unknown option {s}")),
-            s => {
-                if scenario.replace(PathBuf::from(s)).is_some() {
-                    return Err("only one scenario file, please".into());
-                }
-            }
-        }
-    }
-    if !headless {
-        return Err(
-            "only --headless play exists on the command line; the 3D table plays on screen".into(),
-        );
-    }
-    match heroes.as_deref() {
-        Some("auto") => {}
-        Some(o) => {
-            return Err(format!(
-                "--heroes {o}: only `auto` (the autopilot) plays heroes headless"
-            ));
-        }
-        None => {
-            return Err(
-                "--heroes auto is required: headless heroes are played by the autopilot".into(),
-            );
-        }
-    }
-    Ok(Options {
-        scenario: scenario.ok_or("a scenario file is required")?,
-        seed: seed.unwrap_or(0),
-        save,
-        quiet,
-    })
-}
-
-pub fn run(args: &[String]) -> ExitCode {
-    let o = match parse(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("foehold play: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let scenario = match Scenario::load(&o.scenario) {
+pub fn run(o: &PlayArgs) -> ExitCode {
+    let file = o.scenario.display().to_string();
+    let loaded = read_file(&o.scenario).and_then(|text| Ok((Scenario::parse(&file, &text)?, text)));
+    let (scenario, text) = match loaded {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
@@ -94,7 +60,7 @@ pub fn run(args: &[String]) -> ExitCode {
         o.seed,
         TieBreaker::Seeded,
     ) {
-        Ok(g) => g,
+        Ok(g) => g.with_scenario_text(&text),
         Err(e) => {
             eprintln!("{}: {e}", o.scenario.display());
             return ExitCode::from(2);

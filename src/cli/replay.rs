@@ -2,36 +2,26 @@
 //! checks that it reaches the state hash stored in the save (exit 0 if so, 1 if not, 2 on bad input).
 
 use super::outln;
+use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use foehold_core::rules::gloomhaven::Save;
 use foehold_core::rules::gloomhaven::log;
 
-const USAGE: &str = "usage: foehold replay SAVE [--quiet]";
+/// Re-runs a save from its scenario, seed and action log and checks that it reaches the state hash
+/// stored in the save (exit 0 if so, 1 if not, 2 on bad input).
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// The save file
+    save: PathBuf,
+    /// Print only the result, not the log
+    #[arg(long, short)]
+    quiet: bool,
+}
 
-pub fn run(args: &[String]) -> ExitCode {
-    let mut file = None;
-    let mut quiet = false;
-    for a in args {
-        match a.as_str() {
-            "--quiet" | "-q" => quiet = true,
-            s if s.starts_with('-') => {
-                eprintln!("foehold replay: unknown option {s}\n{USAGE}");
-                return ExitCode::from(2);
-            }
-            s => {
-                if file.replace(PathBuf::from(s)).is_some() {
-                    eprintln!("foehold replay: one save file, please\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-    }
-    let Some(path) = file else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
-    };
+pub fn run(args: &ReplayArgs) -> ExitCode {
+    let (path, quiet) = (args.save.clone(), args.quiet);
     let save = match Save::load(&path) {
         Ok(s) => s,
         Err(e) => {
@@ -39,8 +29,13 @@ pub fn run(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let game = match save.replay(&path) {
-        Ok(g) => g,
+    let (game, parted) = match save.replay_report(&path) {
+        Ok(r) => {
+            if let Some(note) = &r.scenario_changed {
+                eprintln!("{}: {note}", path.display());
+            }
+            (r.game, r.parted)
+        }
         Err(e) => {
             eprintln!("{}: {e}", path.display());
             return ExitCode::from(2);
@@ -71,6 +66,17 @@ pub fn run(args: &[String]) -> ExitCode {
             game.actions().len(),
             save.state_hash
         );
+        match parted {
+            Some(p) => eprintln!("{}: {p}", path.display()),
+            None if save.hashes.is_empty() => eprintln!(
+                "{}: the save records no hash per action, so where the games part is unknown",
+                path.display()
+            ),
+            None => eprintln!(
+                "{}: every action gives the state the save recorded; only the final hash differs",
+                path.display()
+            ),
+        }
         ExitCode::from(1)
     }
 }

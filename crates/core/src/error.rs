@@ -44,6 +44,66 @@ impl LoadError {
     }
 }
 
+impl LoadError {
+    /// An error at a number written in `text`: at `field: value` when found, else at the first
+    /// token that reads as `value`, else at `field:`, else about the whole file. For validators that
+    /// check a number against its bound after parsing.
+    pub fn at_number(
+        file: &str,
+        text: &str,
+        field: &str,
+        value: i128,
+        message: impl Into<String>,
+    ) -> Self {
+        match number_position(text, field, value) {
+            Some(offset) => {
+                let (line, column) = offset_to_position(text, offset);
+                Self::new(file, line, column, message)
+            }
+            None => Self::at_text(file, text, &format!("{field}:"), message),
+        }
+    }
+}
+
+/// Byte offset of `value` written after `field:`, or of the first number token equal to `value`.
+fn number_position(text: &str, field: &str, value: i128) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    // Number tokens: maximal runs of sign, digits and `_`, not glued to an identifier.
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = (bytes[i].is_ascii_digit()
+            || (matches!(bytes[i], b'-' | b'+')
+                && bytes.get(i + 1).is_some_and(u8::is_ascii_digit)))
+            && (i == 0 || !is_word(bytes[i - 1]));
+        if starts {
+            let mut j = i + 1;
+            while j < bytes.len() && (bytes[j].is_ascii_digit() || bytes[j] == b'_') {
+                j += 1;
+            }
+            let digits: String = text[i..j].chars().filter(|&c| c != '_').collect();
+            if digits.parse::<i128>() == Ok(value) {
+                tokens.push(i);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    let after_field = |at: usize| {
+        let before = &text[..at];
+        let before = before.trim_end();
+        let before = before.strip_suffix(':')?.trim_end();
+        let start = before.len().checked_sub(field.len())?;
+        (before.ends_with(field) && (start == 0 || !is_word(bytes[start - 1]))).then_some(at)
+    };
+    tokens
+        .iter()
+        .find_map(|&at| after_field(at))
+        .or_else(|| tokens.first().copied())
+}
+
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
@@ -115,6 +175,19 @@ mod tests {
         assert_eq!((err.line, err.file.as_str()), (3, "x.ron"));
         assert!(err.column >= 3, "{err}");
         assert!(err.message.contains('b'), "{err}");
+    }
+
+    #[test]
+    fn a_number_is_found_after_its_field_first() {
+        let text = "A(\n  x: 7,\n  move: 7,\n  range: -7,\n)";
+        let at = |field: &str, value| {
+            let e = LoadError::at_number("f", text, field, value, "m");
+            (e.line, e.column)
+        };
+        assert_eq!(at("move", 7), (3, 9));
+        assert_eq!(at("hp", 7), (2, 6));
+        assert_eq!(at("range", -7), (4, 10));
+        assert_eq!(at("range", 9), (4, 3));
     }
 
     #[test]

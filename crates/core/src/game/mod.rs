@@ -18,6 +18,9 @@ pub struct Game<R: Rules> {
     /// Where the scenario was read from (saved with the game).
     pub scenario_path: String,
     pub scenario: Arc<R::Scenario>,
+    /// Hash of the scenario file's text ([`save::text_hash`]) when the game was started from one;
+    /// saves record it so that a replay against an edited file says so.
+    pub scenario_hash: Option<String>,
     pub seed: u64,
     pub tie_breaker: TieBreaker,
     /// Every action applied, including undone ones after `cursor` (redo).
@@ -33,6 +36,7 @@ impl<R: Rules> Clone for Game<R> {
         Game {
             scenario_path: self.scenario_path.clone(),
             scenario: self.scenario.clone(),
+            scenario_hash: self.scenario_hash.clone(),
             seed: self.seed,
             tie_breaker: self.tie_breaker,
             log: self.log.clone(),
@@ -67,6 +71,7 @@ impl<R: Rules> Game<R> {
         Ok(Game {
             scenario_path: scenario_path.into(),
             scenario,
+            scenario_hash: None,
             seed,
             tie_breaker,
             log: Vec::new(),
@@ -74,6 +79,12 @@ impl<R: Rules> Game<R> {
             initial: state.clone(),
             state,
         })
+    }
+
+    /// Records the text the scenario was parsed from (its hash goes into saves).
+    pub fn with_scenario_text(mut self, text: &str) -> Game<R> {
+        self.scenario_hash = Some(save::text_hash(text));
+        self
     }
 
     /// The state before any action.

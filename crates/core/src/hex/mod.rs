@@ -18,6 +18,16 @@ pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -
 /// Index of "no hex" in dense neighbour tables.
 pub const NONE: u16 = u16::MAX;
 
+/// Board coordinates stay within this distance of the origin: far beyond any printed map, near enough
+/// that no sum or difference of coordinates overflows and the dense grid (sized from the bounding box,
+/// at most 2,001 × 2,001 entries) stays a few megabytes.
+pub const MAX_COORD: i32 = 1_000;
+
+/// Whether both coordinates of a hex lie within [`MAX_COORD`] of the origin.
+pub const fn within_bounds(h: Hex) -> bool {
+    h.x.unsigned_abs() <= MAX_COORD as u32 && h.y.unsigned_abs() <= MAX_COORD as u32
+}
+
 /// Builds a hex from axial coordinates.
 pub const fn hex(q: i32, r: i32) -> Hex {
     Hex::new(q, r)
@@ -115,6 +125,8 @@ pub struct HexMap {
 pub enum MapError {
     Empty,
     TooLarge,
+    /// A coordinate beyond [`MAX_COORD`].
+    OutOfBounds(Hex),
     Duplicate(Hex),
     NotOnMap(Hex),
     NotNeighbours(Hex, Hex),
@@ -125,6 +137,11 @@ impl std::fmt::Display for MapError {
         match self {
             MapError::Empty => write!(f, "the map has no hexes"),
             MapError::TooLarge => write!(f, "the map is larger than 65,000 hexes"),
+            MapError::OutOfBounds(h) => write!(
+                f,
+                "hex ({}, {}) is off the supported board: expected coordinates within ±{MAX_COORD}",
+                h.x, h.y
+            ),
             MapError::Duplicate(h) => write!(f, "hex ({}, {}) is listed twice", h.x, h.y),
             MapError::NotOnMap(h) => write!(f, "hex ({}, {}) is not on the map", h.x, h.y),
             MapError::NotNeighbours(a, b) => {
@@ -153,6 +170,10 @@ impl HexMap {
         }
         if all.len() >= NONE as usize {
             return Err(MapError::TooLarge);
+        }
+        // Before the grid is sized from the bounding box: far coordinates would make it huge.
+        if let Some((h, _)) = all.iter().find(|(h, _)| !within_bounds(*h)) {
+            return Err(MapError::OutOfBounds(*h));
         }
         all.sort_by_key(|(h, _)| qr(*h));
         if let Some(w) = all.windows(2).find(|w| w[0].0 == w[1].0) {
@@ -196,6 +217,10 @@ impl HexMap {
 
     /// Puts a thin wall on the edge between two neighbouring hexes; one of them may lie off the board.
     pub fn add_thin_wall(&mut self, a: Hex, b: Hex) -> Result<(), MapError> {
+        // Neighbours are found by adding offsets, which must not overflow.
+        if let Some(far) = [a, b].into_iter().find(|h| !within_bounds(*h)) {
+            return Err(MapError::OutOfBounds(far));
+        }
         let d = direction_to(a, b).ok_or(MapError::NotNeighbours(a, b))?;
         match (self.index_of(a), self.index_of(b)) {
             (None, None) => return Err(MapError::NotOnMap(a)),
@@ -218,7 +243,8 @@ impl HexMap {
     /// Dense index of a hex, if it is on the board.
     #[inline]
     pub fn index_of(&self, h: Hex) -> Option<u16> {
-        let (q, r) = (h.x - self.min_q, h.y - self.min_r);
+        // Checked: callers may ask about any hex, however far off the board.
+        let (q, r) = (h.x.checked_sub(self.min_q)?, h.y.checked_sub(self.min_r)?);
         if q < 0 || r < 0 || q >= self.width || r >= self.height {
             return None;
         }
@@ -324,6 +350,29 @@ mod tests {
         let m = strip();
         assert_eq!(m.terrain(hex(3, 0)), Some(Terrain::Wall));
         assert_eq!(m.terrain(hex(2, 0)), Some(Terrain::Floor));
+    }
+
+    #[test]
+    fn far_coordinates_are_refused_before_the_grid_is_sized() {
+        for far in [
+            hex(2_147_483_647, -1),
+            hex(5, 2_147_483_647),
+            hex(65_536, -4),
+            hex(1_000_000, 5),
+            hex(i32::MIN, 0),
+        ] {
+            assert_eq!(
+                HexMap::new(&[hex(0, 0), far], &[]),
+                Err(MapError::OutOfBounds(far))
+            );
+            let mut m = strip();
+            assert_eq!(
+                m.add_thin_wall(far, hex(0, 0)),
+                Err(MapError::OutOfBounds(far))
+            );
+        }
+        let corners = [hex(-MAX_COORD, -MAX_COORD), hex(MAX_COORD, MAX_COORD)];
+        assert_eq!(HexMap::new(&corners, &[]).map(|m| m.len()), Ok(2));
     }
 
     #[test]

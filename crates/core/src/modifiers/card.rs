@@ -270,7 +270,8 @@ impl Card {
     /// blessing is a ×2 and a curse a null, neither rolling.
     pub fn validate(&self) -> Result<(), String> {
         if let Value::Plus(n) = self.value
-            && n.abs() > MAX_AMOUNT as i32
+            // `unsigned_abs`: `abs` of the most negative number overflows.
+            && n.unsigned_abs() > MAX_AMOUNT
         {
             return Err(format!("a card adds at most ±{MAX_AMOUNT}, found {n}"));
         }
@@ -499,8 +500,34 @@ impl<'de> Deserialize<'de> for Entry {
 /// Reads a card list whose entries are cards or `(count, card)` pairs; use with
 /// `#[serde(deserialize_with = "card_list")]`.
 pub fn card_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Card>, D::Error> {
-    let entries: Vec<Entry> = Vec::deserialize(deserializer)?;
-    Ok(entries.into_iter().flat_map(|e| e.0).collect())
+    deserializer.deserialize_seq(ListVisitor)
+}
+
+/// A card list holds at most this many cards, counts expanded: a short file must not ask for a
+/// huge allocation through `(count, card)` pairs.
+pub const MAX_LIST: usize = 10_000;
+
+struct ListVisitor;
+
+impl<'de> Visitor<'de> for ListVisitor {
+    type Value = Vec<Card>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "a list of cards or (count, card) pairs")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Card>, A::Error> {
+        let mut cards = Vec::new();
+        while let Some(Entry(more)) = seq.next_element()? {
+            if cards.len() + more.len() > MAX_LIST {
+                return Err(de::Error::custom(format!(
+                    "the list holds more than {MAX_LIST} cards: expected at most {MAX_LIST}"
+                )));
+            }
+            cards.extend(more);
+        }
+        Ok(cards)
+    }
 }
 
 #[cfg(test)]

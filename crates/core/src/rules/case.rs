@@ -28,6 +28,7 @@ pub struct CaseFormat {
 
 /// Every case format, one line per rule module.
 pub const FORMATS: &[CaseFormat] = &[
+    crate::rules::gloomhaven::case::FORMAT,
     crate::rules::brimstone::case::FORMAT,
     CaseFormat {
         module: "goals",

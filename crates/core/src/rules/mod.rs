@@ -158,6 +158,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn steps(state: &Self::State) -> u64;
     /// The game's seed.
     fn seed(state: &Self::State) -> u64;
+    /// Checks the sizes and numbers an action read from a save holds against their bounds, before
+    /// it is applied: `apply` may assume coordinates near the board.
+    fn check_action(_action: &Self::Action) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// A 64-bit FNV-1a hash of a state's RON text, as 16 hex digits: saves record it so a replay can

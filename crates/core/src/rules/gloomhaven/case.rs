@@ -4,8 +4,109 @@
 use super::targeting::{Decision, Enemy, MonsterAction, decide};
 use crate::error::{LoadError, parse_ron, read_file};
 use crate::hex::{Hex, HexMap, Terrain, hex, qr};
+use crate::rules::case::{Answer, CaseFormat};
 use serde::Deserialize;
+use serde_json::{Value, json};
 use std::path::Path;
+
+/// The format's entry in [`crate::rules::case::FORMATS`].
+pub const FORMAT: CaseFormat = CaseFormat {
+    module: "gloomhaven",
+    kinds: &["Puzzle"],
+    solve,
+};
+
+/// Parses, validates and answers one puzzle: the decision of the active monster.
+pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
+    let (p, pos) = parse(file, text)?;
+    let d = pos.decide();
+    let verdict = check(&p, &d).map(|v| {
+        if v.passed() {
+            Ok(())
+        } else {
+            Err(format!("missing {:?}, unexpected {:?}", v.missing, v.extra))
+        }
+    });
+    Ok(Answer {
+        json: decision_json(&d),
+        text: decision_text(&d),
+        verdict,
+    })
+}
+
+fn hex_json(h: Hex) -> Value {
+    json!([h.x, h.y])
+}
+
+fn hexes_json(hs: &[Hex]) -> Value {
+    Value::Array(hs.iter().map(|h| hex_json(*h)).collect())
+}
+
+/// The JSON answer: the focus, every option (end, targets, heading, focus, path, area) and the trace.
+pub fn decision_json(d: &Decision) -> Value {
+    let options: Vec<Value> = d
+        .options
+        .iter()
+        .map(|o| {
+            json!({
+                "end": hex_json(o.end),
+                "targets": hexes_json(&o.targets),
+                "heading_to": hexes_json(&o.heading_to),
+                "focus": hexes_json(&o.focus),
+                "path": hexes_json(&o.path),
+                "aoe": hexes_json(&o.aoe),
+            })
+        })
+        .collect();
+    json!({
+        "focus": hexes_json(&d.focus),
+        "options": options,
+        "trace": d.trace,
+    })
+}
+
+fn fmt_hex(h: Hex) -> String {
+    format!("({}, {})", h.x, h.y)
+}
+
+fn fmt_list(hs: &[Hex]) -> String {
+    if hs.is_empty() {
+        "none".into()
+    } else {
+        hs.iter()
+            .map(|h| fmt_hex(*h))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// The answer in words: the focus, one line per option, and the rule steps behind them.
+pub fn decision_text(d: &Decision) -> String {
+    let mut s = format!("  focus: {}\n", fmt_list(&d.focus));
+    for (i, o) in d.options.iter().enumerate() {
+        s.push_str(&format!("  option {}: ends on {}", i + 1, fmt_hex(o.end)));
+        if !o.path.is_empty() {
+            s.push_str(&format!(" via {}", fmt_list(&o.path)));
+        }
+        if o.targets.is_empty() {
+            s.push_str(", attacks no one");
+        } else {
+            s.push_str(&format!(", attacks {}", fmt_list(&o.targets)));
+        }
+        if !o.heading_to.is_empty() {
+            s.push_str(&format!(", heading for {}", fmt_list(&o.heading_to)));
+        }
+        if !o.aoe.is_empty() {
+            s.push_str(&format!(" (area on {})", fmt_list(&o.aoe)));
+        }
+        s.push('\n');
+    }
+    s.push_str("  why:\n");
+    for t in &d.trace {
+        s.push_str(&format!("    - {t}\n"));
+    }
+    s
+}
 
 type Qr = (i32, i32);
 
@@ -193,7 +294,87 @@ fn fmt(h: Qr) -> String {
     format!("({}, {})", h.0, h.1)
 }
 
+/// Move and range are at most this.
+pub const MAX_REACH: u32 = 64;
+/// Targets of one attack are at most this (as many as enemies a puzzle may hold).
+pub const MAX_TARGETS: u32 = 64;
+/// Initiatives are at most this.
+pub const MAX_INITIATIVE: u32 = 1_000;
+/// Area offsets stay within this many hexes of their anchor.
+pub const MAX_AOE_OFFSET: i32 = 32;
+
+/// Checks every coordinate and number against its bound, before anything is built from them.
+fn check_bounds(file: &str, text: &str, p: &Puzzle) -> Result<(), LoadError> {
+    let err = |field: &str, at: Option<Qr>, msg: String| locate(file, text, field, at, msg);
+    let m = &p.map;
+    let far = |h: &Qr| !crate::hex::within_bounds(hex(h.0, h.1));
+    let walls: Vec<Qr> = m.thin_walls.iter().flat_map(|&(a, b)| [a, b]).collect();
+    let enemies: Vec<Qr> = p.enemies.iter().map(|e| e.hex).collect();
+    let lists: [(&str, &[Qr]); 11] = [
+        ("hexes", &m.hexes),
+        ("walls", &m.walls),
+        ("obstacles", &m.obstacles),
+        ("traps", &m.traps),
+        ("hazards", &m.hazards),
+        ("difficult", &m.difficult),
+        ("icy", &m.icy),
+        ("thin_walls", &walls),
+        ("active", std::slice::from_ref(&p.active)),
+        ("allies", &p.allies),
+        ("enemies", &enemies),
+    ];
+    for (field, list) in lists {
+        if let Some(&h) = list.iter().find(|h| far(h)) {
+            return Err(err(
+                field,
+                Some(h),
+                format!(
+                    "`{field}` lists {}: expected coordinates within ±{}",
+                    fmt(h),
+                    crate::hex::MAX_COORD
+                ),
+            ));
+        }
+    }
+    let off = |h: &&Qr| h.0.unsigned_abs().max(h.1.unsigned_abs()) > MAX_AOE_OFFSET as u32;
+    if let Some(&h) = p.action.aoe.iter().find(off) {
+        return Err(err(
+            "aoe",
+            Some(h),
+            format!(
+                "`aoe` lists {}: expected offsets within ±{MAX_AOE_OFFSET}",
+                fmt(h)
+            ),
+        ));
+    }
+    let a = &p.action;
+    let numbers = [
+        ("move", a.move_points, MAX_REACH),
+        ("range", a.range, MAX_REACH),
+        ("targets", a.targets, MAX_TARGETS),
+    ]
+    .into_iter()
+    .chain(
+        p.enemies
+            .iter()
+            .map(|e| ("initiative", e.initiative, MAX_INITIATIVE)),
+    );
+    for (field, value, max) in numbers {
+        if value > max {
+            return Err(LoadError::at_number(
+                file,
+                text,
+                field,
+                value.into(),
+                format!("`{field}` is {value}: expected at most {max}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
+    check_bounds(file, text, p)?;
     let m = &p.map;
     let err = |field: &str, at: Option<Qr>, msg: String| locate(file, text, field, at, msg);
     let hexes: Vec<Hex> = m.hexes.iter().map(|&(q, r)| hex(q, r)).collect();

@@ -290,6 +290,39 @@ impl Rules for Gloomhaven {
     fn seed(s: &State) -> u64 {
         s.seed
     }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let Action::Play {
+            path,
+            targets,
+            ally,
+            ..
+        } = action
+        else {
+            return Ok(());
+        };
+        if path.len() > 1_000 || targets.len() > 64 {
+            return Err(format!(
+                "an action with a path of {} hexes and {} targets: expected at most 1000 and 64",
+                path.len(),
+                targets.len()
+            ));
+        }
+        match path
+            .iter()
+            .chain(targets)
+            .chain(ally)
+            .find(|h| !crate::hex::within_bounds(**h))
+        {
+            Some(h) => Err(format!(
+                "an action names hex ({}, {}): expected coordinates within ±{}",
+                h.x,
+                h.y,
+                crate::hex::MAX_COORD
+            )),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What a hero's player could do now, before the rules check each.

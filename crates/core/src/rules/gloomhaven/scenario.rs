@@ -582,6 +582,7 @@ impl Scenario {
 
     /// Checks everything serde cannot: names that refer to each other, sizes, the map.
     pub fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
+        check_bounds(self, file, text)?;
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
         if self.heroes.is_empty() {
             return Err(err(
@@ -732,6 +733,200 @@ impl Scenario {
     pub fn monster_index(&self, name: &str) -> Option<usize> {
         self.monsters.iter().position(|m| m.name == name)
     }
+}
+
+/// The text map has at most this many rows and this many characters per row.
+pub const MAX_MAP_SIDE: usize = 256;
+/// Hit points, attack, heal, shield, pierce, damage and initiative values are at most this.
+pub const MAX_NUMBER: i64 = 1_000;
+/// Move, jump and range values are at most this.
+pub const MAX_REACH: i64 = 64;
+/// Targets of one attack, cards of a hero, cards of a monster deck and monster types are at most this.
+pub const MAX_COUNT: usize = 64;
+/// A modifier deck holds at most this many cards.
+pub const MAX_MODIFIERS: usize = 1_000;
+/// The round limit is at most this.
+pub const MAX_ROUNDS: i64 = 1_000;
+/// Area offsets stay within this many hexes of the attacker.
+pub const MAX_AOE_OFFSET: i32 = 32;
+
+/// Checks every size and number against its bound before anything is built from them.
+fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
+    let num = |field: &str, value: i64, lo: i64, hi: i64| -> Result<(), LoadError> {
+        if (lo..=hi).contains(&value) {
+            return Ok(());
+        }
+        Err(LoadError::at_number(
+            file,
+            text,
+            field,
+            value.into(),
+            format!("`{field}` is {value}: expected a number from {lo} to {hi}"),
+        ))
+    };
+    let count = |field: &str, len: usize, max: usize| -> Result<(), LoadError> {
+        if len <= max {
+            return Ok(());
+        }
+        Err(LoadError::at_text(
+            file,
+            text,
+            &format!("{field}:"),
+            format!("`{field}` lists {len} entries: expected at most {max}"),
+        ))
+    };
+    let n = |v: u32| i64::from(v);
+    count("map", s.map.len(), MAX_MAP_SIDE)?;
+    if let Some((row, line)) = s
+        .map
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.chars().count() > MAX_MAP_SIDE)
+    {
+        return Err(map_char_position(file, text, row, 0).with(format!(
+            "map: row {} has {} characters: expected at most {MAX_MAP_SIDE}",
+            row + 1,
+            line.chars().count()
+        )));
+    }
+    for &((aq, ar), (bq, br)) in &s.thin_walls {
+        for (q, r) in [(aq, ar), (bq, br)] {
+            if !crate::hex::within_bounds(hex(q, r)) {
+                let v = if q.unsigned_abs() > r.unsigned_abs() {
+                    q
+                } else {
+                    r
+                };
+                return Err(LoadError::at_number(
+                    file,
+                    text,
+                    "thin_walls",
+                    v.into(),
+                    format!(
+                        "thin_walls: ({q}, {r}) is off the board: expected coordinates within ±{}",
+                        crate::hex::MAX_COORD
+                    ),
+                ));
+            }
+        }
+    }
+    num("trap_damage", n(s.trap_damage), 0, MAX_NUMBER)?;
+    num("hazard_damage", n(s.hazard_damage), 0, MAX_NUMBER)?;
+    if let Some(r) = s.round_limit {
+        num("round_limit", n(r), 0, MAX_ROUNDS)?;
+    }
+    count("heroes", s.heroes.len(), MAX_COUNT)?;
+    count("monsters", s.monsters.len(), MAX_COUNT)?;
+    if let Some(m) = &s.monster_modifiers {
+        count("monster_modifiers", m.len(), MAX_MODIFIERS)?;
+    }
+    let aoe = |list: &[(i32, i32)]| -> Result<(), LoadError> {
+        count("aoe", list.len(), 32)?;
+        for &(q, r) in list {
+            let v = if q.unsigned_abs() > r.unsigned_abs() {
+                q
+            } else {
+                r
+            };
+            num(
+                "aoe",
+                v.into(),
+                -i64::from(MAX_AOE_OFFSET),
+                MAX_AOE_OFFSET.into(),
+            )?;
+        }
+        Ok(())
+    };
+    for h in &s.heroes {
+        num("hp", n(h.hp), 0, MAX_NUMBER)?;
+        num("player", n(h.player), 0, 9)?;
+        count("cards", h.cards.len(), MAX_COUNT)?;
+        if let Some(m) = &h.modifiers {
+            count("modifiers", m.len(), MAX_MODIFIERS)?;
+        }
+        for c in &h.cards {
+            num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
+            for half in [&c.top, &c.bottom] {
+                count("effects", half.effects.len(), 16)?;
+                for e in &half.effects {
+                    match e {
+                        Effect::Move(v) => num("Move", n(*v), 0, MAX_REACH)?,
+                        Effect::Jump(v) => num("Jump", n(*v), 0, MAX_REACH)?,
+                        Effect::Shield(v) => num("Shield", n(*v), 0, MAX_NUMBER)?,
+                        Effect::Heal { value, range } => {
+                            num("value", n(*value), 0, MAX_NUMBER)?;
+                            num("range", n(*range), 0, MAX_REACH)?;
+                        }
+                        Effect::Attack {
+                            value,
+                            range,
+                            targets,
+                            pierce,
+                            consume,
+                            ..
+                        } => {
+                            num("value", n(*value), 0, MAX_NUMBER)?;
+                            num("range", n(*range), 0, MAX_REACH)?;
+                            num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                            num("pierce", n(*pierce), 0, MAX_NUMBER)?;
+                            if let Some(c) = consume {
+                                num("attack", c.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
+                                num("heal", n(c.heal), 0, MAX_NUMBER)?;
+                            }
+                        }
+                        Effect::Loot(v) => num("Loot", n(*v), 0, MAX_REACH)?,
+                        Effect::Infuse(_) | Effect::SelfCondition(_) => {}
+                    }
+                }
+            }
+        }
+    }
+    for m in &s.monsters {
+        for st in [&m.normal, &m.elite] {
+            num("hp", n(st.hp), 0, MAX_NUMBER)?;
+            num("move", n(st.movement), 0, MAX_REACH)?;
+            num("attack", n(st.attack), 0, MAX_NUMBER)?;
+            num("range", n(st.range), 0, MAX_REACH)?;
+            num("shield", n(st.shield), 0, MAX_NUMBER)?;
+        }
+        count("deck", m.deck.len(), MAX_COUNT)?;
+        for c in &m.deck {
+            num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
+            count("actions", c.actions.len(), MAX_COUNT)?;
+            for a in &c.actions {
+                match a {
+                    MonsterEffect::Move(v) | MonsterEffect::Jump(v) => {
+                        num("move", (*v).into(), -MAX_REACH, MAX_REACH)?;
+                    }
+                    MonsterEffect::Attack {
+                        value,
+                        range,
+                        targets,
+                        aoe: area,
+                        pierce,
+                        consume,
+                        ..
+                    } => {
+                        num("attack", (*value).into(), -MAX_NUMBER, MAX_NUMBER)?;
+                        if let Some(v) = range {
+                            num("range", n(*v), 0, MAX_REACH)?;
+                        }
+                        num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                        num("pierce", n(*pierce), 0, MAX_NUMBER)?;
+                        if let Some(con) = consume {
+                            num("attack", con.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
+                            num("heal", n(con.heal), 0, MAX_NUMBER)?;
+                        }
+                        aoe(area)?;
+                    }
+                    MonsterEffect::Heal(v) => num("heal", n(*v), 0, MAX_NUMBER)?,
+                    MonsterEffect::Shield(v) => num("shield", n(*v), 0, MAX_NUMBER)?,
+                    MonsterEffect::Infuse(_) => {}
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_modifiers(file: &str, text: &str, cards: &[String]) -> Result<(), LoadError> {

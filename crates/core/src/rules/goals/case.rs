@@ -281,7 +281,8 @@ impl Check<'_> {
     }
 
     fn coord(&self, section: &str, p: Qr) -> Result<Hex, LoadError> {
-        if p.0.abs() > MAX_COORD || p.1.abs() > MAX_COORD {
+        // `unsigned_abs`: `abs` of the most negative number overflows.
+        if p.0.unsigned_abs() > MAX_COORD as u32 || p.1.unsigned_abs() > MAX_COORD as u32 {
             return Err(self.err(
                 section,
                 &qr_text(p),
@@ -328,7 +329,7 @@ impl Check<'_> {
     }
 
     fn rating(&self, section: &str, field: &str, v: i32) -> Result<i32, LoadError> {
-        if v.abs() > MAX_RATING {
+        if v.unsigned_abs() > MAX_RATING as u32 {
             return Err(self.err(
                 section,
                 field,

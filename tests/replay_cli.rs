@@ -1,0 +1,101 @@
+//! `foehold replay` names where a replay parts from its save, and a scenario edited since the save.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use foehold_core::rules::gloomhaven::Save;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn foehold(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs")
+}
+
+fn play(scenario: &Path, save: &Path) {
+    let out = foehold(&[
+        "play",
+        "--headless",
+        scenario.to_str().unwrap(),
+        "--seed",
+        "4",
+        "--heroes",
+        "auto",
+        "--quiet",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_replay_that_parts_from_the_save_names_the_first_differing_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    play(&root().join("scenarios/tutorial.ron"), &save);
+    let mut s = Save::load(&save).unwrap();
+    assert_eq!(s.hashes.len(), s.actions.len(), "one hash per action");
+    assert!(s.scenario_hash.is_some());
+    // As if the rules had given another state from the fifth action on.
+    for h in &mut s.hashes[4..] {
+        *h = "0000000000000000".into();
+    }
+    s.state_hash = "0000000000000000".into();
+    let bad = dir.path().join("parted.ron");
+    s.write(&bad).unwrap();
+    let out = foehold(&["replay", bad.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("parts from the saved game at action 5 (")
+            && err.contains("instead of 0000000000000000"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_scenario_edited_since_the_save_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("cellar.ron");
+    let text = std::fs::read_to_string(root().join("scenarios/tutorial.ron")).unwrap();
+    std::fs::write(&scenario, &text).unwrap();
+    let save = dir.path().join("game.ron");
+    play(&scenario, &save);
+    let out = foehold(&["replay", save.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // A comment only: the same game, but the file is not the one the game was saved with.
+    std::fs::write(&scenario, format!("// edited\n{text}")).unwrap();
+    let out = foehold(&["replay", save.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("has changed since the game was saved"),
+        "{err}"
+    );
+
+    // Tougher rats: the replay parts from the save, and the edit is named first.
+    std::fs::write(&scenario, text.replacen("hp: 3", "hp: 9", 1)).unwrap();
+    let out = foehold(&["replay", save.to_str().unwrap(), "--quiet"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(matches!(out.status.code(), Some(1 | 2)), "{err}");
+    assert!(
+        err.contains("has changed since the game was saved"),
+        "{err}"
+    );
+}
