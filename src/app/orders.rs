@@ -94,12 +94,10 @@ fn on_pick(
             && h != hero
         {
             // Another hero is a heal's target when the chosen half heals at range; else a refusal.
-            let heals_at_range = intent.half.is_some_and(|(card, half, basic)| {
-                s.half_effects(hero, card, half, basic)
-                    .iter()
-                    .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
+            let heals = intent.half.is_some_and(|(card, half, basic)| {
+                heals_at_range(&s.half_effects(hero, card, half, basic))
             });
-            if heals_at_range {
+            if heals {
                 let at = s.heroes[h].hex;
                 intent.ally = if intent.ally == Some(at) {
                     None
@@ -147,6 +145,13 @@ fn on_pick(
             },
         }
     }
+}
+
+/// Whether a half heals at range, so clicking another hero picks the heal's target.
+pub fn heals_at_range(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
 }
 
 fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut Driver) {

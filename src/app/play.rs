@@ -20,7 +20,7 @@ type GameEvent = foehold_loop::GameEvent<Gloomhaven>;
 type SubmitAction = foehold_loop::SubmitAction<Gloomhaven>;
 
 use super::Options;
-use super::gloomhaven::words::action_words;
+use super::gloomhaven::story::history_label;
 use super::hotseat::{Gate, Seats};
 use super::minis::{PendingPaths, WalkSpeed};
 use super::mirror::table_id;
@@ -202,11 +202,7 @@ fn show(
         table.history.truncate(*cursor);
         let mut s = before.clone();
         for a in g.log.get(*cursor..g.cursor).unwrap_or_default() {
-            table.history.push(format!(
-                "round {} · {}",
-                s.round.max(1),
-                action_words(&s, a)
-            ));
+            table.history.push(history_label(&s, a));
             let _ = s.apply(a.clone());
         }
     }

@@ -40,7 +40,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use foehold_core::game::Game;
-use foehold_core::rules::{Rules, Seat, ToMove, seeded_pick};
+use foehold_core::rules::{Rules, ToMove};
 
 /// The core game, the single source of truth.
 #[derive(Resource)]
@@ -279,25 +279,6 @@ fn apply_submitted<R: Rules>(
     }
 }
 
-/// The next automatic action the settings allow, whether or not it is paced.
-fn automatic<R: Rules>(game: &Game<R>, settings: &LoopSettings) -> Option<R::Action> {
-    let s = &game.state;
-    match R::to_move(s) {
-        ToMove::Over { .. } => None,
-        ToMove::Tie { .. } if !settings.seeded_ties => None,
-        ToMove::Tie { .. } => {
-            let mut options = R::legal_actions(s, Seat::Table);
-            let pick = seeded_pick(R::seed(s), R::steps(s), options.len());
-            (pick < options.len()).then(|| options.swap_remove(pick))
-        }
-        ToMove::Rules { .. } => R::legal_actions(s, Seat::Rules).into_iter().next(),
-        ToMove::Heroes(heroes) if settings.autopilot_heroes => {
-            heroes.first().and_then(|&h| R::autopilot(s, h))
-        }
-        ToMove::Heroes(_) => None,
-    }
-}
-
 /// The one system that steps the rules: applies the next automatic action, every frame with
 /// `auto_advance`, else once per [`StepRequest`].
 fn step_rules<R: Rules>(
@@ -308,7 +289,9 @@ fn step_rules<R: Rules>(
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
-    if let Some(action) = automatic(&game.0, &settings)
+    if let Some(action) = game
+        .0
+        .automatic(settings.seeded_ties, settings.autopilot_heroes)
         && (settings.auto_advance || take_step(&mut steps))
     {
         apply(&mut game.0, action, &mut events, &mut refused);

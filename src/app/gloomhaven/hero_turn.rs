@@ -9,7 +9,7 @@ use foehold_core::rules::{Rules, Seat};
 
 use super::words::{half_name, half_words};
 use crate::app::CoreGame;
-use crate::app::orders::{Intent, attack, movement};
+use crate::app::orders::{Intent, attack, heals_at_range, movement};
 use crate::app::play::Act;
 
 /// The halves the hero may play now, from the rules' legal actions; worked out again only when the
@@ -55,10 +55,7 @@ fn needs(effects: &[Effect], intent: &Intent) -> Vec<String> {
             intent.targets.len()
         ));
     }
-    if effects
-        .iter()
-        .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
-    {
+    if heals_at_range(effects) {
         hints.push(match intent.ally {
             Some(_) => "healing the ally you clicked".into(),
             None => "click an ally to heal, or leave it to heal yourself".into(),
@@ -69,11 +66,7 @@ fn needs(effects: &[Effect], intent: &Intent) -> Vec<String> {
 
 /// Whether a half has something the player chooses (a move, an attack, a ranged heal).
 fn has_choices(effects: &[Effect]) -> bool {
-    movement(effects).is_some()
-        || attack(effects).is_some()
-        || effects
-            .iter()
-            .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
+    movement(effects).is_some() || attack(effects).is_some() || heals_at_range(effects)
 }
 
 pub fn hero_turn(

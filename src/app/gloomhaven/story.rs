@@ -2,7 +2,7 @@
 //! an undo, a redo, a jump or a load.
 
 use foehold_core::rules::Rules;
-use foehold_core::rules::gloomhaven::{Event, Game, Gloomhaven, State};
+use foehold_core::rules::gloomhaven::{Action, Event, Game, Gloomhaven, State};
 
 use super::words::action_words;
 
@@ -34,6 +34,11 @@ impl Told {
     }
 }
 
+/// An action's line in the history, from the state just before it: its round and what was done.
+pub fn history_label(s: &State, a: &Action) -> String {
+    format!("round {} · {}", s.round.max(1), action_words(s, a))
+}
+
 /// The log of the actions in effect, and a history label for every action of the log (undone ones
 /// too, so redo targets can be listed).
 pub fn retell(game: &Game) -> (Told, Vec<String>) {
@@ -41,8 +46,7 @@ pub fn retell(game: &Game) -> (Told, Vec<String>) {
     let mut told = Told::default();
     let mut labels = Vec::with_capacity(game.log.len());
     for (i, a) in game.log.iter().enumerate() {
-        let label = format!("round {} · {}", s.round.max(1), action_words(&s, a));
-        labels.push(label);
+        labels.push(history_label(&s, a));
         // Every logged action was accepted once from this same state.
         let Ok(events) = Gloomhaven::apply(&mut s, a.clone()) else {
             break;

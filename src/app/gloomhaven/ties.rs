@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::hex::qr;
+use foehold_core::modifiers::attack::CardOutcome;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Phase};
 
@@ -85,20 +86,7 @@ pub fn ties(
                         "{who}'s draw against {} allows several card uses: {who}'s player picks.",
                         s.name(FigureId::Monster(*monster)),
                     ));
-                    for (i, o) in result.options.iter().enumerate() {
-                        if ui
-                            .button(format!(
-                                "{}: value {} → {} damage{}",
-                                i + 1,
-                                o.value.max(0),
-                                o.damage,
-                                if o.nullified { " (null)" } else { "" }
-                            ))
-                            .clicked()
-                        {
-                            acts.write(Act(Action::Choose(i)));
-                        }
-                    }
+                    draw_uses(ui, &result.options, &mut acts);
                 }
                 Pending::Modifier {
                     monster, result, ..
@@ -107,20 +95,7 @@ pub fn ties(
                         "{}'s draw allows several card uses:",
                         s.name(FigureId::Monster(*monster))
                     ));
-                    for (i, o) in result.options.iter().enumerate() {
-                        if ui
-                            .button(format!(
-                                "{}: value {} → {} damage{}",
-                                i + 1,
-                                o.value.max(0),
-                                o.damage,
-                                if o.nullified { " (null)" } else { "" }
-                            ))
-                            .clicked()
-                        {
-                            acts.write(Act(Action::Choose(i)));
-                        }
-                    }
+                    draw_uses(ui, &result.options, &mut acts);
                 }
             }
             if ui.button("Let the dice choose (R)").clicked() {
@@ -128,4 +103,20 @@ pub fn ties(
             }
         });
     Ok(())
+}
+
+/// The ways a modifier draw may count, one button each; a click chooses it.
+fn draw_uses(ui: &mut egui::Ui, options: &[CardOutcome], acts: &mut MessageWriter<Act>) {
+    for (i, o) in options.iter().enumerate() {
+        let text = format!(
+            "{}: value {} → {} damage{}",
+            i + 1,
+            o.value.max(0),
+            o.damage,
+            if o.nullified { " (null)" } else { "" }
+        );
+        if ui.button(text).clicked() {
+            acts.write(Act(Action::Choose(i)));
+        }
+    }
 }

@@ -152,9 +152,15 @@ impl<R: Rules> Game<R> {
     /// autopilot, ties by the seeded pick when the game is headless. `None` once the game is over or
     /// when the table must break a tie.
     pub fn auto_action(&self) -> Option<R::Action> {
+        self.automatic(self.tie_breaker == TieBreaker::Seeded, true)
+    }
+
+    /// The next automatic action when the seeded pick may break ties (`seeded_ties`) and the
+    /// autopilot may play heroes (`autopilot`): what a driver that leaves either to the players does.
+    pub fn automatic(&self, seeded_ties: bool, autopilot: bool) -> Option<R::Action> {
         match R::to_move(&self.state) {
             ToMove::Over { .. } => None,
-            ToMove::Tie { .. } if self.tie_breaker == TieBreaker::Table => None,
+            ToMove::Tie { .. } if !seeded_ties => None,
             ToMove::Tie { .. } => {
                 let mut options = R::legal_actions(&self.state, Seat::Table);
                 let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), options.len());
@@ -163,7 +169,10 @@ impl<R: Rules> Game<R> {
             ToMove::Rules { .. } => R::legal_actions(&self.state, Seat::Rules)
                 .into_iter()
                 .next(),
-            ToMove::Heroes(heroes) => heroes.first().and_then(|&h| R::autopilot(&self.state, h)),
+            ToMove::Heroes(heroes) if autopilot => {
+                heroes.first().and_then(|&h| R::autopilot(&self.state, h))
+            }
+            ToMove::Heroes(_) => None,
         }
     }
 
