@@ -1,7 +1,7 @@
 //! The goal-priority board: spaces and walls, slow and prohibited terrain, Domes and their keys,
 //! adventures and dropped loot, with dense indices for the searches and exact line of sight.
 
-use super::sight::Sight;
+use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, NONE, distance};
 
 /// An adventure (a map key) and its spaces.
@@ -136,7 +136,7 @@ impl Board {
         for l in &spec.loot {
             index(l.hex, "loot")?;
         }
-        let sight = Sight::new(&spec.walls);
+        let sight = Sight::new(&map);
         Ok(Board {
             map,
             enter,

@@ -13,7 +13,6 @@ pub mod case;
 mod context;
 pub mod movement;
 pub mod reaction;
-pub mod sight;
 pub mod situation;
 pub mod special_goal;
 pub mod stacking;
