@@ -61,8 +61,10 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
     commands.insert_resource(orbit);
 }
 
-// A system takes one parameter per input and resource it uses.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn controls(
     mut orbit: ResMut<Orbit>,
     keys: Res<ButtonInput<KeyCode>>,

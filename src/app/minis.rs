@@ -135,8 +135,10 @@ fn setup_assets(
     });
 }
 
-// One argument per part of the figure's look; grouping them would only rename them.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one argument per part of the figure's look; grouping them would only rename them"
+)]
 fn spawn_mini(
     commands: &mut Commands,
     a: &MiniAssets,

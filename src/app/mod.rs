@@ -68,11 +68,11 @@ impl Options {
                 "--autoplay" => o.autoplay = true,
                 "--screenshot" => o.screenshot = Some(PathBuf::from(value("--screenshot")?)),
                 "--after-frames" => {
-                    o.after_frames = number(&value("--after-frames")?, "--after-frames")?
+                    o.after_frames = number(&value("--after-frames")?, "--after-frames")?;
                 }
                 "--check-not-blank" => o.check_not_blank = true,
                 "--bench-frames" => {
-                    o.bench_frames = number(&value("--bench-frames")?, "--bench-frames")?
+                    o.bench_frames = number(&value("--bench-frames")?, "--bench-frames")?;
                 }
                 s if s.starts_with("--") => return Err(format!("unknown option {s}")),
                 s if o.scenario.is_none() => o.scenario = Some(PathBuf::from(s)),

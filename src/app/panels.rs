@@ -94,7 +94,10 @@ fn card_words(c: &HeroCard) -> String {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 pub fn panels(
     mut contexts: EguiContexts,
     table: Res<Table>,

@@ -105,7 +105,7 @@ mod tests {
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Probe {
-        #[allow(dead_code)]
+        #[expect(dead_code, reason = "only parsed, to see which fields are refused")]
         a: u32,
     }
 

@@ -4,6 +4,9 @@
 //! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and all
 //! randomness comes from seeded generators stored in the state that uses them.
 
+// The rules need no `unsafe`.
+#![forbid(unsafe_code)]
+
 pub mod decision;
 pub mod error;
 pub mod game;

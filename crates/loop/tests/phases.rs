@@ -31,8 +31,10 @@ struct Seen {
     lines: Vec<String>,
 }
 
-// A system takes one parameter per message type it reads.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per message type it reads"
+)]
 fn record(
     state: Res<State<GamePhase>>,
     mut seen: ResMut<Seen>,

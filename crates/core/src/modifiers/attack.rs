@@ -35,8 +35,6 @@ pub struct OwnOrder {
     pub value: i32,
 }
 
-/// The attack values the attacker's own modifiers can give, one per distinct value, highest first,
-/// each with the first order (in index order) that gives it. When several modifiers apply the
 /// attacker's side picks their order: attack 3 with `+2` and `double` gives 10 (`+2` first) or 8.
 pub fn own_value_options(base: i32, own: &[OwnModifier]) -> Vec<OwnOrder> {
     // Walk the distinct orders of the modifiers as a multiset: identical modifiers give identical

@@ -597,7 +597,9 @@ mod tests {
     #[test]
     fn structured_cards_reject_impossible_combinations() {
         #[derive(Deserialize, Debug)]
-        struct List(#[allow(dead_code)] Vec<Card>);
+        struct List(
+            #[expect(dead_code, reason = "only parsed, to see which cards are refused")] Vec<Card>,
+        );
         for text in [
             "List([(value: Double, rolling: true)])",
             "List([(value: Plus(1), kind: Curse)])",

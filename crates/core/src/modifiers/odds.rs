@@ -322,9 +322,6 @@ pub const MAX_CARDS: usize = 1000;
 /// their count plus one): beyond it the enumeration would take too long.
 pub const MAX_ROLLING_STATES: u128 = 1 << 20;
 
-/// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely)
-/// for an attack of value `attack` (after the attacker's own modifiers) against `shield`, with the
-/// attack's own `pierce`. See the module documentation of [`super`] for the reading of the rules.
 pub fn odds(
     deck: &[Card],
     attack: u32,
@@ -609,7 +606,10 @@ mod tests {
 
     /// (mode, deck, attack, shield, distribution, expected, null chance, choice chance), all worked
     /// out by hand over the equally likely orders of the pile.
-    #[allow(clippy::type_complexity)]
+    #[expect(
+        clippy::type_complexity,
+        reason = "one tuple per hand-worked case reads best as a table"
+    )]
     fn hand_cases() -> Vec<(
         Mode,
         Vec<Card>,

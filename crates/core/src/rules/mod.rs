@@ -78,8 +78,7 @@ impl std::fmt::Display for ActionError {
             ActionError::WrongPhase(s) => write!(f, "not now: {s}"),
             ActionError::PendingChoice => write!(f, "a tie is waiting for the players to choose"),
             ActionError::NoChoicePending => write!(f, "there is nothing to choose"),
-            ActionError::NotReady(s) => write!(f, "{s}"),
-            ActionError::Invalid(s) => write!(f, "{s}"),
+            ActionError::NotReady(s) | ActionError::Invalid(s) => write!(f, "{s}"),
         }
     }
 }

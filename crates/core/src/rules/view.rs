@@ -1,6 +1,7 @@
-//! The plain-data picture of a game that the 3D table draws: the grid, cells with their ground,
-//! walls between cells, figures and what the rules want lit up. Every rule module fills it; the table
-//! draws it without knowing the module.
+//! The plain-data picture of a game that the 3D table draws, filled by every rule module.
+//!
+//! It holds the grid, cells with their ground, walls between cells, figures and what the rules want
+//! lit up. The table draws it without knowing the module.
 
 use serde::Serialize;
 

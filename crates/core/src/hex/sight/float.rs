@@ -1,6 +1,6 @@
-//! The floating-point sweep that decided line of sight before the exact search, kept as an
-//! independent oracle for the tests: it samples likely segments, then sweeps line directions and
-//! offsets between critical angles.
+//! The floating-point sweep that decided line of sight before the exact search, kept as a test oracle.
+//!
+//! It tries likely segments first, then sweeps line directions and offsets between critical angles.
 
 use crate::hex::{HexMap, Terrain};
 use hexx::Hex;
@@ -244,7 +244,7 @@ fn blocks(bl: Blocker, p: Point, q: Point) -> bool {
             if d <= INRADIUS {
                 return true;
             }
-            let h = hexx::Hex::ZERO;
+            let h = Hex::ZERO;
             (0..6).any(|k| {
                 let a = corner(h, k).add(c);
                 let b = corner(h, k + 1).add(c);

@@ -48,9 +48,6 @@ pub fn fixed<T: Ord>(outcome: T) -> Branches<T> {
     BTreeMap::from([(outcome, Kinds::default())])
 }
 
-/// A choice of `kind` between `alternatives`. When all of them lead to the same set of outcomes the
-/// choice changes nothing, so it is not recorded; otherwise every outcome gets `kind` added. The same
-/// outcome reached along several alternatives joins their kinds.
 pub fn choose<T: Ord>(kind: Kind, alternatives: Vec<Branches<T>>) -> Branches<T> {
     let same = alternatives
         .windows(2)
@@ -85,9 +82,9 @@ pub fn settle<T>(branches: Branches<T>) -> Vec<(T, ChosenBy)> {
                 (true, ..) => ChosenBy::Fixed,
                 (false, true, true) => ChosenBy::RandomAndPlayers,
                 (false, true, false) => ChosenBy::Random,
-                (false, false, true) => ChosenBy::Players,
-                // Unreachable: with several outcomes every way passes some real choice.
-                (false, false, false) => ChosenBy::Players,
+                // `(false, false, false)` cannot happen: with several outcomes every way passes
+                // some real choice.
+                (false, false, _) => ChosenBy::Players,
             };
             (outcome, by)
         })

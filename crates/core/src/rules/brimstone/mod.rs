@@ -41,7 +41,7 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
         [] => "nobody".to_string(),
         [one] => one.as_ref().to_string(),
         [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(|s| s.as_ref()).collect();
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
             format!("{} and {}", rest.join(", "), last.as_ref())
         }
     }

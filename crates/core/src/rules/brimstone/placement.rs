@@ -143,9 +143,6 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-/// The fight tile's squares in normal-placement order: the checkerboard from the back-left corner,
-/// row by row from the back, left to right; then the skipped squares in the same order. Walls are
-/// left out (they are never free).
 pub fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
     let t = &board.tiles()[tile];
     let (left, back) = t.back_left();

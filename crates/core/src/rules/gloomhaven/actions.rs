@@ -11,7 +11,7 @@ use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, Terrain, distance, hex, qr};
 use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
-use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
+use crate::modifiers::card::{Card, Effect as CardEffect, Element as CardElement};
 use crate::modifiers::draw::Mode;
 use crate::rules::ActionError;
 
@@ -104,7 +104,6 @@ pub enum Event {
         element: Element,
         by: FigureId,
     },
-    /// A monster chose its focus; `moves` is the path length of its chosen plan.
     FoeTargeted {
         monster: usize,
         focus: Vec<FigureId>,
@@ -516,9 +515,9 @@ impl State {
                 });
                 x.hand.retain(|&y| y != c);
                 if lost {
-                    x.lost.push(c)
+                    x.lost.push(c);
                 } else {
-                    x.discard.push(c)
+                    x.discard.push(c);
                 }
             }
         }
@@ -1122,7 +1121,7 @@ impl State {
                 attacker: f,
                 target,
                 mode,
-                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+                cards: draw.drawn.iter().map(Card::name).collect(),
             });
             let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
             if result.is_choice() {
@@ -1248,7 +1247,10 @@ impl State {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the card, its half and the choices that one Play action carries"
+    )]
     fn play(
         &mut self,
         card: usize,
@@ -1427,7 +1429,10 @@ impl State {
         Ok(())
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the attack's values as the card half gives them"
+    )]
     fn hero_attack(
         &mut self,
         hero: usize,
@@ -1514,7 +1519,7 @@ impl State {
                 attacker: f,
                 target,
                 mode,
-                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+                cards: draw.drawn.iter().map(Card::name).collect(),
             });
             // A hero's ambiguous draw is its own player's choice; the game takes the outcome that
             // deals the most damage (the first option).

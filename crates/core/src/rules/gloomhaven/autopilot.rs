@@ -1,6 +1,7 @@
-//! A simple but sensible hero autopilot and the automatic driver of headless games: pick the card
-//! with the best attack and the card with the best move, walk toward the nearest foe it can attack,
-//! hit the weakest foes in reach, rest when the hand runs out.
+//! A simple but sensible hero autopilot, and the automatic driver of headless games.
+//!
+//! It picks the card with the best attack and the card with the best move, walks toward the nearest
+//! foe it can attack, hits the weakest foes in reach, and rests when the hand runs out.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

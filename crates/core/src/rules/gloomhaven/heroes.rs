@@ -1,5 +1,6 @@
-//! A hero's options on its turn: where a move can end (with one cheapest path each), whom an attack
-//! can reach, and the whole list of card halves it may play. The table's highlights and the legal
+//! A hero's options on its turn: move ends, attack targets, and the card halves it may play.
+//!
+//! Where a move can end comes with one cheapest path each. The table's highlights and the legal
 //! actions both come from here.
 
 use super::actions::Action;
@@ -106,9 +107,6 @@ fn keys(v: &[Hex]) -> Vec<(i32, i32)> {
     v.iter().map(|h| qr(*h)).collect()
 }
 
-/// Candidate plays of the acting hero: every unplayed half of its two cards (printed or basic), with
-/// every end hex its move allows, every set of foes its attack can reach from where the attack is made,
-/// and every ally its heal can reach. The rules' `apply` has the last word on each.
 pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
     let Phase::HeroTurn { played, .. } = s.phase else {
         return Vec::new();

@@ -1,5 +1,5 @@
 //! The scenario file format (RON): map, heroes and their ability cards, monster types and their ability
-//! decks, modifier decks, victory and defeat; loading and validation with file:line:column errors.
+//! decks, modifier decks, victory and defeat; loading and validation with `file:line:column` errors.
 //!
 //! Maps are drawn as text, one character per hex. Columns are `q`; the text row is turned into axial
 //! `r` the way the conformance puzzles count rows (`row = r + floor(q / 2)`), so a rectangle of text is a
