@@ -15,13 +15,17 @@ use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove, see
 pub struct Game<R: Rules> {
     /// Where the scenario was read from (saved with the game).
     pub scenario_path: String,
+    /// The scenario the game is played on.
     pub scenario: Arc<R::Scenario>,
+    /// The seed of the game's random draws.
     pub seed: u64,
+    /// Who breaks ties the rules leave open.
     pub tie_breaker: TieBreaker,
     /// Every action applied, including undone ones after `cursor` (redo).
     pub log: Vec<R::Action>,
     /// Number of log entries in effect.
     pub cursor: usize,
+    /// The state after the first `cursor` actions.
     pub state: R::State,
     initial: R::State,
 }

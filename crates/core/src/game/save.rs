@@ -21,15 +21,20 @@ pub struct Save<R: Rules> {
     pub scenario: String,
     /// The scenario's name, to catch a save replayed against another scenario.
     pub scenario_name: String,
+    /// The seed of the game's random draws.
     pub seed: u64,
+    /// Who breaks ties the rules leave open.
     pub tie_breaker: TieBreaker,
+    /// The round reached, to show before loading.
     pub round: u32,
     /// `State::state_hash` after the actions.
     pub state_hash: String,
+    /// The actions in effect, in order: replaying them rebuilds the game.
     pub actions: Vec<R::Action>,
 }
 
 impl<R: Rules> Save<R> {
+    /// The save of a game's actions in effect.
     pub fn of(game: &Game<R>) -> Save<R> {
         Save {
             rules: R::NAME.to_string(),
@@ -56,6 +61,7 @@ impl<R: Rules> Save<R> {
         write_atomic(path, self.to_ron().as_bytes())
     }
 
+    /// Reads and checks a save file.
     pub fn load(path: &Path) -> Result<Save<R>, LoadError> {
         let text = read_file(path)?;
         Self::parse(&path.display().to_string(), &text)

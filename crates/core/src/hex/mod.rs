@@ -57,6 +57,7 @@ pub fn sort_hexes(hexes: &mut Vec<Hex>) {
 /// What a board hex is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Terrain {
+    /// Plain ground.
     Floor,
     /// Blocks walking, not sight; only flying figures may end on it.
     Obstacle,
@@ -78,6 +79,7 @@ impl Terrain {
         matches!(self, Terrain::Trap | Terrain::Hazard)
     }
 
+    /// The terrain's name in log lines and messages.
     pub const fn name(self) -> &'static str {
         match self {
             Terrain::Floor => "floor",
@@ -113,10 +115,15 @@ pub struct HexMap {
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MapError {
+    /// No hexes at all.
     Empty,
+    /// More hexes than dense `u16` indices can name.
     TooLarge,
+    /// A hex listed twice.
     Duplicate(Hex),
+    /// A hex that is not on the board.
     NotOnMap(Hex),
+    /// A thin wall between two hexes that are not neighbours.
     NotNeighbours(Hex, Hex),
 }
 
@@ -232,6 +239,7 @@ impl HexMap {
         self.cells.len()
     }
 
+    /// Whether the board has no hexes (never, once built).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
@@ -248,6 +256,7 @@ impl HexMap {
         &self.cells
     }
 
+    /// Terrain of the hex at a dense index.
     #[inline]
     pub fn terrain_at(&self, i: usize) -> Terrain {
         self.terrain[i]
@@ -258,6 +267,7 @@ impl HexMap {
         self.index_of(h).map(|i| self.terrain[i as usize])
     }
 
+    /// Whether a hex is on the board.
     pub fn contains(&self, h: Hex) -> bool {
         self.index_of(h).is_some()
     }

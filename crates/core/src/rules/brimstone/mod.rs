@@ -24,7 +24,9 @@ use crate::square::Square;
 /// A hero on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hero {
+    /// The hero's name.
     pub name: String,
+    /// The square the hero stands on.
     pub at: Square,
     /// Shootout markers on the hero (only the Shootout behaviour reads them).
     pub markers: u32,

@@ -107,6 +107,11 @@ fn keys(v: &[Hex]) -> Vec<(i32, i32)> {
     v.iter().map(|h| qr(*h)).collect()
 }
 
+/// Candidate plays of the acting hero: every unplayed half of its two cards (printed or basic).
+///
+/// Each comes with every end hex its move allows, every set of foes its attack can reach from where
+/// the attack is made, and every ally its heal can reach. The rules' `apply` has the last word on
+/// each.
 pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
     let Phase::HeroTurn { played, .. } = s.phase else {
         return Vec::new();
