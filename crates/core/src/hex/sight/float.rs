@@ -1,6 +1,10 @@
 //! The floating-point sweep that decided line of sight before the exact search, kept as a test oracle.
 //!
 //! It tries likely segments first, then sweeps line directions and offsets between critical angles.
+#![expect(
+    clippy::disallowed_methods,
+    reason = "the float sweep is the oracle the exact search is tested against; no rule runs it"
+)]
 
 use crate::hex::{HexMap, Terrain};
 use hexx::Hex;
