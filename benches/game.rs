@@ -120,7 +120,7 @@ fn bench(c: &mut Criterion) {
             || start.clone(),
             |mut s| black_box(foe_phase(&mut s)),
             BatchSize::SmallInput,
-        )
+        );
     });
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
     for name in ["tutorial.ron", "sunken-kiln.ron"] {
@@ -131,7 +131,7 @@ fn bench(c: &mut Criterion) {
                 seed += 1;
                 let mut g = Game::new(s.clone(), name, seed, TieBreaker::Seeded).expect("sets up");
                 black_box(g.play_out(100_000, |_, _, _| {}))
-            })
+            });
         });
     }
     group.finish();

@@ -41,7 +41,7 @@ fn bench(c: &mut Criterion) {
             c.bench_function(&format!("odds {label} {mode:?}"), |b| {
                 b.iter(|| {
                     odds(black_box(cards), black_box(3), black_box(1), 0, mode).expect("odds")
-                })
+                });
             });
         }
     }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine and runs every check: formatting, lints, docs, all tests of the workspace and
-# the screenshot test of the real window (under Xvfb with Mesa's software Vulkan).
+# Sets up a fresh machine and runs every check: formatting, an engine-free rules core, lints, docs, all
+# tests of the workspace and of the headless build, and the screenshot test of the real window (under
+# Xvfb with Mesa's software Vulkan).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,11 +9,22 @@ bash .ci/setup-apt.sh
 
 echo "== format"
 cargo fmt --all -- --check
+echo "== rules core without an engine"
+tree=$(cargo tree -p foehold-core --locked --prefix none)
+if grep -i bevy <<<"$tree"; then
+    echo "foehold-core depends on the crates above: the rules core must build without Bevy" >&2
+    echo "(cargo tree -p foehold-core -i CRATE shows which dependency brings one in)" >&2
+    exit 1
+fi
 echo "== lints"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+echo "== lints, headless build"
+cargo clippy --no-default-features --all-targets --locked -- -D warnings
 echo "== docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 echo "== tests"
 cargo test --workspace --locked
+echo "== tests, headless build"
+cargo test --no-default-features --locked
 echo "== screenshot"
 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot.png"

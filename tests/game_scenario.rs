@@ -175,7 +175,7 @@ fn play_then_replay_reaches_the_same_hash_and_a_tampered_save_does_not() {
         );
         let leftovers: Vec<_> = std::fs::read_dir(save.parent().unwrap())
             .unwrap()
-            .filter_map(|e| e.ok())
+            .filter_map(Result::ok)
             .filter(|e| e.file_name().to_string_lossy().contains(".tmp"))
             .collect();
         assert!(leftovers.is_empty(), "no temporary file is left behind");

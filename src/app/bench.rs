@@ -81,8 +81,10 @@ fn hundred_minis(table: &Table) -> Vec<FigureView> {
         .collect()
 }
 
-// A system takes one parameter per resource and query it uses.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn measure(
     mut commands: Commands,
     mut bench: ResMut<Bench>,

@@ -1,5 +1,9 @@
 //! The board: one prism per cell (any polygon, so hex and square grids draw alike), terrain props,
 //! thin walls, doors, and coloured overlays that other plugins put on cells (reach, path, ties, hover).
+#![expect(
+    clippy::disallowed_methods,
+    reason = "props are set out in circles; they are drawn, not ruled on"
+)]
 
 use std::collections::BTreeMap;
 

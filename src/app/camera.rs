@@ -1,5 +1,9 @@
 //! The table camera: orbit (right drag, Q/E), pan (middle drag, WASD/arrows), zoom (wheel, +/-), and a
 //! smooth snap to the active figure (F, or whenever the turn passes to another figure).
+#![expect(
+    clippy::disallowed_methods,
+    reason = "the camera orbits and eases with trig and exp; it draws, it decides nothing"
+)]
 
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -61,8 +65,10 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
     commands.insert_resource(orbit);
 }
 
-// A system takes one parameter per input and resource it uses.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn controls(
     mut orbit: ResMut<Orbit>,
     keys: Res<ButtonInput<KeyCode>>,

@@ -1,5 +1,9 @@
 //! Minis: procedural figures (base, body, head) in their side's colours, elites crowned in gold; they
 //! walk along paths, light up when active and fall over when they die.
+#![expect(
+    clippy::disallowed_methods,
+    reason = "a walking mini bobs along a sine; it is drawn, not ruled on"
+)]
 
 use std::collections::BTreeMap;
 
@@ -135,8 +139,10 @@ fn setup_assets(
     });
 }
 
-// One argument per part of the figure's look; grouping them would only rename them.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one argument per part of the figure's look; grouping them would only rename them"
+)]
 fn spawn_mini(
     commands: &mut Commands,
     a: &MiniAssets,

@@ -50,7 +50,6 @@ fn key_hex(k: CellKey) -> Hex {
     hex(k.0, k.1)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_pick(
     mut picks: MessageReader<Picked>,
     game: Res<CoreGame>,
@@ -135,7 +134,7 @@ fn on_pick(
             }
             Target::Figure(id) => match figure_id(id) {
                 FigureId::Monster(m) => {
-                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut driver)
+                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut driver);
                 }
                 FigureId::Hero(_) => {
                     // Clicking one's own hero: heal oneself, or stay put.

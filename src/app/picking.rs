@@ -78,7 +78,7 @@ fn hover(
 ) {
     let now = pointers
         .iter()
-        .filter_map(|i| i.get_nearest_hit())
+        .filter_map(PointerInteraction::get_nearest_hit)
         .find_map(|(e, _)| target_of(*e, &parts, &tiles, &parents));
     hovered.set_if_neq(Hovered(now));
 }

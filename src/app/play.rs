@@ -178,7 +178,10 @@ fn submit_acts(
 
 /// After the loop ran: turns what happened this frame into what the table shows, and keeps the
 /// steps of the last enemy turn for its replay.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn show(
     game: Res<CoreGame>,
     mut events: MessageReader<GameEvent>,
@@ -330,7 +333,10 @@ fn show_events(
 
 /// The automatic side of the table: asks the loop for the next rules step (and, under
 /// `--autoplay`, the heroes' and the ties' steps) once what the last step showed has played out.
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn drive(
     time: Res<Time>,
     game: Res<CoreGame>,
@@ -406,7 +412,10 @@ pub fn autosave_path() -> PathBuf {
     PathBuf::from("saves/autosave.ron")
 }
 
-#[allow(clippy::too_many_arguments)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn controls(
     mut controls: MessageReader<Control>,
     keys: Res<ButtonInput<KeyCode>>,

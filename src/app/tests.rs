@@ -104,7 +104,7 @@ fn clicking_a_reachable_hex_with_a_move_half_moves_the_hero_there() {
         .expect("a half is chosen");
     match &action {
         Action::Play { path, .. } => {
-            assert_eq!(path.last(), Some(&goal), "the path ends on the clicked hex")
+            assert_eq!(path.last(), Some(&goal), "the path ends on the clicked hex");
         }
         a => panic!("expected a play, got {a:?}"),
     }

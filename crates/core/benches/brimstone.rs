@@ -48,7 +48,7 @@ fn bench(c: &mut Criterion) {
             for (_, case) in &all {
                 black_box(case.answer());
             }
-        })
+        });
     });
     whole.finish();
 }

@@ -47,7 +47,7 @@ fn bench(c: &mut Criterion) {
             for (_, s) in &all {
                 black_box(goals::decide(s));
             }
-        })
+        });
     });
     whole.finish();
 }

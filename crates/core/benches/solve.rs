@@ -41,7 +41,7 @@ fn bench(c: &mut Criterion) {
             for (_, pos) in &all {
                 black_box(pos.decide());
             }
-        })
+        });
     });
     whole.finish();
 }

@@ -31,6 +31,8 @@ impl ChosenBy {
 /// A decision: every outcome the rules leave open (sorted, no repeats) and the trace of rule steps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision<T> {
+    /// Every outcome the rules leave open, sorted, without repeats.
     pub options: Vec<T>,
+    /// The rule steps that narrowed the options, one readable line each.
     pub trace: Vec<String>,
 }

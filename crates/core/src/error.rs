@@ -8,13 +8,18 @@ use std::path::Path;
 /// Line and column are 1-based; `line == 0` means the error is about the file as a whole.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LoadError {
+    /// The file, as named to the user.
     pub file: String,
+    /// 1-based line, 0 for the file as a whole.
     pub line: usize,
+    /// 1-based column.
     pub column: usize,
+    /// What was wrong and what was expected.
     pub message: String,
 }
 
 impl LoadError {
+    /// An error at a position of a file.
     pub fn new(
         file: impl Into<String>,
         line: usize,
@@ -165,7 +170,7 @@ mod tests {
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Probe {
-        #[allow(dead_code)]
+        #[expect(dead_code, reason = "only parsed, to see which fields are refused")]
         a: u32,
     }
 

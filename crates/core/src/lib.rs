@@ -4,6 +4,10 @@
 //! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and all
 //! randomness comes from seeded generators stored in the state that uses them.
 
+// Every public item is documented, and the rules need no `unsafe`.
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
 pub mod decision;
 pub mod error;
 pub mod game;

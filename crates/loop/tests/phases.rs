@@ -134,8 +134,7 @@ fn a_headless_app_plays_a_whole_scenario_and_the_stages_come_in_rule_order() {
             );
         }
         let ok = match w[1] {
-            GamePhase::Idle => false,
-            GamePhase::Stage("Setup") => false,
+            GamePhase::Idle | GamePhase::Stage("Setup") => false,
             // A tie between a foe's equal options comes between its targeting and its move.
             GamePhase::Stage("FoeMovement") => {
                 matches!(w[0], GamePhase::Stage("FoeTargeting") | GamePhase::Tie)

@@ -17,16 +17,20 @@ use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove, see
 pub struct Game<R: Rules> {
     /// Where the scenario was read from (saved with the game).
     pub scenario_path: String,
+    /// The scenario the game is played on.
     pub scenario: Arc<R::Scenario>,
     /// Hash of the scenario file's text ([`save::text_hash`]) when the game was started from one;
     /// saves record it so that a replay against an edited file says so.
     pub scenario_hash: Option<String>,
+    /// The seed of the game's random draws.
     pub seed: u64,
+    /// Who breaks ties the rules leave open.
     pub tie_breaker: TieBreaker,
     /// Every action applied, including undone ones after `cursor` (redo).
     pub log: Vec<R::Action>,
     /// Number of log entries in effect.
     pub cursor: usize,
+    /// The state after the first `cursor` actions.
     pub state: R::State,
     initial: R::State,
 }
@@ -159,7 +163,6 @@ impl<R: Rules> Game<R> {
     /// autopilot may play heroes (`autopilot`): what a driver that leaves either to the players does.
     pub fn automatic(&self, seeded_ties: bool, autopilot: bool) -> Option<R::Action> {
         match R::to_move(&self.state) {
-            ToMove::Over { .. } => None,
             ToMove::Tie { .. } if !seeded_ties => None,
             ToMove::Tie { .. } => {
                 let mut options = R::legal_actions(&self.state, Seat::Table);
@@ -172,7 +175,7 @@ impl<R: Rules> Game<R> {
             ToMove::Heroes(heroes) if autopilot => {
                 heroes.first().and_then(|&h| R::autopilot(&self.state, h))
             }
-            ToMove::Heroes(_) => None,
+            ToMove::Over { .. } | ToMove::Heroes(_) => None,
         }
     }
 

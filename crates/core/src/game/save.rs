@@ -1,6 +1,8 @@
-//! Saves: the scenario path, the seed, the tie-breaker and the action log, plus state hashes so a
-//! replay can prove it reached the same game, or name the action where it parted from it. Written so
-//! that a crash or a kill leaves the old save or the new one, whole, never a torn file.
+//! Saves: the scenario path, the seed, the tie-breaker, the action log and state hashes.
+//!
+//! The hashes let a replay prove it reached the same game, or name the action where it parted from
+//! it. Saves are written so that a crash or a kill leaves the old save or the new one, whole, never a
+//! torn file.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -31,11 +33,15 @@ pub struct Save<R: Rules> {
     /// [`text_hash`] of the scenario file when the game started; absent in older saves.
     #[serde(default)]
     pub scenario_hash: Option<String>,
+    /// The seed of the game's random draws.
     pub seed: u64,
+    /// Who breaks ties the rules leave open.
     pub tie_breaker: TieBreaker,
+    /// The round reached, to show before loading.
     pub round: u32,
     /// `State::state_hash` after the actions.
     pub state_hash: String,
+    /// The actions in effect, in order: replaying them rebuilds the game.
     pub actions: Vec<R::Action>,
     /// `State::state_hash` after each action, in order; absent in older saves.
     #[serde(default)]
@@ -49,8 +55,9 @@ pub struct Parting {
     pub action: usize,
     /// The action, as written in the save.
     pub description: String,
-    /// The state hash the save recorded after it, and the one the replay reached.
+    /// The state hash the save recorded after it.
     pub saved: String,
+    /// The state hash the replay reached after it.
     pub replayed: String,
 }
 
@@ -67,6 +74,7 @@ impl std::fmt::Display for Parting {
 /// A save replayed, with what differs from the game that was saved.
 #[derive(Debug)]
 pub struct Replay<R: Rules> {
+    /// The game the replay reached.
     pub game: Game<R>,
     /// Set when the scenario file is not the text the game was started from: why, in words.
     pub scenario_changed: Option<String>,
@@ -126,6 +134,7 @@ impl<R: Rules> Save<R> {
         write_rotating(path, self.to_ron().as_bytes(), AUTOSAVES_KEPT)
     }
 
+    /// Reads and checks a save file.
     pub fn load(path: &Path) -> Result<Save<R>, LoadError> {
         let text = read_file(path)?;
         Self::parse(&path.display().to_string(), &text)
@@ -271,9 +280,10 @@ impl<R: Rules> Save<R> {
     }
 }
 
-/// Writes `bytes` to `path` so that the file is always the old content or the new one, whole: a
-/// temporary file in the same directory, flushed to disk, renamed over `path`, and the directory
-/// flushed so that the rename itself survives a crash.
+/// Writes `bytes` to `path` so that the file is always the old content or the new one, whole.
+///
+/// A temporary file in the same directory is flushed to disk and renamed over `path`, and the
+/// directory is flushed so that the rename itself survives a crash.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path
@@ -325,7 +335,9 @@ pub fn numbered(path: &Path, k: usize) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Writes `bytes` as the newest of rotating saves: `path` gets the new content and the earlier
+/// Writes `bytes` as the newest of rotating saves.
+///
+/// `path` gets the new content and the earlier
 /// ones move down to `path-1`, … `path-keep` (the oldest is dropped). Each step copies a whole file
 /// and replaces its destination atomically, oldest first, so every name always holds a whole save
 /// whatever moment the process is killed at.

@@ -18,8 +18,9 @@ pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -
 /// Index of "no hex" in dense neighbour tables.
 pub const NONE: u16 = u16::MAX;
 
-/// Board coordinates stay within this distance of the origin: far beyond any printed map, near enough
-/// that no sum or difference of coordinates overflows and the dense grid (sized from the bounding box,
+/// Board coordinates stay within this distance of the origin.
+///
+/// It is far beyond any printed map, and near enough that no sum or difference of coordinates overflows and the dense grid (sized from the bounding box,
 /// at most 2,001 × 2,001 entries) stays a few megabytes.
 pub const MAX_COORD: i32 = 1_000;
 
@@ -67,6 +68,7 @@ pub fn sort_hexes(hexes: &mut Vec<Hex>) {
 /// What a board hex is made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Terrain {
+    /// Plain ground.
     Floor,
     /// Blocks walking, not sight; only flying figures may end on it.
     Obstacle,
@@ -88,6 +90,7 @@ impl Terrain {
         matches!(self, Terrain::Trap | Terrain::Hazard)
     }
 
+    /// The terrain's name in log lines and messages.
     pub const fn name(self) -> &'static str {
         match self {
             Terrain::Floor => "floor",
@@ -123,12 +126,17 @@ pub struct HexMap {
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MapError {
+    /// No hexes at all.
     Empty,
+    /// More hexes than dense `u16` indices can name.
     TooLarge,
     /// A coordinate beyond [`MAX_COORD`].
     OutOfBounds(Hex),
+    /// A hex listed twice.
     Duplicate(Hex),
+    /// A hex that is not on the board.
     NotOnMap(Hex),
+    /// A thin wall between two hexes that are not neighbours.
     NotNeighbours(Hex, Hex),
 }
 
@@ -258,6 +266,7 @@ impl HexMap {
         self.cells.len()
     }
 
+    /// Whether the board has no hexes (never, once built).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
@@ -274,6 +283,7 @@ impl HexMap {
         &self.cells
     }
 
+    /// Terrain of the hex at a dense index.
     #[inline]
     pub fn terrain_at(&self, i: usize) -> Terrain {
         self.terrain[i]
@@ -284,6 +294,7 @@ impl HexMap {
         self.index_of(h).map(|i| self.terrain[i as usize])
     }
 
+    /// Whether a hex is on the board.
     pub fn contains(&self, h: Hex) -> bool {
         self.index_of(h).is_some()
     }

@@ -32,11 +32,13 @@ impl fmt::Display for OwnModifier {
 pub struct OwnOrder {
     /// Indexes into the modifiers, in the order applied.
     pub order: Vec<usize>,
+    /// The attack value this order gives.
     pub value: i32,
 }
 
-/// The attack values the attacker's own modifiers can give, one per distinct value, highest first,
-/// each with the first order (in index order) that gives it. When several modifiers apply the
+/// The attack values the attacker's own modifiers can give, one per distinct value, highest first.
+///
+/// Each comes with the first order (in index order) that gives it. When several modifiers apply the
 /// attacker's side picks their order: attack 3 with `+2` and `double` gives 10 (`+2` first) or 8.
 pub fn own_value_options(base: i32, own: &[OwnModifier]) -> Vec<OwnOrder> {
     // Walk the distinct orders of the modifiers as a multiset: identical modifiers give identical
@@ -133,6 +135,7 @@ pub fn damage(value: i32, shield: u32, pierce: u32) -> u32 {
 pub struct CardOutcome {
     /// Indexes into the draw's cards that count.
     pub used: Vec<usize>,
+    /// How rolling bonuses and a ×2 were ordered.
     pub order: CardOrder,
     /// The attack value after the card step (0 when nullified).
     pub value: i32,
@@ -142,6 +145,7 @@ pub struct CardOutcome {
     pub effects: Vec<Effect>,
     /// The target's shield after pierce.
     pub shield: u32,
+    /// The damage dealt: value less shield, never below 0.
     pub damage: u32,
 }
 
@@ -151,6 +155,7 @@ pub struct AttackResult {
     /// Every outcome the attacker's side may choose from, most damage first. One, unless the draw
     /// left a choice of cards or a ×2 came with rolling bonuses.
     pub options: Vec<CardOutcome>,
+    /// The rule steps, one readable line each.
     pub trace: Vec<String>,
 }
 
@@ -251,9 +256,12 @@ pub fn resolve_attack(draw: &Draw, shield: u32, pierce: u32) -> AttackResult {
 /// How a figure came onto the board: only those that were neither summoned nor spawned leave money.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
+    /// Set out by the scenario.
     #[default]
     Placed,
+    /// Summoned by a hero or a monster.
     Summoned,
+    /// Spawned by a monster ability.
     Spawned,
     /// A hero: heroes leave no money token.
     Hero,
@@ -262,7 +270,9 @@ pub enum Origin {
 /// What one outcome does to one target with `hp` hit points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Hit {
+    /// The damage dealt.
     pub damage: u32,
+    /// Hit points left (0 or fewer: dead).
     pub hp_left: i32,
     /// Brought to 0 or fewer hit points: the target dies at once and is removed.
     pub dies: bool,
@@ -273,6 +283,7 @@ pub struct Hit {
     /// Effects for the attacker or the board (heal, shield, elements, an extra target, bless);
     /// these happen whether or not the target died.
     pub on_attacker: Vec<Effect>,
+    /// The rule steps, one readable line each.
     pub trace: Vec<String>,
 }
 

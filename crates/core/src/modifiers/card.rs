@@ -30,11 +30,17 @@ pub enum Value {
 /// An element a card can infuse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Element {
+    /// Fire.
     Fire,
+    /// Ice.
     Ice,
+    /// Air.
     Air,
+    /// Earth.
     Earth,
+    /// Light.
     Light,
+    /// Dark.
     Dark,
     /// Any one element of the attacker's choice.
     Wild,
@@ -51,6 +57,7 @@ impl Element {
         (Element::Wild, "wild"),
     ];
 
+    /// The element's name in card text.
     pub fn name(self) -> &'static str {
         Self::ALL
             .iter()
@@ -64,13 +71,21 @@ impl Element {
 pub enum Effect {
     /// Ignores N points of the target's shield.
     Pierce(u32),
+    /// The target is poisoned.
     Poison,
+    /// The target is wounded.
     Wound,
+    /// Pushes the target N hexes away.
     Push(u32),
+    /// Pulls the target N hexes closer.
     Pull(u32),
+    /// The target is stunned.
     Stun,
+    /// The target is muddled.
     Muddle,
+    /// The target is immobilized.
     Immobilize,
+    /// The target is disarmed.
     Disarm,
     /// The attacker heals N.
     Heal(u32),
@@ -183,14 +198,18 @@ pub enum CardKind {
 /// One attack modifier card.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card {
+    /// What the card does to the attack value.
     pub value: Value,
     /// A rolling card adds its value and effects, and another card is drawn.
     pub rolling: bool,
+    /// Effects applied with the value.
     pub effects: Vec<Effect>,
+    /// A deck card, a blessing or a curse.
     pub kind: CardKind,
 }
 
 impl Card {
+    /// A `+n` card (`n` may be negative).
     pub fn plus(n: i32) -> Self {
         Self {
             value: Value::Plus(n),
@@ -200,6 +219,7 @@ impl Card {
         }
     }
 
+    /// A rolling `+n` card.
     pub fn rolling(n: i32) -> Self {
         Self {
             rolling: true,
@@ -207,6 +227,7 @@ impl Card {
         }
     }
 
+    /// The ×2 card.
     pub fn double() -> Self {
         Self {
             value: Value::Double,
@@ -214,6 +235,7 @@ impl Card {
         }
     }
 
+    /// The null card.
     pub fn null() -> Self {
         Self {
             value: Value::Null,
@@ -221,6 +243,7 @@ impl Card {
         }
     }
 
+    /// A blessing: ×2, leaves the game once drawn.
     pub fn bless() -> Self {
         Self {
             value: Value::Double,
@@ -229,6 +252,7 @@ impl Card {
         }
     }
 
+    /// A curse: null, leaves the game once drawn.
     pub fn curse() -> Self {
         Self {
             value: Value::Null,
@@ -254,6 +278,7 @@ impl Card {
         self.kind != CardKind::Deck
     }
 
+    /// Whether the card nullifies the attack.
     pub fn is_null(&self) -> bool {
         self.value == Value::Null
     }
@@ -624,7 +649,9 @@ mod tests {
     #[test]
     fn structured_cards_reject_impossible_combinations() {
         #[derive(Deserialize, Debug)]
-        struct List(#[allow(dead_code)] Vec<Card>);
+        struct List(
+            #[expect(dead_code, reason = "only parsed, to see which cards are refused")] Vec<Card>,
+        );
         for text in [
             "List([(value: Double, rolling: true)])",
             "List([(value: Plus(1), kind: Curse)])",

@@ -16,7 +16,9 @@ use crate::error::{LoadError, parse_ron, read_file};
 /// state owns it and lends it to each call that shuffles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModifierDeck {
+    /// The cards still to draw, top first.
     pub draw_pile: Vec<Card>,
+    /// The cards drawn and kept for the next shuffle.
     pub discard: Vec<Card>,
     /// Blessings and curses that were drawn: they left the game.
     pub removed: Vec<Card>,
@@ -147,6 +149,7 @@ impl ModifierDeck {
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DeckFile {
+    /// The deck's name.
     pub name: String,
     /// Cards or `(count, card)` pairs.
     #[serde(deserialize_with = "card_list")]

@@ -12,9 +12,12 @@ use super::card::{Card, Value, effect_totals, effects_cover};
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
 pub enum Mode {
+    /// One card.
     #[default]
     Normal,
+    /// Two cards, the better one counts.
     Advantage,
+    /// Two cards, the worse one counts.
     Disadvantage,
 }
 
@@ -103,6 +106,7 @@ pub fn compare(a: &Card, b: &Card, attack: i32) -> Comparison {
 /// A finished draw: the cards in the order drawn and which of them count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Draw {
+    /// How the cards were drawn.
     pub mode: Mode,
     /// The attack value (after the attacker's own modifiers) the cards were compared for.
     pub attack: i32,

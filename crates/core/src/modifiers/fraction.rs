@@ -24,7 +24,9 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 const OVERFLOW: &str = "fraction overflow: the odds engine bounds denominators before it starts";
 
 impl Fraction {
+    /// Nothing: `0 / 1`.
     pub const ZERO: Fraction = Fraction { num: 0, den: 1 };
+    /// Certainty: `1 / 1`.
     pub const ONE: Fraction = Fraction { num: 1, den: 1 };
 
     /// `num / den` in lowest terms. A zero denominator is a caller bug, so it yields zero rather
@@ -40,14 +42,17 @@ impl Fraction {
         }
     }
 
+    /// The numerator, in lowest terms.
     pub fn numerator(self) -> u128 {
         self.num
     }
 
+    /// The denominator, in lowest terms (never 0).
     pub fn denominator(self) -> u128 {
         self.den
     }
 
+    /// Whether the fraction is 0.
     pub fn is_zero(self) -> bool {
         self.num == 0
     }

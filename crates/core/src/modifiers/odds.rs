@@ -26,6 +26,7 @@ use crate::error::{LoadError, offset_to_position, parse_ron};
 pub struct Odds {
     /// Damage → probability; only damage values with a nonzero probability.
     pub distribution: BTreeMap<u32, Fraction>,
+    /// The expected damage.
     pub expected: Fraction,
     /// The chance that the card step ends in a null or curse.
     pub null_chance: Fraction,
@@ -40,7 +41,12 @@ pub enum OddsError {
     /// No card to draw.
     EmptyDeck,
     /// The pile is so large, with so many rolling cards, that exact fractions would not fit.
-    TooLarge { cards: usize, most_drawn: usize },
+    TooLarge {
+        /// Cards in the pile.
+        cards: usize,
+        /// The most cards one draw can take.
+        most_drawn: usize,
+    },
 }
 
 impl std::fmt::Display for OddsError {
@@ -322,9 +328,10 @@ pub const MAX_CARDS: usize = 1000;
 /// their count plus one): beyond it the enumeration would take too long.
 pub const MAX_ROLLING_STATES: u128 = 1 << 20;
 
-/// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely)
-/// for an attack of value `attack` (after the attacker's own modifiers) against `shield`, with the
-/// attack's own `pierce`. See the module documentation of [`super`] for the reading of the rules.
+/// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely).
+///
+/// The attack has value `attack` (after the attacker's own modifiers) and its own `pierce`, against
+/// `shield`. See the module documentation of [`super`] for the reading of the rules.
 pub fn odds(
     deck: &[Card],
     attack: u32,
@@ -417,6 +424,7 @@ pub struct OddsQuery {
     pub attack: i64,
     /// The target's shield.
     pub shield: i64,
+    /// How the attack draws its card.
     pub mode: Mode,
     /// The attack's own pierce (the cards' pierce is added to it).
     #[serde(default)]
@@ -609,7 +617,10 @@ mod tests {
 
     /// (mode, deck, attack, shield, distribution, expected, null chance, choice chance), all worked
     /// out by hand over the equally likely orders of the pile.
-    #[allow(clippy::type_complexity)]
+    #[expect(
+        clippy::type_complexity,
+        reason = "one tuple per hand-worked case reads best as a table"
+    )]
     fn hand_cases() -> Vec<(
         Mode,
         Vec<Card>,

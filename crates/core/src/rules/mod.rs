@@ -51,26 +51,38 @@ pub enum Seat {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToMove {
     /// The rules run their next step by themselves; `stage` names it (one of [`Rules::STAGES`]).
-    Rules { stage: &'static str },
+    Rules {
+        /// The step's name.
+        stage: &'static str,
+    },
     /// These heroes may act now (several while cards are chosen at the same time).
     Heroes(Vec<usize>),
     /// The rules leave `options` equal outcomes to the players.
-    Tie { options: usize },
+    Tie {
+        /// How many outcomes tie.
+        options: usize,
+    },
     /// The game is over.
-    Over { won: bool },
+    Over {
+        /// The heroes won.
+        won: bool,
+    },
 }
 
 /// Why an action was refused; the state is unchanged.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionError {
+    /// The game is over: no action applies.
     GameOver,
     /// The action does not belong to this phase.
     WrongPhase(&'static str),
     /// A decision is pending: only its choice resolves it.
     PendingChoice,
+    /// A choice was made with no tie waiting for it.
     NoChoicePending,
     /// Heroes still have to choose.
     NotReady(String),
+    /// The action breaks a rule (the message says which).
     Invalid(String),
 }
 
@@ -81,8 +93,7 @@ impl std::fmt::Display for ActionError {
             ActionError::WrongPhase(s) => write!(f, "not now: {s}"),
             ActionError::PendingChoice => write!(f, "a tie is waiting for the players to choose"),
             ActionError::NoChoicePending => write!(f, "there is nothing to choose"),
-            ActionError::NotReady(s) => write!(f, "{s}"),
-            ActionError::Invalid(s) => write!(f, "{s}"),
+            ActionError::NotReady(s) | ActionError::Invalid(s) => write!(f, "{s}"),
         }
     }
 }
@@ -113,8 +124,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     /// the loop runs one system set per stage.
     const STAGES: &'static [&'static str];
 
+    /// A scenario, as its file describes it.
     type Scenario: Debug + Send + Sync + 'static;
+    /// The state of a game: everything `apply` reads and changes, its random generator included.
     type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// What a seat (or the rules' own step) does; saves list them.
     type Action: Clone
         + Debug
         + PartialEq
@@ -124,6 +138,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
         + Send
         + Sync
         + 'static;
+    /// What an action did, for the log and the table.
     type Event: Clone + Debug + PartialEq + Send + Sync + 'static;
 
     /// Parses and validates a scenario file (`file` names it in errors).

@@ -10,6 +10,10 @@
 //! steps are a tie the table breaks) and strikes when it is. A strike deals 1 to 3 damage, rolled
 //! from the state's seeded generator. The hero wins when the foe falls and loses when it falls itself
 //! or when the round limit passes.
+#![expect(
+    missing_docs,
+    reason = "a test-only module whose items are described in the text above"
+)]
 
 use std::sync::Arc;
 

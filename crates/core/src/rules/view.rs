@@ -1,6 +1,7 @@
-//! The plain-data picture of a game that the 3D table draws: the grid, cells with their ground,
-//! walls between cells, figures and what the rules want lit up. Every rule module fills it; the table
-//! draws it without knowing the module.
+//! The plain-data picture of a game that the 3D table draws, filled by every rule module.
+//!
+//! It holds the grid, cells with their ground, walls between cells, figures and what the rules want
+//! lit up. The table draws it without knowing the module.
 
 use serde::Serialize;
 
@@ -20,16 +21,24 @@ pub enum GridKind {
 /// The kinds of ground the table can draw, one colour and shape each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Ground {
+    /// Plain ground.
     Floor,
+    /// Blocks walking, not sight.
     Obstacle,
+    /// A trap.
     Trap,
+    /// Hazardous terrain.
     Hazard,
+    /// Difficult terrain: dearer to walk on.
     Difficult,
+    /// Icy terrain.
     Icy,
+    /// A wall cell.
     Wall,
 }
 
 impl Ground {
+    /// The ground's name in labels.
     pub const fn name(self) -> &'static str {
         match self {
             Ground::Floor => "floor",
@@ -46,16 +55,22 @@ impl Ground {
 /// One board cell.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CellInfo {
+    /// Which cell.
     pub key: CellKey,
+    /// What it is made of.
     pub ground: Ground,
+    /// A door stands on it.
     pub door: bool,
 }
 
 /// Which side a figure fights on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub enum Side {
+    /// A hero.
     Hero,
+    /// A foe the rules play.
     Foe,
+    /// A figure fighting beside the heroes.
     Ally,
 }
 
@@ -64,13 +79,19 @@ pub enum Side {
 pub struct FigureInfo {
     /// The figure's id on the table, stable for the whole game.
     pub id: u32,
+    /// The figure's name.
     pub name: String,
+    /// Which side it fights on.
     pub side: Side,
+    /// An elite foe.
     pub elite: bool,
     /// 0 once it died or is out of the game.
     pub hp: i32,
+    /// Hit points when unhurt.
     pub max_hp: i32,
+    /// Its conditions, by name.
     pub conditions: Vec<String>,
+    /// Where it stands (or last stood).
     pub cell: CellKey,
     /// Hot-seat player owning this figure (heroes only).
     pub owner: Option<u8>,
@@ -81,22 +102,29 @@ pub struct FigureInfo {
 /// Tokens lying on cells (money, loot), drawn as small piles.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TokenInfo {
+    /// Which cell.
     pub cell: CellKey,
+    /// What lies there, in a few characters.
     pub label: String,
 }
 
 /// The whole picture.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
 pub struct TableView {
+    /// The kind of grid.
     pub grid: GridKind,
+    /// Every board cell.
     pub cells: Vec<CellInfo>,
     /// Walls along the shared edge of two neighbouring cells.
     pub thin_walls: Vec<(CellKey, CellKey)>,
+    /// Every figure.
     pub figures: Vec<FigureInfo>,
+    /// Every token.
     pub tokens: Vec<TokenInfo>,
     /// The figure whose turn it is.
     pub active: Option<u32>,
     /// A few words about where the game stands ("Mara's turn", "victory!").
     pub banner: String,
+    /// The round.
     pub round: u32,
 }

@@ -59,10 +59,15 @@ pub const fn adjacent(a: Square, b: Square) -> bool {
 /// A rectangular map tile covering `x..x+w` × `y..y+h`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tile {
+    /// The tile's name.
     pub name: String,
+    /// Left-most column.
     pub x: i32,
+    /// Front-most row.
     pub y: i32,
+    /// Width in squares.
     pub w: i32,
+    /// Height in squares.
     pub h: i32,
 }
 
@@ -81,14 +86,23 @@ impl Tile {
 /// Why a board could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
+    /// No tile at all.
     NoTiles,
+    /// More tiles than the board allows (the count).
     TooManyTiles(usize),
+    /// A tile narrower or shorter than one square (its name).
     BadSize(String),
+    /// A tile reaching too far from the origin (its name).
     OutOfBounds(String),
+    /// Tiles spanning too large a box (its area).
     TooLarge(i64),
+    /// A tile name used twice.
     DuplicateTileName(String),
+    /// Two tiles that overlap (their names).
     Overlap(String, String),
+    /// A wall on no tile.
     WallOffTiles(Square),
+    /// A wall listed twice.
     DuplicateWall(Square),
 }
 
@@ -288,6 +302,7 @@ impl SquareBoard {
         self.squares.len()
     }
 
+    /// Whether the board has no squares (never, once built).
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.squares.is_empty()
@@ -304,6 +319,7 @@ impl SquareBoard {
         &self.squares
     }
 
+    /// The board's tiles, as given.
     pub fn tiles(&self) -> &[Tile] {
         &self.tiles
     }

@@ -8,18 +8,23 @@ use serde::Deserialize;
 /// Melee uses the hero's Combat; Ranged the weapon's Shots.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum AttackKind {
+    /// A melee attack, rolling Combat.
     Melee,
+    /// A ranged attack, rolling the weapon's Shots.
     Ranged,
 }
 
 /// The die rolled to hit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Die {
+    /// A six-sided die.
     D6,
+    /// An eight-sided die.
     D8,
 }
 
 impl Die {
+    /// The die's number of sides.
     pub const fn sides(self) -> u32 {
         match self {
             Die::D6 => 6,
@@ -31,20 +36,27 @@ impl Die {
 /// An attack roll as the hero declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Roll {
+    /// Melee or ranged.
     pub kind: AttackKind,
+    /// The die rolled to hit.
     pub die: Die,
     /// Printed to-hit number: 4 means 4+.
     pub to_hit: u32,
     /// Lowers the number needed (+1 turns 4+ into 3+).
     pub to_hit_bonus: i32,
+    /// The hero's Combat (melee dice).
     pub combat: u32,
+    /// The weapon's Shots (ranged dice).
     pub shots: u32,
     /// The weapon's Combat, rolled by a free attack.
     pub weapon_combat: u32,
     /// Dice added (or taken away) by other effects.
     pub extra_dice: i32,
+    /// A free attack: one per turn, in the hero's own activation.
     pub free: bool,
+    /// Free attacks the hero already made this turn.
     pub free_attacks_used_this_turn: u32,
+    /// The attack happens during the hero's own activation.
     pub in_own_activation: bool,
 }
 
@@ -76,8 +88,11 @@ pub fn dice(r: &Roll) -> u32 {
 /// One possible number of hits and its exact chance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct HitOdds {
+    /// The number of hits.
     pub hits: u32,
+    /// Its exact chance.
     pub chance: Fraction,
+    /// A die result, or fixed when only one number can occur.
     pub chosen_by: ChosenBy,
 }
 
@@ -130,14 +145,18 @@ pub fn hit_decision(dice: u32, die: Die, target: u32) -> Decision<HitOdds> {
 /// A model the attack can damage.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Target {
+    /// The model's name.
     pub name: String,
+    /// Wounds that kill it: damage of at least this many.
     pub wounds: u32,
+    /// XP for killing it.
     pub xp: u32,
 }
 
 /// A bonus (or malus) to each damage die.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct DamageModifier {
+    /// Added to each damage die (negative for a malus).
     pub amount: i32,
     /// Only modifiers that say so reach splash damage.
     pub applies_to_splash: bool,
@@ -159,22 +178,30 @@ pub enum HitKind {
 pub struct DamageHit {
     /// Index into the targets.
     pub target: usize,
+    /// The die's roll.
     pub roll: u32,
+    /// How it reaches its model.
     pub kind: HitKind,
 }
 
 /// The attack worked out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Resolution {
+    /// The attack may be made.
     pub allowed: bool,
+    /// The number a die must show to hit.
     pub target_number: u32,
+    /// Dice rolled to hit.
     pub dice: u32,
     /// Chance of `0, 1, ..., dice` hits (`[1]` when not allowed).
     pub hits: Vec<Fraction>,
     /// Total damage per model that took a damage die, sorted by name.
     pub damage: Vec<(String, u32)>,
+    /// Models killed, sorted by name.
     pub killed: Vec<String>,
+    /// XP for the kills.
     pub xp: u32,
+    /// The rule steps, one readable line each.
     pub trace: Vec<String>,
 }
 

@@ -1,6 +1,7 @@
-//! The Brimstone case format (`Placement`, `Targeting`, `HeroAttack`, `EndOfFight` files): parsing,
-//! validation with positions, conversion to the module's situation types, the JSON answer, the answer
-//! in words and the verdict against the file's expected answer (section 8 of the format).
+//! The Brimstone case format: `Placement`, `Targeting`, `HeroAttack` and `EndOfFight` files.
+//!
+//! Parsing, validation with positions, conversion to the module's situation types, the JSON answer,
+//! the answer in words and the verdict against the file's expected answer (section 8 of the format).
 
 use super::attack::{self, AttackKind, DamageHit, DamageModifier, Die, HitKind, Roll, Target};
 use super::end_of_fight::{self, Breath, Member};

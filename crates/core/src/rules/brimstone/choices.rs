@@ -7,14 +7,18 @@ use std::collections::BTreeMap;
 /// Who settles one choice on the way to an outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// Chance: a die roll or a card drawn.
     Random,
+    /// The players pick.
     Players,
 }
 
 /// The kinds of choice met on the ways to one outcome.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Kinds {
+    /// Some chance decided the way.
     pub random: bool,
+    /// The players picked on the way.
     pub players: bool,
 }
 
@@ -48,9 +52,11 @@ pub fn fixed<T: Ord>(outcome: T) -> Branches<T> {
     BTreeMap::from([(outcome, Kinds::default())])
 }
 
-/// A choice of `kind` between `alternatives`. When all of them lead to the same set of outcomes the
-/// choice changes nothing, so it is not recorded; otherwise every outcome gets `kind` added. The same
-/// outcome reached along several alternatives joins their kinds.
+/// A choice of `kind` between `alternatives`.
+///
+/// When all of them lead to the same set of outcomes the choice changes nothing, so it is not
+/// recorded; otherwise every outcome gets `kind` added. The same outcome reached along several
+/// alternatives joins their kinds.
 pub fn choose<T: Ord>(kind: Kind, alternatives: Vec<Branches<T>>) -> Branches<T> {
     let same = alternatives
         .windows(2)
@@ -85,9 +91,9 @@ pub fn settle<T>(branches: Branches<T>) -> Vec<(T, ChosenBy)> {
                 (true, ..) => ChosenBy::Fixed,
                 (false, true, true) => ChosenBy::RandomAndPlayers,
                 (false, true, false) => ChosenBy::Random,
-                (false, false, true) => ChosenBy::Players,
-                // Unreachable: with several outcomes every way passes some real choice.
-                (false, false, false) => ChosenBy::Players,
+                // `(false, false, false)` cannot happen: with several outcomes every way passes
+                // some real choice.
+                (false, false, _) => ChosenBy::Players,
             };
             (outcome, by)
         })

@@ -7,14 +7,19 @@ use crate::modifiers::fraction::Fraction;
 /// A hero or ally at the end of the fight.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
+    /// The member's name.
     pub name: String,
+    /// An ally: catches its breath, but draws no loot.
     pub ally: bool,
     /// The member got a turn during the fight.
     pub got_turn: bool,
     /// Wounds taken, which healing may remove.
     pub wounds: u32,
+    /// Sanity damage taken, which healing may remove too.
     pub sanity_damage: u32,
+    /// Grit the member has now.
     pub grit: u32,
+    /// The most Grit the member can have.
     pub max_grit: u32,
 }
 
@@ -23,10 +28,14 @@ pub struct Member {
 pub enum Breath {
     /// Heal a roll of a `die`-sided die: `healed[k]` is the chance of healing exactly `k` points.
     Heal {
+        /// Sides of the die.
         die: u32,
+        /// `healed[k]` is the chance of healing exactly `k` points.
         healed: Vec<Fraction>,
     },
+    /// Recover Grit.
     Grit {
+        /// Grit recovered.
         gain: u32,
     },
 }
@@ -34,15 +43,20 @@ pub enum Breath {
 /// A catch-your-breath option and who settles it (the member, when there are two).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BreathOption {
+    /// The option.
     pub option: Breath,
+    /// Who settles it: fixed when it is the only one, the member's players otherwise.
     pub chosen_by: ChosenBy,
 }
 
 /// What one member gets.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settlement {
+    /// The member's name.
     pub name: String,
+    /// The catch-your-breath options.
     pub catch_breath: Decision<BreathOption>,
+    /// Loot cards drawn (0 for an ally).
     pub loot: u32,
 }
 

@@ -24,7 +24,9 @@ use crate::square::Square;
 /// A hero on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Hero {
+    /// The hero's name.
     pub name: String,
+    /// The square the hero stands on.
     pub at: Square,
     /// Shootout markers on the hero (only the Shootout behaviour reads them).
     pub markers: u32,
@@ -41,7 +43,7 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
         [] => "nobody".to_string(),
         [one] => one.as_ref().to_string(),
         [rest @ .., last] => {
-            let rest: Vec<&str> = rest.iter().map(|s| s.as_ref()).collect();
+            let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
             format!("{} and {}", rest.join(", "), last.as_ref())
         }
     }

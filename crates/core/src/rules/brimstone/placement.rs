@@ -10,39 +10,54 @@ use serde::Deserialize;
 /// A group's initiative: printed, or rolled each turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Initiative {
+    /// The printed initiative.
     Fixed(u32),
+    /// Rolled each turn.
     Variable,
 }
 
 /// The keyword that decides how a group is placed in an ambush.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Style {
+    /// Each model goes next to a hero drawn for it.
     Plain,
+    /// The whole group goes as far as it can from one drawn hero, on the hero's tile, then the tiles around it.
     Shootout,
+    /// Placed as `Shootout`.
     Support,
+    /// As `Shootout`, but only ever on the hero's tile.
     Immobile,
 }
 
 /// One enemy group: one enemy type, its models in the order they are placed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
+    /// The enemy type.
     pub name: String,
+    /// Its initiative.
     pub initiative: Initiative,
+    /// How it is placed in an ambush.
     pub style: Style,
     /// The hero a non-`Plain` ambush falls on when that draw is already made (index into heroes).
     pub ambushed_hero: Option<usize>,
+    /// Its models, in the order they are placed.
     pub models: Vec<String>,
 }
 
 /// A fight about to start.
 #[derive(Debug, Clone, Copy)]
 pub struct Fight<'a> {
+    /// The board.
     pub board: &'a SquareBoard,
+    /// The heroes on it.
     pub heroes: &'a [Hero],
+    /// The enemy groups of the fight (placement orders them by initiative).
     pub groups: &'a [Group],
     /// Index of the tile a normal fight is placed on.
     pub fight_tile: usize,
+    /// The fight starts as an ambush.
     pub ambush: bool,
+    /// The ambush was triggered before any model moved this turn.
     pub triggered_before_anyone_moved: bool,
 }
 
@@ -53,6 +68,7 @@ pub struct Layout {
     pub at: Vec<(String, Square)>,
     /// Models left off the board, sorted.
     pub unplaced: Vec<String>,
+    /// Who settles which layout it is.
     pub chosen_by: ChosenBy,
 }
 
@@ -63,6 +79,7 @@ pub struct Placement {
     pub initiative_bonus: u32,
     /// The ambush ends the current turn at once.
     pub ends_turn: bool,
+    /// Every allowed layout.
     pub layouts: Decision<Layout>,
 }
 
@@ -72,6 +89,7 @@ pub const MAX_BRANCHES: usize = 250_000;
 /// Why a placement could not be worked out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlacementError {
+    /// More layouts than [`MAX_BRANCHES`] to explore.
     TooManyBranches,
 }
 
@@ -143,9 +161,10 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-/// The fight tile's squares in normal-placement order: the checkerboard from the back-left corner,
-/// row by row from the back, left to right; then the skipped squares in the same order. Walls are
-/// left out (they are never free).
+/// The fight tile's squares in normal-placement order.
+///
+/// First the checkerboard from the back-left corner, row by row from the back, left to right; then
+/// the skipped squares in the same order. Walls are left out (they are never free).
 pub fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
     let t = &board.tiles()[tile];
     let (left, back) = t.back_left();

@@ -11,23 +11,33 @@ use std::collections::BTreeSet;
 /// How an enemy type acts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Behaviour {
+    /// Keeps an adjacent target, else moves as far as it can while still reaching a hero and attacks it.
     Melee,
+    /// Shoots every activation, approaching until a hero is within attack range.
     Ranged,
+    /// Attacks an adjacent hero in melee, else shoots from a square next to no hero.
     MeleeOrRanged,
+    /// Attacks the largest group of heroes around one square it can reach.
     AcidBlob,
+    /// Retreats from adjacent heroes, then shoots the hero with the fewest Shootout markers.
     Shootout,
+    /// Never attacks: keeps away from heroes.
     Support,
 }
 
 /// The kind of attack an outcome ends with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
 pub enum Attack {
+    /// An attack on adjacent heroes.
     Melee,
+    /// A shot.
     Ranged,
+    /// No attack.
     NoAttack,
 }
 
 impl Attack {
+    /// The name the case format uses.
     pub const fn name(self) -> &'static str {
         match self {
             Attack::Melee => "Melee",
@@ -40,8 +50,11 @@ impl Attack {
 /// The enemy that activates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Active {
+    /// The enemy's name.
     pub name: String,
+    /// The square it stands on.
     pub at: Square,
+    /// How it acts.
     pub behaviour: Behaviour,
     /// Movement allowance in steps.
     pub move_points: u32,
@@ -58,10 +71,13 @@ pub struct Active {
 /// Everything an activation depends on.
 #[derive(Debug, Clone, Copy)]
 pub struct Situation<'a> {
+    /// The board.
     pub board: &'a SquareBoard,
+    /// The heroes on it.
     pub heroes: &'a [Hero],
     /// The squares of the other enemies: they only block movement.
     pub enemies: &'a [Square],
+    /// The enemy that activates.
     pub active: &'a Active,
     /// The Shootout retreat roll when it is known; `None` lists both results.
     pub retreat_roll: Option<u8>,
@@ -74,7 +90,9 @@ pub struct Outcome {
     pub end: Square,
     /// The heroes it attacks, sorted by name.
     pub targets: Vec<String>,
+    /// The kind of attack.
     pub attack: Attack,
+    /// Who settles this outcome.
     pub chosen_by: ChosenBy,
 }
 
@@ -83,6 +101,7 @@ pub struct Outcome {
 pub struct Activation {
     /// The enemy drops any current target and targets afresh.
     pub retarget: bool,
+    /// Every allowed outcome.
     pub outcomes: Decision<Outcome>,
 }
 

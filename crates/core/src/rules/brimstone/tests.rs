@@ -114,7 +114,7 @@ fn out(
 ) -> (Square, Vec<String>, Attack, ChosenBy) {
     (
         end,
-        targets.iter().map(|t| t.to_string()).collect(),
+        targets.iter().map(ToString::to_string).collect(),
         attack,
         by,
     )
@@ -409,7 +409,7 @@ fn group(name: &str, initiative: Initiative, style: Style, models: &[&str]) -> G
         initiative,
         style,
         ambushed_hero: None,
-        models: models.iter().map(|m| m.to_string()).collect(),
+        models: models.iter().map(ToString::to_string).collect(),
     }
 }
 

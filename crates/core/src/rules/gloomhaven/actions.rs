@@ -14,7 +14,7 @@ use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, Terrain, distance, hex, qr};
 use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
-use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
+use crate::modifiers::card::{Card, Effect as CardEffect, Element as CardElement};
 use crate::modifiers::draw::Mode;
 use crate::rules::ActionError;
 
@@ -26,30 +26,47 @@ pub enum Action {
     Advance,
     /// A hero's two cards for the round; `leading` sets its initiative.
     SelectCards {
+        /// The hero choosing.
         hero: usize,
+        /// The card whose initiative counts (index into the hero's cards).
         leading: usize,
+        /// The other card.
         other: usize,
     },
     /// A hero declares a long rest, to lose `lose` from its discard on its turn.
-    LongRest { hero: usize, lose: usize },
+    LongRest {
+        /// The hero resting.
+        hero: usize,
+        /// The discarded card it will lose.
+        lose: usize,
+    },
     /// The acting hero performs one half of one of its two cards. `basic` plays the half as the
     /// basic action instead (top: attack 2, bottom: move 2). `path` is where the move's steps end (an
     /// icy slide is one step, to where it stops) and must be the path `heroes::reach` gives to its
     /// last hex; `targets` are the attacked hexes, `ally` the healed ally (itself when absent).
     Play {
+        /// The card played (index into the hero's cards).
         card: usize,
+        /// Which half.
         half: Half,
+        /// Played as the basic action.
         #[serde(default)]
         basic: bool,
+        /// The hexes entered, in order.
         #[serde(default)]
         path: Vec<Hex>,
+        /// The hexes attacked.
         #[serde(default)]
         targets: Vec<Hex>,
+        /// The ally healed.
         #[serde(default)]
         ally: Option<Hex>,
     },
     /// At round end, a hero recovers its discard and loses one card of it at random.
-    ShortRest { hero: usize },
+    ShortRest {
+        /// The hero resting.
+        hero: usize,
+    },
     /// Picks option `i` of the pending decision.
     Choose(usize),
 }
@@ -61,156 +78,256 @@ fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
 /// Why a figure suffered damage outside an attack.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cause {
+    /// A wound, at the start of the figure's turn.
     Wound,
+    /// A trap it sprang.
     Trap,
+    /// Hazardous terrain it entered.
     Hazard,
 }
 
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
+    /// A round began.
     RoundStarted {
+        /// Its number.
         round: u32,
     },
+    /// A hero chose its two cards.
     CardsSelected {
+        /// The hero.
         hero: usize,
+        /// The card whose initiative counts.
         leading: usize,
+        /// The other card.
         other: usize,
+        /// The hero's initiative this round.
         initiative: u32,
     },
+    /// A hero declared a long rest.
     LongRestDeclared {
+        /// The hero.
         hero: usize,
     },
+    /// A monster type revealed its ability card for the round.
     AbilityRevealed {
+        /// The monster type.
         kind: usize,
+        /// The card (index into the type's deck).
         card: usize,
+        /// The card's initiative.
         initiative: u32,
     },
+    /// The round's turn order.
     TurnOrder {
+        /// Who acts, first to last.
         order: Vec<Actor>,
     },
+    /// A figure's turn began.
     TurnStarted {
+        /// The figure.
         figure: FigureId,
     },
+    /// A figure took damage outside an attack.
     Suffered {
+        /// The figure.
         figure: FigureId,
+        /// Damage taken.
         amount: u32,
+        /// Why.
         cause: Cause,
     },
+    /// A stunned figure lost its turn.
     Stunned {
+        /// The figure.
         figure: FigureId,
     },
+    /// An element was consumed.
     ElementConsumed {
+        /// The element.
         element: Element,
+        /// Who consumed it.
         by: FigureId,
     },
+    /// An element was infused.
     ElementInfused {
+        /// The element.
         element: Element,
+        /// Who infused it.
         by: FigureId,
     },
-    /// A monster chose its focus; `moves` is the path length of its chosen plan.
+    /// A monster chose its focus and its plan, with the rule steps that led there.
     FoeTargeted {
+        /// The monster.
         monster: usize,
+        /// Its focus (or tied foci); empty for none.
         focus: Vec<FigureId>,
+        /// How many equally allowed plans it had.
         options: usize,
+        /// The rule steps, one readable line each.
         trace: Vec<String>,
     },
     /// The rules leave `options` equal outcomes to the players.
     TieToBreak {
+        /// What the tie is about, in words.
         about: String,
+        /// How many outcomes tie.
         options: usize,
     },
+    /// A tie was broken.
     TieBroken {
+        /// The option taken.
         index: usize,
+        /// By the seeded tie-breaker rather than the players.
         seeded: bool,
     },
     /// A bless (into the attacker's deck) or a curse (into the target's deck) was shuffled in;
     /// `deck` is the figure whose deck it is (every monster shares one).
     CardShuffledIn {
+        /// The figure whose deck took the card.
         deck: FigureId,
+        /// A curse rather than a bless.
         curse: bool,
     },
     /// A choice the rules give to one hero's player (not to the whole table).
     ChoiceOffered {
+        /// The hero whose player chooses.
         hero: usize,
+        /// What the choice is about, in words.
         about: String,
+        /// How many options there are.
         options: usize,
     },
+    /// A hero's player made the choice offered.
     ChoiceMade {
+        /// The hero.
         hero: usize,
+        /// The option taken.
         index: usize,
     },
+    /// A figure moved along a path.
     PathChosen {
+        /// The figure.
         figure: FigureId,
+        /// The hexes entered, in order.
         path: Vec<Hex>,
     },
+    /// Attack modifier cards were drawn.
     CardsDrawn {
+        /// Who attacks.
         attacker: FigureId,
+        /// Whom.
         target: FigureId,
+        /// How the cards were drawn.
         mode: Mode,
+        /// The cards, in the order drawn.
         cards: Vec<String>,
     },
+    /// An attack on one target was worked out.
     AttackResolved {
+        /// Who attacked.
         attacker: FigureId,
+        /// Whom.
         target: FigureId,
+        /// The attack value after the cards.
         value: i32,
+        /// Damage dealt.
         damage: u32,
+        /// The rule steps, one readable line each.
         trace: Vec<String>,
     },
+    /// A figure gained a condition.
     ConditionGained {
+        /// The figure.
         figure: FigureId,
+        /// The condition.
         condition: Condition,
     },
+    /// A figure was healed.
     Healed {
+        /// The figure.
         figure: FigureId,
+        /// Hit points healed.
         amount: u32,
     },
+    /// A figure gained shield for the round.
     ShieldGained {
+        /// The figure.
         figure: FigureId,
+        /// Shield points gained.
         amount: u32,
     },
+    /// A figure died.
     FigureDied {
+        /// The figure.
         figure: FigureId,
+        /// Where it died.
         hex: Hex,
     },
+    /// A hero was exhausted.
     HeroExhausted {
+        /// The hero.
         hero: usize,
+        /// Why, in words.
         reason: String,
     },
     /// A dead monster left a money token on its hex.
     MoneyDropped {
+        /// The monster that died.
         figure: FigureId,
+        /// Where the token lies.
         hex: Hex,
     },
     /// A hero picked up the money tokens on `hexes`.
     MoneyLooted {
+        /// The hero.
         hero: usize,
+        /// The hexes whose tokens it took.
         hexes: Vec<Hex>,
     },
     /// The scenario is over: the money tokens each hero picked up, by hero.
     MoneyCounted {
+        /// Tokens per hero, in hero order.
         tokens: Vec<u32>,
     },
+    /// A hero played a card half.
     CardPlayed {
+        /// The hero.
         hero: usize,
+        /// The card.
         card: usize,
+        /// Which half.
         half: Half,
+        /// Played as the basic action.
         basic: bool,
     },
+    /// A hero rested.
     Rested {
+        /// The hero.
         hero: usize,
+        /// A long rest (else a short one).
         long: bool,
+        /// The card lost.
         lost: usize,
+        /// Hit points healed.
         healed: u32,
     },
+    /// A figure's turn ended.
     TurnEnded {
+        /// The figure.
         figure: FigureId,
     },
+    /// A round ended.
     RoundEnded {
+        /// Its number.
         round: u32,
     },
+    /// The heroes won.
     Victory,
+    /// The heroes lost.
     Defeat {
+        /// Why, in words.
         reason: String,
     },
 }
@@ -632,9 +749,9 @@ impl State {
                 });
                 x.hand.retain(|&y| y != c);
                 if lost {
-                    x.lost.push(c)
+                    x.lost.push(c);
                 } else {
-                    x.discard.push(c)
+                    x.discard.push(c);
                 }
             }
         }
@@ -1364,7 +1481,7 @@ impl State {
                 attacker: f,
                 target,
                 mode,
-                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+                cards: draw.drawn.iter().map(Card::name).collect(),
             });
             let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
             if result.is_choice() {
@@ -1420,7 +1537,7 @@ impl State {
         self.pending = None;
         match (&p, self.phase) {
             (Pending::HeroModifier { .. }, Phase::HeroTurn { hero, .. }) => {
-                ev.push(Event::ChoiceMade { hero, index: i })
+                ev.push(Event::ChoiceMade { hero, index: i });
             }
             _ => ev.push(Event::TieBroken {
                 index: i,
@@ -1513,7 +1630,10 @@ impl State {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the card, its half and the choices that one Play action carries"
+    )]
     fn play(
         &mut self,
         card: usize,
@@ -1711,7 +1831,10 @@ impl State {
 
     /// Checks an attack's targets and makes its element consumption; returns the attack bonus and
     /// the conditions it adds.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the attack's values as the card half gives them"
+    )]
     fn hero_attack_begins(
         &mut self,
         hero: usize,
@@ -1775,7 +1898,10 @@ impl State {
 
     /// Attacks the targets of `p` from `p.target` on. Returns false when it stopped on a draw whose
     /// use is the hero's player's choice (now pending, `p.target` on that target).
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the attack's values as the card half gives them"
+    )]
     fn hero_attack_targets(
         &mut self,
         hero: usize,
@@ -1816,7 +1942,7 @@ impl State {
                 attacker: f,
                 target,
                 mode,
-                cards: draw.drawn.iter().map(|c| c.name()).collect(),
+                cards: draw.drawn.iter().map(Card::name).collect(),
             });
             let result = resolve_attack(&draw, self.target_shield(target), pierce);
             if result.is_choice() && !auto {

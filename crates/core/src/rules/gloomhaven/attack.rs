@@ -11,7 +11,9 @@ use std::cell::RefCell;
 /// A set of enemies attacked together (bit `k` = enemy `k`) and one area placement producing it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Group {
+    /// Bit `k` set: enemy `k` is in the group.
     pub mask: u64,
+    /// The area's hexes, placed so as to hit the group.
     pub area: Vec<Hex>,
 }
 
@@ -39,6 +41,7 @@ pub struct Attack<'a> {
 }
 
 impl<'a> Attack<'a> {
+    /// The monster's attack on this board against `enemies` (dense hex indices).
     pub fn new(map: &'a HexMap, action: &MonsterAction, enemies: Vec<usize>) -> Self {
         let attacks = action.targets > 0;
         let enemy_count = enemies.len();

@@ -1,7 +1,9 @@
-//! A simple but sensible hero autopilot and the automatic driver of headless games: pick the card
-//! with the best attack and the card with the best move, walk toward the nearest foe it can attack,
-//! hit the weakest foes in reach, rest when the hand runs out. A hero's play is always one of its
-//! half's candidates in `heroes.rs` that the rules accept: one of its legal actions.
+//! A simple but sensible hero autopilot, and the automatic driver of headless games.
+//!
+//! It picks the card with the best attack and the card with the best move, walks toward the nearest
+//! foe it can attack, hits the weakest foes in reach, and rests when the hand runs out. A hero's play
+//! is always one of its half's candidates in `heroes.rs` that the rules accept: one of its legal
+//! actions.
 
 use std::cmp::Reverse;
 

@@ -113,54 +113,77 @@ type Qr = (i32, i32);
 /// Which rule set a puzzle is posed under.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum Rules {
+    /// Frosthaven's monster rules.
     Frosthaven,
 }
 
+/// The board of a puzzle, in axial `(q, r)`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleMap {
+    /// Every hex of the board that is not a wall.
     pub hexes: Vec<Qr>,
+    /// Wall hexes.
     #[serde(default)]
     pub walls: Vec<Qr>,
+    /// Obstacles: block walking, not sight.
     #[serde(default)]
     pub obstacles: Vec<Qr>,
+    /// Traps.
     #[serde(default)]
     pub traps: Vec<Qr>,
+    /// Hazardous terrain.
     #[serde(default)]
     pub hazards: Vec<Qr>,
+    /// Difficult terrain.
     #[serde(default)]
     pub difficult: Vec<Qr>,
+    /// Icy terrain.
     #[serde(default)]
     pub icy: Vec<Qr>,
+    /// Thin walls between two neighbouring hexes.
     #[serde(default)]
     pub thin_walls: Vec<(Qr, Qr)>,
 }
 
+/// A character the active monster fights.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleEnemy {
+    /// Where it stands.
     pub hex: Qr,
+    /// Its initiative: lower acts earlier; 0 when the scenario set none (ties are then real ties).
     #[serde(default)]
     pub initiative: u32,
 }
 
+/// What the active monster's ability card tells it to do.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleAction {
+    /// Movement points; 0: it does not move.
     #[serde(rename = "move")]
     pub move_points: u32,
+    /// Attack range; 0: melee.
     pub range: u32,
+    /// Number of targets; 0: no attack.
     pub targets: u32,
+    /// Area-of-effect offsets, empty for none.
     #[serde(default)]
     pub aoe: Vec<Qr>,
+    /// The area is anchored on the attacker (a melee area).
     #[serde(default)]
     pub aoe_melee: bool,
+    /// It flies.
     #[serde(default)]
     pub flying: bool,
+    /// It jumps.
     #[serde(default)]
     pub jumping: bool,
+    /// It teleports.
     #[serde(default)]
     pub teleport: bool,
+    /// It is muddled.
     #[serde(default)]
     pub muddled: bool,
 }
@@ -169,12 +192,17 @@ pub struct PuzzleAction {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expected {
+    /// Where the monster ends its move.
     pub end: Qr,
+    /// The enemies it attacks.
     pub targets: Vec<Qr>,
+    /// The hexes it heads for when it cannot attack its focus this turn.
     #[serde(default)]
     pub heading_to: Vec<Qr>,
+    /// The focus (or tied foci) under which this outcome arises; optional.
     #[serde(default)]
     pub focus: Vec<Qr>,
+    /// One placement of the area giving these targets; optional.
     #[serde(default)]
     pub aoe_example: Vec<Qr>,
 }
@@ -183,17 +211,26 @@ pub struct Expected {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
+    /// The puzzle's name, for reports.
     #[serde(default)]
     pub id: String,
+    /// The rule set it is posed under.
     pub rules: Rules,
+    /// The board.
     pub map: PuzzleMap,
+    /// Where the active monster stands.
     pub active: Qr,
+    /// The other monsters: the active monster's allies.
     #[serde(default)]
     pub allies: Vec<Qr>,
+    /// The characters, sorted by hex.
     pub enemies: Vec<PuzzleEnemy>,
+    /// What its ability card tells it to do.
     pub action: PuzzleAction,
+    /// The enemies that are valid foci (`[]`: no focus); `None` when not asked.
     #[serde(default)]
     pub expect_focus: Option<Vec<Qr>>,
+    /// Every allowed outcome; `None` when not asked.
     #[serde(default)]
     pub expect: Option<Vec<Expected>>,
 }
@@ -201,14 +238,20 @@ pub struct Puzzle {
 /// A puzzle turned into rules-core values.
 #[derive(Debug, Clone)]
 pub struct Position {
+    /// The board.
     pub map: HexMap,
+    /// Where the active monster stands.
     pub active: Hex,
+    /// Its allies.
     pub allies: Vec<Hex>,
+    /// Its enemies.
     pub enemies: Vec<Enemy>,
+    /// What its ability card tells it to do.
     pub action: MonsterAction,
 }
 
 impl Position {
+    /// What the rules say the active monster does.
     pub fn decide(&self) -> Decision {
         let s = super::targeting::Situation {
             map: &self.map,
@@ -556,7 +599,9 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
 /// How a decision compares with a puzzle's expectations.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Verdict {
+    /// The foci found are exactly the ones expected.
     pub focus_ok: bool,
+    /// The `(end, targets)` pairs found are exactly the ones expected.
     pub options_ok: bool,
     /// (end, targets) pairs expected but not found.
     pub missing: Vec<(Qr, Vec<Qr>)>,
@@ -565,6 +610,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    /// Whether the decision meets every expectation.
     pub fn passed(&self) -> bool {
         self.focus_ok && self.options_ok
     }

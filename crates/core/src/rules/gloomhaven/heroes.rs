@@ -1,5 +1,6 @@
-//! A hero's options on its turn: where a move can end (with the path it takes), whom an attack can
-//! reach, and the whole list of card halves it may play. The table's highlights, the legal actions,
+//! A hero's options on its turn: move ends, attack targets, and the card halves it may play.
+//!
+//! Where a move can end comes with the path it takes. The table's highlights, the legal actions,
 //! `apply`'s check of a hero's move and the autopilot all come from here.
 
 use super::actions::Action;
@@ -9,7 +10,9 @@ use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, distance, qr};
 
-/// Every move one move effect allows a hero: the step graph monsters move by (`movement.rs`), built
+/// Every move one move effect allows a hero.
+///
+/// It is the step graph monsters move by (`movement.rs`), built
 /// from the hero's side (other heroes are allies, foes are enemies), so difficult terrain, traps,
 /// thin walls and icy slides work for heroes exactly as for monsters.
 ///
@@ -200,9 +203,11 @@ fn keys(v: &[Hex]) -> Vec<(i32, i32)> {
     v.iter().map(|h| qr(*h)).collect()
 }
 
-/// Candidate plays of the acting hero: every unplayed half of its two cards (printed or basic), with
-/// every end hex its move allows, every set of foes its attack can reach from where the attack is made,
-/// and every ally its heal can reach. The rules' `apply` has the last word on each.
+/// Candidate plays of the acting hero: every unplayed half of its two cards (printed or basic).
+///
+/// Each comes with every end hex its move allows, every set of foes its attack can reach from where
+/// the attack is made, and every ally its heal can reach. The rules' `apply` has the last word on
+/// each.
 pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
     let Some(sel) = s.heroes[hero].selected else {
         return Vec::new();

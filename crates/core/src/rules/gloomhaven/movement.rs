@@ -12,13 +12,17 @@ use std::collections::BinaryHeap;
 /// A path score: negative hexes entered, then movement points.
 pub type Score = (u16, u16);
 
+/// The score of a hex no move reaches.
 pub const UNREACHABLE: Score = (u16::MAX, u16::MAX);
 
 /// Who stands on a hex, from the moving figure's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Occupant {
+    /// Nobody.
     Empty,
+    /// An ally of the monster: it may pass, not stop.
     Ally,
+    /// An enemy: it blocks walking.
     Enemy,
     /// The moving figure itself.
     Myself,
@@ -27,16 +31,21 @@ pub enum Occupant {
 /// Movement type of the moving figure.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mode {
+    /// Flies: passes over terrain and figures, not wall hexes.
     pub flying: bool,
+    /// Jumps: passes over terrain and figures; only the hex a move ends on counts.
     pub jumping: bool,
+    /// Teleports: passes even wall hexes (not thin walls); only the end hex counts.
     pub teleport: bool,
 }
 
 impl Mode {
+    /// Whether the monster walks (none of the other modes).
     pub const fn walking(self) -> bool {
         !self.flying && !self.jumping && !self.teleport
     }
 
+    /// How the monster moves, in a log line.
     pub fn describe(self) -> &'static str {
         match (self.teleport, self.flying, self.jumping) {
             (true, true, _) => "teleports (flying)",
@@ -51,8 +60,11 @@ impl Mode {
 /// One step of a move: the hex where it ends, its cost and negative hexes entered on the way.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Edge {
+    /// Dense index of the hex the step ends on.
     pub to: u16,
+    /// Movement points it costs.
     pub cost: u8,
+    /// Negative hexes entered on the way.
     pub neg: u8,
 }
 
@@ -82,6 +94,7 @@ const NO_EDGE: Edge = Edge {
 };
 
 impl MoveGraph {
+    /// The step graph for a monster moving by `mode` among `occupants` (one per dense hex index).
     pub fn new(map: &HexMap, occupants: &[Occupant], mode: Mode) -> Self {
         let n = map.len();
         let mut out = vec![[NO_EDGE; 6]; n];

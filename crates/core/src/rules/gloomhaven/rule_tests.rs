@@ -303,7 +303,7 @@ fn the_first_monster_of_a_type_infuses_for_the_whole_type() {
         })
         .collect();
     assert_eq!(infused, vec![FigureId::Monster(0)]);
-    assert_eq!(st.elements[0], super::state::Level::Strong);
+    assert_eq!(st.elements[0], Level::Strong);
 }
 
 /// Ann next to a rat with 1 hit point, a second rat further on.
@@ -521,14 +521,14 @@ fn a_monster_that_does_not_attack_consumes_nothing() {
             ],
         )],
     ));
-    st.elements[0] = super::state::Level::Strong;
+    st.elements[0] = Level::Strong;
     select(&mut st, 0, 0, 1);
     let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
     assert!(
         !ev.iter()
             .any(|e| matches!(e, Event::ElementConsumed { .. }))
     );
-    assert_eq!(st.elements[0], super::state::Level::Strong);
+    assert_eq!(st.elements[0], Level::Strong);
 }
 
 #[test]
@@ -570,8 +570,8 @@ fn an_unclear_modifier_draw_is_the_hero_players_choice_and_the_half_goes_on() {
     ));
     // With advantage, +1 against +0 poison: neither is clearly better.
     st.heroes[0].deck = stack(&["+1", "+0 poison"]);
-    st.heroes[0].conditions.push(super::state::Cond {
-        condition: super::scenario::Condition::Strengthen,
+    st.heroes[0].conditions.push(Cond {
+        condition: Condition::Strengthen,
         fresh: true,
     });
     select(&mut st, 0, 0, 1);
@@ -597,7 +597,7 @@ fn an_unclear_modifier_draw_is_the_hero_players_choice_and_the_half_goes_on() {
     let ev = st.apply(Action::Choose(1)).unwrap();
     assert!(ev.contains(&Event::ChoiceMade { hero: 0, index: 1 }));
     assert_eq!(st.monsters[0].hp, 4);
-    assert!(st.has(FigureId::Monster(0), super::scenario::Condition::Poison));
+    assert!(st.has(FigureId::Monster(0), Condition::Poison));
     assert!(ev.contains(&Event::ShieldGained {
         figure: FigureId::Hero(0),
         amount: 1
@@ -624,8 +624,8 @@ fn the_autopilot_takes_the_hero_draw_that_deals_the_most_damage() {
         )],
     ));
     st.heroes[0].deck = stack(&["+1", "+0 poison"]);
-    st.heroes[0].conditions.push(super::state::Cond {
-        condition: super::scenario::Condition::Strengthen,
+    st.heroes[0].conditions.push(Cond {
+        condition: Condition::Strengthen,
         fresh: true,
     });
     select(&mut st, 0, 0, 1);
@@ -688,17 +688,17 @@ fn a_hero_exhausted_in_its_turn_leaves_no_infusion_behind() {
     assert!(st.heroes[0].exhausted);
     assert!(st.infusing.is_empty());
     advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
-    assert_eq!(st.elements[0], super::state::Level::Inert);
+    assert_eq!(st.elements[0], Level::Inert);
 }
 
 #[test]
 fn a_wild_infusion_makes_the_first_inert_element() {
     let mut st = ann_and_two_rats();
-    st.elements[0] = super::state::Level::Strong;
+    st.elements[0] = Level::Strong;
     st.heroes[0].deck = stack(&["+0 wild"]);
     let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
     assert!(ev.contains(&Event::ElementInfused {
-        element: super::scenario::Element::Ice,
+        element: Element::Ice,
         by: FigureId::Hero(0)
     }));
 }

@@ -1,5 +1,5 @@
 //! The scenario file format (RON): map, heroes and their ability cards, monster types and their ability
-//! decks, modifier decks, victory and defeat; loading and validation with file:line:column errors.
+//! decks, modifier decks, victory and defeat; loading and validation with `file:line:column` errors.
 //!
 //! Maps are drawn as text, one character per hex. Columns are `q`; the text row is turned into axial
 //! `r` the way the conformance puzzles count rows (`row = r + floor(q / 2)`), so a rectangle of text is a
@@ -29,27 +29,36 @@ use crate::hex::{Hex, HexMap, Terrain, hex};
 /// The `rules:` field of a Gloomhaven scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RulesName {
+    /// The Gloomhaven-style rules of this module.
     Gloomhaven,
 }
 
 /// Which kind of board the scenario uses. Only hexes exist for now; square boards come with their module.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Grid {
+    /// Flat-topped hexes named by axial `(q, r)`.
     Hex,
 }
 
 /// The six elements of the element board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Element {
+    /// Fire.
     Fire,
+    /// Ice.
     Ice,
+    /// Air.
     Air,
+    /// Earth.
     Earth,
+    /// Light.
     Light,
+    /// Dark.
     Dark,
 }
 
 impl Element {
+    /// Every element, in the order of the element board.
     pub const ALL: [Element; 6] = [
         Element::Fire,
         Element::Ice,
@@ -59,10 +68,12 @@ impl Element {
         Element::Dark,
     ];
 
+    /// The element's place in [`Element::ALL`].
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The element's name in log lines.
     pub const fn name(self) -> &'static str {
         match self {
             Element::Fire => "fire",
@@ -102,6 +113,7 @@ impl Condition {
         matches!(self, Condition::Poison | Condition::Wound)
     }
 
+    /// The condition's name in log lines.
     pub const fn name(self) -> &'static str {
         match self {
             Condition::Poison => "poison",
@@ -120,6 +132,7 @@ impl Condition {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Consume {
+    /// The element consumed.
     pub element: Element,
     /// Added to the attack value.
     #[serde(default)]
@@ -140,28 +153,37 @@ pub enum Effect {
     Move(u32),
     /// Jump up to N hexes: only the last hex matters.
     Jump(u32),
+    /// An attack, melee or ranged.
     Attack {
+        /// The attack value.
         value: u32,
         /// 0 = melee.
         #[serde(default)]
         range: u32,
+        /// How many targets it may have.
         #[serde(default = "one")]
         targets: u32,
+        /// Shield points of the target it ignores.
         #[serde(default)]
         pierce: u32,
+        /// Conditions it gives its targets.
         #[serde(default)]
         conditions: Vec<Condition>,
+        /// A bonus for consuming an element.
         #[serde(default)]
         consume: Option<Consume>,
     },
     /// Heal N, on oneself (range 0) or an ally within range.
     Heal {
+        /// Points healed.
         value: u32,
+        /// 0 = oneself only.
         #[serde(default)]
         range: u32,
     },
     /// Shield N until the end of the round.
     Shield(u32),
+    /// Infuse an element: it becomes strong at the end of the turn.
     Infuse(Element),
     /// A condition the hero gives itself (strengthen, invisible).
     SelfCondition(Condition),
@@ -177,6 +199,7 @@ fn one() -> u32 {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardHalf {
+    /// What the half does, in order.
     pub effects: Vec<Effect>,
     /// The card goes to the lost pile when this half is used.
     #[serde(default)]
@@ -184,6 +207,7 @@ pub struct CardHalf {
 }
 
 impl CardHalf {
+    /// The half's movement, if any: points and whether it is a jump.
     pub fn movement(&self) -> Option<(u32, bool)> {
         self.effects.iter().find_map(|e| match e {
             Effect::Move(n) => Some((*n, false)),
@@ -192,6 +216,7 @@ impl CardHalf {
         })
     }
 
+    /// The half's attack, if any.
     pub fn attack(&self) -> Option<&Effect> {
         self.effects
             .iter()
@@ -203,9 +228,13 @@ impl CardHalf {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeroCard {
+    /// The card's name.
     pub name: String,
+    /// Its initiative: lower acts earlier.
     pub initiative: u32,
+    /// Its top half.
     pub top: CardHalf,
+    /// Its bottom half.
     pub bottom: CardHalf,
 }
 
@@ -213,14 +242,17 @@ pub struct HeroCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HeroSpec {
+    /// The hero's name.
     pub name: String,
     /// The player who controls the hero (hot-seat).
     #[serde(default = "one")]
     pub player: u32,
+    /// Hit points when unhurt.
     pub hp: u32,
     /// The hero's attack modifier deck; the standard 20 cards when omitted.
     #[serde(default)]
     pub modifiers: Option<Vec<String>>,
+    /// The hero's ability cards.
     pub cards: Vec<HeroCard>,
 }
 
@@ -228,13 +260,17 @@ pub struct HeroSpec {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stats {
+    /// Hit points when unhurt.
     pub hp: u32,
+    /// Movement points.
     #[serde(rename = "move")]
     pub movement: u32,
+    /// Attack value.
     pub attack: u32,
     /// 0 = melee.
     #[serde(default)]
     pub range: u32,
+    /// Shield.
     #[serde(default)]
     pub shield: u32,
     /// Conditions every attack of this monster adds.
@@ -246,7 +282,9 @@ pub struct Stats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AbilityCard {
+    /// The card's name.
     pub name: String,
+    /// Its initiative: lower acts earlier.
     pub initiative: u32,
     /// Reshuffle the ability deck at the end of the round.
     #[serde(default)]
@@ -266,18 +304,22 @@ pub enum MonsterEffect {
     Jump(i32),
     /// Attack: the change to the type's base attack.
     Attack {
+        /// The change to the type's base attack.
         value: i32,
         /// Replaces the base range (0 = melee).
         #[serde(default)]
         range: Option<u32>,
+        /// How many targets the attack may have.
         #[serde(default = "one")]
         targets: u32,
         /// Area pattern as axial offsets (see the puzzle format: melee areas are relative to the
         /// attacker).
         #[serde(default)]
         aoe: Vec<(i32, i32)>,
+        /// Shield points of the target the attack ignores.
         #[serde(default)]
         pierce: u32,
+        /// Conditions the attack gives.
         #[serde(default)]
         conditions: Vec<Condition>,
         /// A bonus for consuming an element, made once for the whole type.
@@ -295,12 +337,19 @@ pub enum MonsterEffect {
 /// The attack of a monster ability card, borrowed from its [`MonsterEffect::Attack`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CardAttack<'a> {
+    /// The change to the type's base attack.
     pub value: i32,
+    /// Replaces the base range (0 = melee).
     pub range: Option<u32>,
+    /// How many targets the attack may have.
     pub targets: u32,
+    /// Area pattern as axial offsets.
     pub aoe: &'a [(i32, i32)],
+    /// Shield points of the target the attack ignores.
     pub pierce: u32,
+    /// Conditions the attack gives.
     pub conditions: &'a [Condition],
+    /// A bonus for consuming an element.
     pub consume: Option<&'a Consume>,
 }
 
@@ -310,6 +359,7 @@ pub struct CardAttack<'a> {
 pub struct Segment<'a> {
     /// The change to the base move and whether it jumps.
     pub movement: Option<(i32, bool)>,
+    /// The attack made after the move (or alone).
     pub attack: Option<CardAttack<'a>>,
     /// The index of the card action after the segment.
     pub next: usize,
@@ -379,11 +429,16 @@ impl AbilityCard {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MonsterType {
+    /// The type's name, as the legend and log lines use it.
     pub name: String,
+    /// Every monster of the type flies.
     #[serde(default)]
     pub flying: bool,
+    /// Statistics of a normal monster.
     pub normal: Stats,
+    /// Statistics of an elite monster.
     pub elite: Stats,
+    /// The type's ability deck.
     pub deck: Vec<AbilityCard>,
 }
 
@@ -391,7 +446,9 @@ pub struct MonsterType {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Placement {
+    /// The monster type's name.
     pub monster: String,
+    /// An elite monster.
     #[serde(default)]
     pub elite: bool,
 }
@@ -399,6 +456,7 @@ pub struct Placement {
 /// How the heroes win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Victory {
+    /// Every monster is dead.
     AllFoesDead,
 }
 
@@ -408,9 +466,12 @@ pub enum Victory {
 pub struct Scenario {
     /// The rule module the scenario is played by: always `Gloomhaven` here.
     pub rules: RulesName,
+    /// The scenario's name.
     pub name: String,
+    /// A few sentences for the players.
     #[serde(default)]
     pub description: String,
+    /// The kind of board.
     pub grid: Grid,
     /// The board as text (see the module docs).
     pub map: Vec<String>,
@@ -420,15 +481,20 @@ pub struct Scenario {
     /// Monster placed by each letter of the map.
     #[serde(default)]
     pub legend: BTreeMap<char, Placement>,
+    /// Damage a trap deals when sprung.
     #[serde(default = "three")]
     pub trap_damage: u32,
+    /// Damage hazardous terrain deals on entering.
     #[serde(default = "one")]
     pub hazard_damage: u32,
+    /// The heroes.
     pub heroes: Vec<HeroSpec>,
+    /// The monster types.
     pub monsters: Vec<MonsterType>,
     /// The monsters' shared attack modifier deck; the standard 20 cards when omitted.
     #[serde(default)]
     pub monster_modifiers: Option<Vec<String>>,
+    /// How the heroes win.
     pub victory: Victory,
     /// The heroes lose when this round ends without a victory.
     #[serde(default)]
@@ -448,8 +514,11 @@ pub fn map_hex(col: usize, row: usize) -> Hex {
 /// What the map text says about one hex.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Cell {
+    /// A terrain (floor included).
     Terrain(Terrain),
+    /// The start of hero `i` (0-based; the map writes `1`-`9`).
     Hero(usize),
+    /// A monster, by its legend letter.
     Monster(char),
 }
 
@@ -473,6 +542,7 @@ pub fn cell(c: char) -> Option<Result<Cell, char>> {
 /// The board and starting positions a scenario's text map describes.
 #[derive(Debug, Clone)]
 pub struct Layout {
+    /// The board: floor, terrain, wall hexes and thin walls.
     pub map: HexMap,
     /// Start hex per hero index.
     pub hero_starts: Vec<Option<Hex>>,
@@ -679,7 +749,7 @@ impl Scenario {
                 let at = format!("\"{}\"", c.name);
                 let moves = c.actions.iter().filter(|a| a.movement().is_some()).count();
                 let attacks: Vec<CardAttack> =
-                    c.actions.iter().filter_map(|a| a.attack()).collect();
+                    c.actions.iter().filter_map(MonsterEffect::attack).collect();
                 // The focus rules plan one move and one attack together.
                 if moves > 1 || attacks.len() > 1 {
                     return Err(err(
@@ -730,6 +800,7 @@ impl Scenario {
         Ok(())
     }
 
+    /// Index of the monster type with this name.
     pub fn monster_index(&self, name: &str) -> Option<usize> {
         self.monsters.iter().position(|m| m.name == name)
     }

@@ -19,14 +19,18 @@ use crate::rules::{SetupError, TieBreaker};
 /// A figure on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum FigureId {
+    /// Hero `i` of the scenario.
     Hero(usize),
+    /// Monster `i` of the state (dead ones keep their slot).
     Monster(usize),
 }
 
 /// An entry of the round's turn order: a hero, or a monster type (all its monsters act in a row).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Actor {
+    /// Hero `i`.
     Hero(usize),
+    /// The monsters of type `i`.
     Monsters(usize),
 }
 
@@ -38,7 +42,10 @@ pub enum FoeStage {
     /// Walk the chosen path.
     Movement,
     /// Resolve the attack on target `next` (one target per step), then the card's other effects.
-    Attack { next: usize },
+    Attack {
+        /// Index of the target in the plan's targets.
+        next: usize,
+    },
 }
 
 /// The phase of the game, as the table sees it.
@@ -50,21 +57,28 @@ pub enum Phase {
     CardSelection,
     /// A hero's turn: `played` is the card, half and basic flag already performed, if any.
     HeroTurn {
+        /// The hero acting.
         hero: usize,
+        /// The card, its half and whether it was played as a basic action, once it was.
         played: Option<(usize, Half, bool)>,
     },
     /// A monster's turn, one step at a time.
     FoeTurn {
+        /// The monster acting.
         monster: usize,
+        /// The step of its turn.
         stage: FoeStage,
     },
     /// Round end: heroes may short rest, then everything wanes and reshuffles.
     RoundEnd,
+    /// The heroes won.
     Victory,
+    /// The heroes lost.
     Defeat,
 }
 
 impl Phase {
+    /// Whether the game is over.
     pub const fn is_over(self) -> bool {
         matches!(self, Phase::Victory | Phase::Defeat)
     }
@@ -73,50 +87,67 @@ impl Phase {
 /// Top or bottom half of a hero card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Half {
+    /// The top half.
     Top,
+    /// The bottom half.
     Bottom,
 }
 
 /// Where an element stands on the element board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Level {
+    /// Not infused.
     #[default]
     Inert,
+    /// Infused last round: still usable, gone next round.
     Waning,
+    /// Infused: usable.
     Strong,
 }
 
 /// A condition on a figure. `fresh`: given during the figure's own turn, so it outlives that turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cond {
+    /// The condition.
     pub condition: Condition,
+    /// Given during the figure's own turn, so it outlives that turn.
     pub fresh: bool,
 }
 
 /// A hero in play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeroState {
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points when unhurt.
     pub max_hp: i32,
+    /// Where the hero stands.
     pub hex: Hex,
+    /// Out of the scenario: no card left to play or rest with, or no hit point left.
     pub exhausted: bool,
     /// Card indexes into the hero's card list.
     pub hand: Vec<usize>,
+    /// Discarded cards, back in hand after a rest.
     pub discard: Vec<usize>,
+    /// Lost cards, gone for the scenario.
     pub lost: Vec<usize>,
     /// The two cards chosen this round, leading card first.
     pub selected: Option<[usize; 2]>,
     /// A long rest declared this round, losing this card from the discard.
     pub long_rest: Option<usize>,
+    /// Initiative this round (of the leading card, or 99 on a long rest).
     pub initiative: u32,
     /// What settles an equal initiative this round: the other card's initiative, or
     /// [`super::targeting::RESTING`] during a long rest.
     #[serde(default)]
     pub second_initiative: u32,
+    /// Conditions on the hero.
     pub conditions: Vec<Cond>,
     /// Shield from cards until the end of the round.
     pub shield: u32,
+    /// Has short rested this round end.
     pub short_rested: bool,
+    /// The hero's attack modifier deck.
     pub deck: ModifierDeck,
     /// Money tokens picked up in this scenario.
     #[serde(default)]
@@ -126,15 +157,23 @@ pub struct HeroState {
 /// A monster on (or removed from) the board. Dead monsters keep their slot so ids stay stable.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MonsterState {
+    /// Index of the monster's type in the scenario.
     pub kind: usize,
     /// Standee number, 1-based within its type.
     pub number: u32,
+    /// An elite monster.
     pub elite: bool,
+    /// Hit points now.
     pub hp: i32,
+    /// Hit points when unhurt.
     pub max_hp: i32,
+    /// Where the monster stands (or last stood).
     pub hex: Hex,
+    /// Still on the board.
     pub alive: bool,
+    /// Conditions on the monster.
     pub conditions: Vec<Cond>,
+    /// Shield gained this round, from its ability card or an effect.
     pub shield: u32,
 }
 
@@ -143,6 +182,7 @@ pub struct MonsterState {
 pub struct KindState {
     /// Card indexes into the type's deck; the last is the top.
     pub draw_pile: Vec<usize>,
+    /// Cards played, shuffled back when a card says so.
     pub discard: Vec<usize>,
     /// The card revealed this round.
     pub current: Option<usize>,
@@ -160,34 +200,50 @@ pub struct KindState {
 /// The plan of a monster turn, chosen from the rule module's options.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoePlan {
+    /// Where the monster ends its move.
     pub end: Hex,
+    /// The hexes it enters, in order.
     pub path: Vec<Hex>,
+    /// The enemies it attacks.
     pub targets: Vec<Hex>,
+    /// Its focus (or tied foci).
     pub focus: Vec<Hex>,
+    /// The area of effect placed, if any.
     pub aoe: Vec<Hex>,
     /// What the monster does: attack value, range, pierce, conditions…
     pub attack: i32,
+    /// The attack's range (0 for melee).
     pub range: u32,
+    /// The attack's pierce.
     pub pierce: u32,
+    /// Conditions the attack gives.
     pub conditions: Vec<Condition>,
 }
 
 /// A hero's half in progress, kept while its player chooses how a modifier draw counts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeroPlay {
+    /// The card played (an index into the hero's cards).
     pub card: usize,
+    /// Which half of it.
     pub half: Half,
+    /// Played as the basic move or attack rather than as printed.
     pub basic: bool,
+    /// The move's path.
     pub path: Vec<Hex>,
+    /// The attack's targets.
     pub targets: Vec<Hex>,
+    /// The ally a ranged heal picks.
     pub ally: Option<Hex>,
     /// The half played before this one this turn.
     pub played: Option<(usize, Half, bool)>,
     /// The effect in progress and, in an attack, the target in progress.
     pub effect: usize,
+    /// The target in progress (an index into `targets`).
     pub target: usize,
     /// The attack's bonus and added conditions from a consumed element.
     pub bonus: i32,
+    /// The conditions a consumed element adds.
     pub extra: Vec<Condition>,
 }
 
@@ -196,24 +252,38 @@ pub struct HeroPlay {
 pub enum Pending {
     /// Several monster outcomes are equally allowed (focus tie, equal hexes, equal targets).
     FoeOption {
+        /// The monster acting.
         monster: usize,
+        /// Its equally allowed plans.
         options: Vec<FoePlan>,
+        /// The rule steps that left them equal.
         trace: Vec<String>,
     },
     /// A hero's modifier draw against monster `monster` allows uses that are neither clearly better
     /// nor worse: the hero's player picks, then the half goes on.
     HeroModifier {
+        /// The half in progress.
         play: HeroPlay,
+        /// The monster attacked.
         monster: usize,
+        /// The draw and its possible uses.
         result: AttackResult,
     },
     /// Actors `order[start..start + len]` share one place in the turn order: the players pick which
     /// of them acts first (the rest are asked again).
-    TurnOrder { start: usize, len: usize },
+    TurnOrder {
+        /// The first tied place in the order.
+        start: usize,
+        /// How many actors share it.
+        len: usize,
+    },
     /// A monster's modifier draw is ambiguous for one target: the players pick the card use.
     Modifier {
+        /// The monster attacking.
         monster: usize,
+        /// The hero attacked.
         target: usize,
+        /// The attack's result, with the card uses to choose from.
         result: AttackResult,
     },
 }
@@ -221,34 +291,49 @@ pub enum Pending {
 /// The whole game at one moment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// The scenario being played.
     #[serde(with = "arc_scenario")]
     pub scenario: Arc<Scenario>,
+    /// The seed the game started from.
     pub seed: u64,
+    /// Who breaks ties the rules leave open.
     pub tie_breaker: TieBreaker,
+    /// The board.
     pub map: Board,
+    /// The round: 0 at setup, then from 1.
     pub round: u32,
+    /// The phase.
     pub phase: Phase,
+    /// Every hero.
     pub heroes: Vec<HeroState>,
+    /// Every monster, dead ones included.
     pub monsters: Vec<MonsterState>,
+    /// Every monster type's ability deck.
     pub kinds: Vec<KindState>,
+    /// The monsters' shared attack modifier deck.
     pub monster_deck: ModifierDeck,
+    /// The element board, one level per element in `Element::ALL` order.
     pub elements: [Level; 6],
     /// Elements infused this turn: they become strong when the turn ends.
     pub infusing: Vec<Element>,
     /// This round's turn order and the index of the actor now acting.
     pub order: Vec<Actor>,
+    /// Index into `order` of the actor now acting.
     pub turn: usize,
     /// Monsters of the acting type still to act this turn, in order.
     pub queue: Vec<usize>,
+    /// The plan of the monster now acting.
     pub plan: Option<FoePlan>,
     /// The acting monster's next action on its ability card (an index into its actions).
     #[serde(default)]
     pub card_step: usize,
+    /// A decision waiting for the players.
     pub pending: Option<Pending>,
     /// Money tokens left by dead monsters.
     pub money: Vec<Hex>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
+    /// The game's random generator: every draw and shuffle comes from it.
     #[serde(with = "rng_serde")]
     pub rng: ChaCha8Rng,
 }
@@ -392,10 +477,12 @@ impl State {
             .map(FigureId::Monster)
     }
 
+    /// Whether a figure has a condition.
     pub fn has(&self, f: FigureId, c: Condition) -> bool {
         self.conditions(f).iter().any(|x| x.condition == c)
     }
 
+    /// The conditions on a figure.
     pub fn conditions(&self, f: FigureId) -> &[Cond] {
         match f {
             FigureId::Hero(i) => &self.heroes[i].conditions,
@@ -410,6 +497,7 @@ impl State {
         }
     }
 
+    /// Where a figure stands (or last stood).
     pub fn hex_of(&self, f: FigureId) -> Hex {
         match f {
             FigureId::Hero(i) => self.heroes[i].hex,
@@ -417,6 +505,7 @@ impl State {
         }
     }
 
+    /// Whether a figure is still in play (a hero not exhausted, a monster alive).
     pub fn alive(&self, f: FigureId) -> bool {
         match f {
             FigureId::Hero(i) => !self.heroes[i].exhausted,

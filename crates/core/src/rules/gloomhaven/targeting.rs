@@ -23,9 +23,13 @@ pub struct MonsterAction {
     pub aoe: Vec<Hex>,
     /// The area is anchored on the attacker (melee area).
     pub aoe_melee: bool,
+    /// It flies.
     pub flying: bool,
+    /// It jumps.
     pub jumping: bool,
+    /// It teleports.
     pub teleport: bool,
+    /// It is muddled (its attack draws with disadvantage).
     pub muddled: bool,
 }
 
@@ -49,6 +53,7 @@ impl MonsterAction {
 /// An enemy of the active monster (a character or a character's summon).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Enemy {
+    /// Where the enemy stands.
     pub hex: Hex,
     /// Initiative this round; lower acts earlier.
     pub initiative: u32,
@@ -66,10 +71,15 @@ pub const RESTING: u32 = u32::MAX;
 /// One board position with an active monster about to act.
 #[derive(Debug, Clone, Copy)]
 pub struct Situation<'a> {
+    /// The board.
     pub map: &'a HexMap,
+    /// Where the active monster stands.
     pub active: Hex,
+    /// Its allies: other monsters, which it may pass but not stop on.
     pub allies: &'a [Hex],
+    /// Its enemies.
     pub enemies: &'a [Enemy],
+    /// What its ability card tells it to do.
     pub action: &'a MonsterAction,
 }
 
@@ -104,9 +114,13 @@ pub struct Decision {
 /// Why a position cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SituationError {
+    /// A figure off the board.
     NotOnMap(Hex),
+    /// A figure on a wall hex.
     OnWall(Hex),
+    /// Two figures on one hex.
     Shared(Hex),
+    /// More than 64 enemies (the count).
     TooManyEnemies(usize),
 }
 

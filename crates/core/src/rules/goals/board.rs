@@ -1,13 +1,15 @@
 //! The goal-priority board: spaces and walls, slow and prohibited terrain, Domes and their keys,
 //! adventures and dropped loot, with dense indices for the searches and exact line of sight.
 
-use super::sight::Sight;
+use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, NONE, distance};
 
 /// An adventure (a map key) and its spaces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Adventure {
+    /// The adventure's name on the map key.
     pub name: String,
+    /// Its spaces.
     pub spaces: Vec<Hex>,
     /// The foes have captured it already.
     pub captured: bool,
@@ -18,16 +20,22 @@ pub struct Adventure {
 /// A Dome key: ten hexes, some of them Domes, the others its gap spaces.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DomeKey {
+    /// The key's name.
     pub name: String,
+    /// Its ten hexes.
     pub hexes: Vec<Hex>,
+    /// The hexes of them that are Domes.
     pub domes: Vec<Hex>,
 }
 
 /// A pile of dropped loot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Loot {
+    /// Where it lies.
     pub hex: Hex,
+    /// Gold in it.
     pub gold: u32,
+    /// Cards in it.
     pub cards: u32,
 }
 
@@ -41,13 +49,21 @@ impl Loot {
 /// Everything on the board that is not a figure.
 #[derive(Debug, Clone, Default)]
 pub struct BoardSpec {
+    /// Every space of the board (walls apart).
     pub hexes: Vec<Hex>,
+    /// Wall hexes.
     pub walls: Vec<Hex>,
+    /// Woods: 2 move points to enter, +2 Stealth to whoever stands in them.
     pub woods: Vec<Hex>,
+    /// Rough ground: slow terrain (2 move points).
     pub rough: Vec<Hex>,
+    /// Prohibited terrain: nobody enters it.
     pub blocked: Vec<Hex>,
+    /// The Dome keys.
     pub dome_keys: Vec<DomeKey>,
+    /// The adventures.
     pub adventures: Vec<Adventure>,
+    /// Dropped loot.
     pub loot: Vec<Loot>,
 }
 
@@ -136,7 +152,7 @@ impl Board {
         for l in &spec.loot {
             index(l.hex, "loot")?;
         }
-        let sight = Sight::new(&spec.walls);
+        let sight = Sight::new(&map);
         Ok(Board {
             map,
             enter,
@@ -158,14 +174,17 @@ impl Board {
         self.map.len()
     }
 
+    /// Whether the board has no hexes.
     pub fn is_empty(&self) -> bool {
         self.map.is_empty()
     }
 
+    /// Dense index of a hex, if it is on the board.
     pub fn index(&self, h: Hex) -> Option<usize> {
         self.map.index_of(h).map(usize::from)
     }
 
+    /// The hex at a dense index.
     pub fn hex(&self, i: usize) -> Hex {
         self.map.hex_at(i)
     }
@@ -175,10 +194,12 @@ impl Board {
         (self.enter[i] > 0).then_some(u32::from(self.enter[i]))
     }
 
+    /// Whether hex `i` is woods (+2 Stealth).
     pub fn is_woods(&self, i: usize) -> bool {
         self.woods[i]
     }
 
+    /// Whether hex `i` is a Dome.
     pub fn is_dome(&self, i: usize) -> bool {
         self.dome[i]
     }
@@ -188,14 +209,17 @@ impl Board {
         (self.key[i] != NONE).then_some(usize::from(self.key[i]))
     }
 
+    /// The Dome keys.
     pub fn dome_keys(&self) -> &[DomeKey] {
         &self.spec.dome_keys
     }
 
+    /// The adventures.
     pub fn adventures(&self) -> &[Adventure] {
         &self.spec.adventures
     }
 
+    /// Dropped loot.
     pub fn loot(&self) -> &[Loot] {
         &self.spec.loot
     }
@@ -213,10 +237,12 @@ impl Board {
             .map(usize::from)
     }
 
+    /// Whether hexes `a` and `b` are neighbours.
     pub fn adjacent(&self, a: usize, b: usize) -> bool {
         distance(self.hex(a), self.hex(b)) == 1
     }
 
+    /// Hex count between hexes `a` and `b`.
     pub fn distance(&self, a: usize, b: usize) -> u32 {
         distance(self.hex(a), self.hex(b))
     }

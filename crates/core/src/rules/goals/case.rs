@@ -32,147 +32,242 @@ pub const MAX_LOOT: u32 = 10_000;
 
 type Qr = (i32, i32);
 
+/// A `GoalTurn` case file: one foe about to decide, and the outcomes expected.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GoalTurn {
+    /// The case's name, for reports.
     pub id: String,
+    /// The board.
     pub board: FileBoard,
+    /// The heroes and their minions.
     pub heroes: Vec<FileHero>,
+    /// Every foe.
     pub foes: Vec<FileFoe>,
+    /// The name of the foe that decides.
     pub active: String,
+    /// What it is deciding.
     pub mode: Mode,
+    /// The override card drawn this round.
     #[serde(rename = "override")]
     pub override_card: FileOverride,
+    /// Every allowed outcome.
     pub expect: Vec<FileOutcome>,
 }
 
+/// The board of a case, in axial `(q, r)`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileBoard {
+    /// Every space of the board (walls apart).
     pub hexes: Vec<Qr>,
+    /// Wall hexes.
     pub walls: Vec<Qr>,
+    /// Woods: 2 move points to enter, +2 Stealth to whoever stands in them.
     pub woods: Vec<Qr>,
+    /// Rough ground: 2 move points to enter.
     pub rough: Vec<Qr>,
+    /// Prohibited terrain: nobody enters it.
     pub blocked: Vec<Qr>,
+    /// The Dome keys.
     pub dome_keys: Vec<FileKey>,
+    /// The adventures.
     pub adventures: Vec<FileAdventure>,
+    /// Dropped loot.
     pub loot: Vec<FileLoot>,
 }
 
+/// A Dome key.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileKey {
+    /// The key's name.
     pub name: String,
+    /// Its ten hexes.
     pub hexes: Vec<Qr>,
+    /// The hexes of them that are Domes.
     pub domes: Vec<Qr>,
 }
 
+/// An adventure on the map key.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileAdventure {
+    /// Its name.
     pub name: String,
+    /// Its spaces.
     pub spaces: Vec<Qr>,
+    /// The foes have captured it already.
     pub captured: bool,
+    /// The foes attempt it in this position.
     pub foes_use: bool,
 }
 
+/// A pile of dropped loot.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileLoot {
+    /// Where it lies.
     pub hex: Qr,
+    /// Gold in it.
     pub gold: u32,
+    /// Cards in it.
     pub cards: u32,
 }
 
+/// An aura.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileAura {
+    /// How far it reaches.
     pub radius: u32,
+    /// What it does.
     pub effect: AuraEffect,
 }
 
+/// A hero or a hero's minion.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileHero {
+    /// Its name.
     pub name: String,
+    /// Where it stands.
     pub hex: Qr,
+    /// Speed.
     pub speed: u32,
+    /// Melee.
     pub melee: i32,
+    /// Aim.
     pub aim: i32,
+    /// Agility: defence against melee.
     pub agility: i32,
+    /// Stealth: defence against ranged attacks.
     pub stealth: i32,
+    /// Wits (only the override card reads it).
     pub wits: i32,
+    /// Armor: the lowest is the easiest to Damage.
     pub armor: i32,
+    /// A hero's minion.
     pub minion: bool,
+    /// Loot items carried.
     pub loot: u32,
+    /// Whether the hero can trade at all.
     pub can_trade: bool,
+    /// Already trapped on its Dome key by a foe this round.
     pub trapped: bool,
+    /// Its auras.
     pub auras: Vec<FileAura>,
 }
 
+/// A foe's ranged weapon.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileWeapon {
+    /// Its name.
     pub name: String,
+    /// The nearest and farthest distance it shoots at.
     pub range: (u32, u32),
+    /// Added to the foe's Aim.
     pub hit: i32,
 }
 
+/// What a special item does.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum FileEffect {
-    Lurk { range: (u32, u32) },
-    Burst { radius: u32, affects: Affects },
+    /// Move to a space from which an enemy is within `range` in sight (Surprise cards).
+    Lurk {
+        /// The nearest and farthest distance.
+        range: (u32, u32),
+    },
+    /// Affects every enemy or ally within `radius`.
+    Burst {
+        /// How far it reaches.
+        radius: u32,
+        /// Whom it affects.
+        affects: Affects,
+    },
+    /// A defence on the foe itself.
     Guard,
 }
 
+/// A special item.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileItem {
+    /// Its name.
     pub name: String,
+    /// Its kind.
     pub kind: ItemKind,
+    /// What it does.
     pub effect: FileEffect,
+    /// Whether using it is the foe's action.
     pub action: bool,
 }
 
+/// A minion a foe can unleash.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileMinion {
+    /// Its name.
     pub name: String,
+    /// Its Speed.
     pub speed: u32,
+    /// Its Melee.
     pub melee: i32,
+    /// Its Aim.
     pub aim: i32,
 }
 
+/// A foe.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileFoe {
+    /// Its name.
     pub name: String,
+    /// Where it stands.
     pub hex: Qr,
+    /// Move points of a Move action.
     pub speed: u32,
+    /// Melee attack rating.
     pub melee: i32,
+    /// Ranged attack rating.
     pub aim: i32,
+    /// Its ranged weapons.
     pub weapons: Vec<FileWeapon>,
+    /// Its auras.
     pub auras: Vec<FileAura>,
+    /// Its special items, in the order they are examined within a kind.
     pub specials: Vec<FileItem>,
+    /// A minion it can unleash.
     pub minion_card: Option<FileMinion>,
+    /// It may use the Slip Away action.
     pub slip_away: bool,
+    /// It has already taken its action this round.
     pub acted: bool,
+    /// For a foe that ended in the space of an ally that had not acted: where it came from.
     pub entered_from: Option<Qr>,
 }
 
+/// The override card.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileOverride {
+    /// The rating it names.
     pub rating: Rating,
+    /// Which end of it it keeps.
     pub pick: Pick,
 }
 
+/// What an unleashed minion does.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileMinionMove {
+    /// The option it takes.
     pub option: GoalOption,
+    /// The hero it targets, if any.
     pub target: Option<String>,
+    /// Where it ends.
     pub end: Qr,
 }
 
@@ -180,28 +275,43 @@ pub struct FileMinionMove {
 #[derive(Debug, Deserialize)]
 #[serde(untagged)]
 pub enum FileUnstack {
+    /// `unstack: Some((foe: "…", to: (q, r)))`.
     Named(FileUnstackNamed),
+    /// `unstack: Some(("…", (q, r)))`.
     Tuple(String, Qr),
 }
 
+/// The invading ally pushed back, and where to.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileUnstackNamed {
+    /// Its name.
     pub foe: String,
+    /// Where it goes.
     pub to: Qr,
 }
 
+/// One expected outcome.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileOutcome {
+    /// The option it comes from.
     pub option: GoalOption,
+    /// The hero it targets, if any.
     pub target: Option<String>,
+    /// Where the foe ends.
     pub end: Qr,
+    /// The hero it switched places with by Slip Away.
     pub swap: Option<String>,
+    /// The not-yet-acted ally in whose space it ends.
     pub stacked_on: Option<String>,
+    /// The ranged weapon used, if any.
     pub weapon: Option<String>,
+    /// Special items used this turn.
     pub used: Vec<String>,
+    /// The minion unleashed and what it does.
     pub minion: Option<FileMinionMove>,
+    /// The invading ally pushed back, and where to.
     pub unstack: Option<FileUnstack>,
 }
 

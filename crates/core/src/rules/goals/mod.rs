@@ -1,6 +1,7 @@
-//! Goal-priority foes: a foe without a card of its own takes the first option of its goal list (Attack
-//! or Special, then Adventure) that it can carry out, on a hex board with woods, rough ground, Domes
-//! and their keys, adventures and loot, with the override card and Choose Target picking whom.
+//! Goal-priority foes: a foe without a card of its own takes the first goal option it can carry out.
+//!
+//! Its goal list is Attack or Special, then Adventure. The board is of hexes with woods, rough
+//! ground, Domes and their keys, adventures and loot; the override card and Choose Target pick whom.
 //!
 //! [`decide`] is the whole rule: a [`Situation`] in, every outcome the players may choose between
 //! out, with a trace that walks the option list in a player's words. `case.rs` reads the `GoalTurn`
@@ -13,7 +14,6 @@ pub mod case;
 mod context;
 pub mod movement;
 pub mod reaction;
-pub mod sight;
 pub mod situation;
 pub mod special_goal;
 pub mod stacking;

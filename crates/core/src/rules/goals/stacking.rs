@@ -1,6 +1,7 @@
-//! Stacking Foes seen from the invaded foe: decide as though the invader were not there; where that
-//! keeps it on its hex, decide again with the hex forbidden, and move off only if the same option
-//! and target still come out; otherwise stay and push the invader back.
+//! Stacking Foes seen from the invaded foe: it decides as though the invader were not there.
+//!
+//! Where that keeps it on its hex, it decides again with the hex forbidden, and moves off only if the
+//! same option and target still come out; otherwise it stays and pushes the invader back.
 
 use super::adventure::unleash;
 use super::context::Ctx;

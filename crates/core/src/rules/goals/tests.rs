@@ -247,7 +247,7 @@ fn trap_situation(trapped: bool) -> Situation {
             name: "Ring".into(),
             hexes: (0..10).map(|q| hex(q, 0)).collect(),
             domes: vec![hex(0, 0)],
-        })
+        });
     });
     let mut h = hero("Ash", hex(8, 0));
     h.speed = 2;
@@ -383,7 +383,7 @@ fn a_guard_counts_only_where_the_foe_ends_next_to_an_enemy() {
             spaces: vec![hex(0, 2)],
             captured: false,
             foes_use: true,
-        })
+        });
     });
     let s = situation(b, vec![h], vec![f], Mode::Special);
     let d = decide(&s);
