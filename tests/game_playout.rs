@@ -258,6 +258,7 @@ fn assert_autopilot_is_legal(game: &Game, at: &str) {
     let seats: Vec<Seat> = match game.to_move() {
         ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
         ToMove::Rules { .. } => vec![Seat::Rules],
+        ToMove::Chance { .. } => vec![Seat::Chance],
         ToMove::Tie { .. } => vec![Seat::Table],
         ToMove::Over { .. } => Vec::new(),
     };
@@ -447,6 +448,7 @@ fn uniform_random_playouts_over_the_legal_actions_are_accepted_and_keep_the_inva
                 let seat = match game.to_move() {
                     ToMove::Over { .. } => break,
                     ToMove::Rules { .. } => Seat::Rules,
+                    ToMove::Chance { .. } => Seat::Chance,
                     ToMove::Tie { .. } => Seat::Table,
                     ToMove::Heroes(heroes) => Seat::Hero(heroes[rng.below(heroes.len())]),
                 };
@@ -500,7 +502,9 @@ fn only_the_seats_to_move_have_legal_actions() {
             .chain((0..heroes).map(Seat::Hero))
         {
             let may = match (&to_move, seat) {
-                (ToMove::Rules { .. }, Seat::Rules) | (ToMove::Tie { .. }, Seat::Table) => true,
+                (ToMove::Rules { .. }, Seat::Rules)
+                | (ToMove::Chance { .. }, Seat::Chance)
+                | (ToMove::Tie { .. }, Seat::Table) => true,
                 (ToMove::Heroes(hs), Seat::Hero(h)) => hs.contains(&h),
                 _ => false,
             };

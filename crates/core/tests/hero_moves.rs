@@ -139,6 +139,7 @@ fn the_autopilot_only_plays_legal_actions() {
             let seats = match game.to_move() {
                 ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
                 ToMove::Rules { .. } => vec![Seat::Rules],
+                ToMove::Chance { .. } => vec![Seat::Chance],
                 ToMove::Tie { .. } => vec![Seat::Table],
                 ToMove::Over { .. } => Vec::new(),
             };

@@ -116,7 +116,7 @@ impl GamePhase {
     /// The Bevy state for whose move it is.
     pub fn of(to_move: &ToMove) -> GamePhase {
         match to_move {
-            ToMove::Rules { stage } => GamePhase::Stage(stage),
+            ToMove::Rules { stage } | ToMove::Chance { stage, .. } => GamePhase::Stage(stage),
             ToMove::Heroes(_) => GamePhase::Heroes,
             ToMove::Tie { .. } => GamePhase::Tie,
             ToMove::Over { won } => GamePhase::Over { won: *won },

@@ -169,6 +169,11 @@ impl<R: Rules> Game<R> {
                 let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), options.len());
                 (pick < options.len()).then(|| options.swap_remove(pick))
             }
+            ToMove::Chance { .. } => {
+                let mut outcomes = R::legal_actions(&self.state, Seat::Chance);
+                let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), outcomes.len());
+                (pick < outcomes.len()).then(|| outcomes.swap_remove(pick))
+            }
             ToMove::Rules { .. } => R::legal_actions(&self.state, Seat::Rules)
                 .into_iter()
                 .next(),

@@ -58,10 +58,21 @@ fn every_legal_action_is_accepted_and_a_refused_one_changes_nothing() {
                     assert!(Toy::STAGES.contains(&stage));
                     Seat::Rules
                 }
+                ToMove::Chance { stage, outcomes } => {
+                    assert!(Toy::STAGES.contains(&stage));
+                    assert_eq!(g.legal_actions(Seat::Chance).len(), outcomes);
+                    Seat::Chance
+                }
                 ToMove::Tie { .. } => Seat::Table,
                 ToMove::Heroes(heroes) => Seat::Hero(heroes[0]),
             };
-            for other in [Seat::Rules, Seat::Table, Seat::Hero(0), Seat::Hero(1)] {
+            for other in [
+                Seat::Rules,
+                Seat::Chance,
+                Seat::Table,
+                Seat::Hero(0),
+                Seat::Hero(1),
+            ] {
                 if other != seat {
                     assert!(g.legal_actions(other).is_empty(), "{other:?} may not act");
                 }

@@ -45,6 +45,8 @@ pub enum Seat {
     Table,
     /// The player of one hero.
     Hero(usize),
+    /// Chance: a die roll or a random pick. Its legal actions are the outcomes, each equally likely.
+    Chance,
 }
 
 /// Whose move it is.
@@ -57,6 +59,18 @@ pub enum ToMove {
     },
     /// These heroes may act now (several while cards are chosen at the same time).
     Heroes(Vec<usize>),
+    /// A die is rolled or a random pick is made in `stage`: one of `outcomes` equally likely
+    /// outcomes ([`Seat::Chance`]'s legal actions) comes next.
+    ///
+    /// The outcome is an action like any other, so the log records it and a replay is exact. A
+    /// driver draws it with [`seeded_pick`]; a table with physical dice may enter what it rolled. A
+    /// module splits an uneven draw (the sum of two dice) into even ones (each die).
+    Chance {
+        /// The step's name (one of [`Rules::STAGES`]).
+        stage: &'static str,
+        /// How many outcomes there are.
+        outcomes: usize,
+    },
     /// The rules leave `options` equal outcomes to the players.
     Tie {
         /// How many outcomes tie.
@@ -120,8 +134,8 @@ impl std::error::Error for SetupError {}
 pub trait Rules: Sized + Send + Sync + 'static {
     /// The name scenario and save files give in `rules: …`.
     const NAME: &'static str;
-    /// The rules' own steps, in the order a round meets them; [`ToMove::Rules`] names one of them and
-    /// the loop runs one system set per stage.
+    /// The rules' own steps, in the order a round meets them; [`ToMove::Rules`] and
+    /// [`ToMove::Chance`] name one of them and the loop runs one system set per stage.
     const STAGES: &'static [&'static str];
 
     /// A scenario, as its file describes it.

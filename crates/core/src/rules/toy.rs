@@ -7,8 +7,8 @@
 //!
 //! A round: the hero takes one action (step to a free neighbouring cell, strike the foe next to it,
 //! or wait); then the foe steps one cell towards the hero when it is not next to it (two equally good
-//! steps are a tie the table breaks) and strikes when it is. A strike deals 1 to 3 damage, rolled
-//! from the state's seeded generator. The hero wins when the foe falls and loses when it falls itself
+//! steps are a tie the table breaks) and strikes when it is. A strike deals 1 to 3 damage: a chance
+//! outcome ([`ToMove::Chance`]) the log records. The hero wins when the foe falls and loses when it falls itself
 //! or when the round limit passes.
 #![expect(
     missing_docs,
@@ -82,6 +82,8 @@ pub enum Action {
     Advance,
     /// Picks option `i` of the pending tie.
     Choose(usize),
+    /// The damage a strike rolled (a chance outcome, 1 to 3).
+    Roll(u32),
 }
 
 /// Where the round stands.
@@ -90,7 +92,13 @@ pub enum Stage {
     Hero,
     FoeMove,
     FoeStrike,
-    Over { won: bool },
+    /// A strike of `who` waits for its damage roll.
+    Roll {
+        who: Who,
+    },
+    Over {
+        won: bool,
+    },
 }
 
 /// Who did something.
@@ -129,8 +137,6 @@ pub struct State {
     pub round_limit: u32,
     pub seed: u64,
     pub ties: TieBreaker,
-    /// The seeded generator (splitmix64): every roll advances it.
-    pub rng: u64,
     pub steps: u64,
     pub round: u32,
     pub stage: Stage,
@@ -159,15 +165,6 @@ const fn gap(a: Cell, b: Cell) -> i32 {
 impl State {
     fn inside(&self, (x, y): Cell) -> bool {
         (0..self.width).contains(&x) && (0..self.height).contains(&y)
-    }
-
-    /// A strike's damage, 1 to 3.
-    fn roll(&mut self) -> u32 {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        1 + ((z ^ (z >> 31)) % 3) as u32
     }
 
     /// The foe's steps that bring it closest to the hero, in [`Dir::ALL`] order.
@@ -241,16 +238,31 @@ impl State {
                 if !adjacent(self.hero, self.foe) {
                     return invalid("the foe is out of reach");
                 }
-                let damage = self.roll();
-                self.foe_hp = self.foe_hp.saturating_sub(damage);
-                ev.push(Event::Struck {
-                    who: Who::Hero,
-                    damage,
-                });
-                if self.foe_hp == 0 {
-                    self.end(true, ev);
-                } else {
-                    self.stage = Stage::FoeMove;
+                self.stage = Stage::Roll { who: Who::Hero };
+                Ok(())
+            }
+            (Stage::Roll { who }, Action::Roll(damage)) => {
+                if !(1..=3).contains(&damage) {
+                    return invalid("a strike rolls 1 to 3");
+                }
+                ev.push(Event::Struck { who, damage });
+                match who {
+                    Who::Hero => {
+                        self.foe_hp = self.foe_hp.saturating_sub(damage);
+                        if self.foe_hp == 0 {
+                            self.end(true, ev);
+                        } else {
+                            self.stage = Stage::FoeMove;
+                        }
+                    }
+                    Who::Foe => {
+                        self.hero_hp = self.hero_hp.saturating_sub(damage);
+                        if self.hero_hp == 0 {
+                            self.end(false, ev);
+                        } else {
+                            self.finish_round(ev);
+                        }
+                    }
                 }
                 Ok(())
             }
@@ -278,18 +290,10 @@ impl State {
             }
             (Stage::FoeStrike, Action::Advance) => {
                 if adjacent(self.hero, self.foe) {
-                    let damage = self.roll();
-                    self.hero_hp = self.hero_hp.saturating_sub(damage);
-                    ev.push(Event::Struck {
-                        who: Who::Foe,
-                        damage,
-                    });
-                    if self.hero_hp == 0 {
-                        self.end(false, ev);
-                        return Ok(());
-                    }
+                    self.stage = Stage::Roll { who: Who::Foe };
+                } else {
+                    self.finish_round(ev);
                 }
-                self.finish_round(ev);
                 Ok(())
             }
             (_, _) => Err(ActionError::WrongPhase("the foe is acting")),
@@ -299,7 +303,7 @@ impl State {
 
 impl Rules for Toy {
     const NAME: &'static str = "Toy";
-    const STAGES: &'static [&'static str] = &["FoeMove", "FoeStrike"];
+    const STAGES: &'static [&'static str] = &["FoeMove", "FoeStrike", "Roll"];
 
     type Scenario = Scenario;
     type State = State;
@@ -339,7 +343,6 @@ impl Rules for Toy {
             round_limit: scenario.round_limit,
             seed,
             ties,
-            rng: seed,
             steps: 0,
             round: 1,
             stage: Stage::Hero,
@@ -364,6 +367,10 @@ impl Rules for Toy {
             Stage::Hero => ToMove::Heroes(vec![0]),
             Stage::FoeMove => ToMove::Rules { stage: "FoeMove" },
             Stage::FoeStrike => ToMove::Rules { stage: "FoeStrike" },
+            Stage::Roll { .. } => ToMove::Chance {
+                stage: "Roll",
+                outcomes: 3,
+            },
         }
     }
 
@@ -371,6 +378,7 @@ impl Rules for Toy {
         match (Self::to_move(s), seat) {
             (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
             (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Chance { .. }, Seat::Chance) => (1..=3).map(Action::Roll).collect(),
             (ToMove::Heroes(_), Seat::Hero(0)) => {
                 let mut out: Vec<Action> = Dir::ALL
                     .iter()
@@ -461,13 +469,14 @@ impl Rules for Toy {
             ],
             tokens: Vec::new(),
             active: match s.stage {
-                Stage::Hero => Some(0),
-                Stage::FoeMove | Stage::FoeStrike => Some(1),
+                Stage::Hero | Stage::Roll { who: Who::Hero } => Some(0),
+                Stage::FoeMove | Stage::FoeStrike | Stage::Roll { who: Who::Foe } => Some(1),
                 Stage::Over { .. } => None,
             },
             banner: match s.stage {
                 Stage::Hero => "the hero's turn".into(),
                 Stage::FoeMove | Stage::FoeStrike => "the foe acts".into(),
+                Stage::Roll { .. } => "a strike's damage is rolled".into(),
                 Stage::Over { won: true } => "victory!".into(),
                 Stage::Over { won: false } => "defeat".into(),
             },
