@@ -8,8 +8,12 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use foehold_core::error::read_file;
-use foehold_core::rules::gloomhaven::Save;
-use foehold_core::rules::gloomhaven::{Event, Game, Phase, Scenario, TieBreaker, log};
+use foehold_core::game::Game;
+use foehold_core::game::save::Save;
+use foehold_core::rules::view::Side;
+use foehold_core::rules::{Rules, TieBreaker, ToMove, state_hash};
+
+use super::modules::{ForRules, with_rules};
 
 /// Safety net against a game that would never end (the scenarios have round limits).
 const MAX_ACTIONS: usize = 200_000;
@@ -46,89 +50,123 @@ pub struct PlayArgs {
 
 pub fn run(o: &PlayArgs) -> ExitCode {
     let file = o.scenario.display().to_string();
-    let loaded = read_file(&o.scenario).and_then(|text| Ok((Scenario::parse(&file, &text)?, text)));
-    let (scenario, text) = match loaded {
-        Ok(s) => s,
+    let text = match read_file(&o.scenario) {
+        Ok(t) => t,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::from(2);
         }
     };
-    let mut game = match Game::new(
-        Arc::new(scenario),
-        o.scenario.display().to_string(),
-        o.seed,
-        TieBreaker::Seeded,
+    match with_rules(
+        &file,
+        &text,
+        Play {
+            o,
+            file: &file,
+            text: &text,
+        },
     ) {
-        Ok(g) => g.with_scenario_text(&text),
+        Ok(code) => code,
         Err(e) => {
-            eprintln!("{}: {e}", o.scenario.display());
-            return ExitCode::from(2);
+            eprintln!("{e}");
+            ExitCode::from(2)
         }
-    };
-    let autosave = o
-        .save
-        .clone()
-        .unwrap_or_else(|| std::env::temp_dir().join("foehold-autosave.ron"));
-    if !o.quiet {
-        outln!(
-            "{} · seed {} · {} heroes against {} foes",
-            game.state.scenario.name,
-            o.seed,
-            game.state.heroes.len(),
-            game.state.monsters.len()
-        );
     }
-    let mut save_error = None;
-    let mut steps = 0;
-    while steps < MAX_ACTIONS {
-        let Some(action) = game.auto_action() else {
-            break;
-        };
-        let events = match game.apply(action.clone()) {
-            Ok(ev) => ev,
+}
+
+/// `play` for the rule module the scenario names.
+struct Play<'a> {
+    o: &'a PlayArgs,
+    file: &'a str,
+    text: &'a str,
+}
+
+impl ForRules for Play<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Rules>(self) -> ExitCode {
+        let Play { o, file, text } = self;
+        let scenario = match R::parse_scenario(file, text) {
+            Ok(s) => s,
             Err(e) => {
-                eprintln!("foehold play: the autopilot's action {action:?} was refused: {e}");
-                break;
+                eprintln!("{e}");
+                return ExitCode::from(2);
             }
         };
-        steps += 1;
+        let mut game = match Game::<R>::new(Arc::new(scenario), file, o.seed, TieBreaker::Seeded) {
+            Ok(g) => g.with_scenario_text(text),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let autosave = o
+            .save
+            .clone()
+            .unwrap_or_else(|| std::env::temp_dir().join("foehold-autosave.ron"));
         if !o.quiet {
-            for line in log::lines(&game.state, &events) {
-                outln!("{line}");
+            let view = R::view(&game.state);
+            let count = |side: Side| view.figures.iter().filter(|f| f.side == side).count();
+            outln!(
+                "{} · seed {} · {} heroes against {} foes",
+                R::scenario_name(&game.scenario),
+                o.seed,
+                count(Side::Hero),
+                count(Side::Foe)
+            );
+        }
+        let mut save_error = None;
+        let mut steps = 0;
+        while steps < MAX_ACTIONS {
+            let Some(action) = game.auto_action() else {
+                break;
+            };
+            let round = R::round(&game.state);
+            let events = match game.apply(action.clone()) {
+                Ok(ev) => ev,
+                Err(e) => {
+                    eprintln!("foehold play: the autopilot's action {action:?} was refused: {e}");
+                    break;
+                }
+            };
+            steps += 1;
+            if !o.quiet {
+                for line in events.iter().filter_map(|e| R::describe(&game.state, e)) {
+                    outln!("{line}");
+                }
+            }
+            // Autosave whenever a round ends.
+            if R::round(&game.state) != round
+                && let Err(e) = Save::of(&game).write(&autosave)
+            {
+                save_error = Some(format!("{}: {e}", autosave.display()));
             }
         }
-        // Autosave at the end of every round.
-        if events.iter().any(|e| matches!(e, Event::RoundEnded { .. }))
-            && let Err(e) = Save::of(&game).write(&autosave)
+        if let Some(path) = &o.save
+            && let Err(e) = Save::of(&game).write(path)
         {
-            save_error = Some(format!("{}: {e}", autosave.display()));
+            save_error = Some(format!("{}: {e}", path.display()));
         }
-    }
-    if let Some(path) = &o.save
-        && let Err(e) = Save::of(&game).write(path)
-    {
-        save_error = Some(format!("{}: {e}", path.display()));
-    }
-    let s = &game.state;
-    let result = match s.phase {
-        Phase::Victory => "victory",
-        Phase::Defeat => "defeat",
-        _ => "unfinished",
-    };
-    outln!(
-        "result: {result} in round {} after {} actions · state hash {}",
-        s.round,
-        game.actions().len(),
-        s.state_hash()
-    );
-    if let Some(e) = save_error {
-        eprintln!("foehold play: cannot write the save: {e}");
-        return ExitCode::from(1);
-    }
-    if s.phase.is_over() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+        let over = game.to_move();
+        let result = match over {
+            ToMove::Over { won: true } => "victory",
+            ToMove::Over { won: false } => "defeat",
+            _ => "unfinished",
+        };
+        outln!(
+            "result: {result} in round {} after {} actions · state hash {}",
+            R::round(&game.state),
+            game.actions().len(),
+            state_hash(&game.state)
+        );
+        if let Some(e) = save_error {
+            eprintln!("foehold play: cannot write the save: {e}");
+            return ExitCode::from(1);
+        }
+        if matches!(over, ToMove::Over { .. }) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        }
     }
 }

@@ -251,7 +251,9 @@ pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
             {
                 let rest = text[i + 5..].trim_start();
                 if let Some(value) = rest.strip_prefix(':') {
+                    // Scenarios write the name bare (`rules: Gloomhaven`), saves quote it.
                     let value = value.trim_start();
+                    let value = value.strip_prefix('"').unwrap_or(value);
                     let len = value.bytes().take_while(|b| is_ident(*b)).count();
                     let start = text.len() - value.len();
                     let (line, column) = offset_to_position(text, start);
@@ -278,6 +280,8 @@ mod tests {
         let text = "// rules: Nope\nScenario(\n  name: \"rules: x\",\n  inner: (rules: Deep),\n  rules: Gloomhaven,\n)";
         assert_eq!(rules_field(text), Some(("Gloomhaven", 5, 10)));
         assert_eq!(rules_field("Scenario(name: \"a\")"), None);
+        let save = "(\n    rules: \"Gloomhaven\",\n)";
+        assert_eq!(rules_field(save), Some(("Gloomhaven", 2, 13)));
     }
 
     #[test]

@@ -1,0 +1,37 @@
+//! The rule modules the binary plays, one line each, and the dispatch on a file's `rules:` field.
+
+use foehold_core::error::LoadError;
+use foehold_core::rules::gloomhaven::Gloomhaven;
+use foehold_core::rules::{Rules, rules_field};
+
+/// Work done for whichever rule module a file names: `run` is called with that module's type.
+pub trait ForRules {
+    /// What the work gives back.
+    type Out;
+    /// Does the work with the rules `R`.
+    fn run<R: Rules>(self) -> Self::Out;
+}
+
+/// The `rules:` names of the modules the binary plays, in the order error messages list them.
+pub const PLAYED: &[&str] = &[Gloomhaven::NAME];
+
+/// Runs `work` with the rule module that the scenario or save `text` names in its top-level
+/// `rules:` field. A file without the field is a Gloomhaven file (it was the only module once).
+pub fn with_rules<W: ForRules>(file: &str, text: &str, work: W) -> Result<W::Out, LoadError> {
+    let Some((name, line, column)) = rules_field(text) else {
+        return Ok(work.run::<Gloomhaven>());
+    };
+    // One line per module the binary plays.
+    if name == Gloomhaven::NAME {
+        return Ok(work.run::<Gloomhaven>());
+    }
+    Err(LoadError::new(
+        file,
+        line,
+        column,
+        format!(
+            "expected the rules of a module Foehold plays ({}), found `{name}`",
+            PLAYED.join(", ")
+        ),
+    ))
+}
