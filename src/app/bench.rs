@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::Options;
 use super::minis::Mini;
 use super::table::Table;
-use super::view::{FigureView, Side};
+use super::view::{FigureInfo, Side};
 
 #[derive(Resource, Default)]
 struct Bench {
@@ -53,7 +53,7 @@ fn bare_scene(
 }
 
 /// A hundred figures on the free cells of the board (cells are reused when the board is small).
-fn hundred_minis(table: &Table) -> Vec<FigureView> {
+fn hundred_minis(table: &Table) -> Vec<FigureInfo> {
     let cells: Vec<_> = table
         .board
         .cells
@@ -62,7 +62,7 @@ fn hundred_minis(table: &Table) -> Vec<FigureView> {
         .map(|c| c.key)
         .collect();
     (0..100u32)
-        .map(|i| FigureView {
+        .map(|i| FigureInfo {
             id: 10_000 + i,
             name: format!("Standee {}", i + 1),
             side: if i % 2 == 0 { Side::Hero } else { Side::Foe },

@@ -15,12 +15,12 @@ mod camera;
 mod gloomhaven;
 mod hotseat;
 mod minis;
-mod mirror;
 mod orders;
 mod picking;
 mod play;
 mod screenshot;
 mod table;
+mod tokens;
 mod ui;
 mod view;
 mod windows;
@@ -115,6 +115,7 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
         orders::plugin,
         board::plugin,
         minis::plugin,
+        tokens::plugin,
         camera::plugin,
         picking::plugin,
         ui::plugin,

@@ -12,10 +12,10 @@ use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase};
 
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
-use super::mirror::figure_id;
 use super::picking::{Hovered, Picked, Target};
 use super::play::{Act, Driver};
 use super::view::CellKey;
+use foehold_core::rules::gloomhaven::figure_id;
 
 /// The half of a card a hero is about to play, and what the player clicked for it so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]

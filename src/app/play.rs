@@ -23,10 +23,10 @@ use super::Options;
 use super::gloomhaven::story::history_label;
 use super::hotseat::{Gate, Seats};
 use super::minis::{PendingPaths, WalkSpeed};
-use super::mirror::table_id;
 use super::table::Table;
 use super::view::CellKey;
 use super::windows::Problem;
+use foehold_core::rules::gloomhaven::table_id;
 
 /// Where the game on the table came from; the game itself is the loop's [`CoreGame`].
 #[derive(Resource)]

@@ -6,19 +6,22 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use foehold_core::rules::gloomhaven::{Game, Scenario, State, TieBreaker};
+use foehold_core::rules::Rules;
+use foehold_core::rules::gloomhaven::{Game, Gloomhaven, Scenario, State, TieBreaker};
+use foehold_core::rules::view::TokenInfo;
 
 use super::Options;
 use super::gloomhaven::story::{Told, retell};
-use super::mirror;
-use super::view::{BoardView, CellKey, FigureView};
+use super::view::{BoardView, CellKey, FigureInfo, TableView};
 
 /// Everything the table shows.
 #[derive(Resource)]
 pub struct Table {
     pub title: String,
     pub board: BoardView,
-    pub figures: Vec<FigureView>,
+    pub figures: Vec<FigureInfo>,
+    /// Tokens lying on cells (money, loot).
+    pub tokens: Vec<TokenInfo>,
     pub round: u32,
     /// Figure whose turn it is.
     pub active: Option<u32>,
@@ -35,11 +38,12 @@ pub struct Table {
 impl Table {
     /// The table of a game at its current state.
     pub fn of_game(game: &Game) -> Table {
-        let s = &game.state;
+        let view = Gloomhaven::view(&game.state);
         let mut t = Table {
-            title: s.scenario.name.clone(),
-            board: mirror::board(s),
+            title: Gloomhaven::scenario_name(&game.scenario).to_string(),
+            board: BoardView::of(&view),
             figures: Vec::new(),
+            tokens: Vec::new(),
             round: 0,
             active: None,
             told: Told::default(),
@@ -47,7 +51,7 @@ impl Table {
             phase: String::new(),
             generation: 0,
         };
-        t.refresh(s);
+        t.show(view);
         t.retell(game);
         t
     }
@@ -60,17 +64,23 @@ impl Table {
 
     /// Follows the game's state (figures, turn, round); the board never changes during a game.
     pub fn refresh(&mut self, s: &State) {
-        self.figures = mirror::figures(s);
-        self.round = s.round;
-        self.active = mirror::active(s);
-        self.phase = mirror::phase_words(s);
+        self.show(Gloomhaven::view(s));
     }
 
-    pub fn figure(&self, id: u32) -> Option<&FigureView> {
+    /// Follows a rule module's view of the table: the table draws nothing else.
+    pub fn show(&mut self, view: TableView) {
+        self.figures = view.figures;
+        self.tokens = view.tokens;
+        self.round = view.round;
+        self.active = view.active;
+        self.phase = view.banner;
+    }
+
+    pub fn figure(&self, id: u32) -> Option<&FigureInfo> {
         self.figures.iter().find(|f| f.id == id)
     }
 
-    pub fn figure_at(&self, cell: CellKey) -> Option<&FigureView> {
+    pub fn figure_at(&self, cell: CellKey) -> Option<&FigureInfo> {
         self.figures.iter().find(|f| f.cell == cell && f.hp > 0)
     }
 }

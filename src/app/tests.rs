@@ -5,8 +5,11 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use foehold_core::hex::qr;
+use foehold_core::rules::Rules;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Game, Half, Phase, TieBreaker, autopilot};
+use foehold_core::rules::gloomhaven::{
+    Action, FigureId, Game, Gloomhaven, Half, Phase, TieBreaker, autopilot,
+};
 
 use super::CoreGame;
 use super::orders::{Intent, movement, reach};
@@ -129,10 +132,9 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
             .expect("the tutorial has two heroes")
     };
     let before = app.world().resource::<CoreGame>().0.state.clone();
-    app.world_mut()
-        .write_message(Picked(Target::Figure(super::mirror::table_id(
-            FigureId::Hero(other),
-        ))));
+    app.world_mut().write_message(Picked(Target::Figure(
+        foehold_core::rules::gloomhaven::table_id(FigureId::Hero(other)),
+    )));
     app.update();
     let message = app
         .world()
@@ -291,8 +293,15 @@ fn play_through_the_table(name: &str, seed: u64) {
         d.wait = 0.0;
     }
     let mut frames = 0;
+    let mut money_seen = false;
     loop {
         let s = app.world().resource::<CoreGame>().0.state.clone();
+        // The table draws exactly the module's view: its figures and its tokens.
+        let table = app.world().resource::<Table>();
+        let view = Gloomhaven::view(&s);
+        assert_eq!(table.figures, view.figures);
+        assert_eq!(table.tokens, view.tokens);
+        money_seen |= !s.money.is_empty();
         if s.phase.is_over() {
             break;
         }
@@ -310,6 +319,7 @@ fn play_through_the_table(name: &str, seed: u64) {
     }
     let g = &app.world().resource::<CoreGame>().0;
     assert!(g.state.phase.is_over());
+    assert!(money_seen, "{name}: a fallen foe leaves money on the board");
     // The table's game is an ordinary game: its log replays to the same state.
     assert_eq!(g.replay_prefix(g.cursor), g.state);
     let log = &app.world().resource::<Table>().told.log;

@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::camera::TableCamera;
 use super::minis::{Mini, side_colour};
 use super::table::Table;
-use super::view::{FigureView, Side};
+use super::view::{FigureInfo, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -79,7 +79,7 @@ fn name_plates(
     };
     let painter = ctx.layer_painter(egui::LayerId::background());
     // Far plates first so near ones are drawn on top.
-    let mut plates: Vec<(f32, Vec2, &FigureView)> = Vec::new();
+    let mut plates: Vec<(f32, Vec2, &FigureInfo)> = Vec::new();
     for (mini, t) in &minis {
         let Some(f) = table.figure(mini.id) else {
             continue;
@@ -162,7 +162,7 @@ fn name_plates(
     Ok(())
 }
 
-pub fn figure_details(ui: &mut egui::Ui, f: &FigureView) {
+pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
     let side = match f.side {
         Side::Hero => "hero",
         Side::Foe => "foe",

@@ -1,51 +1,13 @@
-//! What the table shows, independent of the grid and of the rule module: cells with their outline and
-//! terrain, walls between cells, and figures standing on cells. Hex boards are converted here; a square
-//! grid only needs another converter.
+//! What the table draws, from the plain-data view every rule module gives: cell outlines on the table
+//! plane for hex and square grids, walls between cells, and the figures standing on cells.
 
 use bevy::prelude::*;
-use foehold_core::hex::sight;
-use foehold_core::hex::{self, Hex, HexMap, Terrain};
+use foehold_core::hex::{self, Hex, sight};
 
-/// A board cell's key: axial `(q, r)` on hex boards, `(x, y)` on square ones.
-pub type CellKey = (i32, i32);
+pub use foehold_core::rules::view::{CellKey, FigureInfo, GridKind, Ground, Side, TableView};
 
-/// The kinds of ground the table can draw, one colour and shape each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Ground {
-    Floor,
-    Obstacle,
-    Trap,
-    Hazard,
-    Difficult,
-    Icy,
-    Wall,
-}
-
-impl Ground {
-    pub fn from_terrain(t: Terrain) -> Self {
-        match t {
-            Terrain::Floor => Ground::Floor,
-            Terrain::Obstacle => Ground::Obstacle,
-            Terrain::Trap => Ground::Trap,
-            Terrain::Hazard => Ground::Hazard,
-            Terrain::Difficult => Ground::Difficult,
-            Terrain::Icy => Ground::Icy,
-            Terrain::Wall => Ground::Wall,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Ground::Floor => "floor",
-            Ground::Obstacle => "obstacle",
-            Ground::Trap => "trap",
-            Ground::Hazard => "hazardous terrain",
-            Ground::Difficult => "difficult terrain",
-            Ground::Icy => "icy terrain",
-            Ground::Wall => "wall",
-        }
-    }
-}
+/// A square cell's side on the table: about a hex's width, so minis fit either board.
+pub const SQUARE: f32 = 1.6;
 
 /// One board cell as drawn: centre and outline on the table plane (x right, y away from the viewer).
 #[derive(Debug, Clone)]
@@ -66,27 +28,27 @@ pub struct BoardView {
 }
 
 impl BoardView {
-    /// The drawing of a hex board (flat-topped hexes of side 1, as the rules core measures them).
-    pub fn from_hex_map(map: &HexMap, doors: &[Hex]) -> Self {
-        let cells = map
-            .hexes()
+    /// The drawing of any module's board: flat-topped hexes of side 1 (as the rules core measures
+    /// them) or squares of side [`SQUARE`].
+    pub fn of(view: &TableView) -> Self {
+        let cells = view
+            .cells
             .iter()
-            .enumerate()
-            .map(|(i, &h)| CellView {
-                key: hex::qr(h),
-                centre: hex_centre(h),
-                corners: (0..6).map(|k| point(sight::corner(h, k))).collect(),
-                ground: Ground::from_terrain(map.terrain_at(i)),
-                door: doors.contains(&h),
+            .map(|c| {
+                let (centre, corners) = outline(view.grid, c.key);
+                CellView {
+                    key: c.key,
+                    centre,
+                    corners,
+                    ground: c.ground,
+                    door: c.door,
+                }
             })
             .collect();
-        let thin_walls = map
-            .thin_walls()
-            .into_iter()
-            .filter_map(|(a, b)| {
-                let d = hex::direction_to(a, b)?;
-                Some((point(sight::corner(a, d)), point(sight::corner(a, d + 1))))
-            })
+        let thin_walls = view
+            .thin_walls
+            .iter()
+            .filter_map(|&(a, b)| shared_edge(view.grid, a, b))
             .collect();
         BoardView { cells, thin_walls }
     }
@@ -121,8 +83,45 @@ fn point(p: sight::Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
 
-pub fn hex_centre(h: Hex) -> Vec2 {
-    point(sight::centre(h))
+/// A cell's centre and corners (counter-clockwise) on the table plane.
+fn outline(grid: GridKind, (a, b): CellKey) -> (Vec2, Vec<Vec2>) {
+    match grid {
+        GridKind::Hex => {
+            let h = Hex::new(a, b);
+            let corners = (0..6).map(|k| point(sight::corner(h, k))).collect();
+            (point(sight::centre(h)), corners)
+        }
+        GridKind::Square => {
+            // Rows count down the page (north is y - 1), the plane's y points away from the viewer.
+            let c = Vec2::new(a as f32, -(b as f32)) * SQUARE;
+            let h = SQUARE / 2.0;
+            let corners = [(-h, -h), (h, -h), (h, h), (-h, h)]
+                .into_iter()
+                .map(|(x, y)| c + Vec2::new(x, y))
+                .collect();
+            (c, corners)
+        }
+    }
+}
+
+/// The edge two neighbouring cells share, where a thin wall stands; `None` when they do not touch.
+fn shared_edge(grid: GridKind, a: CellKey, b: CellKey) -> Option<(Vec2, Vec2)> {
+    match grid {
+        GridKind::Hex => {
+            let (ha, hb) = (Hex::new(a.0, a.1), Hex::new(b.0, b.1));
+            let d = hex::direction_to(ha, hb)?;
+            Some((point(sight::corner(ha, d)), point(sight::corner(ha, d + 1))))
+        }
+        GridKind::Square => {
+            if (a.0 - b.0).abs() + (a.1 - b.1).abs() != 1 {
+                return None;
+            }
+            let (ca, cb) = (outline(grid, a).0, outline(grid, b).0);
+            let mid = (ca + cb) / 2.0;
+            let along = (cb - ca).perp() / 2.0;
+            Some((mid - along, mid + along))
+        }
+    }
 }
 
 /// The table plane's y axis points away from the viewer, which is world -z.
@@ -130,27 +129,66 @@ pub fn plane_to_world(p: Vec2) -> Vec3 {
     Vec3::new(p.x, 0.0, -p.y)
 }
 
-/// Which side a figure fights on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Side {
-    Hero,
-    Foe,
-    Ally,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use foehold_core::rules::view::CellInfo;
 
-/// One figure as drawn.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FigureView {
-    pub id: u32,
-    pub name: String,
-    pub side: Side,
-    pub elite: bool,
-    pub hp: i32,
-    pub max_hp: i32,
-    pub conditions: Vec<String>,
-    pub cell: CellKey,
-    /// Hot-seat player owning this figure (heroes only).
-    pub owner: Option<u8>,
-    /// A colour index so figures of one side stay distinguishable.
-    pub tint: usize,
+    fn board(grid: GridKind, keys: &[CellKey], walls: Vec<(CellKey, CellKey)>) -> BoardView {
+        BoardView::of(&TableView {
+            grid,
+            cells: keys
+                .iter()
+                .map(|&key| CellInfo {
+                    key,
+                    ground: Ground::Floor,
+                    door: false,
+                })
+                .collect(),
+            thin_walls: walls,
+            ..TableView::default()
+        })
+    }
+
+    #[test]
+    fn square_cells_tile_the_plane_and_walls_lie_on_the_shared_edge() {
+        let keys = [(0, 0), (1, 0), (0, 1), (1, 1)];
+        let b = board(
+            GridKind::Square,
+            &keys,
+            vec![((0, 0), (1, 0)), ((0, 0), (1, 1))],
+        );
+        for c in &b.cells {
+            assert_eq!(c.corners.len(), 4);
+            for k in &c.corners {
+                let d = (*k - c.centre).abs();
+                assert!((d - Vec2::splat(SQUARE / 2.0)).length_squared() < 1e-10);
+            }
+        }
+        let east = b.cell((1, 0)).expect("listed").centre - b.cell((0, 0)).expect("listed").centre;
+        let south = b.cell((0, 1)).expect("listed").centre - b.cell((0, 0)).expect("listed").centre;
+        assert_eq!(east, Vec2::new(SQUARE, 0.0));
+        // Rows count down the page: the next row is nearer the viewer.
+        assert_eq!(south, Vec2::new(0.0, -SQUARE));
+        // Only the wall between edge neighbours is drawn, along their whole shared side.
+        assert_eq!(b.thin_walls.len(), 1);
+        let (p, q) = b.thin_walls[0];
+        assert!((p.distance(q) - SQUARE).abs() < 1e-5);
+        assert!(((p + q) / 2.0 - Vec2::new(SQUARE / 2.0, 0.0)).length() < 1e-5);
+    }
+
+    #[test]
+    fn hex_cells_are_the_cores_hexes_and_neighbours_share_a_wall_edge() {
+        let b = board(GridKind::Hex, &[(0, 0), (1, 0)], vec![((0, 0), (1, 0))]);
+        for c in &b.cells {
+            assert_eq!(c.corners.len(), 6);
+            let centre = point(sight::centre(Hex::new(c.key.0, c.key.1)));
+            assert_eq!(c.centre, centre);
+        }
+        let (p, q) = b.thin_walls[0];
+        // A hex of side 1: the shared edge is 1 long, halfway between the two centres.
+        assert!((p.distance(q) - 1.0).abs() < 1e-4);
+        let mid = (b.cells[0].centre + b.cells[1].centre) / 2.0;
+        assert!(((p + q) / 2.0 - mid).length() < 1e-4);
+    }
 }

@@ -1,0 +1,80 @@
+//! Tokens on the board (money, loot): a small pile of coins on each cell the rule module's view lists.
+
+use bevy::prelude::*;
+
+use super::table::Table;
+use super::view::CellKey;
+
+/// A pile of tokens on one cell.
+#[derive(Component, Debug)]
+pub struct TokenPile(pub CellKey);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, setup_assets)
+        .add_systems(Update, sync_tokens);
+}
+
+#[derive(Resource)]
+struct TokenAssets {
+    coin: Handle<Mesh>,
+    gold: Handle<StandardMaterial>,
+}
+
+fn setup_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.insert_resource(TokenAssets {
+        coin: meshes.add(Cylinder::new(0.16, 0.04)),
+        gold: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.95, 0.76, 0.25),
+            metallic: 0.9,
+            perceptual_roughness: 0.3,
+            ..default()
+        }),
+    });
+}
+
+/// Rebuilds the piles whenever the cells holding tokens change (a drop, a pick-up, an undo).
+fn sync_tokens(
+    mut commands: Commands,
+    table: Res<Table>,
+    assets: Option<Res<TokenAssets>>,
+    piles: Query<(Entity, &TokenPile)>,
+) {
+    let Some(assets) = assets else { return };
+    let mut wanted: Vec<CellKey> = table.tokens.iter().map(|t| t.cell).collect();
+    wanted.sort_unstable();
+    let mut shown: Vec<CellKey> = piles.iter().map(|(_, p)| p.0).collect();
+    shown.sort_unstable();
+    if wanted == shown {
+        return;
+    }
+    for (e, _) in &piles {
+        commands.entity(e).despawn();
+    }
+    for &cell in &wanted {
+        // Off-centre, so a pile stays visible beside a mini standing on the same cell.
+        let at = table.board.world(cell) + Vec3::new(0.42, 0.14, 0.22);
+        let pile = commands
+            .spawn((
+                Transform::from_translation(at),
+                Visibility::default(),
+                TokenPile(cell),
+                Pickable::IGNORE,
+                Name::new("tokens"),
+            ))
+            .id();
+        for k in 0..3 {
+            let off = Vec3::new(0.03 * k as f32, 0.045 * k as f32, -0.02 * k as f32);
+            commands.spawn((
+                Mesh3d(assets.coin.clone()),
+                MeshMaterial3d(assets.gold.clone()),
+                Transform::from_translation(off),
+                Pickable::IGNORE,
+                ChildOf(pile),
+            ));
+        }
+    }
+}
