@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bevy::prelude::*;
-use foehold_core::rules::Rules;
 use foehold_core::rules::gloomhaven::{Game, Gloomhaven, Scenario, State, TieBreaker};
 use foehold_core::rules::view::TokenInfo;
+use foehold_core::rules::{Rules, rules_field};
 
 use super::Options;
 use super::gloomhaven::story::{Told, retell};
@@ -94,12 +94,18 @@ pub fn default_scenario() -> Option<PathBuf> {
     scenario_files().into_iter().next()
 }
 
-/// Scenario files under `scenarios/`, sorted.
+/// Scenario files under `scenarios/` of the rules the table plays, sorted.
 pub fn scenario_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios")
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| {
+                    // The table's hero windows are Gloomhaven's so far; other modules play headless.
+                    std::fs::read_to_string(p).is_ok_and(|text| {
+                        rules_field(&text).is_none_or(|(name, _, _)| name == Gloomhaven::NAME)
+                    })
+                })
                 .collect()
         })
         .unwrap_or_default();

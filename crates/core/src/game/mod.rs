@@ -5,6 +5,8 @@
 //! prefix of the log from the initial state, a save is scenario + seed + log, and a replay is a fold
 //! of `apply` over the log: the same seed and the same actions always give the same state.
 
+#[cfg(any(test, feature = "testing"))]
+pub mod check;
 pub mod save;
 #[cfg(test)]
 mod tests;

@@ -202,3 +202,14 @@ fn the_toy_is_not_a_shipped_module_and_names_its_rules() {
     assert_eq!(view.figures.len(), 2);
     assert!(Toy::describe(&g.state, &toy::Event::Waited).is_some());
 }
+
+#[test]
+fn undo_holds_at_every_prefix_of_whole_toy_games() {
+    for seed in 0..8 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        let n = super::check::undo_at_every_prefix(&mut g, 1000, Game::auto_action)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(matches!(g.to_move(), ToMove::Over { .. }), "seed {seed}");
+        assert_eq!(n, g.actions().len());
+    }
+}
