@@ -10,7 +10,7 @@ use foehold_core::hex::qr;
 use foehold_core::rules::gloomhaven::{
     Action, Event, FigureId, Game, Gloomhaven, Phase, Save, State, log,
 };
-use foehold_core::rules::{Rules, ToMove};
+use foehold_core::rules::{Rules, Seat, ToMove};
 use foehold_loop::{GameLoopPlugin, LoopSettings, LoopSystems, StepRequest};
 
 use super::CoreGame;
@@ -446,10 +446,13 @@ fn controls(
             driver.step = true;
         }
         if keys.just_pressed(KeyCode::KeyR) && !ctrl {
-            // Let the seeded dice break the tie on the table.
-            let s = &game.0.state;
-            if s.pending.is_some() {
-                acts.write(Act(Action::Choose(s.seeded_pick(s.pending_options()))));
+            // Let the seeded dice break the tie on the table (a hero's own choice stays his).
+            if game
+                .0
+                .legal_actions(Seat::Table)
+                .contains(&Action::ChooseByDice)
+            {
+                acts.write(Act(Action::ChooseByDice));
             }
         }
     }

@@ -6,7 +6,8 @@ use bevy_egui::{EguiContexts, egui};
 use foehold_core::hex::qr;
 use foehold_core::modifiers::attack::CardOutcome;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Phase};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Phase};
+use foehold_core::rules::{Rules, Seat};
 
 use crate::app::CoreGame;
 use crate::app::play::Act;
@@ -98,8 +99,9 @@ pub fn ties(
                     draw_uses(ui, &result.options, &mut acts);
                 }
             }
-            if ui.button("Let the dice choose (R)").clicked() {
-                acts.write(Act(Action::Choose(s.seeded_pick(s.pending_options()))));
+            let dice = Gloomhaven::legal_actions(s, Seat::Table).contains(&Action::ChooseByDice);
+            if dice && ui.button("Let the dice choose (R)").clicked() {
+                acts.write(Act(Action::ChooseByDice));
             }
         });
     Ok(())

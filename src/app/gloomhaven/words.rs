@@ -118,5 +118,6 @@ pub fn action_words(s: &State, a: &Action) -> String {
         }
         Action::ShortRest { hero: h } => format!("{} short rests", hero(*h)),
         Action::Choose(i) => format!("the table picks option {}", i + 1),
+        Action::ChooseByDice => "the dice pick an option".into(),
     }
 }

@@ -166,8 +166,11 @@ impl<R: Rules> Game<R> {
     pub fn automatic(&self, seeded_ties: bool, autopilot: bool) -> Option<R::Action> {
         match R::to_move(&self.state) {
             ToMove::Tie { .. } if !seeded_ties => None,
-            ToMove::Tie { .. } => {
+            // The tie's options are the first legal actions of the table; a module may list more
+            // after them (leaving it to the dice), which the seeded pick leaves alone.
+            ToMove::Tie { options: n } => {
                 let mut options = R::legal_actions(&self.state, Seat::Table);
+                options.truncate(n);
                 let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), options.len());
                 (pick < options.len()).then(|| options.swap_remove(pick))
             }

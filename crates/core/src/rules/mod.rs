@@ -71,7 +71,8 @@ pub enum ToMove {
         /// How many outcomes there are.
         outcomes: usize,
     },
-    /// The rules leave `options` equal outcomes to the players.
+    /// The rules leave `options` equal outcomes to the players: the first `options` legal actions
+    /// of [`Seat::Table`] choose them, in order (a module may list more after them).
     Tie {
         /// How many outcomes tie.
         options: usize,

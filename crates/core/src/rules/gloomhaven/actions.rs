@@ -69,6 +69,8 @@ pub enum Action {
     },
     /// Picks option `i` of the pending decision.
     Choose(usize),
+    /// Leaves a tie the table breaks to the dice: the seeded pick chooses, and the log says so.
+    ChooseByDice,
 }
 
 fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
@@ -371,7 +373,16 @@ impl State {
             Action::Choose(i) => {
                 // A choice may resume a hero's half: work on a copy, as for `Play`.
                 let mut next = self.clone();
-                next.choose(i, &mut ev)?;
+                next.choose(i, false, &mut ev)?;
+                *self = next;
+            }
+            Action::ChooseByDice => {
+                if matches!(self.pending, Some(Pending::HeroModifier { .. })) {
+                    return invalid("a hero's player chooses how the draw counts");
+                }
+                let i = self.seeded_pick(self.pending_options());
+                let mut next = self.clone();
+                next.choose(i, true, &mut ev)?;
                 *self = next;
             }
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
@@ -1526,7 +1537,8 @@ impl State {
         self.foe_next(m, ev);
     }
 
-    fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    /// Takes option `i` of the pending decision; `dice` when the seeded pick chose it for the table.
+    fn choose(&mut self, i: usize, dice: bool, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let Some(p) = self.pending.clone() else {
             return Err(ActionError::NoChoicePending);
         };
@@ -1541,7 +1553,7 @@ impl State {
             }
             _ => ev.push(Event::TieBroken {
                 index: i,
-                seeded: self.tie_breaker == crate::rules::TieBreaker::Seeded,
+                seeded: dice || self.tie_breaker == crate::rules::TieBreaker::Seeded,
             }),
         }
         match p {

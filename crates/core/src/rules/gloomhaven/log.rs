@@ -119,7 +119,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 "option {} is chosen{}",
                 index + 1,
                 if *seeded {
-                    " by the seeded tie-breaker"
+                    " by the dice (the seeded tie-breaker)"
                 } else {
                     " by the table"
                 }

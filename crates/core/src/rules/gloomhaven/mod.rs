@@ -174,7 +174,11 @@ impl Rules for Gloomhaven {
 
     fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
         match (Self::to_move(s), seat) {
-            (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
+            // The options first, in order (the seeded driver picks among them), then the dice.
+            (ToMove::Tie { options }, Seat::Table) => (0..options)
+                .map(Action::Choose)
+                .chain([Action::ChooseByDice])
+                .collect(),
             (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
             (ToMove::Heroes(heroes), Seat::Hero(h))
                 if heroes.contains(&h) && s.pending.is_some() =>

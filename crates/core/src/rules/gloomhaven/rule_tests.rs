@@ -9,7 +9,7 @@ use super::state::{Actor, FigureId, Half, Pending, Phase, State};
 use crate::hex::{Hex, hex};
 use crate::modifiers::card::Card;
 use crate::modifiers::deck::ModifierDeck;
-use crate::rules::TieBreaker;
+use crate::rules::{ActionError, TieBreaker};
 
 /// A hero card with `initiative`: attack 1 on top, move 2 below.
 fn card(name: &str, initiative: u32) -> String {
@@ -264,6 +264,41 @@ fn monster_types_on_the_same_initiative_are_ordered_by_the_players() {
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Hero(0), Actor::Monsters(1), Actor::Monsters(0)]
     }));
+}
+
+#[test]
+fn a_tie_the_table_leaves_to_the_dice_is_logged_as_the_dice_choice() {
+    let mut st = ann_and_bob(
+        &[20, 30],
+        &[20, 30],
+        &["(name: \"Bite\", initiative: 50, actions: [Move(0), Attack(value: 0)])"],
+    );
+    select(&mut st, 0, 0, 1);
+    select(&mut st, 1, 0, 1);
+    st.apply(Action::Advance).unwrap();
+    use crate::rules::{Rules, Seat};
+    type G = super::Gloomhaven;
+    let n = st.pending_options();
+    assert_eq!(n, 2, "Ann and Bob tie on both cards");
+    let mut table: Vec<Action> = (0..n).map(Action::Choose).collect();
+    table.push(Action::ChooseByDice);
+    assert_eq!(G::legal_actions(&st, Seat::Table), table);
+    let pick = st.seeded_pick(n);
+    let mut clicked = st.clone();
+    let by_click = clicked.apply(Action::Choose(pick)).unwrap();
+    let ev = st.apply(Action::ChooseByDice).unwrap();
+    assert!(ev.contains(&Event::TieBroken {
+        index: pick,
+        seeded: true
+    }));
+    assert!(by_click.contains(&Event::TieBroken {
+        index: pick,
+        seeded: false
+    }));
+    // The same option either way; only who chose it differs.
+    assert_eq!(st.pending, clicked.pending);
+    assert!(log::lines(&st, &ev).iter().any(|l| l.contains("by the dice")));
+    assert!(log::lines(&clicked, &by_click).iter().any(|l| l.contains("by the table")));
 }
 
 #[test]
@@ -592,6 +627,10 @@ fn an_unclear_modifier_draw_is_the_hero_players_choice_and_the_half_goes_on() {
         vec![Action::Choose(0), Action::Choose(1)]
     );
     assert!(G::legal_actions(&st, Seat::Table).is_empty());
+    assert!(matches!(
+        st.clone().apply(Action::ChooseByDice),
+        Err(ActionError::Invalid(_))
+    ));
     assert!(!ev.iter().any(|e| matches!(e, Event::ShieldGained { .. })));
     // Option 1 (listed second: less damage) is +0 with poison.
     let ev = st.apply(Action::Choose(1)).unwrap();
