@@ -244,6 +244,9 @@ impl<'a> Attack<'a> {
 }
 
 /// Subsets of `pool` of size `min(n, |pool|)` that contain `must` (which must lie in `pool`).
+///
+/// Only the subsets asked for are built, one combination after the other, so the work grows with
+/// their number (which loaders bound, see [`groups_bound`]) and not with every sub-mask of the pool.
 fn subsets(pool: u64, n: u32, must: u64) -> Vec<u64> {
     if pool & must != must {
         return Vec::new();
@@ -252,21 +255,68 @@ fn subsets(pool: u64, n: u32, must: u64) -> Vec<u64> {
     if size == pool.count_ones() {
         return vec![pool];
     }
+    if must.count_ones() > size {
+        return Vec::new();
+    }
+    // Choose the free members among the rest of the pool: combinations of k out of its bits,
+    // walked as the k-bit numbers below 2^|rest| in increasing order (Gosper's hack).
+    let rest: Vec<u64> = (0..64)
+        .map(|b| 1u64 << b)
+        .filter(|bit| pool & !must & bit != 0)
+        .collect();
+    let k = (size - must.count_ones()) as usize;
     let mut out = Vec::new();
-    // Walk the sub-masks of `pool` (pools are a handful of enemies).
-    let mut sub = pool;
-    loop {
-        if sub.count_ones() == size && sub & must == must {
-            out.push(sub);
+    if k == 0 {
+        out.push(must);
+        return out;
+    }
+    let limit = 1u128 << rest.len();
+    let mut c: u128 = (1u128 << k) - 1;
+    while c < limit {
+        let mut mask = must;
+        let mut bits = c;
+        while bits != 0 {
+            mask |= rest[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
         }
-        if sub == 0 {
-            break;
-        }
-        sub = (sub - 1) & pool;
+        out.push(mask);
+        let low = c & c.wrapping_neg();
+        let ripple = c + low;
+        c = (((ripple ^ c) >> 2) / low) | ripple;
     }
     out.sort_unstable();
     out
 }
+
+/// How many target groups an attack on `targets` of `enemies` may have to weigh (the groups of the
+/// focus and `targets - 1` others), saturating: loaders refuse files that would ask for too many.
+pub fn groups_bound(enemies: usize, targets: u32) -> u64 {
+    let others = enemies.saturating_sub(1) as u64;
+    let k = u64::from(targets.saturating_sub(1)).min(others);
+    // C(others, k), in steps that stay exact: each partial product is itself a binomial.
+    let k = k.min(others - k);
+    let mut c: u128 = 1;
+    for i in 0..k {
+        // c < 2^64 and the factor < 2^64 here, so the product fits in 128 bits; the binomials only
+        // grow up to the middle, so once one passes u64::MAX the answer does too.
+        c = c * u128::from(others - i) / u128::from(i + 1);
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
+/// How many sets of at most `targets` foes a hero's attack may pick among `foes` (the empty set
+/// included), saturating.
+pub fn target_sets_bound(foes: usize, targets: u32) -> u64 {
+    (0..=targets.min(64))
+        .map(|k| groups_bound(foes.saturating_add(1), k.saturating_add(1)))
+        .fold(0u64, u64::saturating_add)
+}
+
+/// At most this many target groups per attack (see [`groups_bound`]).
+pub const MAX_GROUPS: u64 = 100_000;
 
 #[cfg(test)]
 mod tests {
@@ -277,5 +327,51 @@ mod tests {
         assert_eq!(subsets(0b111, 2, 0b001), vec![0b011, 0b101]);
         assert_eq!(subsets(0b110, 2, 0b001), Vec::<u64>::new());
         assert_eq!(subsets(0b011, 5, 0), vec![0b011]);
+        assert_eq!(subsets(0b1011, 2, 0), vec![0b0011, 0b1001, 0b1010]);
+        assert_eq!(subsets(0b1011, 1, 0b1000), vec![0b1000]);
+        assert_eq!(subsets(0b1011, 1, 0b1001), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn subsets_are_exactly_the_sub_masks_of_their_size_with_the_required_member() {
+        // Against the plain walk over every sub-mask, on small pools.
+        for pool in [0u64, 0b1, 0b1011_0110, 0b1111_1111, 0b1010_1010_1010] {
+            for n in 0..=pool.count_ones() + 1 {
+                for must in [0u64, pool & pool.wrapping_neg(), pool & 0b110] {
+                    let size = n.min(pool.count_ones());
+                    let mut want = Vec::new();
+                    let mut sub = pool;
+                    loop {
+                        if sub.count_ones() == size && sub & must == must {
+                            want.push(sub);
+                        }
+                        if sub == 0 {
+                            break;
+                        }
+                        sub = (sub - 1) & pool;
+                    }
+                    want.sort_unstable();
+                    assert_eq!(subsets(pool, n, must), want, "{pool:b} {n} {must:b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn many_enemies_and_two_targets_stay_cheap() {
+        // 60 enemies: the old walk over 2^60 sub-masks never ended; the pairs with the focus are 59.
+        let pool = (1u64 << 60) - 1;
+        assert_eq!(subsets(pool, 2, 1).len(), 59);
+    }
+
+    #[test]
+    fn the_groups_bound_is_the_binomial_and_saturates() {
+        use super::groups_bound;
+        assert_eq!(groups_bound(5, 3), 6);
+        assert_eq!(groups_bound(5, 9), 1);
+        assert_eq!(groups_bound(0, 2), 1);
+        assert_eq!(groups_bound(64, 33), 916_312_070_471_295_267);
+        assert_eq!(groups_bound(64, 1), 1);
+        assert_eq!(groups_bound(usize::MAX, 40), u64::MAX);
     }
 }

@@ -559,6 +559,19 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         ));
     }
     let a = &p.action;
+    let groups = super::attack::groups_bound(enemies.len(), a.targets);
+    if groups > super::attack::MAX_GROUPS {
+        return Err(err(
+            "targets",
+            None,
+            format!(
+                "`targets` is {} against {} enemies: that allows more than {} sets of targets",
+                a.targets,
+                enemies.len(),
+                super::attack::MAX_GROUPS
+            ),
+        ));
+    }
     if a.targets > 0 && !a.aoe.is_empty() && a.aoe_melee != (a.range == 0) {
         return Err(err(
             "aoe_melee",

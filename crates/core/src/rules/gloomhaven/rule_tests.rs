@@ -297,8 +297,16 @@ fn a_tie_the_table_leaves_to_the_dice_is_logged_as_the_dice_choice() {
     }));
     // The same option either way; only who chose it differs.
     assert_eq!(st.pending, clicked.pending);
-    assert!(log::lines(&st, &ev).iter().any(|l| l.contains("by the dice")));
-    assert!(log::lines(&clicked, &by_click).iter().any(|l| l.contains("by the table")));
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.contains("by the dice"))
+    );
+    assert!(
+        log::lines(&clicked, &by_click)
+            .iter()
+            .any(|l| l.contains("by the table"))
+    );
 }
 
 #[test]

@@ -848,6 +848,28 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     };
     let n = |v: u32| i64::from(v);
     count("map", s.map.len(), MAX_MAP_SIDE)?;
+    // Every set of targets an attack may pick is weighed: refuse attacks that would have too many.
+    let monsters_placed = s
+        .map
+        .iter()
+        .flat_map(|row| row.chars())
+        .filter(|c| s.legend.contains_key(c))
+        .count();
+    let groups = |targets: u32, bound: u64, of: &str| -> Result<(), LoadError> {
+        if bound <= super::attack::MAX_GROUPS {
+            return Ok(());
+        }
+        Err(LoadError::at_number(
+            file,
+            text,
+            "targets",
+            targets.into(),
+            format!(
+                "`targets` is {targets}: against {of} that allows more than {} sets of targets",
+                super::attack::MAX_GROUPS
+            ),
+        ))
+    };
     if let Some((row, line)) = s
         .map
         .iter()
@@ -939,6 +961,11 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
                             num("value", n(*value), 0, MAX_NUMBER)?;
                             num("range", n(*range), 0, MAX_REACH)?;
                             num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                            groups(
+                                *targets,
+                                super::attack::target_sets_bound(monsters_placed, *targets),
+                                &format!("{monsters_placed} monsters"),
+                            )?;
                             num("pierce", n(*pierce), 0, MAX_NUMBER)?;
                             if let Some(c) = consume {
                                 num("attack", c.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
@@ -983,6 +1010,11 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
                             num("range", n(*v), 0, MAX_REACH)?;
                         }
                         num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                        groups(
+                            *targets,
+                            super::attack::groups_bound(s.heroes.len(), *targets),
+                            &format!("{} heroes", s.heroes.len()),
+                        )?;
                         num("pierce", n(*pierce), 0, MAX_NUMBER)?;
                         if let Some(con) = consume {
                             num("attack", con.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;

@@ -258,3 +258,39 @@ fn without_an_attack_the_monster_still_closes_in_but_attacks_no_one() {
     assert_eq!(ends(&d), vec![(2, 0)]);
     assert!(d.options[0].targets.is_empty() && d.options[0].heading_to.is_empty());
 }
+
+/// A puzzle on one row of 70 hexes: the monster at the west end, `enemies` foes in a row from
+/// (2, 0), a ranged attack on `targets` of them.
+fn crowd_puzzle(enemies: i32, targets: u32) -> String {
+    let hexes: Vec<String> = (0..70).map(|q| format!("({q}, 0)")).collect();
+    let foes: Vec<String> = (0..enemies)
+        .map(|k| format!("(hex: ({}, 0), initiative: {k})", 2 + k))
+        .collect();
+    format!(
+        "Puzzle(id: \"crowd\", rules: Frosthaven,
+    map: (hexes: [{}], walls: [], obstacles: [], traps: [], hazards: [], difficult: [], icy: [],
+          thin_walls: []),
+    active: (0, 0), allies: [], enemies: [{}],
+    action: (move: 0, range: 64, targets: {targets}, aoe: [], aoe_melee: false,
+             flying: false, jumping: false, teleport: false, muddled: false),
+)",
+        hexes.join(", "),
+        foes.join(", ")
+    )
+}
+
+#[test]
+fn a_crowd_of_sixty_and_two_targets_is_answered() {
+    // Before, the groups walked all 2^60 sub-masks of the enemies and never ended.
+    let answer = crate::rules::case::solve("crowd.ron", &crowd_puzzle(60, 2)).expect("answered");
+    assert!(answer.text.contains("(2, 0)"), "{}", answer.text);
+}
+
+#[test]
+fn an_attack_with_too_many_sets_of_targets_is_refused_where_it_says_so() {
+    let text = crowd_puzzle(40, 20);
+    let e = crate::rules::case::solve("crowd.ron", &text).expect_err("refused");
+    assert!(e.message.contains("`targets` is 20 against 40 enemies"), "{e}");
+    let line = text[..text.find("targets:").expect("in the text")].matches('\n').count() + 1;
+    assert_eq!((e.file.as_str(), e.line), ("crowd.ron", line), "{e}");
+}
