@@ -1,0 +1,1 @@
+//! Whole goal-priority games: playouts, replays, refusals, load errors and foes that act as decided.
