@@ -78,7 +78,7 @@ fn game(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("dome-crossing seed 1", |b| b.iter(|| black_box(play(1))));
     group.bench_function("dome-crossing seeds 0-9", |b| {
-        b.iter(|| (0..10).map(&play).sum::<usize>())
+        b.iter(|| (0..10).map(&play).sum::<usize>());
     });
     group.finish();
 }

@@ -1,5 +1,4 @@
-//! What the seats of a goal-priority game do (actions, as saves list them) and what happened (events,
-//! for the log and the table).
+//! What the seats of a goal-priority game do (actions) and what happened (events).
 
 use serde::{Deserialize, Serialize};
 

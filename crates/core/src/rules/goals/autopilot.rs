@@ -1,5 +1,4 @@
-//! The hero autopilot of a goal-priority game: explore, pick up, strike what it can hit, else head
-//! for the nearest open adventure; always one of the hero's legal actions.
+//! The hero autopilot of a goal-priority game: always one of the hero's legal actions.
 
 use super::actions::{Action, Fig};
 use super::state::{AdventureState, Phase, State};

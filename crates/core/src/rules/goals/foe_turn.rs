@@ -1,5 +1,4 @@
-//! A foe's turn in a whole game: the situation built from the state, the option walk of [`decide`],
-//! a tie handed to the table, and the outcome carried out (moves, specials, minions, attacks, loot).
+//! A foe's turn in a whole game: ask the goal decision, hand ties to the table, carry it out.
 
 use super::actions::{Event, Fig, Roll};
 use super::decide;

@@ -1,5 +1,4 @@
-//! The whole-scenario file of the goal-priority module: map, Dome keys, adventures, loot, heroes, foes
-//! and the override deck, read with every size and number checked before anything is built.
+//! The whole-scenario file of the goal-priority module, read with every bound checked before use.
 
 use std::collections::{BTreeMap, BTreeSet};
 

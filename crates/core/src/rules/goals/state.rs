@@ -1,5 +1,4 @@
-//! The state of a goal-priority game: figures, adventures, loot, the override deck, pending rolls
-//! and ties, and the situation a foe's decision reads built from it.
+//! The state of a goal-priority game, and the situation a foe's decision reads built from it.
 
 use std::sync::Arc;
 
@@ -337,7 +336,11 @@ impl State {
                     loot: x.gold + x.cards,
                     can_trade: s.can_trade,
                     trapped: x.trapped,
-                    auras: s.auras.iter().map(|a| a.aura()).collect(),
+                    auras: s
+                        .auras
+                        .iter()
+                        .map(super::scenario::AuraSpec::aura)
+                        .collect(),
                 }
             })
             .collect();
@@ -369,14 +372,22 @@ impl State {
                         speed: s.speed,
                         melee: s.melee,
                         aim: s.aim,
-                        weapons: s.weapons.iter().map(|w| w.weapon()).collect(),
-                        auras: s.auras.iter().map(|a| a.aura()).collect(),
+                        weapons: s
+                            .weapons
+                            .iter()
+                            .map(super::scenario::WeaponSpec::weapon)
+                            .collect(),
+                        auras: s
+                            .auras
+                            .iter()
+                            .map(super::scenario::AuraSpec::aura)
+                            .collect(),
                         items: x.specials.iter().map(|&k| s.specials[k].item()).collect(),
                         minion_card: s
                             .minion_card
                             .as_ref()
                             .filter(|_| x.minion_ready)
-                            .map(|m| m.card()),
+                            .map(super::scenario::MinionSpec::card),
                         slip_away: s.slip_away,
                         acted: x.acted,
                         entered_from: x.entered_from.map(|p| hex(p.0, p.1)),

@@ -1,6 +1,4 @@
-//! The round of a goal-priority game: the override card is drawn, the heroes act, the foes act one
-//! after another, then the foes capture the adventures they hold; dice decide hits, wounds and
-//! explorations, and the game ends with enough adventures explored or captured, or the round limit.
+//! The round of a goal-priority game: card, heroes, foes, captures, dice and the end.
 
 use std::sync::Arc;
 
