@@ -20,7 +20,7 @@ fn play(seed: &str, save: &str) -> Output {
     foehold(&[
         "play",
         "--headless",
-        "scenarios/dome-crossing.ron",
+        "scenarios/goals/dome-crossing.ron",
         "--seed",
         seed,
         "--heroes",
@@ -77,7 +77,7 @@ fn dome_crossing_plays_headless_repeats_and_replays() {
 #[test]
 fn a_bad_goals_file_is_refused_with_its_position() {
     let dir = tempfile::tempdir().unwrap();
-    let text = std::fs::read_to_string(root().join("scenarios/dome-crossing.ron")).unwrap();
+    let text = std::fs::read_to_string(root().join("scenarios/goals/dome-crossing.ron")).unwrap();
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, text.replacen("health: 4", "health: 0", 1)).unwrap();
     let out = foehold(&[

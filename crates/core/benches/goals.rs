@@ -59,7 +59,8 @@ fn bench(c: &mut Criterion) {
 /// Whole games of Dome Crossing: the autopilot heroes, the seeded dice and tie-breaker, every foe
 /// turn asking the decision; one bench for a game and one for ten seeds in a row.
 fn game(c: &mut Criterion) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/dome-crossing.ron");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/goals/dome-crossing.ron");
     let text = std::fs::read_to_string(&path).expect("the scenario");
     let scenario = Arc::new(Goals::parse_scenario("dome-crossing.ron", &text).expect("valid"));
     let play = |seed: u64| {

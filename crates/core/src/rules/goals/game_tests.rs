@@ -11,7 +11,7 @@ use crate::error::LoadError;
 use crate::rules::view::{Ground, Side};
 use crate::rules::{Rules, Seat, TieBreaker, ToMove, state_hash};
 
-const DOME_CROSSING: &str = include_str!("../../../../../scenarios/dome-crossing.ron");
+const DOME_CROSSING: &str = include_str!("../../../../../scenarios/goals/dome-crossing.ron");
 
 fn scenario() -> Arc<Scenario> {
     Arc::new(
