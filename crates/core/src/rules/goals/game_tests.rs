@@ -602,3 +602,45 @@ fn bad_scenario_files_give_positioned_errors() {
     assert!(e.message.contains("fog"), "{e}");
     assert!(e.line > 0);
 }
+
+#[test]
+fn mutated_scenarios_load_or_fail_with_a_position_and_what_loads_plays_without_panic() {
+    let mut rng = 5u64;
+    let bytes: Vec<char> = DOME_CROSSING.chars().collect();
+    let pieces = [
+        "0", "1", "9", "12", "-1", "99", "O", "o", "A", "#", "*", "~", ".", " ", "(", ")", ",",
+    ];
+    let (mut loaded, mut refused) = (0, 0);
+    for _ in 0..300 {
+        // One to three edits: a character replaced by a piece, or removed.
+        let mut text = bytes.clone();
+        for _ in 0..=pick(&mut rng, 3) {
+            let at = pick(&mut rng, text.len());
+            if pick(&mut rng, 4) == 0 {
+                text.remove(at);
+            } else {
+                let p = pieces[pick(&mut rng, pieces.len())];
+                text.splice(at..=at, p.chars());
+            }
+        }
+        let text: String = text.into_iter().collect();
+        match Goals::parse_scenario("mutant.ron", &text) {
+            Err(e) => {
+                assert_eq!(e.file, "mutant.ron");
+                assert!(!e.message.is_empty());
+                refused += 1;
+            }
+            Ok(s) => {
+                loaded += 1;
+                let mut g = Game::new(Arc::new(s), "mutant.ron", rng, TieBreaker::Seeded)
+                    .expect("a loaded scenario sets up");
+                g.play_out(3000, |_, _, _| {});
+                assert!(matches!(g.to_move(), ToMove::Over { .. }), "{text}");
+            }
+        }
+    }
+    assert!(
+        loaded > 20 && refused > 20,
+        "{loaded} loaded, {refused} refused"
+    );
+}
