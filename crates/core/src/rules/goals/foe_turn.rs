@@ -3,9 +3,11 @@
 use super::actions::{Event, Fig, Roll};
 use super::decide;
 use super::scenario::EffectSpec;
+use super::scenario::Qr;
 use super::situation::{GoalOption, Outcome};
 use super::state::{FoeState, Phase, State, qr_of};
 use crate::decision::Decision;
+use crate::hex::path::{UNREACHED, path_costs};
 use crate::hex::{distance, hex};
 use crate::rules::ActionError;
 
@@ -82,6 +84,48 @@ impl State {
         Ok(())
     }
 
+    /// The hex a foe moving from `from` entered `end` from: a neighbour of `end` on a cheapest path
+    /// there (foes pass foes, never heroes), one no other figure holds when there is one; `from`
+    /// when there is none. An invader pushed back goes there.
+    pub fn entered_from(&self, f: usize, from: Qr, end: Qr) -> Qr {
+        let Ok(board) = self.board() else {
+            return from;
+        };
+        let (Some(s), Some(e)) = (
+            board.index(hex(from.0, from.1)),
+            board.index(hex(end.0, end.1)),
+        ) else {
+            return from;
+        };
+        let cost = path_costs(board.map(), &[s], u32::MAX, |_, to| {
+            let q = board.hex(to);
+            if self.hero_at((q.x, q.y)).is_some() {
+                return None;
+            }
+            board.enter_cost(to)
+        });
+        let Some(step) = board.enter_cost(e) else {
+            return from;
+        };
+        let mut before: Vec<Qr> = board
+            .neighbours(e)
+            .filter(|&n| cost[n] != UNREACHED && cost[n].saturating_add(step) == cost[e])
+            .map(|n| qr_of(board.hex(n)))
+            .collect();
+        before.sort_unstable();
+        let free = |p: &&Qr| {
+            self.hero_at(**p).is_none()
+                && !(0..self.foes.len())
+                    .any(|g| g != f && self.foe_in(g) && self.foes[g].hex == **p)
+        };
+        before
+            .iter()
+            .find(free)
+            .or(before.first())
+            .copied()
+            .unwrap_or(from)
+    }
+
     /// Carries out outcome `o` of foe `f`.
     pub(crate) fn carry_out(&mut self, f: usize, o: Outcome, ev: &mut Vec<Event>) {
         let start = self.foes[f].hex;
@@ -99,6 +143,7 @@ impl State {
                 let host = (0..self.foes.len())
                     .any(|g| self.foe_in(g) && !self.foes[g].acted && self.foes[g].hex == end);
                 let spec = self.foes[f].spec;
+                let came = host.then(|| self.entered_from(f, start, end));
                 self.foes[f].minion_ready = false;
                 self.foes.push(FoeState {
                     spec,
@@ -106,7 +151,7 @@ impl State {
                     hex: end,
                     health: 1,
                     acted: true,
-                    entered_from: host.then_some(start),
+                    entered_from: came,
                     specials: Vec::new(),
                     minion_ready: false,
                     guarded: false,
@@ -119,13 +164,16 @@ impl State {
             }
             return;
         }
+        // After a Slip Away the foe shifts from the hex of the hero it switched with.
+        let mut from = start;
         if let Some(h) = o.swap.as_deref().and_then(|n| self.hero_named(n)) {
+            from = self.heroes[h].hex;
             self.heroes[h].hex = start;
         }
-        self.foes[f].hex = qr_of(o.end);
         if o.stacked_on.is_some() {
-            self.foes[f].entered_from = Some(start);
+            self.foes[f].entered_from = Some(self.entered_from(f, from, qr_of(o.end)));
         }
+        self.foes[f].hex = qr_of(o.end);
         if let Some((name, to)) = &o.unstack
             && let Some(g) = self.foe_named(name).filter(|&g| g != f)
         {

@@ -644,3 +644,48 @@ fn mutated_scenarios_load_or_fail_with_a_position_and_what_loads_plays_without_p
         "{loaded} loaded, {refused} refused"
     );
 }
+
+#[test]
+fn an_invaded_foe_that_shoots_from_its_hex_pushes_the_invader_back() {
+    let mut g = new_game(0, TieBreaker::Seeded);
+    let s = &mut g.state;
+    // Ash Archer (foe 1) is the only foe still to act; Gravel Knight (foe 0) ended on its hex,
+    // coming from (19, -4); Wren stands three hexes off in the open.
+    s.card = Some(0);
+    s.deck.retain(|&c| c != 0);
+    s.phase = Phase::Foes;
+    for f in &mut s.foes {
+        f.acted = true;
+    }
+    s.foes[1].acted = false;
+    let archer = s.foes[1].hex;
+    assert_eq!(archer, (19, -5));
+    s.foes[0].hex = archer;
+    s.foes[0].entered_from = Some((19, -4));
+    s.heroes[0].hex = (16, -5);
+    let ev = g.apply(Action::Advance).expect("the archer acts");
+    let outcome = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Acts { foe: 1, outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("one outcome, carried out");
+    assert_eq!(outcome.option, super::GoalOption::Attack(1));
+    assert_eq!(outcome.target.as_deref(), Some("Wren Halloway"));
+    assert!(ev.contains(&Event::PushedBack {
+        foe: 0,
+        to: (19, -4)
+    }));
+    assert_eq!(
+        (g.state.foes[0].hex, g.state.foes[1].hex),
+        ((19, -4), archer)
+    );
+    assert_eq!(
+        g.to_move(),
+        ToMove::Chance {
+            stage: "Roll",
+            outcomes: 6
+        }
+    );
+}
