@@ -204,6 +204,13 @@ fn ground_material(g: Ground) -> StandardMaterial {
             LinearRgba::rgb(0.02, 0.05, 0.09),
         ),
         Ground::Wall => (Color::srgb(0.24, 0.23, 0.25), 1.0, LinearRgba::BLACK),
+        Ground::Woods => (Color::srgb(0.26, 0.36, 0.20), 1.0, LinearRgba::BLACK),
+        Ground::Dome | Ground::DomeGap => (Color::srgb(0.56, 0.60, 0.66), 0.6, LinearRgba::BLACK),
+        Ground::Adventure => (
+            Color::srgb(0.80, 0.62, 0.30),
+            0.5,
+            LinearRgba::rgb(0.10, 0.06, 0.01),
+        ),
     };
     StandardMaterial {
         base_color: c,
@@ -229,9 +236,28 @@ fn spawn_board(
         Ground::Difficult,
         Ground::Icy,
         Ground::Wall,
+        Ground::Woods,
+        Ground::Dome,
+        Ground::DomeGap,
+        Ground::Adventure,
     ] {
         mats.insert(g, materials.add(ground_material(g)));
     }
+    let glass = materials.add(StandardMaterial {
+        base_color: Color::srgba(0.70, 0.85, 1.0, 0.35),
+        alpha_mode: AlphaMode::Blend,
+        perceptual_roughness: 0.1,
+        ..default()
+    });
+    let banner = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.85, 0.20, 0.15),
+        perceptual_roughness: 0.8,
+        ..default()
+    });
+    let dome_mesh = meshes.add(Sphere::new(0.8).mesh().uv(24, 12));
+    let tree_mesh = meshes.add(Cone::new(0.22, 0.6));
+    let pole_mesh = meshes.add(Cylinder::new(0.03, 0.7));
+    let flag_mesh = meshes.add(Cuboid::new(0.3, 0.18, 0.02));
     let rock = materials.add(StandardMaterial {
         base_color: Color::srgb(0.42, 0.36, 0.30),
         perceptual_roughness: 1.0,
@@ -348,6 +374,44 @@ fn spawn_board(
                         ChildOf(tile),
                     ));
                 }
+            }
+            Ground::Woods => {
+                for k in 0..3 {
+                    let a = k as f32 * std::f32::consts::TAU / 3.0 + 0.3;
+                    commands.spawn((
+                        Mesh3d(tree_mesh.clone()),
+                        MeshMaterial3d(bramble.clone()),
+                        Transform::from_translation(
+                            top + Vec3::new(a.cos(), 0.0, a.sin()) * 0.42 + Vec3::Y * 0.3,
+                        ),
+                        ChildOf(tile),
+                    ));
+                }
+            }
+            // A glass dome, half sunk into its cell: readable as "a Dome" from any angle.
+            Ground::Dome => {
+                commands.spawn((
+                    Mesh3d(dome_mesh.clone()),
+                    MeshMaterial3d(glass.clone()),
+                    Transform::from_translation(top).with_scale(Vec3::new(1.0, 0.7, 1.0)),
+                    Pickable::IGNORE,
+                    ChildOf(tile),
+                ));
+            }
+            // An adventure: a small flag on a pole.
+            Ground::Adventure => {
+                commands.spawn((
+                    Mesh3d(pole_mesh.clone()),
+                    MeshMaterial3d(wood.clone()),
+                    Transform::from_translation(top + Vec3::new(-0.45, 0.35, 0.0)),
+                    ChildOf(tile),
+                ));
+                commands.spawn((
+                    Mesh3d(flag_mesh.clone()),
+                    MeshMaterial3d(banner.clone()),
+                    Transform::from_translation(top + Vec3::new(-0.29, 0.6, 0.0)),
+                    ChildOf(tile),
+                ));
             }
             _ => {}
         }

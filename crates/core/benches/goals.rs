@@ -1,9 +1,12 @@
-//! Benchmark: deciding each public goal-priority case (situation already parsed), one bench per case.
+//! Benchmark: deciding each public goal-priority case (situation already parsed), one bench per case;
+//! and whole headless games of a goal-priority scenario, seeded, from setup to the result.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use foehold_core::rules::goals::{self, Situation, case};
+use foehold_core::rules::goals::{self, Game, Goals, Situation, case};
+use foehold_core::rules::{Rules, TieBreaker, ToMove};
 use std::hint::black_box;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 fn cases() -> Vec<(String, Situation)> {
@@ -50,6 +53,34 @@ fn bench(c: &mut Criterion) {
         });
     });
     whole.finish();
+    game(c);
+}
+
+/// Whole games of Dome Crossing: the autopilot heroes, the seeded dice and tie-breaker, every foe
+/// turn asking the decision; one bench for a game and one for ten seeds in a row.
+fn game(c: &mut Criterion) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/dome-crossing.ron");
+    let text = std::fs::read_to_string(&path).expect("the scenario");
+    let scenario = Arc::new(Goals::parse_scenario("dome-crossing.ron", &text).expect("valid"));
+    let play = |seed: u64| {
+        let mut g = Game::new(
+            scenario.clone(),
+            "dome-crossing.ron",
+            seed,
+            TieBreaker::Seeded,
+        )
+        .expect("sets up");
+        let n = g.play_out(100_000, |_, _, _| {});
+        assert!(matches!(g.to_move(), ToMove::Over { .. }), "seed {seed}");
+        n
+    };
+    let mut group = c.benchmark_group("game");
+    group.sample_size(20);
+    group.bench_function("dome-crossing seed 1", |b| b.iter(|| black_box(play(1))));
+    group.bench_function("dome-crossing seeds 0-9", |b| {
+        b.iter(|| (0..10).map(&play).sum::<usize>());
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

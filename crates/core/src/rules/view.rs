@@ -35,6 +35,15 @@ pub enum Ground {
     Icy,
     /// A wall cell.
     Wall,
+    /// Woods: dearer to walk on, and cover against shots (goal-priority boards).
+    Woods,
+    /// A Dome: nobody walks in, a hero inside is out of every foe's reach (goal-priority boards).
+    Dome,
+    /// A gap space of a Dome key: plain ground that belongs to the key (goal-priority boards).
+    DomeGap,
+    /// An adventure space: plain ground the heroes explore and the foes capture; tokens say which
+    /// side closed it (goal-priority boards).
+    Adventure,
 }
 
 impl Ground {
@@ -48,6 +57,10 @@ impl Ground {
             Ground::Difficult => "difficult terrain",
             Ground::Icy => "icy terrain",
             Ground::Wall => "wall",
+            Ground::Woods => "woods",
+            Ground::Dome => "Dome",
+            Ground::DomeGap => "gap space",
+            Ground::Adventure => "adventure space",
         }
     }
 }

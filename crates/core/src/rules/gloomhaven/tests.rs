@@ -290,7 +290,13 @@ fn a_crowd_of_sixty_and_two_targets_is_answered() {
 fn an_attack_with_too_many_sets_of_targets_is_refused_where_it_says_so() {
     let text = crowd_puzzle(40, 20);
     let e = crate::rules::case::solve("crowd.ron", &text).expect_err("refused");
-    assert!(e.message.contains("`targets` is 20 against 40 enemies"), "{e}");
-    let line = text[..text.find("targets:").expect("in the text")].matches('\n').count() + 1;
+    assert!(
+        e.message.contains("`targets` is 20 against 40 enemies"),
+        "{e}"
+    );
+    let line = text[..text.find("targets:").expect("in the text")]
+        .matches('\n')
+        .count()
+        + 1;
     assert_eq!((e.file.as_str(), e.line), ("crowd.ron", line), "{e}");
 }

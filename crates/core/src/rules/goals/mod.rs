@@ -6,19 +6,34 @@
 //! [`decide`] is the whole rule: a [`Situation`] in, every outcome the players may choose between
 //! out, with a trace that walks the option list in a player's words. `case.rs` reads the `GoalTurn`
 //! case files into situations; `docs/rules-goals.md` says how the printed rules are read.
+//!
+//! [`Goals`] plays whole scenarios with it: `scenario.rs` reads them, `state.rs` holds a game,
+//! `turn.rs` runs the round (override card, heroes, foes, captures), `heroes.rs` lists and carries
+//! out the heroes' actions, `foe_turn.rs` asks [`decide`] for each foe and carries out what it
+//! takes, `autopilot.rs` plays heroes headless and `log.rs` words every event.
 
+pub mod actions;
 pub mod adventure;
 pub mod attack_goal;
+pub mod autopilot;
 pub mod board;
 pub mod case;
 mod context;
+pub mod foe_turn;
+pub mod heroes;
+pub mod log;
 pub mod movement;
 pub mod reaction;
+pub mod scenario;
 pub mod situation;
 pub mod special_goal;
 pub mod stacking;
+pub mod state;
 pub mod target;
+pub mod turn;
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod tests;
 
@@ -28,7 +43,249 @@ pub use situation::{
     MinionMove, Mode, Outcome, OverrideCard, Pick, Rating, Situation, Weapon,
 };
 
+use std::sync::Arc;
+
+pub use actions::{Action, Event, Fig};
+pub use scenario::Scenario;
+pub use state::State;
+
+use super::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView, TokenInfo};
+use super::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::decision::Decision;
+use crate::error::LoadError;
+use scenario::Tile;
+use state::{AdventureState, Phase};
+
+/// A whole goal-priority game.
+pub type Game = crate::game::Game<Goals>;
+/// A save of such a game.
+pub type Save = crate::game::save::Save<Goals>;
+
+/// Table ids: hero `i` is `i`, foe `i` is `FOE_BASE + i`.
+pub const FOE_BASE: u32 = 1000;
+
+/// The goal-priority rules, as the game, the loop and the table use them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Goals;
+
+impl Rules for Goals {
+    const NAME: &'static str = "Goals";
+    const STAGES: &'static [&'static str] = &["Draw", "Foes", "Roll", "Capture"];
+
+    type Scenario = Scenario;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        Scenario::parse(file, text)
+    }
+
+    fn scenario_name(scenario: &Scenario) -> &str {
+        &scenario.file.name
+    }
+
+    fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
+        Ok(State::new(scenario, seed, ties))
+    }
+
+    fn to_move(s: &State) -> ToMove {
+        s.to_move()
+    }
+
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        match (s.to_move(), seat) {
+            (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
+            (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Chance { stage: "Roll", .. }, Seat::Chance) => {
+                (1..=turn::DIE).map(Action::Roll).collect()
+            }
+            (ToMove::Chance { .. }, Seat::Chance) => {
+                s.deck.iter().copied().map(Action::Draw).collect()
+            }
+            (ToMove::Heroes(_), Seat::Hero(h)) => match s.phase {
+                Phase::Hero { hero, moved } if hero == h => s.hero_actions(h, moved),
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply(s: &mut State, action: Action) -> Result<Vec<Event>, ActionError> {
+        // Work on a copy so that a refused action leaves the state as it was.
+        let mut next = s.clone();
+        let mut ev = Vec::new();
+        next.run(action, &mut ev)?;
+        next.steps += 1;
+        *s = next;
+        Ok(ev)
+    }
+
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
+    }
+
+    fn autopilot(s: &State, hero: usize) -> Option<Action> {
+        autopilot::next_action(s, hero)
+    }
+
+    fn view(s: &State) -> TableView {
+        view(s)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let far = |p: &scenario::Qr| {
+            p.0.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
+                || p.1.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
+        };
+        match action {
+            Action::Move(p) | Action::Hide(p) if far(p) => {
+                Err(format!("hex ({}, {}) is far off any map", p.0, p.1))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The picture of the table: cells by tile, figures by side, loot and closed adventures as tokens,
+/// the active figure, and a banner with the round's override card.
+pub fn view(s: &State) -> TableView {
+    let cells = s
+        .scenario
+        .layout
+        .tiles
+        .iter()
+        .map(|&(h, t)| CellInfo {
+            key: (h.x, h.y),
+            ground: match t {
+                Tile::Clear => Ground::Floor,
+                Tile::Wall => Ground::Wall,
+                Tile::Woods => Ground::Woods,
+                Tile::Rough => Ground::Difficult,
+                Tile::Prohibited => Ground::Obstacle,
+                Tile::Dome => Ground::Dome,
+                Tile::Gap => Ground::DomeGap,
+                Tile::Adventure => Ground::Adventure,
+            },
+            door: false,
+        })
+        .collect();
+    let file = s.file();
+    let mut figures = Vec::new();
+    for (i, h) in s.heroes.iter().enumerate() {
+        let mut conditions = Vec::new();
+        if h.trapped {
+            conditions.push("trapped".to_string());
+        }
+        if s.is_dome(h.hex) {
+            conditions.push("in a Dome".to_string());
+        }
+        if h.gold + h.cards > 0 {
+            conditions.push(format!("carries {}g {}c", h.gold, h.cards));
+        }
+        figures.push(FigureInfo {
+            id: i as u32,
+            name: file.heroes[i].name.clone(),
+            side: Side::Hero,
+            elite: false,
+            hp: h.health as i32,
+            max_hp: file.heroes[i].health as i32,
+            conditions,
+            cell: h.hex,
+            owner: Some((i + 1).min(usize::from(u8::MAX)) as u8),
+            tint: i,
+        });
+    }
+    for (i, f) in s.foes.iter().enumerate() {
+        let mut conditions = Vec::new();
+        if f.guarded {
+            conditions.push("guarded".to_string());
+        }
+        if f.acted {
+            conditions.push("acted".to_string());
+        }
+        if f.gold + f.cards > 0 {
+            conditions.push(format!("carries {}g {}c", f.gold, f.cards));
+        }
+        figures.push(FigureInfo {
+            id: FOE_BASE + i as u32,
+            name: s.foe_name(i).to_string(),
+            side: Side::Foe,
+            elite: false,
+            hp: f.health as i32,
+            max_hp: if f.minion {
+                1
+            } else {
+                file.foes[f.spec].health as i32
+            },
+            conditions,
+            cell: f.hex,
+            owner: None,
+            tint: f.spec,
+        });
+    }
+    let mut tokens: Vec<TokenInfo> = s
+        .loot
+        .iter()
+        .map(|p| TokenInfo {
+            cell: p.hex,
+            label: format!("{}g {}c", p.gold, p.cards),
+        })
+        .collect();
+    for (a, spaces) in s.scenario.layout.adventures.iter().enumerate() {
+        let label = match s.adventures[a] {
+            AdventureState::Open => continue,
+            AdventureState::Explored => "explored",
+            AdventureState::Captured => "captured",
+        };
+        tokens.extend(spaces.iter().map(|h| TokenInfo {
+            cell: (h.x, h.y),
+            label: label.into(),
+        }));
+    }
+    let active = match (s.tie, s.phase) {
+        (Some((f, _)), _) => Some(FOE_BASE + f as u32),
+        (None, Phase::Hero { hero, .. }) => Some(hero as u32),
+        (None, Phase::Foes) => s.next_foe().map(|f| FOE_BASE + f as u32),
+        _ => None,
+    };
+    let card = s
+        .card
+        .map(|c| format!("override card: {}", file.override_deck[c].words()))
+        .unwrap_or_else(|| "override card to draw".into());
+    let now = match s.phase {
+        Phase::Over { won: true } => "victory!".to_string(),
+        Phase::Over { won: false } => "defeat".to_string(),
+        _ if s.tie.is_some() => "the players choose the foe's outcome".to_string(),
+        _ if !s.rolls.is_empty() => "a die is rolled".to_string(),
+        Phase::Draw => "the override card is drawn".to_string(),
+        Phase::Hero { hero, .. } => format!("{}'s turn", file.heroes[hero].name),
+        Phase::Foes => "the foes act".to_string(),
+        Phase::Capture => "the foes capture what they hold".to_string(),
+    };
+    TableView {
+        grid: GridKind::Hex,
+        cells,
+        thin_walls: Vec::new(),
+        figures,
+        tokens,
+        active,
+        banner: format!("{now} · {card}"),
+        round: s.round,
+    }
+}
 
 /// What the active foe does: every allowed outcome (sorted, no repeats) and the trace.
 pub fn decide(s: &Situation) -> Decision<Outcome> {

@@ -1,0 +1,304 @@
+//! A foe's turn in a whole game: ask the goal decision, hand ties to the table, carry it out.
+
+use super::actions::{Event, Fig, Roll};
+use super::decide;
+use super::scenario::EffectSpec;
+use super::scenario::Qr;
+use super::situation::{GoalOption, Outcome};
+use super::state::{FoeState, Phase, State, qr_of};
+use crate::decision::Decision;
+use crate::hex::path::{UNREACHED, path_costs};
+use crate::hex::{distance, hex};
+use crate::rules::ActionError;
+
+impl State {
+    /// The next foe to act this round: the first in the game that has not acted.
+    pub fn next_foe(&self) -> Option<usize> {
+        (0..self.foes.len()).find(|&f| self.foe_in(f) && !self.foes[f].acted)
+    }
+
+    /// What foe `f` decides in the state as it stands: exactly [`decide`] on the situation built
+    /// from it.
+    pub fn decision(&self, f: usize) -> Result<Decision<Outcome>, String> {
+        let (situation, _) = self.situation(f)?;
+        Ok(decide(&situation))
+    }
+
+    /// The foes' step: the next foe decides; one outcome is carried out, several wait for the table.
+    pub(crate) fn foe_step(&mut self, ev: &mut Vec<Event>) {
+        let Some(f) = self.next_foe() else {
+            self.phase = Phase::Capture;
+            return;
+        };
+        let decision = match self.decision(f) {
+            Ok(d) => d,
+            Err(_) => Decision {
+                options: Vec::new(),
+                trace: Vec::new(),
+            },
+        };
+        ev.push(Event::Decided {
+            foe: f,
+            trace: decision.trace,
+            options: decision.options.len(),
+        });
+        match decision.options.len() {
+            0 => {
+                self.foes[f].acted = true;
+                ev.push(Event::Stays { foe: f });
+            }
+            1 => {
+                let o = decision.options.into_iter().next();
+                if let Some(o) = o {
+                    self.carry_out(f, o, ev);
+                }
+            }
+            n => {
+                self.tie = Some((f, n));
+                ev.push(Event::TieOffered {
+                    foe: f,
+                    options: decision.options,
+                });
+            }
+        }
+    }
+
+    /// The table picks outcome `i` of the pending tie.
+    pub(crate) fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let Some((f, n)) = self.tie else {
+            return Err(ActionError::NoChoicePending);
+        };
+        if i >= n {
+            return Err(ActionError::Invalid(format!(
+                "outcome {i} does not exist: {n} outcomes tie"
+            )));
+        }
+        // The decision is a function of the state, which has not changed since the tie was offered.
+        let options = self.decision(f).map_err(ActionError::Invalid)?.options;
+        let Some(o) = options.into_iter().nth(i) else {
+            return Err(ActionError::Invalid("the tie changed".into()));
+        };
+        self.tie = None;
+        self.carry_out(f, o, ev);
+        self.check_end(ev);
+        Ok(())
+    }
+
+    /// The hex a foe moving from `from` entered `end` from: a neighbour of `end` on a cheapest path
+    /// there (foes pass foes, never heroes), one no other figure holds when there is one; `from`
+    /// when there is none. An invader pushed back goes there.
+    pub fn entered_from(&self, f: usize, from: Qr, end: Qr) -> Qr {
+        let Ok(board) = self.board() else {
+            return from;
+        };
+        let (Some(s), Some(e)) = (
+            board.index(hex(from.0, from.1)),
+            board.index(hex(end.0, end.1)),
+        ) else {
+            return from;
+        };
+        let cost = path_costs(board.map(), &[s], u32::MAX, |_, to| {
+            let q = board.hex(to);
+            if self.hero_at((q.x, q.y)).is_some() {
+                return None;
+            }
+            board.enter_cost(to)
+        });
+        let Some(step) = board.enter_cost(e) else {
+            return from;
+        };
+        let mut before: Vec<Qr> = board
+            .neighbours(e)
+            .filter(|&n| cost[n] != UNREACHED && cost[n].saturating_add(step) == cost[e])
+            .map(|n| qr_of(board.hex(n)))
+            .collect();
+        before.sort_unstable();
+        let free = |p: &&Qr| {
+            self.hero_at(**p).is_none()
+                && !(0..self.foes.len())
+                    .any(|g| g != f && self.foe_in(g) && self.foes[g].hex == **p)
+        };
+        before
+            .iter()
+            .find(free)
+            .or(before.first())
+            .copied()
+            .unwrap_or(from)
+    }
+
+    /// Carries out outcome `o` of foe `f`.
+    pub(crate) fn carry_out(&mut self, f: usize, o: Outcome, ev: &mut Vec<Event>) {
+        let start = self.foes[f].hex;
+        ev.push(Event::Acts {
+            foe: f,
+            outcome: o.clone(),
+        });
+        self.foes[f].acted = true;
+        for name in &o.used {
+            self.use_special(f, name, start, ev);
+        }
+        if o.option == GoalOption::Unleash {
+            if let Some(m) = &o.minion {
+                let end = qr_of(m.end);
+                let host = (0..self.foes.len())
+                    .any(|g| self.foe_in(g) && !self.foes[g].acted && self.foes[g].hex == end);
+                let spec = self.foes[f].spec;
+                let came = host.then(|| self.entered_from(f, start, end));
+                self.foes[f].minion_ready = false;
+                self.foes.push(FoeState {
+                    spec,
+                    minion: true,
+                    hex: end,
+                    health: 1,
+                    acted: true,
+                    entered_from: came,
+                    specials: Vec::new(),
+                    minion_ready: false,
+                    guarded: false,
+                    gold: 0,
+                    cards: 0,
+                });
+                let minion = self.foes.len() - 1;
+                ev.push(Event::Unleashed { foe: f, minion });
+                self.strike(minion, m.option, m.target.as_deref(), None, ev);
+            }
+            return;
+        }
+        // After a Slip Away the foe shifts from the hex of the hero it switched with.
+        let mut from = start;
+        if let Some(h) = o.swap.as_deref().and_then(|n| self.hero_named(n)) {
+            from = self.heroes[h].hex;
+            self.heroes[h].hex = start;
+        }
+        if o.stacked_on.is_some() {
+            self.foes[f].entered_from = Some(self.entered_from(f, from, qr_of(o.end)));
+        }
+        self.foes[f].hex = qr_of(o.end);
+        if let Some((name, to)) = &o.unstack
+            && let Some(g) = self.foe_named(name).filter(|&g| g != f)
+        {
+            self.foes[g].hex = qr_of(*to);
+            self.foes[g].entered_from = None;
+            ev.push(Event::PushedBack {
+                foe: g,
+                to: qr_of(*to),
+            });
+        }
+        if o.option == GoalOption::Special(3) {
+            let end = qr_of(o.end);
+            if let Some(k) = self.loot.iter().position(|p| p.hex == end) {
+                let p = self.loot.remove(k);
+                self.foes[f].gold += p.gold;
+                self.foes[f].cards += p.cards;
+                ev.push(Event::Took {
+                    foe: f,
+                    gold: p.gold,
+                    cards: p.cards,
+                });
+            }
+        }
+        self.strike(f, o.option, o.target.as_deref(), o.weapon.as_deref(), ev);
+    }
+
+    /// The attack an option makes on its target: Attack 1 shoots, Attack 2 strikes, Attack 3 traps.
+    fn strike(
+        &mut self,
+        f: usize,
+        option: GoalOption,
+        target: Option<&str>,
+        weapon: Option<&str>,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(h) = target.and_then(|n| self.hero_named(n)) else {
+            return;
+        };
+        let (rating, ranged) = match option {
+            GoalOption::Attack(1) => {
+                let x = &self.foes[f];
+                let spec = &self.file().foes[x.spec];
+                let hit = spec
+                    .weapons
+                    .iter()
+                    .find(|w| Some(w.name.as_str()) == weapon)
+                    .map_or(0, |w| w.hit);
+                (spec.aim + hit, true)
+            }
+            GoalOption::Attack(2) => {
+                let x = &self.foes[f];
+                let spec = &self.file().foes[x.spec];
+                let melee = match (&spec.minion_card, x.minion) {
+                    (Some(m), true) => m.melee,
+                    _ => spec.melee,
+                };
+                (melee, false)
+            }
+            GoalOption::Attack(3) => {
+                self.heroes[h].trapped = true;
+                ev.push(Event::Trapped { hero: h });
+                return;
+            }
+            _ => return,
+        };
+        let chance = rating - self.defence(Fig::Hero(h), ranged) + self.aura_bonus(Fig::Foe(f));
+        ev.push(Event::Attacks {
+            attacker: Fig::Foe(f),
+            defender: Fig::Hero(h),
+            ranged: ranged.then(|| weapon.unwrap_or_default().to_string()),
+            chance,
+        });
+        self.rolls.push(Roll::Hit {
+            attacker: Fig::Foe(f),
+            defender: Fig::Hero(h),
+            chance,
+        });
+    }
+
+    /// Spends special `name` of foe `f`, which stood on `at` when it used it.
+    fn use_special(&mut self, f: usize, name: &str, at: (i32, i32), ev: &mut Vec<Event>) {
+        let spec = self.foes[f].spec;
+        let Some(k) = self.foes[f]
+            .specials
+            .iter()
+            .position(|&k| self.file().foes[spec].specials[k].name == name)
+        else {
+            return;
+        };
+        let item = self.foes[f].specials.remove(k);
+        ev.push(Event::Used {
+            foe: f,
+            special: name.to_string(),
+        });
+        let from = hex(at.0, at.1);
+        let near = |p: (i32, i32), r: u32| (1..=r).contains(&distance(from, hex(p.0, p.1)));
+        match self.file().foes[spec].specials[item].effect {
+            EffectSpec::Lurk { .. } => {}
+            EffectSpec::Guard => self.foes[f].guarded = true,
+            EffectSpec::Burst { radius, affects } => match affects {
+                super::scenario::AffectsSpec::Enemies => {
+                    for h in 0..self.heroes.len() {
+                        let p = self.heroes[h].hex;
+                        if self.hero_in(h) && !self.is_dome(p) && near(p, radius) {
+                            self.rolls.push(Roll::Wound {
+                                defender: Fig::Hero(h),
+                            });
+                        }
+                    }
+                }
+                super::scenario::AffectsSpec::Allies => {
+                    for g in 0..self.foes.len() {
+                        let x = &self.foes[g];
+                        let max = if x.minion {
+                            1
+                        } else {
+                            self.file().foes[x.spec].health
+                        };
+                        if g != f && self.foe_in(g) && near(x.hex, radius) && x.health < max {
+                            self.foes[g].health += 1;
+                            ev.push(Event::Healed { foe: g });
+                        }
+                    }
+                }
+            },
+        }
+    }
+}

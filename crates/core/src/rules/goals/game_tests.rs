@@ -1,0 +1,691 @@
+//! Whole goal-priority games: playouts, replays, refusals, load errors and foes that act as decided.
+
+use std::sync::Arc;
+
+use super::actions::{Action, Event};
+use super::case;
+use super::scenario::Scenario;
+use super::state::{Phase, State};
+use super::{Game, Goals, decide};
+use crate::error::LoadError;
+use crate::rules::view::{Ground, Side};
+use crate::rules::{Rules, Seat, TieBreaker, ToMove, state_hash};
+
+const DOME_CROSSING: &str = include_str!("../../../../../scenarios/dome-crossing.ron");
+
+fn scenario() -> Arc<Scenario> {
+    Arc::new(
+        Goals::parse_scenario("dome-crossing.ron", DOME_CROSSING).unwrap_or_else(|e| panic!("{e}")),
+    )
+}
+
+fn new_game(seed: u64, ties: TieBreaker) -> Game {
+    Game::new(scenario(), "dome-crossing.ron", seed, ties).expect("the scenario sets up")
+}
+
+/// A small seeded generator for picking among legal actions (splitmix64).
+fn pick(state: &mut u64, n: usize) -> usize {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) % n.max(1) as u64) as usize
+}
+
+/// The seat to move, checking that the others have nothing to do.
+fn seat_to_move(g: &Game) -> Option<Seat> {
+    let seat = match g.to_move() {
+        ToMove::Over { .. } => return None,
+        ToMove::Rules { stage } => {
+            assert!(Goals::STAGES.contains(&stage), "{stage}");
+            Seat::Rules
+        }
+        ToMove::Chance { stage, outcomes } => {
+            assert!(Goals::STAGES.contains(&stage), "{stage}");
+            assert_eq!(g.legal_actions(Seat::Chance).len(), outcomes);
+            Seat::Chance
+        }
+        ToMove::Tie { options } => {
+            assert!(options > 1);
+            assert_eq!(g.legal_actions(Seat::Table).len(), options);
+            Seat::Table
+        }
+        ToMove::Heroes(h) => {
+            assert_eq!(h.len(), 1);
+            Seat::Hero(h[0])
+        }
+    };
+    for other in [
+        Seat::Rules,
+        Seat::Chance,
+        Seat::Table,
+        Seat::Hero(0),
+        Seat::Hero(1),
+        Seat::Hero(2),
+        Seat::Hero(3),
+    ] {
+        if other != seat {
+            assert!(g.legal_actions(other).is_empty(), "{other:?} may not act");
+        }
+    }
+    Some(seat)
+}
+
+/// Figures never share a hex with the other side, heroes never share one, and nothing stands on a
+/// wall, off the map or (for foes) in a Dome.
+fn check_invariants(s: &State) {
+    let mut heroes = Vec::new();
+    for (h, x) in s.heroes.iter().enumerate() {
+        if !s.hero_in(h) {
+            continue;
+        }
+        assert!(!heroes.contains(&x.hex), "two heroes on {:?}", x.hex);
+        heroes.push(x.hex);
+        assert!(s.foe_at(x.hex).is_none(), "a hero and a foe on {:?}", x.hex);
+        let t = s.tile(x.hex).expect("on the map");
+        assert!(!matches!(
+            t,
+            super::scenario::Tile::Wall | super::scenario::Tile::Prohibited
+        ));
+    }
+    for (f, x) in s.foes.iter().enumerate() {
+        if !s.foe_in(f) {
+            continue;
+        }
+        let t = s.tile(x.hex).expect("on the map");
+        assert!(!matches!(
+            t,
+            super::scenario::Tile::Wall
+                | super::scenario::Tile::Prohibited
+                | super::scenario::Tile::Dome
+        ));
+        if let Phase::Hero { .. } | Phase::Draw = s.phase {
+            let sharing = (0..s.foes.len())
+                .filter(|&g| s.foe_in(g) && s.foes[g].hex == x.hex)
+                .count();
+            assert_eq!(sharing, 1, "foes stacked outside the foes' turns");
+        }
+    }
+}
+
+#[test]
+fn random_playouts_accept_every_legal_action_and_replay_exactly() {
+    let mut results = Vec::new();
+    // What the playouts met, by the variant's name: the rules they visited.
+    let mut seen = std::collections::BTreeSet::new();
+    let kind = |d: String| {
+        d.split(['(', ' ', '{'])
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    for seed in 0..10u64 {
+        let mut g = new_game(seed, TieBreaker::Table);
+        let mut rng = seed.wrapping_mul(7919);
+        let mut steps = 0;
+        while let Some(seat) = seat_to_move(&g) {
+            let legal = g.legal_actions(seat);
+            assert!(!legal.is_empty(), "{seat:?} is to move with nothing to do");
+            let a = legal[pick(&mut rng, legal.len())].clone();
+            // Applying to a clone gives the same state and events.
+            let mut twin = g.state.clone();
+            let ev_twin = Goals::apply(&mut twin, a.clone());
+            let ev = g
+                .apply(a.clone())
+                .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
+            assert_eq!(ev_twin.as_ref(), Ok(&ev));
+            assert_eq!(twin, g.state);
+            seen.insert(kind(format!("{a:?}")));
+            seen.extend(ev.iter().map(|e| kind(format!("{e:?}"))));
+            for e in &ev {
+                assert!(Goals::describe(&g.state, e).is_some_and(|l| !l.is_empty()));
+            }
+            // The state survives a RON round trip.
+            let text = ron::to_string(&g.state).expect("serializes");
+            let back: State = ron::from_str(&text).expect("deserializes");
+            assert_eq!(back, g.state);
+            check_invariants(&g.state);
+            steps += 1;
+            if steps % 25 == 0 {
+                assert_eq!(g.replay_prefix(g.cursor), g.state, "seed {seed}: replay");
+            }
+            assert!(steps < 5000, "seed {seed}: the game does not end");
+        }
+        assert_eq!(g.replay_prefix(g.cursor), g.state);
+        results.push(g.to_move());
+    }
+    assert!(results.iter().all(|r| matches!(r, ToMove::Over { .. })));
+    for k in [
+        "Draw",
+        "Roll",
+        "Move",
+        "Melee",
+        "Shoot",
+        "PickUp",
+        "Explore",
+        "Hide",
+        "SlipAway",
+        "End",
+        "Advance",
+        "Choose",
+        "Decided",
+        "TieOffered",
+        "Acts",
+        "Unleashed",
+        "Used",
+        "Took",
+        "Wounded",
+        "Captured",
+        "RoundBegins",
+        "Over",
+    ] {
+        assert!(seen.contains(k), "no {k} in the playouts: {seen:?}");
+    }
+}
+
+#[test]
+fn seeded_headless_games_finish_and_repeat() {
+    let mut outcomes = Vec::new();
+    for seed in 0..8u64 {
+        let run = || {
+            let mut g = new_game(seed, TieBreaker::Seeded);
+            let n = g.play_out(10_000, |_, _, _| {});
+            (
+                n,
+                g.to_move(),
+                g.actions().to_vec(),
+                state_hash(&g.state),
+                g,
+            )
+        };
+        let (n, to_move, actions, hash, g) = run();
+        assert!(
+            matches!(to_move, ToMove::Over { .. }),
+            "seed {seed}: {to_move:?}"
+        );
+        let (n2, to_move2, actions2, hash2, _) = run();
+        assert_eq!(
+            (n, &to_move, &actions, &hash),
+            (n2, &to_move2, &actions2, &hash2)
+        );
+        // A replay of the log from the start reaches the same state.
+        let mut replay = new_game(seed, TieBreaker::Seeded);
+        for a in &actions {
+            replay.apply(a.clone()).expect("the log replays");
+        }
+        assert_eq!(state_hash(&replay.state), hash);
+        assert_eq!(replay.state, g.state);
+        // Chance outcomes are in the log: dice and override cards.
+        assert!(actions.iter().any(|a| matches!(a, Action::Draw(_))));
+        assert!(actions.iter().any(|a| matches!(a, Action::Roll(_))));
+        outcomes.push(to_move);
+    }
+    assert!(
+        outcomes.contains(&ToMove::Over { won: true }),
+        "{outcomes:?}"
+    );
+}
+
+#[test]
+fn a_refused_action_changes_nothing() {
+    let mut g = new_game(3, TieBreaker::Seeded);
+    let mut refused = 0;
+    let mut rng = 11u64;
+    for _ in 0..400 {
+        let Some(seat) = seat_to_move(&g) else { break };
+        let before = g.state.clone();
+        let (log, cursor) = (g.log.len(), g.cursor);
+        let legal = g.legal_actions(seat);
+        for wrong in [
+            Action::Choose(99),
+            Action::Roll(0),
+            Action::Roll(7),
+            Action::Draw(999),
+            Action::Move((99, 99)),
+            Action::Melee(99),
+            Action::Trade(99),
+            Action::Hide((0, 0)),
+            Action::Advance,
+            Action::Explore,
+            Action::PickUp,
+        ] {
+            if legal.contains(&wrong) {
+                continue;
+            }
+            assert!(g.apply(wrong.clone()).is_err(), "{wrong:?} accepted");
+            assert_eq!(g.state, before, "{wrong:?} changed the state");
+            assert_eq!((g.log.len(), g.cursor), (log, cursor));
+            refused += 1;
+        }
+        let a = legal[pick(&mut rng, legal.len())].clone();
+        g.apply(a).expect("legal");
+    }
+    assert!(refused > 1000, "{refused}");
+}
+
+/// The situation of foe `f` written as a `GoalTurn` case file, from the state alone.
+fn case_text(s: &State, f: usize) -> String {
+    let layout = &s.scenario.layout;
+    let qr = |p: (i32, i32)| format!("({}, {})", p.0, p.1);
+    let list = |v: Vec<(i32, i32)>| v.into_iter().map(qr).collect::<Vec<_>>().join(", ");
+    let of = |want: super::scenario::Tile| {
+        let mut v: Vec<(i32, i32)> = layout
+            .tiles
+            .iter()
+            .filter(|(_, t)| *t == want)
+            .map(|(h, _)| (h.x, h.y))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    use super::scenario::Tile as T;
+    let mut hexes: Vec<(i32, i32)> = layout
+        .tiles
+        .iter()
+        .filter(|(_, t)| *t != T::Wall)
+        .map(|(h, _)| (h.x, h.y))
+        .collect();
+    hexes.sort_unstable();
+    let file = s.file();
+    let keys: Vec<String> = layout
+        .keys
+        .iter()
+        .map(|k| {
+            format!(
+                "(name: {:?}, hexes: [{}], domes: [{}])",
+                k.name,
+                list(k.hexes.iter().map(|h| (h.x, h.y)).collect()),
+                list(k.domes.iter().map(|h| (h.x, h.y)).collect())
+            )
+        })
+        .collect();
+    let adventures: Vec<String> = layout
+        .adventures
+        .iter()
+        .enumerate()
+        .map(|(a, spaces)| {
+            format!(
+                "(name: {:?}, spaces: [{}], captured: {}, foes_use: {})",
+                file.adventures[a].name,
+                list(spaces.iter().map(|h| (h.x, h.y)).collect()),
+                s.adventures[a] != super::state::AdventureState::Open,
+                file.adventures[a].foes_use
+            )
+        })
+        .collect();
+    let loot: Vec<String> = s
+        .loot
+        .iter()
+        .map(|p| format!("(hex: {}, gold: {}, cards: {})", qr(p.hex), p.gold, p.cards))
+        .collect();
+    let auras = |a: &[super::scenario::AuraSpec]| {
+        a.iter()
+            .map(|a| format!("(radius: {}, effect: {:?})", a.radius, a.effect))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let heroes: Vec<String> = (0..s.heroes.len())
+        .filter(|&h| s.hero_in(h))
+        .map(|h| {
+            let (x, p) = (&s.heroes[h], &file.heroes[h]);
+            format!(
+                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, agility: {}, stealth: {}, wits: {}, armor: {}, minion: false, loot: {}, can_trade: {}, trapped: {}, auras: [{}])",
+                p.name, qr(x.hex), p.speed, p.melee, p.aim, p.agility, p.stealth, p.wits, p.armor,
+                x.gold + x.cards, p.can_trade, x.trapped, auras(&p.auras)
+            )
+        })
+        .collect();
+    let foes: Vec<String> = (0..s.foes.len())
+        .filter(|&g| s.foe_in(g))
+        .map(|g| {
+            let x = &s.foes[g];
+            let p = &file.foes[x.spec];
+            let from = x
+                .entered_from
+                .map_or("None".to_string(), |e| format!("Some({})", qr(e)));
+            if x.minion {
+                let m = p.minion_card.as_ref().expect("a minion has its card");
+                return format!(
+                    "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [], auras: [], specials: [], minion_card: None, slip_away: false, acted: {}, entered_from: {from})",
+                    m.name, qr(x.hex), m.speed, m.melee, m.aim, x.acted
+                );
+            }
+            let weapons: Vec<String> = p
+                .weapons
+                .iter()
+                .map(|w| format!("(name: {:?}, range: ({}, {}), hit: {})", w.name, w.range.0, w.range.1, w.hit))
+                .collect();
+            let specials: Vec<String> = x
+                .specials
+                .iter()
+                .map(|&k| {
+                    let sp = &p.specials[k];
+                    let effect = match sp.effect {
+                        super::scenario::EffectSpec::Lurk { range } => {
+                            format!("Lurk(range: ({}, {}))", range.0, range.1)
+                        }
+                        super::scenario::EffectSpec::Burst { radius, affects } => {
+                            format!("Burst(radius: {radius}, affects: {affects:?})")
+                        }
+                        super::scenario::EffectSpec::Guard => "Guard".to_string(),
+                    };
+                    format!(
+                        "(name: {:?}, kind: {:?}, effect: {effect}, action: {})",
+                        sp.name, sp.kind, sp.action
+                    )
+                })
+                .collect();
+            let minion = match (&p.minion_card, x.minion_ready) {
+                (Some(m), true) => format!(
+                    "Some((name: {:?}, speed: {}, melee: {}, aim: {}))",
+                    m.name, m.speed, m.melee, m.aim
+                ),
+                _ => "None".to_string(),
+            };
+            format!(
+                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [{}], auras: [{}], specials: [{}], minion_card: {minion}, slip_away: {}, acted: {}, entered_from: {from})",
+                p.name, qr(x.hex), p.speed, p.melee, p.aim, weapons.join(", "), auras(&p.auras),
+                specials.join(", "), p.slip_away, x.acted
+            )
+        })
+        .collect();
+    let active = s.foe_name(f);
+    let mode = match (s.foes[f].minion, file.foes[s.foes[f].spec].goal) {
+        (false, super::scenario::Goal::Special) => "Special",
+        _ => "Attack",
+    };
+    let card = file.override_deck[s.card.expect("a card is drawn")];
+    format!(
+        "GoalTurn(id: \"game\", board: (hexes: [{}], walls: [{}], woods: [{}], rough: [{}], blocked: [{}], dome_keys: [{}], adventures: [{}], loot: [{}]), heroes: [{}], foes: [{}], active: {active:?}, mode: {mode}, override: (rating: {:?}, pick: {:?}), expect: [])",
+        list(hexes),
+        list(of(T::Wall)),
+        list(of(T::Woods)),
+        list(of(T::Rough)),
+        list(of(T::Prohibited)),
+        keys.join(", "),
+        adventures.join(", "),
+        loot.join(", "),
+        heroes.join(", "),
+        foes.join(", "),
+        card.rating,
+        card.pick,
+    )
+}
+
+#[test]
+fn each_foe_does_what_the_decision_on_its_case_file_returns() {
+    let mut checked = 0;
+    let mut ties = 0;
+    for seed in 0..4u64 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            let foe = match (&g.state.phase, g.state.tie, g.state.rolls.is_empty()) {
+                (Phase::Foes, None, true) => g.state.next_foe(),
+                _ => None,
+            };
+            let expected = foe.map(|f| {
+                let text = case_text(&g.state, f);
+                let (_, situation, _) =
+                    case::load("game.ron", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                decide(&situation).options
+            });
+            let ev = g.apply(a).expect("the driver's action");
+            let Some(expected) = expected else { continue };
+            let offered = ev.iter().find_map(|e| match e {
+                Event::TieOffered { options, .. } => Some(options.clone()),
+                _ => None,
+            });
+            let acted: Vec<_> = ev
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Acts { outcome, .. } => Some(outcome.clone()),
+                    _ => None,
+                })
+                .collect();
+            match offered {
+                Some(options) => {
+                    assert_eq!(options, expected, "seed {seed}: the tie offered");
+                    ties += 1;
+                }
+                None if expected.is_empty() => assert!(acted.is_empty()),
+                None => assert_eq!(acted, expected, "seed {seed}: the foe's move"),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 20 && ties > 0, "{checked} foe turns, {ties} ties");
+}
+
+#[test]
+fn the_table_breaks_a_tie_and_the_foe_takes_that_outcome() {
+    let mut g = new_game(0, TieBreaker::Table);
+    // Heroes end their turns at once: the foes meet ties heading for the adventures.
+    let mut offered = None;
+    for _ in 0..500 {
+        match g.to_move() {
+            ToMove::Tie { options } => {
+                offered = Some(options);
+                break;
+            }
+            ToMove::Heroes(_) => {
+                g.apply(Action::End).expect("a hero may end its turn");
+            }
+            _ => {
+                let a = g.automatic(false, false).expect("an automatic step");
+                g.apply(a).expect("accepted");
+            }
+        }
+    }
+    let n = offered.expect("a tie comes up");
+    let f = g.state.tie.expect("a tie").0;
+    let options = g.state.decision(f).expect("a decision").options;
+    assert_eq!(options.len(), n);
+    assert!(
+        g.automatic(false, true).is_none(),
+        "the table decides, not the driver"
+    );
+    assert!(g.clone().apply(Action::Choose(n)).is_err());
+    let pick = n - 1;
+    let ev = g.apply(Action::Choose(pick)).expect("the table picks");
+    assert!(ev.contains(&Event::Acts {
+        foe: f,
+        outcome: options[pick].clone()
+    }));
+    let end = options[pick].end;
+    if options[pick].option != super::GoalOption::Unleash {
+        assert_eq!(g.state.foes[f].hex, (end.x, end.y));
+    }
+    assert!(g.state.foes[f].acted);
+}
+
+#[test]
+fn the_view_shows_the_map_figures_loot_and_the_card() {
+    let mut g = new_game(2, TieBreaker::Seeded);
+    let v = Goals::view(&g.state);
+    let s = g.state.scenario.clone();
+    assert_eq!(v.cells.len(), s.layout.tiles.len());
+    for ground in [
+        Ground::Woods,
+        Ground::Dome,
+        Ground::DomeGap,
+        Ground::Adventure,
+        Ground::Wall,
+        Ground::Difficult,
+        Ground::Obstacle,
+    ] {
+        assert!(v.cells.iter().any(|c| c.ground == ground), "{ground:?}");
+    }
+    let side = |v: &crate::rules::view::TableView, side| {
+        v.figures.iter().filter(|f| f.side == side).count()
+    };
+    assert_eq!(side(&v, Side::Hero), s.file.heroes.len());
+    assert_eq!(side(&v, Side::Foe), s.file.foes.len());
+    assert_eq!(v.tokens.len(), s.file.loot.len());
+    assert_eq!(v.round, 1);
+    let a = g.auto_action().expect("the card is drawn");
+    g.apply(a).expect("accepted");
+    let v = Goals::view(&g.state);
+    let card = s.file.override_deck[g.state.card.expect("drawn")].words();
+    assert!(v.banner.contains(&card), "{}", v.banner);
+    assert_eq!(v.active, Some(0), "the first hero acts");
+}
+
+fn load_error(edit: impl Fn(&str) -> String) -> LoadError {
+    let text = edit(DOME_CROSSING);
+    Goals::parse_scenario("bad.ron", &text).expect_err("refused")
+}
+
+fn position_of(text: &str, needle: &str) -> (usize, usize) {
+    crate::error::find_position(text, needle).expect("the needle is in the text")
+}
+
+#[test]
+fn bad_scenario_files_give_positioned_errors() {
+    // An unknown map character points at the character itself.
+    let edit = |t: &str| t.replacen("\"..**.A..#", "\"..**.A..?", 1);
+    let e = load_error(edit);
+    let (line, column) = position_of(&edit(DOME_CROSSING), "?");
+    assert_eq!((e.line, e.column), (line, column), "{e}");
+    assert!(e.message.contains("unknown character"), "{e}");
+    // A speed beyond its bound names the number.
+    let edit = |t: &str| t.replacen("speed: 5, melee: 3", "speed: 99, melee: 3", 1);
+    let e = load_error(edit);
+    assert_eq!(
+        (e.line, e.column),
+        position_of(&edit(DOME_CROSSING), "99"),
+        "{e}"
+    );
+    assert!(e.message.contains("expected a number from 0 to 12"), "{e}");
+    // A syntax error is reported where the parser stops.
+    let e = load_error(|t| t.replacen("round_limit: 12", "round_limit: twelve", 1));
+    assert!(e.line > 1 && e.column > 1, "{e}");
+    // A Dome key named on a clear hex.
+    let edit = |t: &str| t.replacen("at: (7, -1)", "at: (0, 0)", 1);
+    let e = load_error(edit);
+    assert_eq!(
+        (e.line, e.column),
+        position_of(&edit(DOME_CROSSING), "(0, 0)")
+    );
+    assert!(e.message.contains("`O` or `o`"), "{e}");
+    // A Dome key that is not ten hexes.
+    let e = load_error(|t| t.replacen("\"..%%...oOo..", "\"..%%...o.o..", 1));
+    assert!(e.message.contains("expected exactly 10"), "{e}");
+    // A figure on a wall.
+    let edit = |t: &str| {
+        t.replacen(
+            "\"Wren Halloway\", hex: (0, 6)",
+            "\"Wren Halloway\", hex: (8, -4)",
+            1,
+        )
+    };
+    let e = load_error(edit);
+    assert_eq!(
+        (e.line, e.column),
+        position_of(&edit(DOME_CROSSING), "(8, -4)")
+    );
+    // Two figures with one name.
+    let e = load_error(|t| t.replacen("\"Oskar Vell\"", "\"Wren Halloway\"", 1));
+    assert!(e.message.contains("named twice"), "{e}");
+    // More foes than allowed, counted before anything is built.
+    let e = load_error(|t| {
+        let at = t.find("foes: [").expect("foes");
+        let one = "(name: \"X\", hex: (0, 0), goal: Attack, speed: 1, melee: 1, aim: 1, agility: 1, stealth: 1, armor: 1, health: 1, weapons: [], auras: [], specials: [], minion_card: None, slip_away: false),";
+        format!("{}foes: [{}{}", &t[..at], one.repeat(40), &t[at + 7..])
+    });
+    assert!(e.message.contains("expected 1 to 32"), "{e}");
+    assert!(e.line > 0, "{e}");
+    // Winning needs more adventures than the map has.
+    let e = load_error(|t| t.replacen("explore_to_win: 2", "explore_to_win: 5", 1));
+    assert!(e.message.contains("explore_to_win"), "{e}");
+    // An unknown field.
+    let e = load_error(|t| t.replacen("round_limit: 12", "round_limit: 12, fog: true", 1));
+    assert!(e.message.contains("fog"), "{e}");
+    assert!(e.line > 0);
+}
+
+#[test]
+fn mutated_scenarios_load_or_fail_with_a_position_and_what_loads_plays_without_panic() {
+    let mut rng = 5u64;
+    let bytes: Vec<char> = DOME_CROSSING.chars().collect();
+    let pieces = [
+        "0", "1", "9", "12", "-1", "99", "O", "o", "A", "#", "*", "~", ".", " ", "(", ")", ",",
+    ];
+    let (mut loaded, mut refused) = (0, 0);
+    for _ in 0..300 {
+        // One to three edits: a character replaced by a piece, or removed.
+        let mut text = bytes.clone();
+        for _ in 0..=pick(&mut rng, 3) {
+            let at = pick(&mut rng, text.len());
+            if pick(&mut rng, 4) == 0 {
+                text.remove(at);
+            } else {
+                let p = pieces[pick(&mut rng, pieces.len())];
+                text.splice(at..=at, p.chars());
+            }
+        }
+        let text: String = text.into_iter().collect();
+        match Goals::parse_scenario("mutant.ron", &text) {
+            Err(e) => {
+                assert_eq!(e.file, "mutant.ron");
+                assert!(!e.message.is_empty());
+                refused += 1;
+            }
+            Ok(s) => {
+                loaded += 1;
+                let mut g = Game::new(Arc::new(s), "mutant.ron", rng, TieBreaker::Seeded)
+                    .expect("a loaded scenario sets up");
+                g.play_out(3000, |_, _, _| {});
+                assert!(matches!(g.to_move(), ToMove::Over { .. }), "{text}");
+            }
+        }
+    }
+    assert!(
+        loaded > 20 && refused > 20,
+        "{loaded} loaded, {refused} refused"
+    );
+}
+
+#[test]
+fn an_invaded_foe_that_shoots_from_its_hex_pushes_the_invader_back() {
+    let mut g = new_game(0, TieBreaker::Seeded);
+    let s = &mut g.state;
+    // Ash Archer (foe 1) is the only foe still to act; Gravel Knight (foe 0) ended on its hex,
+    // coming from (19, -4); Wren stands three hexes off in the open.
+    s.card = Some(0);
+    s.deck.retain(|&c| c != 0);
+    s.phase = Phase::Foes;
+    for f in &mut s.foes {
+        f.acted = true;
+    }
+    s.foes[1].acted = false;
+    let archer = s.foes[1].hex;
+    assert_eq!(archer, (19, -5));
+    s.foes[0].hex = archer;
+    s.foes[0].entered_from = Some((19, -4));
+    s.heroes[0].hex = (16, -5);
+    let ev = g.apply(Action::Advance).expect("the archer acts");
+    let outcome = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Acts { foe: 1, outcome } => Some(outcome.clone()),
+            _ => None,
+        })
+        .expect("one outcome, carried out");
+    assert_eq!(outcome.option, super::GoalOption::Attack(1));
+    assert_eq!(outcome.target.as_deref(), Some("Wren Halloway"));
+    assert!(ev.contains(&Event::PushedBack {
+        foe: 0,
+        to: (19, -4)
+    }));
+    assert_eq!(
+        (g.state.foes[0].hex, g.state.foes[1].hex),
+        ((19, -4), archer)
+    );
+    assert_eq!(
+        g.to_move(),
+        ToMove::Chance {
+            stage: "Roll",
+            outcomes: 6
+        }
+    );
+}
