@@ -5,10 +5,10 @@ use super::choices::{Branches, Kind, Pending, Walk, fixed, settle};
 use super::{Hero, join_names, join_squares, square_name};
 use crate::decision::{ChosenBy, Decision};
 use crate::square::{Square, SquareBoard, UNREACHABLE, adjacent};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A group's initiative: printed, or rolled each turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Initiative {
     /// The printed initiative.
     Fixed(u32),
@@ -17,7 +17,7 @@ pub enum Initiative {
 }
 
 /// The keyword that decides how a group is placed in an ambush.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Style {
     /// Each model goes next to a hero drawn for it.
     Plain,

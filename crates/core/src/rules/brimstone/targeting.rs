@@ -5,11 +5,11 @@ use super::choices::{Branches, Kind, Pending, Walk, fixed, settle};
 use super::{Hero, join_names, join_squares, square_name};
 use crate::decision::{ChosenBy, Decision};
 use crate::square::{Square, SquareBoard, UNREACHABLE, adjacent, range};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// How an enemy type acts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Behaviour {
     /// Keeps an adjacent target, else moves as far as it can while still reaching a hero and attacks it.
     Melee,

@@ -1,0 +1,1 @@
+//! Seeded whole-fight playouts and targeted checks of the Brimstone game module.
