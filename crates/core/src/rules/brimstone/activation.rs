@@ -42,6 +42,23 @@ impl State {
         })
     }
 
+    /// What the targeting decision reads for `model`: the standing heroes, the other models'
+    /// squares and the model itself; `None` when it is not on the board.
+    pub(super) fn targeting_input(
+        &self,
+        model: usize,
+    ) -> Option<(Vec<super::Hero>, Vec<Square>, Active)> {
+        let active = self.active(model)?;
+        let others: Vec<Square> = self
+            .models
+            .iter()
+            .enumerate()
+            .filter(|(i, m)| *i != model && m.active())
+            .filter_map(|(_, m)| m.at)
+            .collect();
+        Some((self.decision_heroes(), others, active))
+    }
+
     /// Walks the model's targeting along the picks so far: asks the next pick or settles where it
     /// goes and whom it attacks.
     pub fn walk_targeting(
@@ -50,17 +67,9 @@ impl State {
         retreat: Option<u32>,
         ev: &mut Vec<Event>,
     ) -> Result<(), ActionError> {
-        let active = self
-            .active(model)
+        let (heroes, others, active) = self
+            .targeting_input(model)
             .ok_or_else(|| ActionError::Invalid("the model is not on the board".into()))?;
-        let heroes = self.decision_heroes();
-        let others: Vec<Square> = self
-            .models
-            .iter()
-            .enumerate()
-            .filter(|(i, m)| *i != model && m.active())
-            .filter_map(|(_, m)| m.at)
-            .collect();
         let situation = Situation {
             board: &self.scenario.board,
             heroes: &heroes,

@@ -77,7 +77,7 @@ impl State {
     }
 
     /// The placement's groups as the decision function sees them.
-    fn placement_groups(&self) -> Vec<Group> {
+    pub(super) fn placement_groups(&self) -> Vec<Group> {
         (0..self.groups.len())
             .map(|g| {
                 let spec = self.spec(g);
