@@ -539,3 +539,50 @@ fn a_state_from_a_save_rebuilds_its_board_and_refuses_a_broken_scenario() {
     assert_ne!(broken, text, "the save writes the round limit");
     assert!(ron::from_str::<State>(&broken).is_err());
 }
+
+#[test]
+fn walking_every_public_case_one_pick_at_a_time_reaches_exactly_its_listed_outcomes() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/conformance/brimstone");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("the brimstone cases")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    let (mut placements, mut targetings) = (0, 0);
+    for f in &files {
+        let text = std::fs::read_to_string(f).expect("readable");
+        let parsed = super::case::Parsed::parse(&f.display().to_string(), &text)
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(situation) = parsed.targeting_situation() {
+            let listed: BTreeSet<(Square, Vec<String>, Attack)> = targeting::activate(&situation)
+                .outcomes
+                .options
+                .into_iter()
+                .map(|o| (o.end, o.targets, o.attack))
+                .collect();
+            let mut walked = BTreeSet::new();
+            walk_all(&situation, &mut Vec::new(), &mut walked);
+            assert_eq!(walked, listed, "{}", f.display());
+            targetings += 1;
+        }
+        if let Some(fight) = parsed.placement_fight() {
+            let listed: BTreeSet<LayoutKey> = placement::place(&fight)
+                .expect("a public case is small")
+                .layouts
+                .options
+                .into_iter()
+                .map(|l| (l.at, l.unplaced))
+                .collect();
+            let mut walked = BTreeSet::new();
+            walk_layouts(&fight, &mut Vec::new(), &mut walked);
+            assert_eq!(walked, listed, "{}", f.display());
+            placements += 1;
+        }
+    }
+    assert!(
+        placements >= 3 && targetings >= 3,
+        "{placements} placements, {targetings} targetings"
+    );
+}
