@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use super::Brimstone;
-use super::actions::{Action, Figure, Weapon};
+use super::actions::{Action, Weapon};
 use super::placement::{self, Fight};
 use super::scenario::Scenario;
 use super::state::{Stage, State};
@@ -482,7 +482,43 @@ fn a_hero_moves_and_attacks_once_each_per_turn() {
     assert!(g.apply(moves[0].clone()).is_err());
     g.apply(Action::EndTurn).expect("the turn ends");
     assert!(g.state.acted.contains(&super::actions::Actor::Hero(hero)));
-    assert_eq!(g.state.acting.map(|f| f == Figure::Hero(hero)), None);
+    assert_eq!(g.state.acting, None);
+    assert!(g.legal_actions(Seat::Hero(hero)).is_empty());
+
+    // An attack: its dice are chance steps, then the hero may still move but not attack again.
+    let mut attacks = 0;
+    for seed in 0..8 {
+        let mut g = new_game(MINE, seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            if let Stage::Hero {
+                hero,
+                moved: false,
+                attacked: false,
+            } = g.state.stage
+                && let Some(attack) = g
+                    .legal_actions(Seat::Hero(hero))
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Attack { .. }))
+            {
+                g.apply(attack).expect("a legal attack");
+                while let ToMove::Chance { .. } = g.to_move() {
+                    assert!(matches!(g.state.stage, Stage::HeroAttack(_)));
+                    let roll = g.auto_action().expect("a die");
+                    g.apply(roll).expect("rolled");
+                }
+                if let Stage::Hero { attacked, .. } = g.state.stage {
+                    assert!(attacked);
+                    let legal = g.legal_actions(Seat::Hero(hero));
+                    assert!(!legal.iter().any(|a| matches!(a, Action::Attack { .. })));
+                    assert!(legal.iter().any(|a| matches!(a, Action::Move(_))));
+                    attacks += 1;
+                }
+                break;
+            }
+            g.apply(a).expect("accepted");
+        }
+    }
+    assert!(attacks > 0, "some hero attacked before moving");
 }
 
 fn error_of(text: &str) -> crate::error::LoadError {
