@@ -622,3 +622,75 @@ fn walking_every_public_case_one_pick_at_a_time_reaches_exactly_its_listed_outco
         "{placements} placements, {targetings} targetings"
     );
 }
+
+/// Byte ranges of the number tokens of a text.
+fn numbers(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            out.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn mutated_scenarios_are_refused_with_a_position_or_play_to_their_end() {
+    let mut texts = Vec::new();
+    // Every line deleted in turn.
+    let lines: Vec<&str> = MINE.lines().collect();
+    for skip in 0..lines.len() {
+        let mut t: Vec<&str> = lines.clone();
+        t.remove(skip);
+        texts.push(t.join("\n"));
+    }
+    // Every number swapped for extremes and near-bounds values.
+    for (start, end) in numbers(AMBUSH) {
+        for v in [
+            "0",
+            "1",
+            "2",
+            "7",
+            "25",
+            "4294967295",
+            "99999999999999999999",
+        ] {
+            texts.push(format!("{}{v}{}", &AMBUSH[..start], &AMBUSH[end..]));
+        }
+    }
+    let (mut refused, mut played) = (0, 0);
+    for (k, text) in texts.iter().enumerate() {
+        match Brimstone::parse_scenario("mutant.ron", text) {
+            Err(e) => {
+                assert!(e.line > 0 && e.column > 0, "mutant {k}: {e}");
+                refused += 1;
+            }
+            Ok(s) => {
+                let mut g =
+                    Game::<Brimstone>::new(Arc::new(s), "mutant.ron", k as u64, TieBreaker::Seeded)
+                        .expect("a checked scenario sets up");
+                g.play_out(100_000, |_, _, _| {});
+                assert!(
+                    matches!(g.to_move(), ToMove::Over { .. }),
+                    "mutant {k} does not end: {:?}",
+                    g.to_move()
+                );
+                played += 1;
+            }
+        }
+    }
+    assert!(
+        refused > 100 && played > 100,
+        "{refused} refused, {played} played"
+    );
+}
