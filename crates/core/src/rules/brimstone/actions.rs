@@ -115,7 +115,7 @@ pub enum Event {
         what: &'static str,
         /// The roll.
         roll: u32,
-        /// What it needed.
+        /// What it needed to succeed (1: any roll counts, as for damage and healing).
         needed: u32,
     },
     /// A figure moved.

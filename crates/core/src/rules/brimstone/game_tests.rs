@@ -694,3 +694,71 @@ fn mutated_scenarios_are_refused_with_a_position_or_play_to_their_end() {
         "{refused} refused, {played} played"
     );
 }
+
+#[test]
+fn a_hero_who_got_no_turn_chooses_grit_or_a_d6_heal_and_loot_follows_the_threat_cards() {
+    let mut g = new_game(MINE, 2, TieBreaker::Seeded);
+    while !matches!(g.state.stage, Stage::Initiative { .. } | Stage::NextActor) {
+        let a = g.auto_action().expect("the fight goes on");
+        g.apply(a).expect("accepted");
+    }
+    // As if the fight had ended now: Oda got a turn and is hurt, Brannoc got none and is hurt,
+    // Wren got none and is at full Grit.
+    let mut s = g.state.clone();
+    s.heroes[0].got_turn = true;
+    s.heroes[0].hp -= 4;
+    s.heroes[1].hp -= 5;
+    s.heroes[2].grit = s.scenario.file.heroes[2].max_grit;
+    let mut ev = Vec::new();
+    s.end_fight(&mut ev);
+    assert_eq!(s.stage, Stage::Healing { hero: 0, die: 3 });
+    assert_eq!(
+        Brimstone::to_move(&s),
+        ToMove::Chance {
+            stage: "Healing",
+            outcomes: 3
+        }
+    );
+    Brimstone::apply(&mut s, Action::Roll(3)).expect("a D3 roll");
+    assert_eq!(s.heroes[0].hp, s.scenario.file.heroes[0].health - 1);
+    // Two threat cards: two loot cards, each a random pick among the cards left.
+    let deck = s.loot_deck.len();
+    assert_eq!(
+        Brimstone::to_move(&s),
+        ToMove::Chance {
+            stage: "Loot",
+            outcomes: deck
+        }
+    );
+    Brimstone::apply(&mut s, Action::Draw(0)).expect("a draw");
+    Brimstone::apply(&mut s, Action::Draw(0)).expect("a draw");
+    assert_eq!(s.heroes[0].loot.len(), 2);
+    assert_eq!(s.loot_deck.len(), deck - 2);
+    // Brannoc chooses.
+    assert_eq!(Brimstone::to_move(&s), ToMove::Heroes(vec![1]));
+    let mut grit = s.clone();
+    Brimstone::apply(
+        &mut grit,
+        Action::Breath(super::actions::BreathChoice::Grit),
+    )
+    .expect("Grit is offered");
+    assert_eq!(grit.heroes[1].grit, s.heroes[1].grit + 1);
+    assert!(matches!(grit.stage, Stage::Loot { hero: 1, left: 2 }));
+    Brimstone::apply(&mut s, Action::Breath(super::actions::BreathChoice::Heal))
+        .expect("healing is offered");
+    assert_eq!(s.stage, Stage::Healing { hero: 1, die: 6 });
+    Brimstone::apply(&mut s, Action::Roll(6)).expect("a D6 roll");
+    assert_eq!(
+        s.heroes[1].hp, s.scenario.file.heroes[1].health,
+        "healing stops at the wounds taken"
+    );
+    Brimstone::apply(&mut s, Action::Draw(1)).expect("a draw");
+    Brimstone::apply(&mut s, Action::Draw(1)).expect("a draw");
+    // Wren is at full Grit: a D6 heal without a choice.
+    assert_eq!(s.stage, Stage::Healing { hero: 2, die: 6 });
+    Brimstone::apply(&mut s, Action::Roll(2)).expect("a D6 roll");
+    Brimstone::apply(&mut s, Action::Draw(0)).expect("a draw");
+    Brimstone::apply(&mut s, Action::Draw(0)).expect("a draw");
+    assert_eq!(Brimstone::to_move(&s), ToMove::Over { won: true });
+    assert_eq!(s.loot_deck.len(), deck - 6);
+}

@@ -52,9 +52,10 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
         Event::Turn(Actor::Group(g)) => format!("the {} act", s.spec(*g).name),
         Event::Chose { option } => format!("the table picks: {option}"),
         Event::Drew { option } => format!("drawn at random: {option}"),
-        Event::Rolled { what, roll, needed } => {
+        Event::Rolled { what, roll, needed } if *needed > 1 => {
             format!("{what} roll: {roll} (needs {needed}+)")
         }
+        Event::Rolled { what, roll, .. } => format!("{what} roll: {roll}"),
         Event::Moved { figure, from, to } => format!(
             "{} moves from {} to {}",
             figure_name(s, *figure),

@@ -379,6 +379,11 @@ impl State {
 
     /// The healing die shows `roll`: healed up to the damage taken, then loot.
     pub fn heal(&mut self, hero: usize, roll: u32, ev: &mut Vec<Event>) {
+        ev.push(Event::Rolled {
+            what: "healing",
+            roll,
+            needed: 1,
+        });
         let health = self.scenario.file.heroes[hero].health;
         let amount = roll.min(health - self.heroes[hero].hp);
         self.heroes[hero].hp += amount;
