@@ -1,6 +1,7 @@
 //! The rule modules the binary plays, one line each, and the dispatch on a file's `rules:` field.
 
 use foehold_core::error::LoadError;
+use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
 use foehold_core::rules::{Rules, rules_field};
@@ -14,7 +15,7 @@ pub trait ForRules {
 }
 
 /// The `rules:` names of the modules the binary plays, in the order error messages list them.
-pub const PLAYED: &[&str] = &[Gloomhaven::NAME, Goals::NAME];
+pub const PLAYED: &[&str] = &[Gloomhaven::NAME, Brimstone::NAME, Goals::NAME];
 
 /// Runs `work` with the rule module that the scenario or save `text` names in its top-level
 /// `rules:` field. A file without the field is a Gloomhaven file (it was the only module once).
@@ -25,6 +26,9 @@ pub fn with_rules<W: ForRules>(file: &str, text: &str, work: W) -> Result<W::Out
     // One line per module the binary plays.
     if name == Gloomhaven::NAME {
         return Ok(work.run::<Gloomhaven>());
+    }
+    if name == Brimstone::NAME {
+        return Ok(work.run::<Brimstone>());
     }
     if name == Goals::NAME {
         return Ok(work.run::<Goals>());

@@ -1293,3 +1293,22 @@ impl Parsed {
         }
     }
 }
+
+#[cfg(test)]
+impl Parsed {
+    /// The situation of a `Targeting` case, for tests that walk it one pick at a time.
+    pub(super) fn targeting_situation(&self) -> Option<Situation<'_>> {
+        match &self.0 {
+            Kind::Targeting(t) => Some(t.situation()),
+            _ => None,
+        }
+    }
+
+    /// The fight of a `Placement` case, for tests that walk it one pick at a time.
+    pub(super) fn placement_fight(&self) -> Option<Fight<'_>> {
+        match &self.0 {
+            Kind::Placement(p) => Some(p.fight()),
+            _ => None,
+        }
+    }
+}

@@ -100,6 +100,116 @@ pub fn settle<T>(branches: Branches<T>) -> Vec<(T, ChosenBy)> {
         .collect()
 }
 
+/// How a stage meets its choices: all of them (the case format lists every outcome) or along one
+/// path of picks already made (a game in play, which asks for the next pick when the path ends).
+///
+/// Both ways run the same rule code: every choice point calls [`Walk::choose_n`]. Along a path, a
+/// choice with one alternative is no choice; the first choice with several alternatives that the
+/// path does not settle is recorded as pending and its branch gives no outcome.
+#[derive(Debug, Default)]
+pub struct Walk {
+    /// `None` explores every alternative.
+    path: Option<Path>,
+}
+
+#[derive(Debug, Default)]
+struct Path {
+    picks: Vec<usize>,
+    next: std::cell::Cell<usize>,
+    pending: std::cell::RefCell<Option<Pending>>,
+}
+
+/// A choice the path does not settle yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    /// A random pick (or die) or the players' tie.
+    pub kind: Kind,
+    /// A few words per alternative, in the order the picks number them.
+    pub options: Vec<String>,
+}
+
+impl Walk {
+    /// Explores every alternative of every choice.
+    pub fn all() -> Walk {
+        Walk { path: None }
+    }
+
+    /// Follows `picks` (the index of the alternative taken at each real choice, in order).
+    pub fn along(picks: &[usize]) -> Walk {
+        Walk {
+            path: Some(Path {
+                picks: picks.to_vec(),
+                ..Path::default()
+            }),
+        }
+    }
+
+    /// The first choice the path did not settle, if the walk met one.
+    pub fn pending(&self) -> Option<Pending> {
+        self.path.as_ref().and_then(|p| p.pending.borrow().clone())
+    }
+
+    /// Picks of the path that were not used (a path that goes past the end of the rules' choices).
+    pub fn unused(&self) -> usize {
+        self.path
+            .as_ref()
+            .map_or(0, |p| p.picks.len().saturating_sub(p.next.get()))
+    }
+
+    /// A choice of `kind` between `n` alternatives, alternative `i` leading to `then(i)`; `label(i)`
+    /// names it when the choice is left pending. The first error of an alternative stops the walk.
+    pub fn try_choose_n<T: Ord, E>(
+        &self,
+        kind: Kind,
+        n: usize,
+        label: impl Fn(usize) -> String,
+        mut then: impl FnMut(usize) -> Result<Branches<T>, E>,
+    ) -> Result<Branches<T>, E> {
+        let Some(path) = &self.path else {
+            let mut alternatives = Vec::with_capacity(n);
+            for i in 0..n {
+                alternatives.push(then(i)?);
+            }
+            return Ok(choose(kind, alternatives));
+        };
+        if n == 1 {
+            return then(0);
+        }
+        if n == 0 || path.pending.borrow().is_some() {
+            return Ok(Branches::new());
+        }
+        let at = path.next.get();
+        match path.picks.get(at) {
+            Some(&i) if i < n => {
+                path.next.set(at + 1);
+                then(i)
+            }
+            // A pick out of range settles nothing: the choice stays pending.
+            _ => {
+                *path.pending.borrow_mut() = Some(Pending {
+                    kind,
+                    options: (0..n).map(label).collect(),
+                });
+                Ok(Branches::new())
+            }
+        }
+    }
+
+    /// [`Walk::try_choose_n`] for alternatives that cannot fail.
+    pub fn choose_n<T: Ord>(
+        &self,
+        kind: Kind,
+        n: usize,
+        label: impl Fn(usize) -> String,
+        mut then: impl FnMut(usize) -> Branches<T>,
+    ) -> Branches<T> {
+        match self.try_choose_n::<T, std::convert::Infallible>(kind, n, label, |i| Ok(then(i))) {
+            Ok(b) => b,
+            Err(never) => match never {},
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,5 @@
-//! Brimstone-style fights on a square grid: where the enemies of a new fight go, what an enemy does
-//! on its activation, what a hero's attack roll can produce, and what the party gets when the fight
-//! ends.
+//! Brimstone-style fights on a square grid: the decision functions that answer the case format, and
+//! the whole fight built on them as a game ([`Brimstone`], a [`Rules`] module).
 //!
 //! Each stage is a pure function of plain situation types (a [`SquareBoard`](crate::square::SquareBoard), heroes, enemies) so a
 //! playable game can call it as well as the case format: [`placement::place`],
@@ -8,18 +7,42 @@
 //! outcome the rules allow, marked with who picks it ([`ChosenBy`](crate::decision::ChosenBy)), and a
 //! trace in words a player can read. Random picks and ties are never settled here: they are listed.
 //! `tests/conformance/brimstone/FORMAT.md` is the rule text; `docs/rules-brimstone.md` the readings.
+//!
+//! The game walks the same functions one choice at a time ([`placement::place_along`],
+//! [`targeting::activate_along`]): a random pick is a chance outcome, a tie the table's pick. Its
+//! scenario format is [`scenario`]; the flow is in `turn.rs`, a foe's activation in `activation.rs`,
+//! the heroes' turns in `heroes.rs`.
 
+pub mod actions;
+mod activation;
 pub mod attack;
+pub mod autopilot;
 pub mod case;
 pub mod choices;
 pub mod end_of_fight;
+mod heroes;
+pub mod log;
 pub mod placement;
+pub mod scenario;
+pub mod state;
 pub mod targeting;
+mod turn;
+mod view;
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
+use crate::error::LoadError;
+use crate::rules::view::TableView;
+use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::square::Square;
+use actions::{Action, BreathChoice, Event};
+use scenario::Scenario;
+use state::{AskKind, HeroState, Stage, State};
 
 /// A hero on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,4 +76,382 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
 pub fn join_squares(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(|&s| square_name(s)).collect();
     join_names(&names)
+}
+
+/// Brimstone-style fights as a game: threat cards, placement, rounds in initiative order, enemy
+/// activations by the targeting rules, hero turns with dice, and the end of the fight.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Brimstone;
+
+impl State {
+    /// The name of the stage the fight is in, one of [`Brimstone::STAGES`].
+    pub fn stage_name(&self) -> &'static str {
+        match &self.stage {
+            Stage::Threat => "Threat",
+            Stage::Placement => "Placement",
+            Stage::Initiative { .. } => "Initiative",
+            Stage::NextActor => "NextActor",
+            Stage::Hero { .. } => "Hero",
+            Stage::HeroAttack(_) => "HeroAttack",
+            Stage::Targeting { .. } => "Targeting",
+            Stage::Movement { .. } => "Movement",
+            Stage::Attack(_) => "Attack",
+            Stage::Breath { .. } => "Breath",
+            Stage::Healing { .. } => "Healing",
+            Stage::Loot { .. } => "Loot",
+            Stage::Over { .. } => "Over",
+        }
+    }
+
+    /// Applies an action to this state (the caller keeps a copy to restore on refusal).
+    fn run(&mut self, action: Action, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        if let Stage::Over { .. } = self.stage {
+            return Err(ActionError::GameOver);
+        }
+        if let Some(ask) = &self.ask {
+            let n = ask.options.len();
+            let i = match (ask.kind, &action) {
+                (AskKind::Random, Action::Draw(i)) | (AskKind::Players, Action::Choose(i)) => *i,
+                (AskKind::Players, _) => return Err(ActionError::PendingChoice),
+                (AskKind::Random, _) => {
+                    return Err(ActionError::WrongPhase("a random pick is waiting"));
+                }
+            };
+            if i >= n {
+                return Err(ActionError::Invalid(format!(
+                    "option {i}: expected one of 0 to {}",
+                    n - 1
+                )));
+            }
+            let option = ask.options[i].clone();
+            ev.push(match ask.kind {
+                AskKind::Random => Event::Drew { option },
+                AskKind::Players => Event::Chose { option },
+            });
+            return self.picked(i, ev);
+        }
+        if let Action::Choose(_) = action {
+            return Err(ActionError::NoChoicePending);
+        }
+        if let Some(sides) = self.die() {
+            let Action::Roll(roll) = action else {
+                return Err(ActionError::WrongPhase("a die is being rolled"));
+            };
+            if !(1..=sides).contains(&roll) {
+                return Err(ActionError::Invalid(format!(
+                    "a roll of {roll}: expected 1 to {sides}"
+                )));
+            }
+            self.rolled(roll, ev);
+            return Ok(());
+        }
+        match (self.stage.clone(), action) {
+            (
+                Stage::Hero {
+                    hero,
+                    moved,
+                    attacked,
+                },
+                action,
+            ) => {
+                if !Brimstone::legal_actions(self, Seat::Hero(hero)).contains(&action) {
+                    return Err(ActionError::Invalid(format!(
+                        "{action:?} is not one of {}'s actions now",
+                        self.hero_name(hero)
+                    )));
+                }
+                match action {
+                    Action::Move(to) => {
+                        self.hero_move(hero, to, ev);
+                        self.stage = Stage::Hero {
+                            hero,
+                            moved: true,
+                            attacked,
+                        };
+                    }
+                    Action::Attack { target, weapon } => {
+                        self.hero_attack(hero, moved, target, weapon, ev);
+                    }
+                    _ => {
+                        ev.push(Event::TurnEnded(hero));
+                        self.acting = None;
+                        self.stage = Stage::NextActor;
+                    }
+                }
+                Ok(())
+            }
+            (Stage::Breath { hero }, Action::Breath(choice)) => {
+                self.choose_breath(hero, choice, ev);
+                Ok(())
+            }
+            (Stage::Breath { .. }, _) => Err(ActionError::NotReady(
+                "a hero chooses how to catch its breath".into(),
+            )),
+            (_, Action::Advance) => self.advance(ev),
+            (_, _) => Err(ActionError::WrongPhase("the rules run this step")),
+        }
+    }
+
+    /// The rules' own step.
+    fn advance(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        match self.stage.clone() {
+            Stage::Placement => self.walk_placement(ev),
+            Stage::NextActor => {
+                self.next_actor(ev);
+                Ok(())
+            }
+            Stage::Targeting { model, retreat } => self.walk_targeting(model, retreat, ev),
+            Stage::Movement {
+                model,
+                end,
+                targets,
+                ranged,
+            } => {
+                self.move_model(model, end, targets, ranged, ev);
+                Ok(())
+            }
+            _ => Err(ActionError::WrongPhase("no rules step is due")),
+        }
+    }
+
+    /// Option `i` of the pending pick was taken.
+    fn picked(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        match self.stage.clone() {
+            Stage::Threat => {
+                self.draw_threat(i, ev);
+                Ok(())
+            }
+            Stage::Placement => {
+                self.picks.push(i);
+                self.walk_placement(ev)
+            }
+            Stage::NextActor => {
+                let tied = self.next_tied();
+                let actor = tied
+                    .get(i)
+                    .copied()
+                    .ok_or_else(|| ActionError::Invalid("no such actor".into()))?;
+                self.begin(actor, ev);
+                Ok(())
+            }
+            Stage::Targeting { model, retreat } => {
+                self.picks.push(i);
+                self.walk_targeting(model, retreat, ev)
+            }
+            Stage::Loot { hero, left } => {
+                self.draw_loot(hero, left, i, ev);
+                Ok(())
+            }
+            _ => Err(ActionError::WrongPhase("nothing is being picked")),
+        }
+    }
+
+    /// A die shows `roll`.
+    fn rolled(&mut self, roll: u32, ev: &mut Vec<Event>) {
+        match self.stage.clone() {
+            Stage::Initiative { group } => {
+                self.groups[group].rolled = Some(roll);
+                ev.push(Event::Initiative { group, roll });
+                self.next_initiative(group + 1);
+            }
+            Stage::HeroAttack(strike) => self.hero_roll_die(strike, roll, ev),
+            Stage::Targeting { model, .. } => {
+                ev.push(Event::Rolled {
+                    what: "retreat",
+                    roll,
+                    needed: 4,
+                });
+                self.stage = Stage::Targeting {
+                    model,
+                    retreat: Some(roll),
+                };
+            }
+            Stage::Attack(strike) => self.foe_roll(strike, roll, ev),
+            Stage::Healing { hero, .. } => self.heal(hero, roll, ev),
+            _ => {}
+        }
+    }
+}
+
+impl Rules for Brimstone {
+    const NAME: &'static str = "Brimstone";
+    const STAGES: &'static [&'static str] = &[
+        "Threat",
+        "Placement",
+        "Initiative",
+        "NextActor",
+        "HeroAttack",
+        "Targeting",
+        "Movement",
+        "Attack",
+        "Healing",
+        "Loot",
+    ];
+
+    type Scenario = Scenario;
+    type State = State;
+    type Action = Action;
+    type Event = Event;
+
+    fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        scenario::parse(file, text)
+    }
+
+    fn scenario_name(scenario: &Scenario) -> &str {
+        &scenario.file.name
+    }
+
+    fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
+        let heroes = scenario
+            .heroes()
+            .iter()
+            .map(|h| HeroState {
+                at: h.at,
+                hp: h.health,
+                markers: 0,
+                grit: h.grit,
+                got_turn: false,
+                xp: 0,
+                loot: Vec::new(),
+            })
+            .collect();
+        let loot_deck = (0..scenario.file.loot.len()).collect();
+        let mut state = State {
+            scenario,
+            seed,
+            ties,
+            steps: 0,
+            round: 0,
+            heroes,
+            threats: Vec::new(),
+            groups: Vec::new(),
+            models: Vec::new(),
+            loot_deck,
+            ambush_round: false,
+            acted: Vec::new(),
+            acting: None,
+            stage: Stage::Threat,
+            picks: Vec::new(),
+            ask: None,
+        };
+        state.ask_threat();
+        Ok(state)
+    }
+
+    fn to_move(s: &State) -> ToMove {
+        if let Stage::Over { won } = s.stage {
+            return ToMove::Over { won };
+        }
+        if let Some(ask) = &s.ask {
+            return match ask.kind {
+                AskKind::Random => ToMove::Chance {
+                    stage: s.stage_name(),
+                    outcomes: ask.options.len(),
+                },
+                AskKind::Players => ToMove::Tie {
+                    options: ask.options.len(),
+                },
+            };
+        }
+        if let Some(sides) = s.die() {
+            return ToMove::Chance {
+                stage: s.stage_name(),
+                outcomes: sides as usize,
+            };
+        }
+        match s.stage {
+            Stage::Hero { hero, .. } | Stage::Breath { hero } => ToMove::Heroes(vec![hero]),
+            _ => ToMove::Rules {
+                stage: s.stage_name(),
+            },
+        }
+    }
+
+    fn legal_actions(s: &State, seat: Seat) -> Vec<Action> {
+        match (Self::to_move(s), seat) {
+            (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
+            (ToMove::Chance { outcomes, .. }, Seat::Chance) => {
+                if s.ask.is_some() {
+                    (0..outcomes).map(Action::Draw).collect()
+                } else {
+                    (1..=outcomes as u32).map(Action::Roll).collect()
+                }
+            }
+            (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Heroes(_), Seat::Hero(h)) => match s.stage {
+                Stage::Hero {
+                    hero,
+                    moved,
+                    attacked,
+                } if hero == h => {
+                    let mut out = Vec::new();
+                    if !moved {
+                        out.extend(s.hero_moves(h).into_iter().map(Action::Move));
+                    }
+                    if !attacked {
+                        out.extend(s.hero_attacks(h));
+                    }
+                    out.push(Action::EndTurn);
+                    out
+                }
+                Stage::Breath { hero } if hero == h => vec![
+                    Action::Breath(BreathChoice::Heal),
+                    Action::Breath(BreathChoice::Grit),
+                ],
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply(s: &mut State, action: Action) -> Result<Vec<Event>, ActionError> {
+        // Work on a copy so that a refused action leaves the state as it was.
+        let mut next = s.clone();
+        let mut ev = Vec::new();
+        next.run(action, &mut ev)?;
+        next.steps += 1;
+        *s = next;
+        Ok(ev)
+    }
+
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
+    }
+
+    fn autopilot(s: &State, hero: usize) -> Option<Action> {
+        autopilot::next_action(s, hero)
+    }
+
+    fn view(s: &State) -> TableView {
+        view::table(s)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let far = crate::square::MAX_COORDINATE;
+        match action {
+            Action::Move((x, y)) if x.abs() > far || y.abs() > far => Err(format!(
+                "a move to ({x}, {y}): expected coordinates within {far} of the origin"
+            )),
+            Action::Roll(n) if *n > 100 => Err(format!("a roll of {n}: expected at most 100")),
+            Action::Choose(i) | Action::Draw(i) if *i > 100_000 => {
+                Err(format!("option {i}: expected at most 100000"))
+            }
+            Action::Attack { target, .. } if *target > 1_000 => {
+                Err(format!("model {target}: expected at most 1000"))
+            }
+            _ => Ok(()),
+        }
+    }
 }

@@ -1,14 +1,14 @@
 //! Where the enemies of a new fight go: normal placement on the fight tile (a checkerboard from the
 //! tile's back-left corner) or one of the four ambush styles, group by group in initiative order.
 
-use super::choices::{Branches, Kind, choose, fixed, settle};
+use super::choices::{Branches, Kind, Pending, Walk, fixed, settle};
 use super::{Hero, join_names, join_squares, square_name};
 use crate::decision::{ChosenBy, Decision};
 use crate::square::{Square, SquareBoard, UNREACHABLE, adjacent};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A group's initiative: printed, or rolled each turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Initiative {
     /// The printed initiative.
     Fixed(u32),
@@ -17,7 +17,7 @@ pub enum Initiative {
 }
 
 /// The keyword that decides how a group is placed in an ambush.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Style {
     /// Each model goes next to a hero drawn for it.
     Plain,
@@ -187,6 +187,66 @@ pub fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
 
 /// Places the enemies of a new fight: every allowed layout, each with who settles it.
 pub fn place(fight: &Fight) -> Result<Placement, PlacementError> {
+    let walk = Walk::all();
+    let (branches, run, mut trace) = walk_placement(fight, &walk)?;
+    let mut layouts: Vec<Layout> = settle(branches)
+        .into_iter()
+        .map(|(key, chosen_by)| run.layout(&key, chosen_by))
+        .collect();
+    layouts.sort();
+    trace.push(format!(
+        "{} allowed layout{}",
+        layouts.len(),
+        if layouts.len() == 1 { "" } else { "s" }
+    ));
+    Ok(Placement {
+        initiative_bonus: if fight.ambush { 2 } else { 0 },
+        ends_turn: fight.ambush && !fight.triggered_before_anyone_moved,
+        layouts: Decision {
+            options: layouts,
+            trace,
+        },
+    })
+}
+
+/// One step of a placement in a game: the layout the picks made so far lead to, or the next choice
+/// they leave open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// The picks settle the placement.
+    Done {
+        /// Where every model goes (`chosen_by` is `Fixed`: nothing is left to choose).
+        layout: Layout,
+        /// What the rules did, in words.
+        trace: Vec<String>,
+    },
+    /// The next choice: a random pick or the players' tie.
+    Choice(Pending),
+}
+
+/// Places the enemies along `picks` (one per real choice met, in order): the same rules as
+/// [`place`], met one choice at a time. `Ok(None)` when the picks go past the rules' choices.
+pub fn place_along(fight: &Fight, picks: &[usize]) -> Result<Option<Step>, PlacementError> {
+    let walk = Walk::along(picks);
+    let (branches, run, trace) = walk_placement(fight, &walk)?;
+    if let Some(p) = walk.pending() {
+        return Ok(Some(Step::Choice(p)));
+    }
+    if walk.unused() > 0 {
+        return Ok(None);
+    }
+    Ok(settle(branches)
+        .into_iter()
+        .next()
+        .map(|(key, chosen_by)| Step::Done {
+            layout: run.layout(&key, chosen_by),
+            trace,
+        }))
+}
+
+type Walked<'a> = (Branches<Key>, Run<'a>, Vec<String>);
+
+fn walk_placement<'a>(fight: &'a Fight<'a>, walk: &'a Walk) -> Result<Walked<'a>, PlacementError> {
     let mut trace = Vec::new();
     let blocks = order_blocks(fight.groups, fight.ambush);
     if !fight.ambush {
@@ -219,33 +279,21 @@ pub fn place(fight: &Fight) -> Result<Placement, PlacementError> {
         },
         block_names.join(", then ")
     ));
-    let mut run = Run::new(fight);
+    let mut run = Run::new(fight, walk);
     let orders = all_orders(&blocks);
-    let mut alternatives = Vec::with_capacity(orders.len());
-    for order in &orders {
-        run.order = order.clone();
-        alternatives.push(run.next(0, 0)?);
-    }
-    let branches = choose(Kind::Players, alternatives);
+    let order_name = |i: usize| {
+        let names: Vec<&str> = orders[i]
+            .iter()
+            .map(|&g| fight.groups[g].name.as_str())
+            .collect();
+        names.join(", then ")
+    };
+    let branches = walk.try_choose_n(Kind::Players, orders.len(), order_name, |i| {
+        run.order = orders[i].clone();
+        run.next(0, 0)
+    })?;
     run.describe(&mut trace);
-    let mut layouts: Vec<Layout> = settle(branches)
-        .into_iter()
-        .map(|(key, chosen_by)| run.layout(&key, chosen_by))
-        .collect();
-    layouts.sort();
-    trace.push(format!(
-        "{} allowed layout{}",
-        layouts.len(),
-        if layouts.len() == 1 { "" } else { "s" }
-    ));
-    Ok(Placement {
-        initiative_bonus: if fight.ambush { 2 } else { 0 },
-        ends_turn: fight.ambush && !fight.triggered_before_anyone_moved,
-        layouts: Decision {
-            options: layouts,
-            trace,
-        },
-    })
+    Ok((branches, run, trace))
 }
 
 /// A layout while it is being built: the square of each model (global model index), if placed.
@@ -254,6 +302,8 @@ type Key = Vec<Option<u16>>;
 /// The depth-first walk over the placement's choices, with the board state it changes and restores.
 struct Run<'a> {
     fight: &'a Fight<'a>,
+    /// How the choices are met: all of them, or along a game's picks.
+    walk: &'a Walk,
     order: Vec<usize>,
     /// Global index of the first model of each group.
     first_model: Vec<usize>,
@@ -271,7 +321,7 @@ struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    fn new(fight: &'a Fight<'a>) -> Self {
+    fn new(fight: &'a Fight<'a>, walk: &'a Walk) -> Self {
         let board = fight.board;
         let mut occupied = vec![false; board.len()];
         let hero_at: Vec<usize> = fight
@@ -290,6 +340,7 @@ impl<'a> Run<'a> {
         }
         Run {
             fight,
+            walk,
             order: Vec::new(),
             first_model,
             occupied,
@@ -369,12 +420,16 @@ impl<'a> Run<'a> {
                         "{}: the hero it ambushes is drawn at random among all heroes",
                         group.name
                     ));
-                    let mut alternatives = Vec::new();
-                    for h in 0..fight.heroes.len() {
-                        self.group_hero = Some(h);
-                        alternatives.push(self.far(pos, model)?);
-                    }
-                    Ok(choose(Kind::Random, alternatives))
+                    let walk = self.walk;
+                    walk.try_choose_n(
+                        Kind::Random,
+                        fight.heroes.len(),
+                        |h| format!("{} ambushes {}", group.name, fight.heroes[h].name),
+                        |h| {
+                            self.group_hero = Some(h);
+                            self.far(pos, model)
+                        },
+                    )
                 }
             },
             _ => self.far(pos, model),
@@ -416,11 +471,14 @@ impl<'a> Run<'a> {
         if squares.is_empty() {
             return self.put(pos, model, None);
         }
-        let mut alternatives = Vec::with_capacity(squares.len());
-        for s in squares {
-            alternatives.push(self.put(pos, model, Some(s))?);
-        }
-        Ok(choose(Kind::Players, alternatives))
+        let walk = self.walk;
+        let board = self.fight.board;
+        walk.try_choose_n(
+            Kind::Players,
+            squares.len(),
+            |i| square_name(board.square(squares[i])),
+            |i| self.put(pos, model, Some(squares[i])),
+        )
     }
 
     /// `Plain` ambush: a random hero per model, then any free square next to it.
@@ -446,14 +504,25 @@ impl<'a> Run<'a> {
                 }
             ));
         }
-        let mut alternatives = Vec::with_capacity(candidates.len());
-        for h in candidates {
-            let squares = self.next_to(h);
-            let was = std::mem::replace(&mut self.picked[h], true);
-            alternatives.push(self.put_any(pos, model, squares)?);
-            self.picked[h] = was;
-        }
-        Ok(choose(Kind::Random, alternatives))
+        let walk = self.walk;
+        walk.try_choose_n(
+            Kind::Random,
+            candidates.len(),
+            |i| {
+                format!(
+                    "{} ambushes {}",
+                    group.models[model], heroes[candidates[i]].name
+                )
+            },
+            |i| {
+                let h = candidates[i];
+                let squares = self.next_to(h);
+                let was = std::mem::replace(&mut self.picked[h], true);
+                let out = self.put_any(pos, model, squares);
+                self.picked[h] = was;
+                out
+            },
+        )
     }
 
     /// Free squares adjacent to hero `h`, or else the free squares it can walk to soonest.

@@ -1,15 +1,15 @@
 //! One enemy's activation: the six behaviours (Melee, Ranged, Melee or ranged, Acid Blob, Shootout,
 //! Support) with their retarget rules, movement, and whom they attack, with every allowed outcome.
 
-use super::choices::{Branches, Kind, choose, choose_each, fixed, settle};
+use super::choices::{Branches, Kind, Pending, Walk, fixed, settle};
 use super::{Hero, join_names, join_squares, square_name};
 use crate::decision::{ChosenBy, Decision};
 use crate::square::{Square, SquareBoard, UNREACHABLE, adjacent, range};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// How an enemy type acts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Behaviour {
     /// Keeps an adjacent target, else moves as far as it can while still reaching a hero and attacks it.
     Melee,
@@ -110,7 +110,50 @@ type Key = (usize, Vec<usize>, Attack);
 
 /// Runs one enemy activation and returns every allowed outcome.
 pub fn activate(s: &Situation) -> Activation {
-    let ctx = Ctx::new(s);
+    let walk = Walk::all();
+    let (retarget, branches, trace) = run(s, &walk);
+    outcomes(s, retarget, branches, trace)
+}
+
+/// One step of an activation in a game: the outcome the picks made so far lead to, or the next
+/// choice they leave open.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// The picks settle the activation (its `chosen_by` is `Fixed`: nothing is left to choose).
+    Done {
+        /// The enemy drops any current target and targets afresh.
+        retarget: bool,
+        /// Where it ends, whom it attacks and how.
+        outcome: Outcome,
+        /// What the rules did, in words.
+        trace: Vec<String>,
+    },
+    /// The next choice: a random pick or the players' tie.
+    Choice(Pending),
+}
+
+/// Runs one enemy activation along `picks` (one per real choice met, in order): the same rules as
+/// [`activate`], met one choice at a time. `None` when the picks go past the rules' choices.
+pub fn activate_along(s: &Situation, picks: &[usize]) -> Option<Step> {
+    let walk = Walk::along(picks);
+    let (retarget, branches, trace) = run(s, &walk);
+    if let Some(p) = walk.pending() {
+        return Some(Step::Choice(p));
+    }
+    if walk.unused() > 0 {
+        return None;
+    }
+    let done = outcomes(s, retarget, branches, trace);
+    let outcome = done.outcomes.options.into_iter().next()?;
+    Some(Step::Done {
+        retarget: done.retarget,
+        outcome,
+        trace: done.outcomes.trace,
+    })
+}
+
+fn run(s: &Situation, walk: &Walk) -> (bool, Branches<Key>, Vec<String>) {
+    let ctx = Ctx::new(s, walk);
     let mut trace = Vec::new();
     let (retarget, branches) = match s.active.behaviour {
         Behaviour::Melee => ctx.melee(&mut trace),
@@ -120,6 +163,15 @@ pub fn activate(s: &Situation) -> Activation {
         Behaviour::Shootout => (true, ctx.shootout(&mut trace)),
         Behaviour::Support => (false, ctx.support(&mut trace)),
     };
+    (retarget, branches, trace)
+}
+
+fn outcomes(
+    s: &Situation,
+    retarget: bool,
+    branches: Branches<Key>,
+    trace: Vec<String>,
+) -> Activation {
     let mut options: Vec<Outcome> = settle(branches)
         .into_iter()
         .map(|((end, targets, attack), chosen_by)| {
@@ -144,6 +196,8 @@ pub fn activate(s: &Situation) -> Activation {
 /// The board as the activation sees it, with the fields it needs computed once.
 struct Ctx<'a> {
     s: &'a Situation<'a>,
+    /// How the choices are met: all of them, or along a game's picks.
+    walk: &'a Walk,
     board: &'a SquareBoard,
     start: usize,
     /// Squares holding a model other than the active enemy.
@@ -159,7 +213,7 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(s: &'a Situation<'a>) -> Self {
+    fn new(s: &'a Situation<'a>, walk: &'a Walk) -> Self {
         let board = s.board;
         let start = board
             .index_of(s.active.at)
@@ -187,6 +241,7 @@ impl<'a> Ctx<'a> {
             .collect();
         Ctx {
             s,
+            walk,
             board,
             start,
             occupied,
@@ -284,7 +339,12 @@ impl<'a> Ctx<'a> {
             1 => format!("{context}{what}: only {}", self.names(&picks)),
             _ => format!("{context}{what}: random pick among {}", self.names(&picks)),
         });
-        choose_each(Kind::Random, picks, |h| then(h, trace))
+        self.walk.choose_n(
+            Kind::Random,
+            picks.len(),
+            |i| self.name(picks[i]).to_string(),
+            |i| then(picks[i], trace),
+        )
     }
 
     /// The closest heroes by walking distance (never those at infinite distance).
@@ -346,7 +406,12 @@ impl<'a> Ctx<'a> {
                     "closest heroes: {} (tied: the players choose whom it moves towards)",
                     self.names(&closest)
                 ));
-                choose_each(Kind::Players, closest, |h| then(h, trace))
+                self.walk.choose_n(
+                    Kind::Players,
+                    closest.len(),
+                    |i| format!("towards {}", self.name(closest[i])),
+                    |i| then(closest[i], trace),
+                )
             }
         }
     }
@@ -357,7 +422,12 @@ impl<'a> Ctx<'a> {
         squares: Vec<usize>,
         mut then: impl FnMut(usize) -> Branches<Key>,
     ) -> Branches<Key> {
-        choose_each(Kind::Players, squares, &mut then)
+        self.walk.choose_n(
+            Kind::Players,
+            squares.len(),
+            |i| square_name(self.at(squares[i])),
+            |i| then(squares[i]),
+        )
     }
 
     fn describe_ends(&self, trace: &mut Vec<String>, context: &str, ends: &[usize], why: &str) {
@@ -611,9 +681,12 @@ impl<'a> Ctx<'a> {
                     &ends,
                     "next to the largest group with its target",
                 );
-                let b = choose_each(Kind::Players, keep, |k| {
-                    fixed((reach[k], groups[k].clone(), Attack::Melee))
-                });
+                let b = self.walk.choose_n(
+                    Kind::Players,
+                    keep.len(),
+                    |i| square_name(self.at(reach[keep[i]])),
+                    |i| fixed((reach[keep[i]], groups[keep[i]].clone(), Attack::Melee)),
+                );
                 return (false, b);
             }
         }
@@ -631,19 +704,26 @@ impl<'a> Ctx<'a> {
                 ""
             }
         ));
-        let b = choose_each(Kind::Random, distinct, |g| {
-            let ends: Vec<usize> = (0..reach.len())
-                .filter(|&k| &groups[k] == g)
-                .map(|k| reach[k])
-                .collect();
-            self.describe_ends(
-                trace,
-                &format!("if [{}]: ", self.names(g)),
-                &ends,
-                "next to exactly that group",
-            );
-            self.ends(ends, |e| fixed((e, g.clone(), Attack::Melee)))
-        });
+        let distinct: Vec<&Vec<usize>> = distinct.into_iter().collect();
+        let b = self.walk.choose_n(
+            Kind::Random,
+            distinct.len(),
+            |i| names[i].clone(),
+            |i| {
+                let g = distinct[i];
+                let ends: Vec<usize> = (0..reach.len())
+                    .filter(|&k| &groups[k] == g)
+                    .map(|k| reach[k])
+                    .collect();
+                self.describe_ends(
+                    trace,
+                    &format!("if [{}]: ", self.names(g)),
+                    &ends,
+                    "next to exactly that group",
+                );
+                self.ends(ends, |e| fixed((e, g.clone(), Attack::Melee)))
+            },
+        );
         (true, b)
     }
 
@@ -701,9 +781,18 @@ impl<'a> Ctx<'a> {
             }
             None => {
                 trace.push("retreat roll not given: both results are listed (random)".into());
-                let ok = succeed(trace, "on 4-6: ");
-                let ko = fail(trace, "on 1-3: ");
-                choose(Kind::Random, vec![ok, ko])
+                self.walk.choose_n(
+                    Kind::Random,
+                    2,
+                    |i| ["retreat roll 4-6", "retreat roll 1-3"][i].to_string(),
+                    |i| {
+                        if i == 0 {
+                            succeed(trace, "on 4-6: ")
+                        } else {
+                            fail(trace, "on 1-3: ")
+                        }
+                    },
+                )
             }
         }
     }
