@@ -762,3 +762,14 @@ fn a_hero_who_got_no_turn_chooses_grit_or_a_d6_heal_and_loot_follows_the_threat_
     assert_eq!(Brimstone::to_move(&s), ToMove::Over { won: true });
     assert_eq!(s.loot_deck.len(), deck - 6);
 }
+
+#[test]
+fn undo_holds_at_every_prefix_of_whole_fights() {
+    for (text, seed) in [(MINE, 2), (AMBUSH, 5)] {
+        let mut g = new_game(text, seed, TieBreaker::Seeded);
+        let n = crate::game::check::undo_at_every_prefix(&mut g, 5000, Game::auto_action)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(matches!(g.to_move(), ToMove::Over { .. }), "seed {seed}");
+        assert!(n > 50, "seed {seed}: a whole fight, {n} actions");
+    }
+}

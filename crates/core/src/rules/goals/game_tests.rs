@@ -689,3 +689,14 @@ fn an_invaded_foe_that_shoots_from_its_hex_pushes_the_invader_back() {
         }
     );
 }
+
+#[test]
+fn undo_holds_at_every_prefix_of_whole_games() {
+    for seed in [1, 4] {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        let n = crate::game::check::undo_at_every_prefix(&mut g, 5000, Game::auto_action)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(matches!(g.to_move(), ToMove::Over { .. }), "seed {seed}");
+        assert!(n > 20, "seed {seed}: a whole game, {n} actions");
+    }
+}
