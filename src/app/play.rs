@@ -432,7 +432,10 @@ fn controls(
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
     if !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
-        let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+        // A quick Ctrl+Z at a low frame rate presses and releases Ctrl within one frame: count a
+        // Ctrl released this frame as held.
+        let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+        let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
         if ctrl && keys.just_pressed(KeyCode::KeyZ) {
             wanted.push(Control::Undo);
         }

@@ -164,6 +164,30 @@ fn undo_takes_back_the_last_action() {
 }
 
 #[test]
+fn a_ctrl_z_pressed_and_released_within_one_frame_still_undoes() {
+    let mut app = app_at_hero_turn();
+    let cursor = app.world().resource::<CoreGame>().0.cursor;
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+        keys.press(KeyCode::KeyZ);
+        keys.release(KeyCode::KeyZ);
+        keys.release(KeyCode::ControlLeft);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .clear();
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
+    // A Z alone is no undo.
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(KeyCode::KeyZ);
+    app.update();
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
+}
+
+#[test]
 fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
     let path = scenario_path("tutorial.ron");
     let mut game = new_game(&path, 3).expect("the tutorial loads");
