@@ -28,3 +28,6 @@ echo "== tests, headless build"
 cargo test --no-default-features --locked
 echo "== screenshot"
 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot.png"
+echo "== screenshots of the other modules' boards (square grid; Domes, woods and adventures)"
+bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-square.png" scenarios/cinder-adit.ron
+bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-goals.png" scenarios/dome-crossing.ron

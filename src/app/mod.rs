@@ -23,6 +23,7 @@ mod table;
 mod tokens;
 mod ui;
 mod view;
+mod watch;
 mod windows;
 
 /// The game on the table: the loop's core game of the Gloomhaven rules.
@@ -57,8 +58,55 @@ impl Options {
 }
 
 /// Opens the table window with the options of the command line.
+/// The colour of the empty table around the board.
+pub const CLEAR: Color = Color::srgb(0.07, 0.075, 0.09);
+
+/// Bevy's default plugins with the table's window and log filter.
+fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
+    DefaultPlugins
+        .set(WindowPlugin {
+            primary_window: Some(Window {
+                title: format!("Foehold — {title}"),
+                resolution: WindowResolution::new(1280, 800),
+                // The benchmark measures frame time, not the display's refresh rate.
+                present_mode: if options.bench_frames > 0 {
+                    PresentMode::AutoNoVsync
+                } else {
+                    PresentMode::AutoVsync
+                },
+                ..default()
+            }),
+            ..default()
+        })
+        .set(bevy::log::LogPlugin {
+            filter: "warn,foehold=info".into(),
+            ..default()
+        })
+}
+
 pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
+    // A scenario of another rule module than Gloomhaven is watched: the table has no windows for
+    // its heroes yet.
+    if let Some(path) = &options.scenario
+        && let Ok(text) = std::fs::read_to_string(path)
+        && let Some((name, _, _)) = foehold_core::rules::rules_field(&text)
+        && name != <foehold_core::rules::gloomhaven::Gloomhaven as foehold_core::rules::Rules>::NAME
+    {
+        let file = path.display().to_string();
+        let work = watch::Watch {
+            options: options.clone(),
+            file: &file,
+            text: &text,
+        };
+        return match crate::cli::modules::with_rules(&file, &text, work) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let unattended = options.screenshot.is_some() || options.bench_frames > 0;
     let (game, problem) = match table::open(&options) {
         Ok(g) => (g, None),
@@ -78,52 +126,32 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     let table = table::Table::of_game(&game);
     let scenario = PathBuf::from(&game.scenario_path);
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: format!("Foehold — {}", table.title),
-                    resolution: WindowResolution::new(1280, 800),
-                    // The benchmark measures frame time, not the display's refresh rate.
-                    present_mode: if options.bench_frames > 0 {
-                        PresentMode::AutoNoVsync
-                    } else {
-                        PresentMode::AutoVsync
-                    },
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                filter: "warn,foehold=info".into(),
-                ..default()
-            }),
-    )
-    .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
-    .insert_resource(ClearColor(Color::srgb(0.07, 0.075, 0.09)))
-    .insert_resource(options)
-    .insert_resource(table)
-    .insert_resource(windows::Problem(problem))
-    .insert_resource(foehold_loop::CoreGame(game))
-    .insert_resource(play::Play {
-        scenario,
-        saved_at: Some(0),
-    })
-    .add_plugins((
-        play::plugin,
-        hotseat::plugin,
-        orders::plugin,
-        board::plugin,
-        minis::plugin,
-        tokens::plugin,
-        camera::plugin,
-        picking::plugin,
-        ui::plugin,
-        windows::plugin,
-        gloomhaven::plugin,
-        screenshot::plugin,
-        bench::plugin,
-    ));
+    app.add_plugins(window_plugins(&table.title, &options))
+        .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
+        .insert_resource(ClearColor(CLEAR))
+        .insert_resource(options)
+        .insert_resource(table)
+        .insert_resource(windows::Problem(problem))
+        .insert_resource(foehold_loop::CoreGame(game))
+        .insert_resource(play::Play {
+            scenario,
+            saved_at: Some(0),
+        })
+        .add_plugins((
+            play::plugin,
+            hotseat::plugin,
+            orders::plugin,
+            board::plugin,
+            minis::plugin,
+            tokens::plugin,
+            camera::plugin,
+            picking::plugin,
+            ui::plugin,
+            windows::plugin,
+            gloomhaven::plugin,
+            screenshot::plugin,
+            bench::plugin,
+        ));
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

@@ -36,12 +36,11 @@ pub struct Table {
 }
 
 impl Table {
-    /// The table of a game at its current state.
-    pub fn of_game(game: &Game) -> Table {
-        let view = Gloomhaven::view(&game.state);
-        let mut t = Table {
-            title: Gloomhaven::scenario_name(&game.scenario).to_string(),
-            board: BoardView::of(&view),
+    /// An empty table on a board, before it shows a game.
+    pub fn of_view(title: String, board: BoardView) -> Table {
+        Table {
+            title,
+            board,
             figures: Vec::new(),
             tokens: Vec::new(),
             round: 0,
@@ -50,7 +49,14 @@ impl Table {
             history: Vec::new(),
             phase: String::new(),
             generation: 0,
-        };
+        }
+    }
+
+    /// The table of a game at its current state.
+    pub fn of_game(game: &Game) -> Table {
+        let view = Gloomhaven::view(&game.state);
+        let title = Gloomhaven::scenario_name(&game.scenario).to_string();
+        let mut t = Table::of_view(title, BoardView::of(&view));
         t.show(view);
         t.retell(game);
         t
