@@ -1,4 +1,5 @@
-//! Benchmark: solving each public Frosthaven puzzle (position already loaded), one bench per puzzle.
+//! Benchmark: solving each public Frosthaven puzzle and each of our heavy ones (large areas, many
+//! targets and heroes; position already loaded), one bench per puzzle.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use foehold_core::rules::gloomhaven::case as puzzle;
@@ -6,11 +7,17 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn puzzles() -> Vec<(String, puzzle::Position)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/frosthaven");
+fn puzzles(dir: &str, prefix: &str) -> Vec<(String, puzzle::Position)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(dir);
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .expect("puzzles")
         .map(|e| e.expect("entry").path())
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
         .collect();
     files.sort();
     files
@@ -24,7 +31,7 @@ fn puzzles() -> Vec<(String, puzzle::Position)> {
 }
 
 fn bench(c: &mut Criterion) {
-    let all = puzzles();
+    let all = puzzles("tests/conformance/frosthaven", "");
     let mut group = c.benchmark_group("solve");
     group
         .warm_up_time(Duration::from_millis(200))
@@ -44,6 +51,12 @@ fn bench(c: &mut Criterion) {
         });
     });
     whole.finish();
+    let mut heavy = c.benchmark_group("solve-heavy");
+    heavy.sample_size(20);
+    for (id, pos) in &puzzles("tests/puzzles", "heavy-") {
+        heavy.bench_function(id, |b| b.iter(|| black_box(pos.decide())));
+    }
+    heavy.finish();
 }
 
 criterion_group!(benches, bench);
