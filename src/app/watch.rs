@@ -1,7 +1,9 @@
-//! Watching a game of a rule module whose windows the table does not have yet (Brimstone-style
-//! fights, goal-priority scenarios): the board, minis and tokens drawn from the module's view, and
-//! every rules step, die, tie and hero move (by the autopilot) applied at a pace people can follow,
-//! with the log beside it. Space pauses, `.` steps.
+//! The table for a rule module whose own windows it does not have yet (Brimstone-style fights,
+//! goal-priority scenarios): the board, minis and tokens drawn from the module's view; the rules'
+//! steps and dice applied at a pace people can follow, with the log beside it (Space pauses, `.`
+//! steps); the heroes' moves and the players' ties offered as buttons, one per legal action, with
+//! the autopilot a click away; undo and redo. With `--autoplay` the autopilot and the
+//! seeded pick play everything.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -9,8 +11,10 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use foehold_core::game::Game;
-use foehold_core::rules::{Rules, TieBreaker, ToMove};
-use foehold_loop::{CoreGame, GameEvent, GameLoopPlugin, LoopSettings, LoopSystems, StepRequest};
+use foehold_core::rules::{Rules, Seat, TieBreaker, ToMove};
+use foehold_loop::{
+    CoreGame, GameEvent, GameLoopPlugin, LoopSettings, LoopSystems, StepRequest, SubmitAction,
+};
 
 use super::Options;
 use super::table::Table;
@@ -26,6 +30,11 @@ struct Watching {
     log: Vec<String>,
     since_step: f32,
     paused: bool,
+    /// Asked for by the buttons, done by [`rewind`].
+    undo: bool,
+    redo: bool,
+    /// The game went back or forth: the table shows it again.
+    rewound: bool,
 }
 
 /// Opens the table on a scenario of rules `R` (see [`ForRules`]).
@@ -54,8 +63,13 @@ impl ForRules for Watch<'_> {
                 return ExitCode::from(2);
             }
         };
-        let game = match Game::<R>::new(Arc::new(scenario), file, options.seed, TieBreaker::Seeded)
-        {
+        let unattended = options.autoplay || options.bench_frames > 0;
+        let ties = if unattended {
+            TieBreaker::Seeded
+        } else {
+            TieBreaker::Table
+        };
+        let game = match Game::<R>::new(Arc::new(scenario), file, options.seed, ties) {
             Ok(g) => g.with_scenario_text(text),
             Err(e) => {
                 eprintln!("{file}: {e}");
@@ -73,10 +87,11 @@ impl ForRules for Watch<'_> {
             .insert_resource(options)
             .insert_resource(table)
             .insert_resource(CoreGame(game))
-            // Heroes by the autopilot, ties and dice by the seeded pick, one step per request.
+            // Unattended, heroes by the autopilot and ties by the seeded pick; else the players'.
+            // The rules' steps and the dice go one per request either way.
             .insert_resource(LoopSettings {
-                seeded_ties: true,
-                autopilot_heroes: true,
+                seeded_ties: unattended,
+                autopilot_heroes: unattended,
                 auto_advance: false,
             })
             .init_resource::<Watching>()
@@ -91,9 +106,15 @@ impl ForRules for Watch<'_> {
                 super::ui::plugin,
                 super::screenshot::plugin,
             ))
-            .add_systems(Update, pace.before(LoopSystems::Input))
+            .add_systems(
+                Update,
+                (rewind::<R>, pace).chain().before(LoopSystems::Input),
+            )
             .add_systems(Update, follow::<R>.after(LoopSystems::Sync))
-            .add_systems(EguiPrimaryContextPass, windows::<R>.after(super::ui::Drawn));
+            .add_systems(
+                EguiPrimaryContextPass,
+                (windows::<R>, moves::<R>).chain().after(super::ui::Drawn),
+            );
         match app.run() {
             AppExit::Success => ExitCode::SUCCESS,
             AppExit::Error(code) => ExitCode::from(code.get()),
@@ -131,9 +152,100 @@ fn follow<R: Rules>(
         changed = true;
         watching.log.extend(e.line.clone());
     }
-    if changed {
+    if changed || watching.rewound {
+        watching.rewound = false;
         table.show(R::view(&game.0.state));
     }
+}
+
+/// Undo and redo (buttons or Ctrl+Z / Ctrl+Y): the log is told again from the game's actions.
+fn rewind<R: Rules>(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut game: ResMut<CoreGame<R>>,
+    mut watching: ResMut<Watching>,
+) {
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
+    let undo = watching.undo || (ctrl && keys.just_pressed(KeyCode::KeyZ));
+    let redo = watching.redo || (ctrl && keys.just_pressed(KeyCode::KeyY));
+    (watching.undo, watching.redo) = (false, false);
+    let moved = (undo && game.0.undo()) || (redo && game.0.redo());
+    if moved {
+        // Undone steps would run again at once: wait for the players to go on.
+        watching.paused = true;
+        watching.rewound = true;
+        watching.log = told::<R>(&game.0);
+    }
+}
+
+/// Every log line of the game's actions up to its cursor.
+fn told<R: Rules>(game: &Game<R>) -> Vec<String> {
+    let mut s = game.initial().clone();
+    let mut lines = Vec::new();
+    for a in &game.actions()[..game.cursor] {
+        if let Ok(ev) = R::apply(&mut s, a.clone()) {
+            lines.extend(ev.iter().filter_map(|e| R::describe(&s, e)));
+        }
+    }
+    lines
+}
+
+/// The players' moves as buttons: each hero's legal actions, or the options of a tie.
+fn moves<R: Rules>(
+    mut contexts: EguiContexts,
+    game: Res<CoreGame<R>>,
+    mut watching: ResMut<Watching>,
+    mut submit: MessageWriter<SubmitAction<R>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let s = &game.0.state;
+    let (title, seats) = match game.0.to_move() {
+        ToMove::Heroes(heroes) => (
+            "Heroes' moves",
+            heroes.into_iter().map(Seat::Hero).collect(),
+        ),
+        ToMove::Tie { .. } => ("The players break a tie", vec![Seat::Table]),
+        _ => ("Moves", Vec::new()),
+    };
+    egui::Window::new(title)
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .default_width(320.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                watching.undo |= ui.button("⟲ Undo").clicked();
+                watching.redo |= ui.button("⟳ Redo").clicked();
+            });
+            if seats.is_empty() {
+                ui.label("The rules play: wait, or press . to step.");
+                return;
+            }
+            egui::ScrollArea::vertical()
+                .max_height(520.0)
+                .show(ui, |ui| {
+                    for seat in seats {
+                        if let Seat::Hero(h) = seat {
+                            let auto = R::autopilot(s, h);
+                            ui.separator();
+                            if ui
+                                .add_enabled(
+                                    auto.is_some(),
+                                    egui::Button::new("Let the autopilot move"),
+                                )
+                                .clicked()
+                                && let Some(a) = auto
+                            {
+                                submit.write(SubmitAction(a));
+                            }
+                        }
+                        for a in game.0.legal_actions(seat) {
+                            if ui.button(R::action_label(s, &a)).clicked() {
+                                submit.write(SubmitAction(a));
+                            }
+                        }
+                    }
+                });
+        });
+    Ok(())
 }
 
 /// The banner (where the game stands) and the log.
@@ -167,7 +279,7 @@ fn windows<R: Rules>(
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(360.0)
         .show(ctx, |ui| {
-            ui.label("The rules, the dice and the heroes' autopilot play; Space pauses, . steps.");
+            ui.label("The rules and the dice play at this pace; Space pauses, . steps.");
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(420.0)
@@ -179,4 +291,63 @@ fn windows<R: Rules>(
                 });
         });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::state::app::StatesPlugin;
+    use foehold_core::rules::toy::{self, Toy};
+
+    /// The toy game under the loop with the watch's own systems, stepped by the autopilot.
+    fn app() -> App {
+        let scenario = toy::scenario().expect("the toy scenario parses");
+        let game = Game::<Toy>::new(scenario, "toy.ron", 3, TieBreaker::Seeded).expect("sets up");
+        let view = Toy::view(&game.state);
+        let mut app = App::new();
+        app.add_plugins((
+            MinimalPlugins,
+            StatesPlugin,
+            GameLoopPlugin::<Toy>::default(),
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(Table::of_view("toy".into(), BoardView::of(&view)))
+        .insert_resource(CoreGame(game))
+        .insert_resource(LoopSettings::HEADLESS)
+        .init_resource::<Watching>()
+        .add_systems(Update, rewind::<Toy>.before(LoopSystems::Input))
+        .add_systems(Update, follow::<Toy>.after(LoopSystems::Sync));
+        app
+    }
+
+    #[test]
+    fn undo_and_redo_rewind_the_game_its_log_and_the_table() {
+        let mut app = app();
+        for _ in 0..12 {
+            app.update();
+        }
+        let played = app.world().resource::<CoreGame<Toy>>().0.cursor;
+        assert!(played >= 6, "the loop played on its own: {played}");
+        let log = app.world().resource::<Watching>().log.clone();
+        assert_eq!(log, told::<Toy>(&app.world().resource::<CoreGame<Toy>>().0));
+        // Stop the loop from playing on, then go back one action.
+        app.insert_resource(LoopSettings {
+            seeded_ties: false,
+            autopilot_heroes: false,
+            auto_advance: false,
+        });
+        app.world_mut().resource_mut::<Watching>().undo = true;
+        app.update();
+        let game = &app.world().resource::<CoreGame<Toy>>().0;
+        let cursor = game.cursor;
+        assert!(cursor < played, "undone: {cursor} of {played}");
+        let watching = app.world().resource::<Watching>();
+        assert!(watching.paused, "after an undo the table waits");
+        assert_eq!(watching.log, told::<Toy>(game));
+        let table = app.world().resource::<Table>();
+        assert_eq!(table.figures, Toy::view(&game.state).figures);
+        app.world_mut().resource_mut::<Watching>().redo = true;
+        app.update();
+        assert_eq!(app.world().resource::<CoreGame<Toy>>().0.cursor, cursor + 1);
+    }
 }

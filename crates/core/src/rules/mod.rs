@@ -180,6 +180,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn describe(state: &Self::State, event: &Self::Event) -> Option<String>;
     /// What the hero autopilot would do for `hero` now, among its legal actions.
     fn autopilot(state: &Self::State, hero: usize) -> Option<Self::Action>;
+    /// A few words naming a legal action, for a table that lists them as buttons.
+    fn action_label(_state: &Self::State, action: &Self::Action) -> String {
+        format!("{action:?}")
+    }
     /// The plain-data picture of the table the 3D view draws.
     fn view(state: &Self::State) -> view::TableView;
     /// The round the game is in (saves and the history show it).
