@@ -773,3 +773,27 @@ fn undo_holds_at_every_prefix_of_whole_fights() {
         assert!(n > 50, "seed {seed}: a whole fight, {n} actions");
     }
 }
+
+#[test]
+fn every_legal_action_has_a_label_of_its_own() {
+    let mut hero_choices = 0;
+    for seed in 0..4 {
+        let mut g = new_game(MINE, seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            if let Some(seat) = seat_to_move(&g.state) {
+                hero_choices += usize::from(matches!(seat, Seat::Hero(_)));
+                let labels: Vec<String> = g
+                    .legal_actions(seat)
+                    .iter()
+                    .map(|a| Brimstone::action_label(&g.state, a))
+                    .collect();
+                let distinct: BTreeSet<&String> = labels.iter().collect();
+                assert_eq!(distinct.len(), labels.len(), "seed {seed}: {labels:?}");
+                assert!(labels.iter().all(|l| !l.is_empty() && !l.contains("((")));
+            }
+            g.apply(a).expect("the driver's action is legal");
+        }
+        assert!(matches!(g.to_move(), ToMove::Over { .. }), "seed {seed}");
+    }
+    assert!(hero_choices > 100, "{hero_choices} hero moves looked at");
+}

@@ -422,6 +422,31 @@ impl Rules for Brimstone {
         autopilot::next_action(s, hero)
     }
 
+    fn action_label(s: &State, action: &Action) -> String {
+        let option = |i: usize| {
+            s.ask
+                .as_ref()
+                .and_then(|a| a.options.get(i).cloned())
+                .unwrap_or_else(|| format!("option {}", i + 1))
+        };
+        match action {
+            Action::Advance => "go on".into(),
+            Action::Choose(i) | Action::Draw(i) => option(*i),
+            Action::Roll(n) => format!("roll {n}"),
+            Action::Move((x, y)) => format!("move to ({x}, {y})"),
+            Action::Attack { target, weapon } => {
+                let name = s.models.get(*target).map_or("?", |m| m.name.as_str());
+                match weapon {
+                    actions::Weapon::Melee => format!("fight {name}"),
+                    actions::Weapon::Gun => format!("shoot {name}"),
+                }
+            }
+            Action::EndTurn => "end the turn".into(),
+            Action::Breath(BreathChoice::Heal) => "catch your breath: heal D6".into(),
+            Action::Breath(BreathChoice::Grit) => "catch your breath: 1 Grit".into(),
+        }
+    }
+
     fn view(s: &State) -> TableView {
         view::table(s)
     }
