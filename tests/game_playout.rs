@@ -12,7 +12,7 @@ use foehold_core::rules::gloomhaven::Save;
 use foehold_core::rules::gloomhaven::autopilot::next_action;
 use foehold_core::rules::gloomhaven::state::{Pending, Phase, State};
 use foehold_core::rules::gloomhaven::{Action, Game, Gloomhaven, Half, Scenario, TieBreaker};
-use foehold_core::rules::{Rules, Seat, ToMove, rules_field};
+use foehold_core::rules::{Rules, Seat, ToMove, rules_name};
 
 /// A small seeded generator for the test driver's detours (splitmix64).
 struct Detours(u64);
@@ -36,7 +36,7 @@ fn scenarios() -> Vec<(PathBuf, Arc<Scenario>)> {
         // Gloomhaven scenarios only (a file without `rules:` is one, from before there were others).
         .filter(|p| {
             let text = std::fs::read_to_string(p).expect("readable scenario");
-            rules_field(&text).is_none_or(|(name, _, _)| name == Gloomhaven::NAME)
+            rules_name(&text) == Gloomhaven::NAME
         })
         .collect();
     files.sort();

@@ -8,6 +8,8 @@ use std::process::ExitCode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
+use foehold_core::rules::gloomhaven::Gloomhaven;
+use foehold_core::rules::{Rules, rules_name};
 
 mod bench;
 mod board;
@@ -27,7 +29,7 @@ mod watch;
 mod windows;
 
 /// The game on the table: the loop's core game of the Gloomhaven rules.
-pub type CoreGame = foehold_loop::CoreGame<foehold_core::rules::gloomhaven::Gloomhaven>;
+pub type CoreGame = foehold_loop::CoreGame<Gloomhaven>;
 
 /// The command line of the table.
 #[derive(Debug, Clone, Resource, Default)]
@@ -90,8 +92,7 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     // its heroes yet.
     if let Some(path) = &options.scenario
         && let Ok(text) = std::fs::read_to_string(path)
-        && let Some((name, _, _)) = foehold_core::rules::rules_field(&text)
-        && name != <foehold_core::rules::gloomhaven::Gloomhaven as foehold_core::rules::Rules>::NAME
+        && rules_name(&text) != Gloomhaven::NAME
     {
         let file = path.display().to_string();
         let work = watch::Watch {

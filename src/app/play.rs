@@ -407,6 +407,13 @@ fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
     shown.popups.retain(|p| p.age < 2.0);
 }
 
+/// Whether Ctrl is held for a shortcut this frame. A quick Ctrl+Z at a low frame rate presses and
+/// releases Ctrl within one frame, so a Ctrl released this frame counts as held.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(ctrls) || keys.any_just_released(ctrls)
+}
+
 /// The save written at the start of every round after the first.
 pub fn autosave_path() -> PathBuf {
     PathBuf::from("saves/autosave.ron")
@@ -432,10 +439,7 @@ fn controls(
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
     if !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
-        // A quick Ctrl+Z at a low frame rate presses and releases Ctrl within one frame: count a
-        // Ctrl released this frame as held.
-        let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
-        let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
+        let ctrl = ctrl_held(&keys);
         if ctrl && keys.just_pressed(KeyCode::KeyZ) {
             wanted.push(Control::Undo);
         }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use foehold_core::rules::gloomhaven::{Game, Gloomhaven, Scenario, State, TieBreaker};
 use foehold_core::rules::view::TokenInfo;
-use foehold_core::rules::{Rules, rules_field};
+use foehold_core::rules::{Rules, rules_name};
 
 use super::Options;
 use super::gloomhaven::story::{Told, retell};
@@ -108,9 +108,8 @@ pub fn scenario_files() -> Vec<PathBuf> {
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
                 .filter(|p| {
                     // The table's hero windows are Gloomhaven's so far; other modules play headless.
-                    std::fs::read_to_string(p).is_ok_and(|text| {
-                        rules_field(&text).is_none_or(|(name, _, _)| name == Gloomhaven::NAME)
-                    })
+                    std::fs::read_to_string(p)
+                        .is_ok_and(|text| rules_name(&text) == Gloomhaven::NAME)
                 })
                 .collect()
         })

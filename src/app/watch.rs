@@ -164,8 +164,7 @@ fn rewind<R: Rules>(
     mut game: ResMut<CoreGame<R>>,
     mut watching: ResMut<Watching>,
 ) {
-    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
+    let ctrl = super::play::ctrl_held(&keys);
     let undo = watching.undo || (ctrl && keys.just_pressed(KeyCode::KeyZ));
     let redo = watching.redo || (ctrl && keys.just_pressed(KeyCode::KeyY));
     (watching.undo, watching.redo) = (false, false);
@@ -174,20 +173,8 @@ fn rewind<R: Rules>(
         // Undone steps would run again at once: wait for the players to go on.
         watching.paused = true;
         watching.rewound = true;
-        watching.log = told::<R>(&game.0);
+        watching.log = game.0.log_lines();
     }
-}
-
-/// Every log line of the game's actions up to its cursor.
-fn told<R: Rules>(game: &Game<R>) -> Vec<String> {
-    let mut s = game.initial().clone();
-    let mut lines = Vec::new();
-    for a in &game.actions()[..game.cursor] {
-        if let Ok(ev) = R::apply(&mut s, a.clone()) {
-            lines.extend(ev.iter().filter_map(|e| R::describe(&s, e)));
-        }
-    }
-    lines
 }
 
 /// The players' moves as buttons: each hero's legal actions, or the options of a tie.
@@ -329,7 +316,7 @@ mod tests {
         let played = app.world().resource::<CoreGame<Toy>>().0.cursor;
         assert!(played >= 6, "the loop played on its own: {played}");
         let log = app.world().resource::<Watching>().log.clone();
-        assert_eq!(log, told::<Toy>(&app.world().resource::<CoreGame<Toy>>().0));
+        assert_eq!(log, app.world().resource::<CoreGame<Toy>>().0.log_lines());
         // Stop the loop from playing on, then go back one action.
         app.insert_resource(LoopSettings {
             seeded_ties: false,
@@ -343,7 +330,7 @@ mod tests {
         assert!(cursor < played, "undone: {cursor} of {played}");
         let watching = app.world().resource::<Watching>();
         assert!(watching.paused, "after an undo the table waits");
-        assert_eq!(watching.log, told::<Toy>(game));
+        assert_eq!(watching.log, game.log_lines());
         let table = app.world().resource::<Table>();
         assert_eq!(table.figures, Toy::view(&game.state).figures);
         app.world_mut().resource_mut::<Watching>().redo = true;

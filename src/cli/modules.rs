@@ -4,7 +4,7 @@ use foehold_core::error::LoadError;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
-use foehold_core::rules::{Rules, rules_field};
+use foehold_core::rules::{DEFAULT_RULES, Rules, rules_field};
 
 /// Work done for whichever rule module a file names: `run` is called with that module's type.
 pub trait ForRules {
@@ -18,11 +18,9 @@ pub trait ForRules {
 pub const PLAYED: &[&str] = &[Gloomhaven::NAME, Brimstone::NAME, Goals::NAME];
 
 /// Runs `work` with the rule module that the scenario or save `text` names in its top-level
-/// `rules:` field. A file without the field is a Gloomhaven file (it was the only module once).
+/// `rules:` field ([`DEFAULT_RULES`] when it has none).
 pub fn with_rules<W: ForRules>(file: &str, text: &str, work: W) -> Result<W::Out, LoadError> {
-    let Some((name, line, column)) = rules_field(text) else {
-        return Ok(work.run::<Gloomhaven>());
-    };
+    let (name, line, column) = rules_field(text).unwrap_or((DEFAULT_RULES, 1, 1));
     // One line per module the binary plays.
     if name == Gloomhaven::NAME {
         return Ok(work.run::<Gloomhaven>());

@@ -72,14 +72,8 @@ impl ForRules for Replay<'_> {
             }
         };
         if !quiet {
-            // Print the log by replaying once more, event by event.
-            let mut s = game.initial().clone();
-            for a in game.actions() {
-                if let Ok(ev) = R::apply(&mut s, a.clone()) {
-                    for line in ev.iter().filter_map(|e| R::describe(&s, e)) {
-                        outln!("{line}");
-                    }
-                }
+            for line in game.log_lines() {
+                outln!("{line}");
             }
         }
         let hash = state_hash(&game.state);

@@ -129,6 +129,19 @@ impl<R: Rules> Game<R> {
         true
     }
 
+    /// The log lines of the actions in effect (up to the cursor), told again from the initial state.
+    pub fn log_lines(&self) -> Vec<String> {
+        let mut s = self.initial.clone();
+        let mut lines = Vec::new();
+        for a in &self.log[..self.cursor] {
+            // Every logged action was accepted once from the same state, so it is accepted again.
+            if let Ok(events) = R::apply(&mut s, a.clone()) {
+                lines.extend(events.iter().filter_map(|e| R::describe(&s, e)));
+            }
+        }
+        lines
+    }
+
     /// The state after the first `n` actions of the log.
     pub fn replay_prefix(&self, n: usize) -> R::State {
         let mut s = self.initial.clone();

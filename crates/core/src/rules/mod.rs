@@ -229,6 +229,16 @@ pub fn seeded_pick(seed: u64, steps: u64, n: usize) -> usize {
     r.random_range(0..n)
 }
 
+/// The rules a scenario or save file without a `rules:` field is played by: Gloomhaven's, the only
+/// module there was when such files were written.
+pub const DEFAULT_RULES: &str = <gloomhaven::Gloomhaven as Rules>::NAME;
+
+/// The name of the rules a scenario or save file is played by: its `rules:` field, else
+/// [`DEFAULT_RULES`].
+pub fn rules_name(text: &str) -> &str {
+    rules_field(text).map_or(DEFAULT_RULES, |(name, _, _)| name)
+}
+
 /// The value of the top-level `rules: Name` field of a scenario or save file, with its position;
 /// `None` when the file has no such field. Loading dispatches on it before the whole file is parsed.
 pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
