@@ -21,10 +21,11 @@ pub struct Tile(pub CellKey);
 /// What an overlay on a cell means; the lowest variant wins when several apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
-    Hover,
     Tie,
     Path,
     Focus,
+    // Below the path: the hovered end of a move shows as the path's end.
+    Hover,
     Reach,
     AoE,
 }
@@ -32,7 +33,8 @@ pub enum Mark {
 impl Mark {
     fn colour(self) -> Color {
         match self {
-            Mark::Hover => Color::srgba(1.0, 1.0, 1.0, 0.45),
+            // Not white: white over the pale stone floor did not show.
+            Mark::Hover => Color::srgba(0.45, 1.0, 0.55, 0.5),
             Mark::Tie => Color::srgba(1.0, 0.2, 0.9, 0.6),
             Mark::Path => Color::srgba(1.0, 0.85, 0.2, 0.55),
             Mark::Focus => Color::srgba(1.0, 0.25, 0.2, 0.55),

@@ -5,8 +5,9 @@
     reason = "the camera orbits and eases with trig and exp; it draws, it decides nothing"
 )]
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::input::EguiWantsInput;
 
 use super::table::Table;
@@ -73,25 +74,35 @@ fn controls(
     mut orbit: ResMut<Orbit>,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut last_pointer: Local<Option<Vec2>>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
+    typing: Option<Res<super::ui::Typing>>,
     time: Res<Time>,
     table: Res<Table>,
     mut snaps: MessageWriter<SnapTo>,
 ) {
     let egui_pointer = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input());
-    let egui_keys = egui.as_ref().is_some_and(|e| e.wants_any_keyboard_input());
+    let typing = typing.is_some_and(|t| t.0);
     let dt = time.delta_secs();
+    // Drags follow the pointer across the window rather than raw device motion, which X servers
+    // do not report for every pointer (a tablet, a remote desktop, synthetic input).
+    let pointer = windows.single().ok().and_then(Window::cursor_position);
+    let drag = match (pointer, *last_pointer) {
+        (Some(now), Some(before)) => now - before,
+        _ => Vec2::ZERO,
+    };
+    *last_pointer = pointer;
+    // A drag starts where the button went down: the way there is no part of it.
+    let dragging = |b: MouseButton| buttons.pressed(b) && !buttons.just_pressed(b);
     if !egui_pointer {
-        if buttons.pressed(MouseButton::Right) {
-            orbit.yaw -= motion.delta.x * 0.006;
-            orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.2, 1.5);
+        if dragging(MouseButton::Right) {
+            orbit.yaw -= drag.x * 0.006;
+            orbit.pitch = (orbit.pitch + drag.y * 0.006).clamp(0.2, 1.5);
         }
-        if buttons.pressed(MouseButton::Middle) {
-            let pan = pan_vector(orbit.yaw, Vec2::new(-motion.delta.x, -motion.delta.y))
-                * orbit.distance
-                * 0.0015;
+        if dragging(MouseButton::Middle) {
+            let pan = pan_vector(orbit.yaw, Vec2::new(-drag.x, -drag.y)) * orbit.distance * 0.0015;
             orbit.goal += pan;
             orbit.focus += pan;
         }
@@ -101,7 +112,7 @@ fn controls(
         };
         orbit.distance = (orbit.distance * (1.0 - lines * 0.1)).clamp(3.0, 60.0);
     }
-    if !egui_keys {
+    if !typing {
         let mut pan = Vec2::ZERO;
         for (k, d) in [
             (KeyCode::KeyW, Vec2::Y),

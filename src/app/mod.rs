@@ -20,6 +20,8 @@ mod minis;
 mod orders;
 mod picking;
 mod play;
+mod pointer;
+mod probe;
 mod screenshot;
 mod table;
 mod tokens;
@@ -42,6 +44,8 @@ pub struct Options {
     pub check_not_blank: bool,
     /// Frames per phase of the frame-time benchmark (0: no benchmark).
     pub bench_frames: u32,
+    /// Where to write what the table shows, for programs that drive it (`--probe`).
+    pub probe: Option<PathBuf>,
 }
 
 impl Options {
@@ -55,6 +59,7 @@ impl Options {
             after_frames: a.after_frames,
             check_not_blank: a.check_not_blank,
             bench_frames: a.bench_frames,
+            probe: a.probe.clone(),
         }
     }
 }
@@ -152,6 +157,8 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
             gloomhaven::plugin,
             screenshot::plugin,
             bench::plugin,
+            probe::plugin,
+            pointer::plugin,
         ));
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -1,10 +1,15 @@
-//! Picking with Bevy's mesh picking: what the pointer is over (a mini or a cell) and clicks on them,
+//! Picking with mesh ray casts: what the pointer is over (a mini or a cell) and presses on them,
 //! turned into [`Picked`] messages that the play plugin turns into game actions.
 
+use bevy::input::ButtonState;
+use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, RayCastVisibility};
 use bevy::picking::pointer::PointerInteraction;
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
+use bevy_egui::{EguiContexts, egui};
 
 use super::board::{CellMarks, Mark, Tile};
+use super::camera::TableCamera;
 use super::minis::MiniPart;
 use super::table::Table;
 use super::view::CellKey;
@@ -27,8 +32,7 @@ pub struct Picked(pub Target);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
         .add_message::<Picked>()
-        .add_observer(on_click)
-        .add_systems(Update, (hover, mark_hover).chain());
+        .add_systems(Update, ((hover, mark_hover).chain(), presses));
 }
 
 /// Resolves a picked entity to the figure or cell it shows.
@@ -52,21 +56,67 @@ fn target_of(
     None
 }
 
-fn on_click(
-    click: On<Pointer<Click>>,
+/// Left presses on the board, each at the place the pointer was when it was pressed.
+///
+/// Bevy's picking finds what a press hit from the pointer's last hover, and egui claims a pointer it
+/// saw over a window in the previous frame: at a low frame rate, a press right after moving off a
+/// window or across the board was lost or landed on the cell left behind. Here the window events
+/// are replayed in order and each press casts its own ray.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+fn presses(
+    mut events: MessageReader<WindowEvent>,
+    mut pointer: Local<Option<Vec2>>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+    mut ray_cast: MeshRayCast,
     parts: Query<&MiniPart>,
     tiles: Query<&Tile>,
     parents: Query<&ChildOf>,
+    mut contexts: EguiContexts,
     mut picked: MessageWriter<Picked>,
-) {
-    // The event bubbles up to parents; only the entity actually hit counts.
-    if click.entity != click.original_event_target() || click.event.button != PointerButton::Primary
-    {
-        return;
+) -> Result {
+    let mut pressed_at = Vec::new();
+    for e in events.read() {
+        match e {
+            WindowEvent::CursorMoved(m) => *pointer = Some(m.position),
+            WindowEvent::CursorLeft(_) => *pointer = None,
+            WindowEvent::MouseButtonInput(b)
+                if b.button == MouseButton::Left && b.state == ButtonState::Pressed =>
+            {
+                pressed_at.extend(*pointer);
+            }
+            _ => {}
+        }
     }
-    if let Some(t) = target_of(click.entity, &parts, &tiles, &parents) {
-        picked.write(Picked(t));
+    if pressed_at.is_empty() {
+        return Ok(());
     }
+    let ctx = contexts.ctx_mut()?;
+    let (camera, at) = camera.single()?;
+    let pickable = |e: Entity| target_of(e, &parts, &tiles, &parents).is_some();
+    for p in pressed_at {
+        // Windows stay where they were drawn, so this answers for the pointer's place now; name
+        // plates paint on the background and let presses through.
+        let on_window = ctx
+            .layer_id_at(egui::pos2(p.x, p.y))
+            .is_some_and(|l| l.order != egui::Order::Background);
+        if on_window {
+            continue;
+        }
+        let Ok(ray) = camera.viewport_to_world(at, p) else {
+            continue;
+        };
+        let settings = MeshRayCastSettings::default()
+            .with_filter(&pickable)
+            .with_visibility(RayCastVisibility::VisibleInView);
+        let hit = ray_cast.cast_ray(ray, &settings).first().map(|(e, _)| *e);
+        if let Some(t) = hit.and_then(|e| target_of(e, &parts, &tiles, &parents)) {
+            picked.write(Picked(t));
+        }
+    }
+    Ok(())
 }
 
 fn hover(

@@ -426,7 +426,7 @@ pub fn autosave_path() -> PathBuf {
 fn controls(
     mut controls: MessageReader<Control>,
     keys: Res<ButtonInput<KeyCode>>,
-    egui: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    typing: Option<Res<super::ui::Typing>>,
     mut game: ResMut<CoreGame>,
     mut play: ResMut<Play>,
     mut table: ResMut<Table>,
@@ -438,7 +438,7 @@ fn controls(
     mut last_round: Local<u32>,
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
-    if !egui.is_some_and(|e| e.wants_any_keyboard_input()) {
+    if !typing.is_some_and(|t| t.0) {
         let ctrl = ctrl_held(&keys);
         if ctrl && keys.just_pressed(KeyCode::KeyZ) {
             wanted.push(Control::Undo);

@@ -10,19 +10,38 @@ use super::table::Table;
 use super::view::{FigureInfo, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<Typing>().add_systems(
         EguiPrimaryContextPass,
-        (fonts, name_plates, overlays).chain().in_set(Drawn),
+        (set_up, note_typing, name_plates, overlays)
+            .chain()
+            .in_set(Drawn),
     );
+}
+
+/// Whether the players are typing in a text field (as of the last frame): the table's keys are
+/// text then, not commands. A focused button does not count: egui focuses whatever was clicked,
+/// and Ctrl+Z right after a click on Play was taken for the button's.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Typing(pub bool);
+
+fn note_typing(mut contexts: EguiContexts, mut typing: ResMut<Typing>) -> Result {
+    let now = Typing(contexts.ctx_mut()?.text_edit_focused());
+    typing.set_if_neq(now);
+    Ok(())
 }
 
 /// The fonts, name plates and lines over the board: drawn before any window, so windows lie on top.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Drawn;
 
+/// How long a button may be held and still count as a click, in seconds. egui times a press by
+/// frames: at a low frame rate a quick click whose press and release fall in two frames looked
+/// held for a whole frame, and past egui's 0.8 s it was dropped.
+const SLOW_CLICK: f64 = 4.0;
+
 /// Once: the monospace face (which has arrows, used in traces such as "Rat → Mara") becomes a
-/// fallback of the proportional one, so no glyph shows as a box.
-fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
+/// fallback of the proportional one, so no glyph shows as a box; clicks survive slow frames.
+fn set_up(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     if *done {
         return Ok(());
     }
@@ -39,6 +58,7 @@ fn fonts(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         prop.push(mono);
     }
     ctx.set_fonts(fonts);
+    ctx.options_mut(|o| o.input_options.max_click_duration = SLOW_CLICK);
     *done = true;
     Ok(())
 }

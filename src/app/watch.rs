@@ -104,6 +104,7 @@ impl ForRules for Watch<'_> {
                 super::camera::plugin,
                 super::picking::plugin,
                 super::ui::plugin,
+                super::pointer::plugin,
                 super::screenshot::plugin,
             ))
             .add_systems(

@@ -27,4 +27,8 @@ pub struct TableArgs {
     /// Frame time of the board with 100 minis against a bare 3D scene (frames per phase)
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub bench_frames: u32,
+    /// Write what the table shows (buttons, cells and minis on screen, the game's phase) as JSON
+    /// to this file whenever it changes, for programs that drive the table with a real pointer
+    #[arg(long, value_name = "JSON")]
+    pub probe: Option<PathBuf>,
 }

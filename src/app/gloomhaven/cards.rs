@@ -9,6 +9,7 @@ use super::words::card_words;
 use crate::app::CoreGame;
 use crate::app::hotseat::{Gate, Seats};
 use crate::app::play::Act;
+use crate::app::probe::Tagged;
 
 /// Cards picked so far per hero (first = leading), before they are confirmed.
 #[derive(Default)]
@@ -47,6 +48,7 @@ pub fn cards(
                 ui.label("Card choices stay secret until everyone has chosen.");
                 if ui
                     .button(egui::RichText::new(format!("I am Player {player}")).size(16.0))
+                    .tagged("handoff:ready")
                     .clicked()
                 {
                     gate.open_for = Some(player);
@@ -83,14 +85,16 @@ pub fn cards(
                         Some(_) => "[2nd] ",
                         None => "",
                     };
-                    if ui
+                    let row = ui
                         .selectable_label(
                             pos.is_some(),
                             format!("{mark}{}", card_words(&spec.cards[c])),
                         )
                         .on_hover_text("click to pick, click again to put it back")
-                        .clicked()
-                    {
+                        .tagged(format!("card:{}:{}", spec.name, spec.cards[c].name));
+                    // The second click of a double click is not a change of mind: at a low frame
+                    // rate a player clicks again before the first click shows.
+                    if row.clicked() && !row.double_clicked() {
                         match pos {
                             Some(i) => {
                                 picks[h].remove(i);
@@ -106,6 +110,7 @@ pub fn cards(
                     if ui
                         .add_enabled(ready, confirm)
                         .on_disabled_hover_text("pick two cards first")
+                        .tagged(format!("cards:{}:confirm", spec.name))
                         .clicked()
                     {
                         acts.write(Act(Action::SelectCards {
@@ -118,6 +123,7 @@ pub fn cards(
                     if x.discard.len() >= 2
                         && ui
                             .button("Long rest")
+                            .tagged(format!("cards:{}:long-rest", spec.name))
                             .on_hover_text(
                                 "initiative 99: heal 2, recover the discard, lose one card",
                             )

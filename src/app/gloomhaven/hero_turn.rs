@@ -11,6 +11,7 @@ use super::words::{half_name, half_words};
 use crate::app::CoreGame;
 use crate::app::orders::{Intent, attack, heals_at_range, movement};
 use crate::app::play::Act;
+use crate::app::probe::Tagged;
 
 /// The halves the hero may play now, from the rules' legal actions; worked out again only when the
 /// game changes, since trying every candidate play is not free.
@@ -126,6 +127,13 @@ pub fn hero_turn(
                     let chosen = edited.half == Some(key);
                     let label = format!("{} {words}", if half == Half::Top { "▲" } else { "▼" });
                     let row = ui.add_enabled(open, egui::Button::selectable(chosen, label));
+                    let name = match (half, basic) {
+                        (Half::Top, false) => "top",
+                        (Half::Bottom, false) => "bottom",
+                        (Half::Top, true) => "basic-top",
+                        (Half::Bottom, true) => "basic-bottom",
+                    };
+                    let row = row.tagged(format!("half:{}:{name}", card.name));
                     let row = row.on_disabled_hover_text(format!(
                         "the {} of this card cannot be played now",
                         half_name(half)
@@ -159,11 +167,13 @@ pub fn hero_turn(
                                     !unused,
                                     egui::Button::new(egui::RichText::new("Play").strong()),
                                 )
+                                .tagged("turn:play")
                                 .on_disabled_hover_text("choose a hex or a target first");
                             // Spending a half without its move or attack is allowed, but asked for.
                             let spend = unused
                                 && ui
                                     .button("Play it unused")
+                                    .tagged("turn:play-unused")
                                     .on_hover_text("spend the half without moving or attacking")
                                     .clicked();
                             if play.clicked() || spend {
@@ -172,7 +182,8 @@ pub fn hero_turn(
                             }
                         }
                         Some(Err(why)) => {
-                            ui.add_enabled(false, egui::Button::new("Play"));
+                            ui.add_enabled(false, egui::Button::new("Play"))
+                                .tagged("turn:play");
                             ui.colored_label(
                                 egui::Color32::from_rgb(255, 170, 90),
                                 why.to_string(),
@@ -180,7 +191,7 @@ pub fn hero_turn(
                         }
                         None => {}
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button("Cancel").tagged("turn:cancel").clicked() {
                         edited = Intent::default();
                     }
                 });
@@ -188,6 +199,7 @@ pub fn hero_turn(
             ui.separator();
             if ui
                 .button("End turn")
+                .tagged("turn:end")
                 .on_hover_text("skip what is left of this turn")
                 .clicked()
             {

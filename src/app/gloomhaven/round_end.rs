@@ -7,6 +7,7 @@ use foehold_core::rules::gloomhaven::{Action, Phase};
 use crate::app::CoreGame;
 use crate::app::hotseat::Seats;
 use crate::app::play::{Act, players_turn};
+use crate::app::probe::Tagged;
 
 pub fn round_end(
     mut contexts: EguiContexts,
@@ -35,12 +36,17 @@ pub fn round_end(
                     seats.owner_of(h),
                     s.heroes[h].discard.len()
                 );
-                if ui.button(label).clicked() {
+                if ui
+                    .button(label)
+                    .tagged(format!("round:short-rest:{}", hero.name))
+                    .clicked()
+                {
                     acts.write(Act(Action::ShortRest { hero: h }));
                 }
             }
             if ui
                 .button(egui::RichText::new("End the round").strong())
+                .tagged("round:end")
                 .clicked()
             {
                 acts.write(Act(Action::Advance));

@@ -11,6 +11,7 @@ use foehold_core::rules::{Rules, Seat};
 
 use crate::app::CoreGame;
 use crate::app::play::Act;
+use crate::app::probe::Tagged;
 
 pub fn ties(
     mut contexts: EguiContexts,
@@ -55,7 +56,7 @@ pub fn ties(
                                 format!(", attack {}", targets.join(", "))
                             }
                         );
-                        if ui.button(text).clicked() {
+                        if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
                             acts.write(Act(Action::Choose(i)));
                         }
                     }
@@ -70,6 +71,7 @@ pub fn ties(
                     for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
                         if ui
                             .button(format!("{}: {}", i + 1, s.actor_name(*a)))
+                            .tagged(format!("tie:{}", i + 1))
                             .clicked()
                         {
                             acts.write(Act(Action::Choose(i)));
@@ -100,7 +102,12 @@ pub fn ties(
                 }
             }
             let dice = Gloomhaven::legal_actions(s, Seat::Table).contains(&Action::ChooseByDice);
-            if dice && ui.button("Let the dice choose (R)").clicked() {
+            if dice
+                && ui
+                    .button("Let the dice choose (R)")
+                    .tagged("tie:dice")
+                    .clicked()
+            {
                 acts.write(Act(Action::ChooseByDice));
             }
         });
@@ -117,7 +124,7 @@ fn draw_uses(ui: &mut egui::Ui, options: &[CardOutcome], acts: &mut MessageWrite
             o.damage,
             if o.nullified { " (null)" } else { "" }
         );
-        if ui.button(text).clicked() {
+        if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
             acts.write(Act(Action::Choose(i)));
         }
     }

@@ -7,6 +7,7 @@ use foehold_core::rules::ToMove;
 use super::NewGameOpen;
 use crate::app::CoreGame;
 use crate::app::play::Control;
+use crate::app::probe::Tagged;
 
 pub fn end(
     mut contexts: EguiContexts,
@@ -26,10 +27,10 @@ pub fn end(
             let text = if won { "Victory!" } else { "Defeat" };
             ui.label(egui::RichText::new(text).size(32.0).strong());
             ui.horizontal(|ui| {
-                if ui.button("Undo the last move").clicked() {
+                if ui.button("Undo the last move").tagged("end:undo").clicked() {
                     controls.write(Control::Undo);
                 }
-                if ui.button("New game…").clicked() {
+                if ui.button("New game…").tagged("end:new-game").clicked() {
                     new_game.set_if_neq(NewGameOpen(true));
                 }
             });

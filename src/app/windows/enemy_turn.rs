@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::app::play::{Control, Driver, FoeTurnRecord, Shown};
+use crate::app::probe::Tagged;
 
 pub fn enemy_turn(
     mut contexts: EguiContexts,
@@ -25,10 +26,20 @@ pub fn enemy_turn(
                 } else {
                     "⏸ Pause"
                 };
-                if ui.button(label).on_hover_text("Space").clicked() {
+                if ui
+                    .button(label)
+                    .tagged("foes:pause")
+                    .on_hover_text("Space")
+                    .clicked()
+                {
                     driver.paused = !driver.paused;
                 }
-                if ui.button("Step").on_hover_text(".").clicked() {
+                if ui
+                    .button("Step")
+                    .tagged("foes:step")
+                    .on_hover_text(".")
+                    .clicked()
+                {
                     driver.step = true;
                 }
                 let mut speed = driver.speed;
@@ -51,6 +62,7 @@ pub fn enemy_turn(
                     record.replay.is_none() && !record.steps.is_empty(),
                     egui::Button::new(replay_label),
                 )
+                .tagged("foes:replay")
                 .clicked()
             {
                 controls.write(Control::ReplayFoeTurn);

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::HistoryOpen;
 use crate::app::CoreGame;
 use crate::app::play::Control;
+use crate::app::probe::Tagged;
 use crate::app::table::Table;
 
 pub fn history(
@@ -30,7 +31,11 @@ pub fn history(
                 .max_height(320.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    if ui.selectable_label(cursor == 0, "0 · the start").clicked() {
+                    if ui
+                        .selectable_label(cursor == 0, "0 · the start")
+                        .tagged("history:0")
+                        .clicked()
+                    {
                         controls.write(Control::JumpTo(0));
                     }
                     for (i, label) in table.history.iter().enumerate() {
@@ -40,7 +45,11 @@ pub fn history(
                         } else {
                             egui::RichText::new(text)
                         };
-                        if ui.selectable_label(cursor == i + 1, text).clicked() {
+                        if ui
+                            .selectable_label(cursor == i + 1, text)
+                            .tagged(format!("history:{}", i + 1))
+                            .clicked()
+                        {
                             controls.write(Control::JumpTo(i + 1));
                         }
                     }

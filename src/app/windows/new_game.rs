@@ -9,6 +9,7 @@ use foehold_core::rules::gloomhaven::Scenario;
 
 use crate::app::CoreGame;
 use crate::app::play::{Control, Play};
+use crate::app::probe::Tagged;
 use crate::app::table::scenario_files;
 
 /// Whether the New game window is open.
@@ -83,10 +84,14 @@ pub fn new_game(
                     "The game on the table has {moves} move(s) no save holds; they will be lost."
                 ));
                 ui.horizontal(|ui| {
-                    if ui.button("Discard it and start").clicked() {
+                    if ui
+                        .button("Discard it and start")
+                        .tagged("newgame:discard")
+                        .clicked()
+                    {
                         start = Some(i);
                     }
-                    if ui.button("Keep playing").clicked() {
+                    if ui.button("Keep playing").tagged("newgame:keep").clicked() {
                         listing.confirm = None;
                     }
                 });
@@ -99,6 +104,7 @@ pub fn new_game(
                     Ok(about) => {
                         if ui
                             .button(egui::RichText::new(&e.name).strong().size(15.0))
+                            .tagged(format!("newgame:{}", e.name))
                             .clicked()
                         {
                             if play.unsaved(&game.0) {

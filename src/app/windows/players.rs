@@ -5,6 +5,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::app::CoreGame;
 use crate::app::hotseat::Seats;
+use crate::app::probe::Tagged;
 
 pub fn players(
     mut contexts: EguiContexts,
@@ -27,7 +28,8 @@ pub fn players(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("Players at the table:");
-                ui.add(egui::DragValue::new(&mut edited.players).range(1..=4));
+                ui.add(egui::DragValue::new(&mut edited.players).range(1..=4))
+                    .tagged("players:count");
             });
             let players = edited.players;
             for (h, spec) in s.scenario.heroes.iter().enumerate() {
@@ -36,12 +38,17 @@ pub fn players(
                     if let Some(o) = edited.owner.get_mut(h) {
                         *o = (*o).clamp(1, players);
                         for p in 1..=players {
-                            ui.radio_value(o, p, format!("P{p}"));
+                            ui.radio_value(o, p, format!("P{p}"))
+                                .tagged(format!("players:{}:P{p}", spec.name));
                         }
                     }
                 });
             }
-            if ui.button(egui::RichText::new("Start").strong()).clicked() {
+            if ui
+                .button(egui::RichText::new("Start").strong())
+                .tagged("players:start")
+                .clicked()
+            {
                 edited.ready = true;
             }
         });

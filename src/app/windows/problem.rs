@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::NewGameOpen;
+use crate::app::probe::Tagged;
 
 /// A problem waiting for the players to read it.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -27,10 +28,10 @@ pub fn problem(
         .show(ctx, |ui| {
             ui.colored_label(egui::Color32::from_rgb(255, 150, 90), &text);
             ui.horizontal(|ui| {
-                if ui.button("OK").clicked() {
+                if ui.button("OK").tagged("problem:ok").clicked() {
                     dismissed = true;
                 }
-                if ui.button("New game…").clicked() {
+                if ui.button("New game…").tagged("problem:new-game").clicked() {
                     dismissed = true;
                     new_game.set_if_neq(NewGameOpen(true));
                 }

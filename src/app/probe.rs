@@ -1,0 +1,192 @@
+//! `--probe FILE`: what the table shows, written as JSON every frame, so that a program
+//! driving the table with a real pointer and keyboard knows where to click and what to expect.
+//!
+//! It names each on-screen button that [`tag`] marked, gives the window position of every cell and
+//! mini as the camera draws them, the marks on the cells and where the game stands. The file is
+//! replaced atomically, so a reader never sees half of it.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use serde_json::{Value, json};
+
+use super::CoreGame;
+use super::Options;
+use super::board::CellMarks;
+use super::camera::{Orbit, TableCamera};
+use super::hotseat::{Gate, Seats};
+use super::minis::Mini;
+use super::picking::{Hovered, Target};
+use super::play::Driver;
+use super::table::Table;
+use super::view::plane_to_world;
+
+/// Where the probe goes.
+#[derive(Resource)]
+struct ProbeFile {
+    path: PathBuf,
+    /// Frames drawn so far: a reader knows two probes apart were two frames apart.
+    frame: u64,
+}
+
+/// Buttons marked this frame: name, rectangle (logical pixels) and whether it can be clicked.
+#[derive(Clone, Default)]
+struct Tags(Vec<(String, egui::Rect, bool)>);
+
+fn tags_id() -> egui::Id {
+    egui::Id::new("foehold-probe-tags")
+}
+
+fn probing_id() -> egui::Id {
+    egui::Id::new("foehold-probing")
+}
+
+/// Names a widget for the probe (a no-op unless the table runs with `--probe`).
+pub fn tag(response: &egui::Response, name: impl Into<String>) {
+    let ctx = &response.ctx;
+    if !ctx.data(|d| d.get_temp::<bool>(probing_id()).unwrap_or(false)) {
+        return;
+    }
+    let entry = (name.into(), response.rect, response.enabled());
+    ctx.data_mut(|d| {
+        let tags = d.get_temp_mut_or_default::<Tags>(tags_id());
+        // A widget drawn twice in a frame (egui may run a second pass) counts once, as last drawn.
+        tags.0.retain(|(n, ..)| *n != entry.0);
+        tags.0.push(entry);
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let Some(path) = app.world().resource::<Options>().probe.clone() else {
+        return;
+    };
+    app.insert_resource(ProbeFile { path, frame: 0 })
+        .add_systems(Last, write_probe);
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+fn write_probe(
+    mut file: ResMut<ProbeFile>,
+    mut contexts: EguiContexts,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
+    minis: Query<(&Mini, &GlobalTransform)>,
+    table: Res<Table>,
+    marks: Res<CellMarks>,
+    state: (
+        Res<CoreGame>,
+        Res<Seats>,
+        Res<Gate>,
+        Res<Driver>,
+        Res<Orbit>,
+        Res<Hovered>,
+    ),
+) -> Result {
+    let (game, seats, gate, driver, orbit, hovered) = state;
+    file.frame += 1;
+    let ctx = contexts.ctx_mut()?;
+    ctx.data_mut(|d| d.insert_temp(probing_id(), true));
+    let tags = ctx.data_mut(|d| d.remove_temp::<Tags>(tags_id()).unwrap_or_default());
+    let (Ok(window), Ok((camera, at))) = (windows.single(), camera.single()) else {
+        return Ok(());
+    };
+    let on_screen = |world: Vec3| {
+        camera
+            .world_to_viewport(at, world)
+            .ok()
+            .map(|p| [p.x.round(), p.y.round()])
+    };
+    let merged = marks.merged();
+    let cells: Vec<Value> = table
+        .board
+        .cells
+        .iter()
+        .filter_map(|c| {
+            let [x, y] = on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12)?;
+            // Under a window, the cell cannot be seen or clicked there.
+            let covered = ctx
+                .layer_id_at(egui::pos2(x, y))
+                .is_some_and(|l| l.order != egui::Order::Background);
+            Some(json!({
+                "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
+                "ground": format!("{:?}", c.ground),
+                "mark": merged.get(&c.key).map(|m| format!("{m:?}")),
+            }))
+        })
+        .collect();
+    let mut figures: Vec<Value> = Vec::new();
+    for f in &table.figures {
+        // Where the mini really stands now (it may still be walking), not where the game put it.
+        let Some((mini, place)) = minis.iter().find(|(m, _)| m.id == f.id) else {
+            continue;
+        };
+        let foot = on_screen(place.translation());
+        let body = on_screen(place.translation() + Vec3::Y * 0.62);
+        figures.push(json!({
+            "id": f.id, "name": f.name, "side": format!("{:?}", f.side),
+            "q": f.cell.0, "r": f.cell.1, "hp": f.hp, "dead": mini.dead,
+            "foot": foot, "body": body,
+        }));
+    }
+    let widgets: Vec<Value> = tags
+        .0
+        .iter()
+        .map(|(name, r, enabled)| {
+            json!({
+                "name": name, "x": r.min.x, "y": r.min.y, "w": r.width(), "h": r.height(),
+                "enabled": enabled,
+            })
+        })
+        .collect();
+    let g = &game.0;
+    let s = &g.state;
+    let hovered = match hovered.0 {
+        Some(Target::Cell(c)) => json!({"cell": [c.0, c.1]}),
+        Some(Target::Figure(id)) => json!({"figure": id}),
+        None => Value::Null,
+    };
+    let probe = json!({
+        "frame": file.frame,
+        "window": {"width": window.width(), "height": window.height(),
+                   "scale": window.scale_factor()},
+        "camera": {"yaw": orbit.yaw, "pitch": orbit.pitch, "distance": orbit.distance,
+                   "focus": [orbit.focus.x, orbit.focus.y, orbit.focus.z]},
+        "game": {
+            "phase": format!("{:?}", s.phase),
+            "pending": s.pending.as_ref().map(|p| format!("{p:?}")),
+            "round": s.round,
+            "cursor": g.cursor, "log": g.log.len(),
+        },
+        "seats": {"ready": seats.ready, "players": seats.players,
+                  "current": seats.current(s), "handed_to": gate.open_for},
+        "message": driver.message.as_ref().map(|(m, _)| m.clone()),
+        "paused": driver.paused,
+        "hovered": hovered,
+        "cells": cells,
+        "figures": figures,
+        "widgets": widgets,
+    });
+    // Every frame: only a table driven by a program writes it, and the program waits on frames.
+    let tmp = file.path.with_extension("tmp");
+    std::fs::write(&tmp, serde_json::to_string_pretty(&probe)?)?;
+    std::fs::rename(&tmp, &file.path)?;
+    Ok(())
+}
+
+/// [`tag`] in a chain: `ui.button("Start").tagged("players:start").clicked()`.
+pub trait Tagged {
+    /// Names the widget for the probe and gives it back.
+    fn tagged(self, name: impl Into<String>) -> Self;
+}
+
+impl Tagged for egui::Response {
+    fn tagged(self, name: impl Into<String>) -> Self {
+        tag(&self, name);
+        self
+    }
+}
