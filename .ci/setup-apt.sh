@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-    xvfb xauth
+    xvfb xauth xdotool
     mesa-vulkan-drivers libvulkan1
     libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon0 libxkbcommon-x11-0
     pkg-config
