@@ -77,6 +77,15 @@ fn attack_score(c: &HeroCard) -> i32 {
     a.unwrap_or(2 * 2) + heal - if c.top.lost { 3 } else { 0 }
 }
 
+/// How much the hero wants a card's top: a summon first while the hero has none on the board (it
+/// calls one when it can), then the attack score.
+fn top_value(s: &State, hero: usize, card: usize) -> (bool, i32) {
+    let c = &s.scenario.heroes[hero].cards[card];
+    let summons = c.top.effects.iter().any(|e| matches!(e, Effect::Summon(_)));
+    let alone = !s.living_summons().any(|i| s.summons[i].summoner == hero);
+    (summons && alone, attack_score(c))
+}
+
 fn move_score(c: &HeroCard) -> i32 {
     let m = c.bottom.movement().map_or(2, |(n, _)| n as i32);
     m * 2 - if c.bottom.lost { 3 } else { 0 }
@@ -95,19 +104,10 @@ fn choose_cards(s: &State, h: usize) -> Action {
             .unwrap_or(&x.discard[0]);
         return Action::LongRest { hero: h, lose };
     }
-    // A hero without a summon on the board calls one when it can.
-    let summoning = !s.living_summons().any(|i| s.summons[i].summoner == h);
     let attack = *x
         .hand
         .iter()
-        .max_by_key(|&&c| {
-            let summons = cards[c]
-                .top
-                .effects
-                .iter()
-                .any(|e| matches!(e, Effect::Summon(_)));
-            (summoning && summons, attack_score(&cards[c]), Reverse(c))
-        })
+        .max_by_key(|&&c| (top_value(s, h, c), Reverse(c)))
         .unwrap_or(&x.hand[0]);
     let mover = *x
         .hand
@@ -137,8 +137,7 @@ fn attack_of(effects: &[Effect]) -> Option<(u32, u32)> {
 
 fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Action> {
     let sel = s.heroes[hero].selected?;
-    let cards = &s.scenario.heroes[hero].cards;
-    let (atk, mv) = if attack_score(&cards[sel[0]]) >= attack_score(&cards[sel[1]]) {
+    let (atk, mv) = if top_value(s, hero, sel[0]) >= top_value(s, hero, sel[1]) {
         (sel[0], sel[1])
     } else {
         (sel[1], sel[0])
