@@ -1256,6 +1256,20 @@ fn a_summon_as_near_as_its_summoner_is_the_focus_since_it_acts_first() {
     select(&mut st, 0, 0, 1);
     let ev = advance_until(&mut st, |s| s.plan.is_some());
     assert_eq!(focus_of(&ev, 0), vec![wisp]);
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::FoeTargeted { trace, .. } => Some(trace.clone()),
+            _ => None,
+        })
+        .expect("the rat chose a focus");
+    assert!(
+        trace.contains(
+            &"Focus by lowest initiative (50 then 60, before its summoner): Wisp (Ann) (4, -2)."
+                .into()
+        ),
+        "{trace:?}"
+    );
 }
 
 #[test]

@@ -420,13 +420,20 @@ impl<'a> Solver<'a> {
         remaining
     }
 
-    /// An enemy's initiative in words: "20", "20 then 25", "99, resting".
+    /// An enemy's initiative in words: "20", "20 then 25", "99, resting", "20 then 25, before its
+    /// summoner".
     fn initiative_words(&self, k: usize) -> String {
         let e = &self.s.enemies[k];
-        match e.second {
+        let words = match e.second {
             0 => e.initiative.to_string(),
             RESTING => format!("{}, resting", e.initiative),
             n => format!("{} then {n}", e.initiative),
+        };
+        // A hero's summon (the only enemy with a second card and an order) acts before it.
+        if e.second != 0 && e.order != LAST {
+            format!("{words}, before its summoner")
+        } else {
+            words
         }
     }
 
