@@ -1989,9 +1989,9 @@ impl State {
                 monster: m,
                 stage: FoeStage::Attack { next: next + 1 },
             };
-            let target = match self.figure_at(th) {
-                Some(t @ (FigureId::Hero(_) | FigureId::Summon(_))) => t,
-                _ => return,
+            let Some(target @ (FigureId::Hero(_) | FigureId::Summon(_))) = self.figure_at(th)
+            else {
+                return;
             };
             let mut attack = plan.attack;
             if self.has(target, Condition::Poison) {
