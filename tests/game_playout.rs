@@ -158,6 +158,27 @@ fn check_invariants(s: &State, initial: &State) {
         }
         hexes.push(m.hex);
     }
+    for (i, x) in s.summons.iter().enumerate() {
+        if !x.alive {
+            continue;
+        }
+        assert!(
+            x.hp > 0 && x.hp <= x.spec.hp as i32,
+            "summon {i} hp {} of {}",
+            x.hp,
+            x.spec.hp
+        );
+        assert!(
+            !s.heroes[x.summoner].exhausted,
+            "summon {i} left with its exhausted summoner"
+        );
+        let t = s.map.0.terrain(x.hex);
+        assert!(
+            t.is_some() && t != Some(Terrain::Wall) && t != Some(Terrain::Obstacle),
+            "summon {i} stands on the board"
+        );
+        hexes.push(x.hex);
+    }
     let n = hexes.len();
     hexes.sort_by_key(|h| qr(*h));
     hexes.dedup();

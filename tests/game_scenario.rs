@@ -321,3 +321,48 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "no panic: {err}");
     assert_eq!(out.status.code(), Some(141), "the status of a closed pipe");
 }
+
+#[test]
+fn summon_and_spawn_fields_are_checked_where_they_are_written() {
+    let orchard = std::fs::read_to_string(root().join("scenarios/ember-orchard.ron"))
+        .expect("the orchard exists");
+    let cases = [
+        (
+            "Spawn(\"Ash Hound\"), Heal(1)",
+            "Spawn(\"Ash Hart\"), Heal(1)",
+            "\"Ash Hart\"",
+            "spawns an unknown monster type",
+        ),
+        (
+            "standees: 6,",
+            "standees: 0,",
+            "standees: 0",
+            "expected a number from 1",
+        ),
+        (
+            "hp: 5, move: 3, attack: 2))], lost: true)",
+            "hp: 5, move: 3, attack: 2))])",
+            "\"Kindle Sprite\"",
+            "is lost",
+        ),
+        (
+            "(name: \"Ember Sprite\", hp: 5,",
+            "(name: \"Ember Sprite\", hp: 0,",
+            "hp: 0",
+            "expected a number from 1",
+        ),
+        (
+            "attack: 2, range: 2))]",
+            "attack: 2, range: 99))]",
+            "range: 99",
+            "expected a number from 0 to 64",
+        ),
+    ];
+    for (from, to, at, says) in cases {
+        let text = orchard.replace(from, to);
+        assert_ne!(text, orchard, "{from} is in the orchard");
+        let e = parse(&text);
+        assert!(e.message.contains(says), "{to}: {e}");
+        assert_eq!(e.line, position(&text, at).0, "{to}: {e}");
+    }
+}

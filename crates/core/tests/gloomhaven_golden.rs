@@ -37,6 +37,13 @@ fn a_whole_tutorial_game_reads_the_same() {
 }
 
 #[test]
+fn a_whole_ember_orchard_game_reads_the_same() {
+    // Summons, spawns, blessings and the heroes' tied initiative in one log.
+    let (lines, _) = game_log("ember-orchard.ron", 2);
+    insta::assert_snapshot!(lines.join("\n"));
+}
+
+#[test]
 fn the_first_foe_decisions_of_the_kiln_read_the_same() {
     let (_, traces) = game_log("sunken-kiln.ron", 5);
     let shown: Vec<String> = traces

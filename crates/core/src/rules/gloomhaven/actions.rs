@@ -6,13 +6,17 @@ use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::heroes;
-use super::scenario::{AbilityCard, Condition, Effect, Element, MonsterEffect, Segment};
+use super::movement::range_field;
+use super::scenario::{
+    AbilityCard, Condition, Effect, Element, MonsterEffect, Segment, SummonSpec,
+};
 use super::state::{
-    Actor, Cond, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, Pending, Phase, State,
+    Actor, Cond, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, MonsterState, Pending, Phase,
+    State, SummonState,
 };
 use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, Terrain, distance, hex, qr};
+use crate::hex::{Hex, Terrain, distance, hex, qr, step};
 use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
 use crate::modifiers::card::{Card, Effect as CardEffect, Element as CardElement};
 use crate::modifiers::draw::Mode;
@@ -325,6 +329,42 @@ pub enum Event {
         /// Its number.
         round: u32,
     },
+    /// A hero summoned a figure of its side.
+    Summoned {
+        /// The new summon.
+        summon: usize,
+        /// Its summoner.
+        hero: usize,
+        /// Where it stands.
+        hex: Hex,
+    },
+    /// A summon chose its focus and its plan, with the rule steps that led there.
+    SummonTargeted {
+        /// The summon.
+        summon: usize,
+        /// Its focus (or tied foci); empty for none.
+        focus: Vec<FigureId>,
+        /// How many equally allowed plans it had.
+        options: usize,
+        /// The rule steps, one readable line each.
+        trace: Vec<String>,
+    },
+    /// An exhausted hero's summons left the board with it.
+    SummonsDismissed {
+        /// The hero.
+        hero: usize,
+        /// Its summons that were still on the board.
+        summons: Vec<usize>,
+    },
+    /// A monster ability spawned a new monster.
+    Spawned {
+        /// The new monster.
+        monster: usize,
+        /// The monster whose card spawned it.
+        by: FigureId,
+        /// Where it stands.
+        hex: Hex,
+    },
     /// The heroes won.
     Victory,
     /// The heroes lost.
@@ -336,6 +376,10 @@ pub enum Event {
 
 /// Initiative of a long-resting hero.
 pub const LONG_REST_INITIATIVE: u32 = 99;
+
+/// A spawn finds no standee once the game has held this many monsters, living and dead: it keeps
+/// the state bounded and the table's ids apart (see `MONSTER_BASE`).
+pub const MAX_MONSTERS: usize = 500;
 
 fn card_condition(e: CardEffect) -> Option<Condition> {
     Some(match e {
@@ -481,6 +525,23 @@ impl State {
             hero: h,
             reason: reason.into(),
         });
+        // Summons leave the board with their summoner.
+        let gone: Vec<usize> = self
+            .living_summons()
+            .filter(|&i| self.summons[i].summoner == h)
+            .collect();
+        for &i in &gone {
+            let x = &mut self.summons[i];
+            x.alive = false;
+            x.conditions.clear();
+        }
+        self.summon_queue.retain(|i| !gone.contains(i));
+        if !gone.is_empty() {
+            ev.push(Event::SummonsDismissed {
+                hero: h,
+                summons: gone,
+            });
+        }
     }
 
     fn select(
@@ -666,7 +727,19 @@ impl State {
                 Actor::Hero(h) => {
                     if self.heroes[h].exhausted {
                         self.turn += 1;
+                        self.summons_acted = false;
                         continue;
+                    }
+                    // The hero's summons act just before it, each on its own, in the order summoned.
+                    if !self.summons_acted {
+                        self.summons_acted = true;
+                        self.summon_queue = self
+                            .living_summons()
+                            .filter(|&i| self.summons[i].summoner == h)
+                            .collect();
+                        if self.next_summon() {
+                            return;
+                        }
                     }
                     let f = FigureId::Hero(h);
                     self.phase = Phase::HeroTurn {
@@ -676,6 +749,7 @@ impl State {
                     ev.push(Event::TurnStarted { figure: f });
                     if !self.start_of_turn(f, ev) {
                         self.turn += 1;
+                        self.summons_acted = false;
                         continue;
                     }
                     if self.has(f, Condition::Stun) && self.heroes[h].long_rest.is_none() {
@@ -690,7 +764,8 @@ impl State {
                         .monsters
                         .iter()
                         .enumerate()
-                        .filter(|(_, m)| m.alive && m.kind == k)
+                        // A monster spawned this round does not act in it.
+                        .filter(|(_, m)| m.alive && m.kind == k && m.arrived < self.round)
                         .map(|(i, _)| i)
                         .collect();
                     if self.next_in_queue() {
@@ -709,6 +784,22 @@ impl State {
             if self.monsters[m].alive {
                 self.phase = Phase::FoeTurn {
                     monster: m,
+                    stage: FoeStage::Targeting,
+                };
+                self.plan = None;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Moves to the next summon still to act before its summoner; false when none is left.
+    fn next_summon(&mut self) -> bool {
+        while !self.summon_queue.is_empty() {
+            let i = self.summon_queue.remove(0);
+            if self.summons[i].alive {
+                self.phase = Phase::SummonTurn {
+                    summon: i,
                     stage: FoeStage::Targeting,
                 };
                 self.plan = None;
@@ -767,6 +858,7 @@ impl State {
             }
         }
         x.long_rest = None;
+        self.summons_acted = false;
         if !x.exhausted {
             // End-of-turn looting: the money on the hero's own hex.
             self.loot(h, 0, ev);
@@ -777,6 +869,19 @@ impl State {
         }
         self.turn += 1;
         self.start_actor(ev);
+    }
+
+    fn end_summon_turn(&mut self, i: usize, ev: &mut Vec<Event>) {
+        if self.summons[i].alive {
+            self.end_turn_common(FigureId::Summon(i), ev);
+        } else {
+            self.infusing.clear();
+        }
+        self.plan = None;
+        // The next summon of the same summoner, or the summoner's own turn.
+        if !self.next_summon() {
+            self.start_actor(ev);
+        }
     }
 
     fn end_foe_turn(&mut self, m: usize, ev: &mut Vec<Event>) {
@@ -816,6 +921,14 @@ impl State {
                     FoeStage::Targeting => self.foe_targeting(monster, ev),
                     FoeStage::Movement => self.foe_movement(monster, ev),
                     FoeStage::Attack { next } => self.foe_attack(monster, next, ev),
+                }
+                Ok(())
+            }
+            Phase::SummonTurn { summon, stage } => {
+                match stage {
+                    FoeStage::Targeting => self.summon_targeting(summon, ev),
+                    FoeStage::Movement => self.summon_movement(summon, ev),
+                    FoeStage::Attack { next } => self.summon_attack(summon, next, ev),
                 }
                 Ok(())
             }
@@ -900,6 +1013,10 @@ impl State {
         for m in &mut self.monsters {
             m.shield = 0;
         }
+        for x in &mut self.summons {
+            x.shield = 0;
+        }
+        self.summons_acted = false;
         for l in &mut self.elements {
             *l = match l {
                 Level::Strong => Level::Waning,
@@ -944,8 +1061,28 @@ impl State {
                     return false;
                 }
             }
+            FigureId::Summon(i) => {
+                self.summons[i].hp -= amount as i32;
+                if self.summons[i].hp <= 0 {
+                    self.kill_summon(i, ev);
+                    return false;
+                }
+            }
         }
         true
+    }
+
+    /// A summon dies: it is removed and, being summoned, leaves no money token.
+    fn kill_summon(&mut self, i: usize, ev: &mut Vec<Event>) {
+        let x = &mut self.summons[i];
+        x.hp = 0;
+        x.alive = false;
+        x.conditions.clear();
+        ev.push(Event::FigureDied {
+            figure: FigureId::Summon(i),
+            hex: x.hex,
+        });
+        self.summon_queue.retain(|&q| q != i);
     }
 
     fn kill(&mut self, m: usize, ev: &mut Vec<Event>) {
@@ -958,13 +1095,14 @@ impl State {
             figure: FigureId::Monster(m),
             hex,
         });
-        // Every monster here was placed by the scenario (none is summoned or spawned), so every one
-        // leaves a money token.
-        self.money.push(hex);
-        ev.push(Event::MoneyDropped {
-            figure: FigureId::Monster(m),
-            hex,
-        });
+        // Only a monster the scenario placed leaves a money token; a spawned one leaves none.
+        if x.origin == Origin::Placed {
+            self.money.push(hex);
+            ev.push(Event::MoneyDropped {
+                figure: FigureId::Monster(m),
+                hex,
+            });
+        }
         self.queue.retain(|&q| q != m);
     }
 
@@ -988,6 +1126,10 @@ impl State {
             FigureId::Monster(m) => {
                 let x = &mut self.monsters[m];
                 (&mut x.hp, x.max_hp)
+            }
+            FigureId::Summon(i) => {
+                let x = &mut self.summons[i];
+                (&mut x.hp, x.spec.hp as i32)
             }
         };
         let gained = (amount as i32).min(max - *hp).max(0);
@@ -1047,10 +1189,12 @@ impl State {
         let hp = match target {
             FigureId::Hero(h) => self.heroes[h].hp,
             FigureId::Monster(m) => self.monsters[m].hp,
+            FigureId::Summon(i) => self.summons[i].hp,
         };
         let origin = match target {
             FigureId::Hero(_) => Origin::Hero,
-            FigureId::Monster(_) => Origin::Placed,
+            FigureId::Monster(m) => self.monsters[m].origin,
+            FigureId::Summon(_) => Origin::Summoned,
         };
         let result = hit(hp, origin, outcome);
         let mut trace = trace;
@@ -1074,11 +1218,13 @@ impl State {
                     self.exhaust(h, "hit points ran out", ev);
                 }
                 FigureId::Monster(m) => self.kill(m, ev),
+                FigureId::Summon(i) => self.kill_summon(i, ev),
             }
         } else {
             match target {
                 FigureId::Hero(h) => self.heroes[h].hp = result.hp_left,
                 FigureId::Monster(m) => self.monsters[m].hp = result.hp_left,
+                FigureId::Summon(i) => self.summons[i].hp = result.hp_left,
             }
             if !outcome.nullified {
                 for &c in extra {
@@ -1089,14 +1235,13 @@ impl State {
                 if let Some(c) = card_condition(*e) {
                     self.add_condition(target, c, ev);
                 } else if *e == CardEffect::Curse {
-                    match target {
+                    // A summon draws from its summoner's deck: the curse goes there.
+                    let deck = self.deck_owner(target);
+                    match deck {
                         FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.rng),
-                        FigureId::Monster(_) => self.monster_deck.add_curse(&mut self.rng),
+                        _ => self.monster_deck.add_curse(&mut self.rng),
                     }
-                    ev.push(Event::CardShuffledIn {
-                        deck: target,
-                        curse: true,
-                    });
+                    ev.push(Event::CardShuffledIn { deck, curse: true });
                 }
             }
         }
@@ -1112,6 +1257,7 @@ impl State {
                     match attacker {
                         FigureId::Hero(h) => self.heroes[h].shield += n,
                         FigureId::Monster(m) => self.monsters[m].shield += n,
+                        FigureId::Summon(i) => self.summons[i].shield += n,
                     }
                     ev.push(Event::ShieldGained {
                         figure: attacker,
@@ -1124,18 +1270,389 @@ impl State {
                     }
                 }
                 CardEffect::Bless => {
-                    match attacker {
+                    let deck = self.deck_owner(attacker);
+                    match deck {
                         FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
-                        FigureId::Monster(_) => self.monster_deck.add_bless(&mut self.rng),
+                        _ => self.monster_deck.add_bless(&mut self.rng),
                     }
-                    ev.push(Event::CardShuffledIn {
-                        deck: attacker,
-                        curse: false,
-                    });
+                    ev.push(Event::CardShuffledIn { deck, curse: false });
                 }
                 _ => {}
             }
         }
+    }
+
+    /// Whose modifier deck a figure draws from: a hero's own, a summon's summoner's, and for a
+    /// monster the shared one (named by the monster).
+    pub fn deck_owner(&self, f: FigureId) -> FigureId {
+        match f {
+            FigureId::Summon(i) => FigureId::Hero(self.summons[i].summoner),
+            other => other,
+        }
+    }
+
+    /// Empty hexes next to `at` where a new figure may be placed, in board order: no figure, no
+    /// wall, obstacle, trap or hazard, and no thin wall between.
+    pub fn free_hexes_next_to(&self, at: Hex) -> Vec<Hex> {
+        let mut out: Vec<Hex> = (0..6)
+            .map(|d| step(at, d))
+            .filter(|&h| {
+                self.map.0.adjacent(at, h)
+                    && matches!(
+                        self.map.0.terrain(h),
+                        Some(Terrain::Floor | Terrain::Difficult | Terrain::Icy)
+                    )
+                    && self.figure_at(h).is_none()
+            })
+            .collect();
+        out.sort_by_key(|h| qr(*h));
+        out
+    }
+
+    /// Hero `hero` summons `spec` on `at` (an empty hex next to it) or, when no hex is named, on
+    /// the first such hex in board order; with no room the summon does not happen.
+    fn summon(
+        &mut self,
+        hero: usize,
+        spec: &SummonSpec,
+        at: Option<Hex>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let free = self.free_hexes_next_to(self.heroes[hero].hex);
+        let hex = match at {
+            Some(h) if free.contains(&h) => h,
+            Some(h) => {
+                return invalid(format!(
+                    "summon: ({}, {}) is not an empty hex next to the hero",
+                    h.x, h.y
+                ));
+            }
+            None => match free.first() {
+                Some(&h) => h,
+                None => return Ok(()),
+            },
+        };
+        let summon = self.summons.len();
+        self.summons.push(SummonState {
+            summoner: hero,
+            spec: spec.clone(),
+            hp: spec.hp as i32,
+            hex,
+            alive: true,
+            conditions: Vec::new(),
+            shield: 0,
+        });
+        ev.push(Event::Summoned { summon, hero, hex });
+        Ok(())
+    }
+
+    /// Monster `m` spawns a normal monster of type `name` on the empty hex next to it that is
+    /// closest (in proximity) to an enemy, board order breaking what is left; nothing when the type
+    /// has no standee left or there is no room.
+    fn spawn(&mut self, m: usize, name: &str, ev: &mut Vec<Event>) {
+        let Some(kind) = self.scenario.monster_index(name) else {
+            return;
+        };
+        let t = &self.scenario.monsters[kind];
+        let standing = self
+            .monsters
+            .iter()
+            .filter(|x| x.alive && x.kind == kind)
+            .count();
+        if standing >= t.standees as usize || self.monsters.len() >= MAX_MONSTERS {
+            return;
+        }
+        let map = &self.map.0;
+        let enemies: Vec<usize> = self
+            .active_heroes()
+            .map(|h| self.heroes[h].hex)
+            .chain(self.living_summons().map(|i| self.summons[i].hex))
+            .filter_map(|h| map.index_of(h).map(usize::from))
+            .collect();
+        let Some(hex) = self
+            .free_hexes_next_to(self.monsters[m].hex)
+            .into_iter()
+            .min_by_key(|&h| {
+                let near = map.index_of(h).map_or(u16::MAX, |i| {
+                    let field = range_field(map, usize::from(i));
+                    enemies.iter().map(|&e| field[e]).min().unwrap_or(u16::MAX)
+                });
+                (near, qr(h))
+            })
+        else {
+            return;
+        };
+        let number = self
+            .monsters
+            .iter()
+            .filter(|x| x.kind == kind)
+            .map(|x| x.number)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        let hp = t.normal.hp as i32;
+        let monster = self.monsters.len();
+        self.monsters.push(MonsterState {
+            kind,
+            number,
+            elite: false,
+            hp,
+            max_hp: hp,
+            hex,
+            alive: true,
+            conditions: Vec::new(),
+            shield: 0,
+            origin: Origin::Spawned,
+            arrived: self.round,
+        });
+        ev.push(Event::Spawned {
+            monster,
+            by: FigureId::Monster(m),
+            hex,
+        });
+    }
+
+    // ----- summon turns -----
+
+    /// The summon's move and attack as the focus rules read them (a single-target attack with its
+    /// printed move, range and value), after its conditions.
+    pub fn summon_action(&self, i: usize) -> (MonsterAction, FoePlan) {
+        let x = &self.summons[i];
+        let f = FigureId::Summon(i);
+        let action = MonsterAction {
+            move_points: if self.has(f, Condition::Immobilize) {
+                0
+            } else {
+                x.spec.movement
+            },
+            range: x.spec.range,
+            targets: u32::from(!self.has(f, Condition::Disarm)),
+            aoe: Vec::new(),
+            aoe_melee: false,
+            flying: false,
+            jumping: false,
+            teleport: false,
+            muddled: self.has(f, Condition::Muddle),
+        };
+        let base = FoePlan {
+            end: x.hex,
+            path: Vec::new(),
+            targets: Vec::new(),
+            focus: Vec::new(),
+            aoe: Vec::new(),
+            attack: x.spec.attack as i32,
+            range: x.spec.range,
+            pierce: 0,
+            conditions: Vec::new(),
+        };
+        (action, base)
+    }
+
+    /// Every outcome the focus rules allow this summon now, read from the heroes' side: heroes and
+    /// other summons are its allies, monsters its enemies, ranked by their type's initiative and
+    /// then their place in the type's turn.
+    pub fn summon_options(&self, i: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        let (action, base) = self.summon_action(i);
+        let allies: Vec<Hex> = self
+            .active_heroes()
+            .map(|h| self.heroes[h].hex)
+            .chain(
+                self.living_summons()
+                    .filter(|&j| j != i)
+                    .map(|j| self.summons[j].hex),
+            )
+            .collect();
+        let mut places = vec![0u32; self.kinds.len()];
+        let mut enemies = Vec::new();
+        for m in self.living_monsters() {
+            let x = &self.monsters[m];
+            let place = places[x.kind];
+            places[x.kind] += 1;
+            if self.has(FigureId::Monster(m), Condition::Invisible) {
+                continue;
+            }
+            enemies.push(Enemy {
+                hex: x.hex,
+                initiative: self.kinds[x.kind]
+                    .current
+                    .map_or(LONG_REST_INITIATIVE, |c| {
+                        self.scenario.monsters[x.kind].deck[c].initiative
+                    }),
+                second: 0,
+                order: place,
+                name: self.name(FigureId::Monster(m)),
+            });
+        }
+        let s = Situation {
+            map: &self.map.0,
+            active: self.summons[i].hex,
+            allies: &allies,
+            enemies: &enemies,
+            action: &action,
+        };
+        Self::plans(targeting::decide(&s), &base)
+    }
+
+    /// The plans of a decision of the focus rules, on top of `base`.
+    fn plans(
+        decision: Result<targeting::Decision, targeting::SituationError>,
+        base: &FoePlan,
+    ) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        match decision {
+            Ok(d) => {
+                let options = d
+                    .options
+                    .into_iter()
+                    .map(|c| FoePlan {
+                        end: c.end,
+                        path: c.path,
+                        targets: c.targets,
+                        focus: c.focus,
+                        aoe: c.aoe,
+                        ..base.clone()
+                    })
+                    .collect();
+                (options, d.focus, d.trace)
+            }
+            Err(e) => (
+                Vec::new(),
+                Vec::new(),
+                vec![format!("the position cannot be solved: {e}")],
+            ),
+        }
+    }
+
+    fn summon_targeting(&mut self, i: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        ev.push(Event::TurnStarted { figure: f });
+        if !self.start_of_turn(f, ev) {
+            self.end_summon_turn(i, ev);
+            return;
+        }
+        if self.has(f, Condition::Stun) {
+            ev.push(Event::Stunned { figure: f });
+            self.end_summon_turn(i, ev);
+            return;
+        }
+        let (options, focus, trace) = self.summon_options(i);
+        let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
+        ev.push(Event::SummonTargeted {
+            summon: i,
+            focus: focus_ids,
+            options: options.len(),
+            trace: trace.clone(),
+        });
+        match options.len() {
+            0 => self.plan = Some(self.summon_action(i).1),
+            1 => self.plan = options.into_iter().next(),
+            n => {
+                ev.push(Event::TieToBreak {
+                    about: format!("{}: {n} outcomes are equally allowed", self.name(f)),
+                    options: n,
+                });
+                self.pending = Some(Pending::SummonOption {
+                    summon: i,
+                    options,
+                    trace,
+                });
+            }
+        }
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Movement,
+        };
+    }
+
+    fn summon_movement(&mut self, i: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        let path = self
+            .plan
+            .as_ref()
+            .map(|p| p.path.clone())
+            .unwrap_or_default();
+        if !path.is_empty() {
+            ev.push(Event::PathChosen {
+                figure: f,
+                path: path.clone(),
+            });
+        }
+        for &h in &path {
+            self.summons[i].hex = h;
+            if !self.enter_hex(f, h, ev) {
+                self.end_summon_turn(i, ev);
+                return;
+            }
+        }
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Attack { next: 0 },
+        };
+    }
+
+    fn summon_attack(&mut self, i: usize, next: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        let Some(plan) = self.plan.clone() else {
+            self.end_summon_turn(i, ev);
+            return;
+        };
+        let Some(&th) = plan.targets.get(next) else {
+            self.end_summon_turn(i, ev);
+            return;
+        };
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Attack { next: next + 1 },
+        };
+        let Some(FigureId::Monster(m)) = self.figure_at(th) else {
+            return;
+        };
+        let target = FigureId::Monster(m);
+        let mut attack = plan.attack;
+        if self.has(target, Condition::Poison) {
+            attack += 1;
+        }
+        let adjacent = self.map.0.adjacent(self.summons[i].hex, th);
+        let mode = Mode::combine(
+            self.has(f, Condition::Strengthen),
+            self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
+        );
+        // A summon draws from its summoner's modifier deck.
+        let hero = self.summons[i].summoner;
+        let mut deck = std::mem::replace(
+            &mut self.heroes[hero].deck,
+            crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
+        );
+        let draw = deck.draw(mode, attack, &mut self.rng);
+        self.heroes[hero].deck = deck;
+        ev.push(Event::CardsDrawn {
+            attacker: f,
+            target,
+            mode,
+            cards: draw.drawn.iter().map(Card::name).collect(),
+        });
+        let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
+        if result.is_choice() {
+            ev.push(Event::TieToBreak {
+                about: format!(
+                    "{}'s modifier cards against {}",
+                    self.name(f),
+                    self.name(target)
+                ),
+                options: result.options.len(),
+            });
+            self.pending = Some(Pending::SummonModifier {
+                summon: i,
+                target: m,
+                result,
+            });
+            self.phase = Phase::SummonTurn {
+                summon: i,
+                stage: FoeStage::Attack { next },
+            };
+            return;
+        }
+        let trace = result.trace.clone();
+        self.land_hit(f, target, result.best(), &[], trace, ev);
     }
 
     // ----- monster turns -----
@@ -1225,16 +1742,35 @@ impl State {
             .filter(|(i, x)| x.alive && *i != m)
             .map(|(_, x)| x.hex)
             .collect();
-        let enemies: Vec<Enemy> = self
+        let mut enemies: Vec<Enemy> = self
             .active_heroes()
             .filter(|&h| !self.has(FigureId::Hero(h), Condition::Invisible))
             .map(|h| Enemy {
                 hex: self.heroes[h].hex,
                 initiative: self.heroes[h].initiative,
                 second: self.heroes[h].second_initiative,
+                order: targeting::LAST,
                 name: self.scenario.heroes[h].name.clone(),
             })
             .collect();
+        // Summons are enemies too: with their summoner's initiative, just before it, in the order
+        // summoned.
+        let mut places = vec![0u32; self.heroes.len()];
+        for i in self.living_summons() {
+            let x = &self.summons[i];
+            let place = places[x.summoner];
+            places[x.summoner] += 1;
+            if self.has(FigureId::Summon(i), Condition::Invisible) {
+                continue;
+            }
+            enemies.push(Enemy {
+                hex: x.hex,
+                initiative: self.heroes[x.summoner].initiative,
+                second: self.heroes[x.summoner].second_initiative,
+                order: place,
+                name: self.name(FigureId::Summon(i)),
+            });
+        }
         let s = Situation {
             map: &self.map.0,
             active: me,
@@ -1242,28 +1778,7 @@ impl State {
             enemies: &enemies,
             action: &action,
         };
-        match targeting::decide(&s) {
-            Ok(d) => {
-                let options = d
-                    .options
-                    .into_iter()
-                    .map(|c| FoePlan {
-                        end: c.end,
-                        path: c.path,
-                        targets: c.targets,
-                        focus: c.focus,
-                        aoe: c.aoe,
-                        ..base.clone()
-                    })
-                    .collect();
-                (options, d.focus, d.trace)
-            }
-            Err(e) => (
-                Vec::new(),
-                Vec::new(),
-                vec![format!("the position cannot be solved: {e}")],
-            ),
-        }
+        Self::plans(targeting::decide(&s), &base)
     }
 
     fn foe_targeting(&mut self, m: usize, ev: &mut Vec<Event>) {
@@ -1315,6 +1830,7 @@ impl State {
                         self.infuse(*e, f, ev);
                     }
                 }
+                MonsterEffect::Spawn(name) => self.spawn(m, name, ev),
             }
             self.card_step += 1;
         }
@@ -1473,18 +1989,19 @@ impl State {
                 monster: m,
                 stage: FoeStage::Attack { next: next + 1 },
             };
-            let Some(FigureId::Hero(h)) = self.figure_at(th) else {
+            let Some(target @ (FigureId::Hero(_) | FigureId::Summon(_))) = self.figure_at(th)
+            else {
                 return;
             };
-            let target = FigureId::Hero(h);
             let mut attack = plan.attack;
             if self.has(target, Condition::Poison) {
                 attack += 1;
             }
             let me = self.monsters[m].hex;
             let adjacent = self.map.0.adjacent(me, th);
+            let printed = self.scenario.monsters[self.monsters[m].kind].advantage;
             let mode = Mode::combine(
-                self.has(f, Condition::Strengthen),
+                printed || self.has(f, Condition::Strengthen),
                 self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
             );
             let draw = self.monster_deck.draw(mode, attack, &mut self.rng);
@@ -1506,7 +2023,7 @@ impl State {
                 });
                 self.pending = Some(Pending::Modifier {
                     monster: m,
-                    target: h,
+                    target,
                     result,
                 });
                 // Stay on this target until the players choose.
@@ -1557,7 +2074,33 @@ impl State {
             }),
         }
         match p {
-            Pending::FoeOption { options, .. } => self.plan = Some(options[i].clone()),
+            Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. } => {
+                self.plan = Some(options[i].clone());
+            }
+            Pending::SummonModifier {
+                summon,
+                target,
+                result,
+            } => {
+                if let Phase::SummonTurn {
+                    stage: FoeStage::Attack { next },
+                    ..
+                } = self.phase
+                {
+                    self.phase = Phase::SummonTurn {
+                        summon,
+                        stage: FoeStage::Attack { next: next + 1 },
+                    };
+                }
+                self.land_hit(
+                    FigureId::Summon(summon),
+                    FigureId::Monster(target),
+                    &result.options[i],
+                    &[],
+                    result.trace.clone(),
+                    ev,
+                );
+            }
             Pending::HeroModifier {
                 play,
                 monster,
@@ -1607,7 +2150,7 @@ impl State {
                 }
                 self.land_hit(
                     f,
-                    FigureId::Hero(target),
+                    target,
                     &result.options[i],
                     &conditions,
                     result.trace.clone(),
@@ -1785,6 +2328,7 @@ impl State {
                 Effect::Infuse(el) => self.infuse(el, f, ev),
                 Effect::SelfCondition(c) => self.add_condition(f, c, ev),
                 Effect::Loot(range) => self.loot(hero, range, ev),
+                Effect::Summon(spec) => self.summon(hero, &spec, p.ally, ev)?,
             }
             p.effect += 1;
             p.target = 0;

@@ -1,7 +1,9 @@
 //! A simple but sensible hero autopilot, and the automatic driver of headless games.
 //!
-//! It picks the card with the best attack and the card with the best move, walks toward the nearest
-//! foe it can attack, hits the weakest foes in reach, and rests when the hand runs out. A hero's play
+//! It picks the card with the best attack and the card with the best move (a summon card instead of
+//! the attack while the hero has no summon on the board), walks toward the nearest foe it can
+//! attack, hits the weakest foes in reach, places summons nearest the foes, and rests when the hand
+//! runs out. A hero's play
 //! is always one of its half's candidates in `heroes.rs` that the rules accept: one of its legal
 //! actions.
 
@@ -75,6 +77,15 @@ fn attack_score(c: &HeroCard) -> i32 {
     a.unwrap_or(2 * 2) + heal - if c.top.lost { 3 } else { 0 }
 }
 
+/// How much the hero wants a card's top: a summon first while the hero has none on the board (it
+/// calls one when it can), then the attack score.
+fn top_value(s: &State, hero: usize, card: usize) -> (bool, i32) {
+    let c = &s.scenario.heroes[hero].cards[card];
+    let summons = c.top.effects.iter().any(|e| matches!(e, Effect::Summon(_)));
+    let alone = !s.living_summons().any(|i| s.summons[i].summoner == hero);
+    (summons && alone, attack_score(c))
+}
+
 fn move_score(c: &HeroCard) -> i32 {
     let m = c.bottom.movement().map_or(2, |(n, _)| n as i32);
     m * 2 - if c.bottom.lost { 3 } else { 0 }
@@ -96,7 +107,7 @@ fn choose_cards(s: &State, h: usize) -> Action {
     let attack = *x
         .hand
         .iter()
-        .max_by_key(|&&c| (attack_score(&cards[c]), Reverse(c)))
+        .max_by_key(|&&c| (top_value(s, h, c), Reverse(c)))
         .unwrap_or(&x.hand[0]);
     let mover = *x
         .hand
@@ -126,8 +137,7 @@ fn attack_of(effects: &[Effect]) -> Option<(u32, u32)> {
 
 fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Action> {
     let sel = s.heroes[hero].selected?;
-    let cards = &s.scenario.heroes[hero].cards;
-    let (atk, mv) = if attack_score(&cards[sel[0]]) >= attack_score(&cards[sel[1]]) {
+    let (atk, mv) = if top_value(s, hero, sel[0]) >= top_value(s, hero, sel[1]) {
         (sel[0], sel[1])
     } else {
         (sel[1], sel[0])
@@ -160,6 +170,7 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
         .map_or(0, |(r, _)| r);
     let moves = movement(&effects).and_then(|(n, jump)| HeroMoves::new(s, hero, n, jump));
     let to_goal = moves.as_ref().map(|m| goal_distances(s, m, goal_range));
+    let summons = effects.iter().any(|e| matches!(e, Effect::Summon(_)));
     // The half's own candidates, best first; the first one the rules accept is a legal action.
     let mut options = heroes::half_candidates(s, hero, card, half, false);
     options.sort_by_cached_key(|a| {
@@ -196,6 +207,15 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
             Some(FigureId::Hero(a)) => s.heroes[a].max_hp - s.heroes[a].hp,
             _ => 0,
         };
+        // A summon goes as near the foes as it can.
+        let summon_near = match ally {
+            Some(h) if summons => s
+                .living_monsters()
+                .map(|m| distance(*h, s.monsters[m].hex))
+                .min()
+                .unwrap_or(0),
+            _ => 0,
+        };
         (
             Reverse(targets.len()),
             // Negative hexes crossed now or still ahead on the way to an attack hex: crossing one that
@@ -205,6 +225,7 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
             taken.1,
             weakest,
             Reverse(hurt),
+            summon_near,
         )
     });
     options

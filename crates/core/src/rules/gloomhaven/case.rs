@@ -548,6 +548,7 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
             hex: h,
             initiative: e.initiative,
             second: 0,
+            order: super::targeting::LAST,
             name: String::new(),
         });
     }

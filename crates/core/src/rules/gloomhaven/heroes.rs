@@ -8,7 +8,7 @@ use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE};
 use super::scenario::{Condition, Effect};
 use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, HexMap, distance, qr};
+use crate::hex::{Hex, HexMap, Terrain, distance, qr};
 
 /// Every move one move effect allows a hero.
 ///
@@ -43,7 +43,7 @@ impl<'a> HeroMoves<'a> {
         let occupants: Vec<Occupant> = (0..map.len())
             .map(|i| match s.figure_at(map.hex_at(i)) {
                 Some(FigureId::Hero(h)) if h == hero => Occupant::Myself,
-                Some(FigureId::Hero(_)) => Occupant::Ally,
+                Some(FigureId::Hero(_) | FigureId::Summon(_)) => Occupant::Ally,
                 Some(FigureId::Monster(_)) => Occupant::Enemy,
                 None => Occupant::Empty,
             })
@@ -262,6 +262,7 @@ pub fn half_candidates(
         Effect::Heal { range, .. } => Some(*range),
         _ => None,
     });
+    let summon_at = effects.iter().position(|e| matches!(e, Effect::Summon(_)));
     for (end, path) in &moves {
         // An attack printed before the move is made from where the hero starts.
         let from = match (move_at, attack_at) {
@@ -283,6 +284,26 @@ pub fn half_candidates(
                 .collect();
             others.sort_by_key(|h| qr(*h));
             allies.extend(others.into_iter().map(Some));
+        }
+        if let Some(at) = summon_at {
+            // Where the summon goes: an empty hex next to the hero when the summon happens.
+            let from = match move_at {
+                Some(m) if m < at => *end,
+                _ => start,
+            };
+            let mut free = s.free_hexes_next_to(from);
+            // The hero's own start hex is empty once it has moved away.
+            if from != start
+                && s.map.0.adjacent(from, start)
+                && matches!(
+                    s.map.0.terrain(start),
+                    Some(Terrain::Floor | Terrain::Difficult | Terrain::Icy)
+                )
+            {
+                free.push(start);
+                free.sort_by_key(|h| qr(*h));
+            }
+            allies.extend(free.into_iter().map(Some));
         }
         for targets in &target_sets {
             for ally in &allies {

@@ -85,12 +85,21 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             format!("{} infuses {}", name(*by), element.name())
         }
         Event::FoeTargeted {
-            monster,
+            monster: who,
+            focus,
+            options,
+            trace,
+        }
+        | Event::SummonTargeted {
+            summon: who,
             focus,
             options,
             trace,
         } => {
-            let who = name(FigureId::Monster(*monster));
+            let who = name(match e {
+                Event::SummonTargeted { .. } => FigureId::Summon(*who),
+                _ => FigureId::Monster(*who),
+            });
             // The rule steps that narrowed the focus, e.g. "shortest path (3)".
             let why: Vec<&str> = trace
                 .iter()
@@ -134,6 +143,10 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 FigureId::Monster(_) => {
                     format!("{card} is shuffled into the monsters' modifier deck")
                 }
+                FigureId::Summon(i) => format!(
+                    "{card} is shuffled into {}'s modifier deck",
+                    hero(s.summons[*i].summoner)
+                ),
             }
         }
         Event::ChoiceOffered {
@@ -186,7 +199,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             format!("{} gains shield {amount}", name(*figure))
         }
         Event::FigureDied {
-            figure: f @ FigureId::Monster(_),
+            figure: f @ (FigureId::Monster(_) | FigureId::Summon(_)),
             ..
         } => format!("{} dies", name(*f)),
         Event::FigureDied { figure, .. } => format!("{} falls", name(*figure)),
@@ -256,6 +269,31 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 format!("{} short rests and loses {}", hero(*h), c.name)
             }
         }
+        Event::Summoned {
+            summon,
+            hero: h,
+            hex,
+        } => format!(
+            "{} summons {} on {}",
+            hero(*h),
+            name(FigureId::Summon(*summon)),
+            hexes(&[*hex])
+        ),
+        Event::SummonsDismissed { hero: h, summons } => {
+            let names: Vec<String> = summons.iter().map(|i| name(FigureId::Summon(*i))).collect();
+            format!(
+                "{} leave{} the board with {}",
+                and_list(&names),
+                if names.len() == 1 { "s" } else { "" },
+                hero(*h)
+            )
+        }
+        Event::Spawned { monster, by, hex } => format!(
+            "{} spawns {} on {}",
+            name(*by),
+            name(FigureId::Monster(*monster)),
+            hexes(&[*hex])
+        ),
         Event::RoundEnded { round } => return Some(format!("Round {round} · the round ends")),
         Event::Victory => return Some(format!("Round {} · VICTORY: every foe is dead", s.round)),
         Event::Defeat { reason } => return Some(format!("Round {} · DEFEAT: {reason}", s.round)),

@@ -45,20 +45,25 @@ use crate::hex::{Terrain, qr};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Gloomhaven;
 
-/// Table ids: hero `i` is `i`, monster `i` is `MONSTER_BASE + i`.
+/// Table ids: hero `i` is `i`, monster `i` is `MONSTER_BASE + i`, summon `i` is `SUMMON_BASE + i`.
 pub const MONSTER_BASE: u32 = 1000;
+/// The table id of summon 0 (see [`MONSTER_BASE`]).
+pub const SUMMON_BASE: u32 = 2000;
 
 /// A figure's id on the table.
 pub fn table_id(f: FigureId) -> u32 {
     match f {
         FigureId::Hero(i) => i as u32,
         FigureId::Monster(i) => MONSTER_BASE + i as u32,
+        FigureId::Summon(i) => SUMMON_BASE + i as u32,
     }
 }
 
 /// The figure of a table id.
 pub fn figure_id(id: u32) -> FigureId {
-    if id >= MONSTER_BASE {
+    if id >= SUMMON_BASE {
+        FigureId::Summon((id - SUMMON_BASE) as usize)
+    } else if id >= MONSTER_BASE {
         FigureId::Monster((id - MONSTER_BASE) as usize)
     } else {
         FigureId::Hero(id as usize)
@@ -72,6 +77,7 @@ pub fn phase_words(s: &State) -> String {
         Phase::CardSelection => "choose cards".into(),
         Phase::HeroTurn { hero, .. } => format!("{}'s turn", s.name(FigureId::Hero(hero))),
         Phase::FoeTurn { monster, .. } => format!("{} acts", s.name(FigureId::Monster(monster))),
+        Phase::SummonTurn { summon, .. } => format!("{} acts", s.name(FigureId::Summon(summon))),
         Phase::RoundEnd => "round end".into(),
         Phase::Victory => "victory!".into(),
         Phase::Defeat => "defeat".into(),
@@ -99,6 +105,9 @@ impl Rules for Gloomhaven {
         "FoeTargeting",
         "FoeMovement",
         "FoeAttack",
+        "SummonTargeting",
+        "SummonMovement",
+        "SummonAttack",
         "RoundEnd",
     ];
 
@@ -158,6 +167,13 @@ impl Rules for Gloomhaven {
                     FoeStage::Targeting => "FoeTargeting",
                     FoeStage::Movement => "FoeMovement",
                     FoeStage::Attack { .. } => "FoeAttack",
+                },
+            },
+            Phase::SummonTurn { stage, .. } => ToMove::Rules {
+                stage: match stage {
+                    FoeStage::Targeting => "SummonTargeting",
+                    FoeStage::Movement => "SummonMovement",
+                    FoeStage::Attack { .. } => "SummonAttack",
                 },
             },
             Phase::RoundEnd => {
@@ -261,6 +277,22 @@ impl Rules for Gloomhaven {
                 cell: qr(m.hex),
                 owner: None,
                 tint: m.kind,
+            });
+        }
+        // Summons are figures of the heroes' side, owned and tinted as their summoner.
+        for (i, x) in s.summons.iter().enumerate() {
+            let f = FigureId::Summon(i);
+            figures.push(FigureInfo {
+                id: table_id(f),
+                name: s.name(f),
+                side: Side::Hero,
+                elite: false,
+                hp: if x.alive { x.hp } else { 0 },
+                max_hp: x.spec.hp as i32,
+                conditions: conditions(&x.conditions),
+                cell: qr(x.hex),
+                owner: Some(s.scenario.heroes[x.summoner].player as u8),
+                tint: x.summoner,
             });
         }
         let tokens = s

@@ -1028,3 +1028,381 @@ fn the_heroes_lose_when_the_round_limit_ends_with_foes_left() {
         reason: "round 1 ended with foes left".into()
     }));
 }
+
+// ----- summons, spawns and printed advantage -----
+
+use super::scenario::SummonSpec;
+use super::state::SummonState;
+use crate::modifiers::attack::Origin;
+
+/// A hero whose card 0 summons a Wisp (hp 3, move 2, attack 1) on top, and whose other cards have
+/// the given initiatives.
+fn summoner(name: &str, summon_initiative: u32, initiatives: &[u32]) -> String {
+    let mut cards = vec![format!(
+        "(name: \"{name} calls\", initiative: {summon_initiative}, top: (effects: [Summon((name: \"Wisp\", hp: 3, move: 2, attack: 1))], lost: true), bottom: (effects: [Move(2)]))"
+    )];
+    cards.extend(
+        initiatives
+            .iter()
+            .enumerate()
+            .map(|(i, n)| card(&format!("{name} {i}"), *n)),
+    );
+    format!("(name: \"{name}\", hp: 10, cards: [{}])", cards.join(", "))
+}
+
+/// Puts a summon of `hero` with `hp` hit points on `at`, as if summoned earlier.
+fn give_summon(st: &mut State, hero: usize, at: Hex, hp: u32) -> FigureId {
+    st.summons.push(SummonState {
+        summoner: hero,
+        spec: SummonSpec {
+            name: "Wisp".into(),
+            hp,
+            movement: 2,
+            attack: 1,
+            range: 0,
+        },
+        hp: hp as i32,
+        hex: at,
+        alive: true,
+        conditions: Vec::new(),
+        shield: 0,
+    });
+    FigureId::Summon(st.summons.len() - 1)
+}
+
+fn turns(events: &[Event]) -> Vec<FigureId> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::TurnStarted { figure } => Some(*figure),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_hero_card_summons_on_an_empty_hex_next_to_the_hero_and_the_card_is_lost() {
+    let mut st = setup(scenario(
+        &["1..a", "...."],
+        "'a': (monster: \"Rat\")",
+        &[summoner("Ann", 10, &[60])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+    ));
+    select(&mut st, 0, 0, 1);
+    advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    let far = hex(3, 0);
+    let refused = st.clone().apply(Action::Play {
+        card: 0,
+        half: Half::Top,
+        basic: false,
+        path: vec![],
+        targets: vec![],
+        ally: Some(far),
+    });
+    assert!(
+        matches!(refused, Err(ActionError::Invalid(_))),
+        "{refused:?}"
+    );
+    let below = hex(0, 1);
+    let ev = st
+        .apply(Action::Play {
+            card: 0,
+            half: Half::Top,
+            basic: false,
+            path: vec![],
+            targets: vec![],
+            ally: Some(below),
+        })
+        .unwrap();
+    assert!(ev.contains(&Event::Summoned {
+        summon: 0,
+        hero: 0,
+        hex: below
+    }));
+    assert_eq!(st.figure_at(below), Some(FigureId::Summon(0)));
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("Ann summons Wisp (Ann) on (0, 1)"))
+    );
+    st.apply(Action::Advance).unwrap();
+    assert!(st.heroes[0].lost.contains(&0), "a summon card is lost");
+}
+
+#[test]
+fn summons_act_just_before_their_summoner_each_on_its_own_in_the_order_summoned() {
+    let mut st = setup(scenario(
+        &["1..a.2", "......"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60]), hero("Bob", 10, &[20, 25])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 30, actions: [Shield(1)])"],
+        )],
+    ));
+    let first = give_summon(&mut st, 0, hex(0, 1), 3);
+    let second = give_summon(&mut st, 0, hex(1, 1), 3);
+    select(&mut st, 0, 0, 1);
+    select(&mut st, 1, 0, 1);
+    // Bob ends his turn at once; the summons' equal outcomes are taken as listed first.
+    let mut ev = Vec::new();
+    while !matches!(st.phase, Phase::HeroTurn { hero: 0, .. }) {
+        let a = if st.pending.is_some() {
+            Action::Choose(0)
+        } else {
+            Action::Advance
+        };
+        ev.extend(st.apply(a).unwrap());
+    }
+    assert_eq!(
+        turns(&ev),
+        vec![
+            FigureId::Hero(1),
+            FigureId::Monster(0),
+            first,
+            second,
+            FigureId::Hero(0)
+        ]
+    );
+}
+
+#[test]
+fn a_summon_focuses_by_the_monster_rules_and_draws_from_its_summoners_deck() {
+    // The Wisp stands next to the near rat; the far rat is out of its reach.
+    let mut st = setup(scenario(
+        &["1.ab...c"],
+        "'a': (monster: \"Rat\"), 'b': (monster: \"Rat\"), 'c': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+    ));
+    let wisp = give_summon(&mut st, 0, hex(1, 0), 3);
+    st.heroes[0].deck = stack(&["+2"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    let focus = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::SummonTargeted { focus, .. } => Some(focus.clone()),
+            _ => None,
+        })
+        .expect("the summon chose a focus");
+    assert_eq!(focus, vec![FigureId::Monster(0)]);
+    assert!(ev.contains(&Event::CardsDrawn {
+        attacker: wisp,
+        target: FigureId::Monster(0),
+        mode: crate::modifiers::draw::Mode::Normal,
+        cards: vec!["+2".into()],
+    }));
+    assert_eq!(damage_to(&ev, FigureId::Monster(0)), vec![3]);
+    assert_eq!(st.heroes[0].deck.discard.len(), 1, "Ann's deck was drawn");
+}
+
+#[test]
+fn a_monster_focuses_a_summon_nearer_than_the_heroes_and_a_dead_summon_leaves_no_money() {
+    let mut st = setup(scenario(
+        &["1...a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Bite\", initiative: 10, actions: [Move(2), Attack(value: 0)])"],
+        )],
+    ));
+    let wisp = give_summon(&mut st, 0, hex(2, -1), 2);
+    st.monster_deck = stack(&["+0"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    assert_eq!(focus_of(&ev, 0), vec![wisp]);
+    assert!(ev.contains(&Event::FigureDied {
+        figure: wisp,
+        hex: hex(2, -1)
+    }));
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::MoneyDropped { .. })),
+        "a summon leaves no money token"
+    );
+    assert!(st.money.is_empty());
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("Wisp (Ann) dies"))
+    );
+}
+
+#[test]
+fn a_summon_as_near_as_its_summoner_is_the_focus_since_it_acts_first() {
+    // Ann and her Wisp are two hexes from the rat on either side.
+    let mut st = setup(scenario(
+        &["1.a.."],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Bite\", initiative: 10, actions: [Move(1), Attack(value: 0)])"],
+        )],
+    ));
+    let wisp = give_summon(&mut st, 0, hex(4, -2), 3);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| s.plan.is_some());
+    assert_eq!(focus_of(&ev, 0), vec![wisp]);
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::FoeTargeted { trace, .. } => Some(trace.clone()),
+            _ => None,
+        })
+        .expect("the rat chose a focus");
+    assert!(
+        trace.contains(
+            &"Focus by lowest initiative (50 then 60, before its summoner): Wisp (Ann) (4, -2)."
+                .into()
+        ),
+        "{trace:?}"
+    );
+}
+
+#[test]
+fn a_curse_on_a_summon_goes_into_its_summoners_deck() {
+    let mut st = setup(scenario(
+        &["1.a"],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Hex\", initiative: 10, actions: [Attack(value: 0)])"],
+        )],
+    ));
+    give_summon(&mut st, 0, hex(1, 0), 9);
+    st.monster_deck = stack(&["+0 curse"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    assert!(ev.contains(&Event::CardShuffledIn {
+        deck: FigureId::Hero(0),
+        curse: true
+    }));
+    assert_eq!(
+        st.heroes[0]
+            .deck
+            .count(crate::modifiers::card::CardKind::Curse),
+        1
+    );
+}
+
+#[test]
+fn summons_leave_the_board_when_their_summoner_is_exhausted() {
+    let s = scenario(
+        &["1..a", "..2."],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[50, 60]), hero("Bob", 10, &[20, 25])],
+        &[monster(
+            "Rat",
+            5,
+            &["(name: \"Doze\", initiative: 90, actions: [Shield(1)])"],
+        )],
+    );
+    let mut st = State::new(s, 7, TieBreaker::Table).unwrap();
+    let wisp = give_summon(&mut st, 0, hex(0, 1), 3);
+    // Ann can neither play two cards nor rest: she is exhausted as the round starts.
+    st.heroes[0].hand.clear();
+    let ev = st.apply(Action::Advance).unwrap();
+    assert!(ev.contains(&Event::SummonsDismissed {
+        hero: 0,
+        summons: vec![0]
+    }));
+    assert!(!st.alive(wisp));
+    assert_eq!(st.figure_at(hex(0, 1)), None);
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("Wisp (Ann) leaves the board with Ann"))
+    );
+}
+
+/// A Mother (initiative 10, spawning Rats with `actions`) two hexes from Ann; Rats have hp 1 and
+/// one standee.
+fn mother(actions: &str) -> State {
+    let mother = format!(
+        "(name: \"Mother\", normal: (hp: 9, move: 1, attack: 1), elite: (hp: 9, move: 1, attack: 1), deck: [(name: \"Brood\", initiative: 10, actions: {actions})])"
+    );
+    let rat = "(name: \"Rat\", standees: 1, normal: (hp: 1, move: 2, attack: 1), elite: (hp: 1, move: 2, attack: 1), deck: [(name: \"Bite\", initiative: 20, actions: [Move(2), Attack(value: 0)])])";
+    setup(scenario(
+        &["1.m..", "....."],
+        "'m': (monster: \"Mother\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[mother, rat.to_string()],
+    ))
+}
+
+#[test]
+fn a_spawn_places_a_monster_next_to_its_spawner_nearest_the_heroes_and_it_waits_a_round() {
+    let mut st = mother("[Spawn(\"Rat\"), Spawn(\"Rat\")]");
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    let spawned: Vec<&Event> = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Spawned { .. }))
+        .collect();
+    // One standee: the second spawn finds none.
+    assert_eq!(
+        spawned,
+        vec![&Event::Spawned {
+            monster: 1,
+            by: FigureId::Monster(0),
+            hex: hex(1, 0)
+        }]
+    );
+    assert_eq!(st.monsters[1].origin, Origin::Spawned);
+    assert!(
+        log::lines(&st, &ev)
+            .iter()
+            .any(|l| l.ends_with("Mother 1 spawns Rat 1 on (1, 0)"))
+    );
+    assert!(
+        !turns(&ev).contains(&FigureId::Monster(1)),
+        "a spawned monster does not act in the round it appears"
+    );
+    // Ann kills it: a spawned monster leaves no money token.
+    st.heroes[0].deck = stack(&["+0"]);
+    let ev = play(&mut st, 1, Half::Top, &[], &[hex(1, 0)]);
+    assert!(ev.contains(&Event::FigureDied {
+        figure: FigureId::Monster(1),
+        hex: hex(1, 0)
+    }));
+    assert!(!ev.iter().any(|e| matches!(e, Event::MoneyDropped { .. })));
+    assert!(st.money.is_empty());
+}
+
+#[test]
+fn a_monster_printed_with_advantage_draws_two_cards_and_keeps_the_better() {
+    let brute = "(name: \"Brute\", advantage: true, normal: (hp: 9, move: 1, attack: 1), elite: (hp: 9, move: 1, attack: 1), deck: [(name: \"Slam\", initiative: 10, actions: [Attack(value: 0)])])";
+    let mut st = setup(scenario(
+        &["1a"],
+        "'a': (monster: \"Brute\")",
+        &[hero("Ann", 10, &[50, 60])],
+        &[brute.to_string()],
+    ));
+    st.monster_deck = stack(&["-1", "+2"]);
+    select(&mut st, 0, 0, 1);
+    let ev = advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::CardsDrawn {
+            mode: crate::modifiers::draw::Mode::Advantage,
+            cards,
+            ..
+        } if cards.len() == 2
+    )));
+    assert_eq!(damage_to(&ev, FigureId::Hero(0)), vec![3]);
+}

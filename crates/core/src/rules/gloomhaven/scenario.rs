@@ -189,6 +189,28 @@ pub enum Effect {
     SelfCondition(Condition),
     /// Picks up every money token within range N (0: its own hex).
     Loot(u32),
+    /// Places a summon of the hero's side on an empty hex next to the hero (the `ally` hex of the
+    /// play, or the first free one in board order). Only on a half that is lost.
+    Summon(SummonSpec),
+}
+
+/// A figure a hero summons: its own hit points, move and attack. It acts just before its summoner
+/// by the focus rules, draws from its summoner's modifier deck, and leaves with its summoner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SummonSpec {
+    /// The summon's name.
+    pub name: String,
+    /// Hit points when unhurt.
+    pub hp: u32,
+    /// Movement points of its turn.
+    #[serde(rename = "move")]
+    pub movement: u32,
+    /// Attack value of its turn (a single target).
+    pub attack: u32,
+    /// 0 = melee.
+    #[serde(default)]
+    pub range: u32,
 }
 
 fn one() -> u32 {
@@ -332,6 +354,10 @@ pub enum MonsterEffect {
     Shield(u32),
     /// Infuses the element, once for the whole type.
     Infuse(Element),
+    /// Each monster performing the card spawns a normal monster of the named type on an empty hex
+    /// next to it, while the type has a standee left. Spawned monsters leave no money token and do
+    /// not act in the round they appear.
+    Spawn(String),
 }
 
 /// The attack of a monster ability card, borrowed from its [`MonsterEffect::Attack`].
@@ -434,6 +460,12 @@ pub struct MonsterType {
     /// Every monster of the type flies.
     #[serde(default)]
     pub flying: bool,
+    /// Every monster of the type attacks with advantage (as its statistics card prints).
+    #[serde(default)]
+    pub advantage: bool,
+    /// The most monsters of the type on the board at once: a spawn finds no standee beyond it.
+    #[serde(default = "standees")]
+    pub standees: u32,
     /// Statistics of a normal monster.
     pub normal: Stats,
     /// Statistics of an elite monster.
@@ -503,6 +535,10 @@ pub struct Scenario {
 
 fn three() -> u32 {
     3
+}
+
+fn standees() -> u32 {
+    10
 }
 
 /// Axial hex of a map character at text `(col, row)`.
@@ -704,6 +740,22 @@ impl Scenario {
                             ),
                         ));
                     }
+                    let summons = half
+                        .effects
+                        .iter()
+                        .filter(|e| matches!(e, Effect::Summon(_)))
+                        .count();
+                    // The play's `ally` hex names where the summon goes, so it cannot also name a
+                    // healed figure; and a summon stays for the scenario, so its card is lost.
+                    if summons > 1 || (summons == 1 && (heals > 0 || !half.lost)) {
+                        return Err(err(
+                            &at,
+                            format!(
+                                "cards: {}: a half summons at most once, is lost, and has no heal",
+                                c.name
+                            ),
+                        ));
+                    }
                     if half
                         .effects
                         .iter()
@@ -765,6 +817,16 @@ impl Scenario {
                         &at,
                         format!("deck: {}: an attack needs at least 1 target", c.name),
                     ));
+                }
+                for a in &c.actions {
+                    if let MonsterEffect::Spawn(name) = a
+                        && self.monster_index(name).is_none()
+                    {
+                        return Err(err(
+                            &format!("\"{name}\""),
+                            format!("deck: {}: spawns an unknown monster type {name:?}", c.name),
+                        ));
+                    }
                 }
             }
         }
@@ -973,6 +1035,12 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
                             }
                         }
                         Effect::Loot(v) => num("Loot", n(*v), 0, MAX_REACH)?,
+                        Effect::Summon(sp) => {
+                            num("hp", n(sp.hp), 1, MAX_NUMBER)?;
+                            num("move", n(sp.movement), 0, MAX_REACH)?;
+                            num("attack", n(sp.attack), 0, MAX_NUMBER)?;
+                            num("range", n(sp.range), 0, MAX_REACH)?;
+                        }
                         Effect::Infuse(_) | Effect::SelfCondition(_) => {}
                     }
                 }
@@ -987,6 +1055,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
             num("range", n(st.range), 0, MAX_REACH)?;
             num("shield", n(st.shield), 0, MAX_NUMBER)?;
         }
+        num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
         count("deck", m.deck.len(), MAX_COUNT)?;
         for c in &m.deck {
             num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
@@ -1024,7 +1093,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
                     }
                     MonsterEffect::Heal(v) => num("heal", n(*v), 0, MAX_NUMBER)?,
                     MonsterEffect::Shield(v) => num("shield", n(*v), 0, MAX_NUMBER)?,
-                    MonsterEffect::Infuse(_) => {}
+                    MonsterEffect::Infuse(_) | MonsterEffect::Spawn(_) => {}
                 }
             }
         }

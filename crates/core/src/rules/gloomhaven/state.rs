@@ -9,9 +9,9 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::scenario::{Condition, Element, Scenario, standard_modifiers};
+use super::scenario::{Condition, Element, Scenario, SummonSpec, standard_modifiers};
 use crate::hex::{Hex, qr};
-use crate::modifiers::attack::AttackResult;
+use crate::modifiers::attack::{AttackResult, Origin};
 use crate::modifiers::card::Card;
 use crate::modifiers::deck::ModifierDeck;
 use crate::rules::{SetupError, TieBreaker};
@@ -23,6 +23,8 @@ pub enum FigureId {
     Hero(usize),
     /// Monster `i` of the state (dead ones keep their slot).
     Monster(usize),
+    /// Summon `i` of the state, on the heroes' side (gone ones keep their slot).
+    Summon(usize),
 }
 
 /// An entry of the round's turn order: a hero, or a monster type (all its monsters act in a row).
@@ -66,6 +68,13 @@ pub enum Phase {
     FoeTurn {
         /// The monster acting.
         monster: usize,
+        /// The step of its turn.
+        stage: FoeStage,
+    },
+    /// A summon's turn, just before its summoner's, by the focus rules from the heroes' side.
+    SummonTurn {
+        /// The summon acting.
+        summon: usize,
         /// The step of its turn.
         stage: FoeStage,
     },
@@ -175,6 +184,32 @@ pub struct MonsterState {
     pub conditions: Vec<Cond>,
     /// Shield gained this round, from its ability card or an effect.
     pub shield: u32,
+    /// How it came onto the board: only placed monsters leave a money token.
+    #[serde(default)]
+    pub origin: Origin,
+    /// The round it was spawned in (0: placed at setup); it does not act in that round.
+    #[serde(default)]
+    pub arrived: u32,
+}
+
+/// A summon of a hero. Gone summons keep their slot so ids stay stable; their order is the order
+/// they were summoned in, which is the order they act in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SummonState {
+    /// The hero who summoned it.
+    pub summoner: usize,
+    /// Its printed statistics.
+    pub spec: SummonSpec,
+    /// Hit points now.
+    pub hp: i32,
+    /// Where it stands (or last stood).
+    pub hex: Hex,
+    /// Still on the board.
+    pub alive: bool,
+    /// Conditions on it.
+    pub conditions: Vec<Cond>,
+    /// Shield gained this round.
+    pub shield: u32,
 }
 
 /// A monster type's ability deck and its state this round.
@@ -281,7 +316,25 @@ pub enum Pending {
     Modifier {
         /// The monster attacking.
         monster: usize,
-        /// The hero attacked.
+        /// The hero or summon attacked.
+        target: FigureId,
+        /// The attack's result, with the card uses to choose from.
+        result: AttackResult,
+    },
+    /// Several outcomes of a summon's turn are equally allowed: the players pick.
+    SummonOption {
+        /// The summon acting.
+        summon: usize,
+        /// Its equally allowed plans.
+        options: Vec<FoePlan>,
+        /// The rule steps that left them equal.
+        trace: Vec<String>,
+    },
+    /// A summon's modifier draw is ambiguous against monster `target`: the players pick the use.
+    SummonModifier {
+        /// The summon attacking.
+        summon: usize,
+        /// The monster attacked.
         target: usize,
         /// The attack's result, with the card uses to choose from.
         result: AttackResult,
@@ -308,6 +361,9 @@ pub struct State {
     pub heroes: Vec<HeroState>,
     /// Every monster, dead ones included.
     pub monsters: Vec<MonsterState>,
+    /// Every summon, gone ones included, in the order summoned.
+    #[serde(default)]
+    pub summons: Vec<SummonState>,
     /// Every monster type's ability deck.
     pub kinds: Vec<KindState>,
     /// The monsters' shared attack modifier deck.
@@ -322,6 +378,12 @@ pub struct State {
     pub turn: usize,
     /// Monsters of the acting type still to act this turn, in order.
     pub queue: Vec<usize>,
+    /// Summons of the hero whose place in the order it is, still to act before it.
+    #[serde(default)]
+    pub summon_queue: Vec<usize>,
+    /// Whether the summons of the hero whose place it is have had their turns.
+    #[serde(default)]
+    pub summons_acted: bool,
     /// The plan of the monster now acting.
     pub plan: Option<FoePlan>,
     /// The acting monster's next action on its ability card (an index into its actions).
@@ -400,6 +462,8 @@ impl State {
                 alive: true,
                 conditions: Vec::new(),
                 shield: 0,
+                origin: Origin::Placed,
+                arrived: 0,
             });
         }
         // Elites act first within a type, then by standee number: sort the slots once so that the
@@ -434,6 +498,7 @@ impl State {
             phase: Phase::Setup,
             heroes,
             monsters,
+            summons: Vec::new(),
             kinds,
             monster_deck,
             elements: [Level::Inert; 6],
@@ -441,6 +506,8 @@ impl State {
             order: Vec::new(),
             turn: 0,
             queue: Vec::new(),
+            summon_queue: Vec::new(),
+            summons_acted: false,
             plan: None,
             card_step: 0,
             pending: None,
@@ -463,6 +530,13 @@ impl State {
                     format!("{t} {}", m.number)
                 }
             }
+            FigureId::Summon(i) => {
+                let x = &self.summons[i];
+                format!(
+                    "{} ({})",
+                    x.spec.name, self.scenario.heroes[x.summoner].name
+                )
+            }
         }
     }
 
@@ -470,6 +544,9 @@ impl State {
     pub fn figure_at(&self, h: Hex) -> Option<FigureId> {
         if let Some(i) = self.heroes.iter().position(|x| !x.exhausted && x.hex == h) {
             return Some(FigureId::Hero(i));
+        }
+        if let Some(i) = self.summons.iter().position(|x| x.alive && x.hex == h) {
+            return Some(FigureId::Summon(i));
         }
         self.monsters
             .iter()
@@ -487,6 +564,7 @@ impl State {
         match f {
             FigureId::Hero(i) => &self.heroes[i].conditions,
             FigureId::Monster(i) => &self.monsters[i].conditions,
+            FigureId::Summon(i) => &self.summons[i].conditions,
         }
     }
 
@@ -494,6 +572,7 @@ impl State {
         match f {
             FigureId::Hero(i) => &mut self.heroes[i].conditions,
             FigureId::Monster(i) => &mut self.monsters[i].conditions,
+            FigureId::Summon(i) => &mut self.summons[i].conditions,
         }
     }
 
@@ -502,6 +581,7 @@ impl State {
         match f {
             FigureId::Hero(i) => self.heroes[i].hex,
             FigureId::Monster(i) => self.monsters[i].hex,
+            FigureId::Summon(i) => self.summons[i].hex,
         }
     }
 
@@ -510,6 +590,7 @@ impl State {
         match f {
             FigureId::Hero(i) => !self.heroes[i].exhausted,
             FigureId::Monster(i) => self.monsters[i].alive,
+            FigureId::Summon(i) => self.summons[i].alive,
         }
     }
 
@@ -518,6 +599,7 @@ impl State {
         match self.phase {
             Phase::HeroTurn { hero, .. } => Some(FigureId::Hero(hero)),
             Phase::FoeTurn { monster, .. } => Some(FigureId::Monster(monster)),
+            Phase::SummonTurn { summon, .. } => Some(FigureId::Summon(summon)),
             _ => None,
         }
     }
@@ -528,6 +610,15 @@ impl State {
             .iter()
             .enumerate()
             .filter(|(_, m)| m.alive)
+            .map(|(i, _)| i)
+    }
+
+    /// Summons on the board, by id (the order they were summoned in).
+    pub fn living_summons(&self) -> impl Iterator<Item = usize> + '_ {
+        self.summons
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.alive)
             .map(|(i, _)| i)
     }
 
@@ -552,10 +643,14 @@ impl State {
     pub fn pending_options(&self) -> usize {
         match &self.pending {
             None => 0,
-            Some(Pending::FoeOption { options, .. }) => options.len(),
-            Some(Pending::Modifier { result, .. } | Pending::HeroModifier { result, .. }) => {
-                result.options.len()
+            Some(Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. }) => {
+                options.len()
             }
+            Some(
+                Pending::Modifier { result, .. }
+                | Pending::HeroModifier { result, .. }
+                | Pending::SummonModifier { result, .. },
+            ) => result.options.len(),
             Some(Pending::TurnOrder { len, .. }) => *len,
         }
     }
@@ -573,6 +668,7 @@ impl State {
                     t.normal.shield
                 }) + m.shield
             }
+            FigureId::Summon(i) => self.summons[i].shield,
         }
     }
 

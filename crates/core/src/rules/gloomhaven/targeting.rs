@@ -61,12 +61,19 @@ pub struct Enemy {
     /// [`RESTING`] for a long-resting hero (who acts after every hero playing cards). Equal on both
     /// is a real tie, which the players break.
     pub second: u32,
+    /// Settles what `initiative` and `second` leave equal, lower first: a summon acts just before
+    /// its summoner (its place among the summoner's summons, 0 first), a monster in its type's
+    /// order of turns (its place there); heroes have [`LAST`].
+    pub order: u32,
     /// Name used in the trace.
     pub name: String,
 }
 
 /// The `second` initiative of a long-resting hero: after every card.
 pub const RESTING: u32 = u32::MAX;
+
+/// The `order` of a hero: after its summons.
+pub const LAST: u32 = u32::MAX;
 
 /// One board position with an active monster about to act.
 #[derive(Debug, Clone, Copy)]
@@ -346,15 +353,16 @@ impl<'a> Solver<'a> {
 
     fn choose_focus(&mut self, candidates: &[usize], best: &[Option<Score>]) -> Vec<usize> {
         let prox_field = range_field(self.map, self.start);
-        // The last field is the whole initiative: the leading card, then the other card.
+        // The last field is the whole initiative: the leading card, then the other card, then a
+        // summon's place before its summoner.
         let key = |k: usize| {
             let (neg, cost) = best[k].unwrap_or(UNREACHABLE);
             let e = &self.s.enemies[k];
             (
-                neg as u64,
-                cost as u64,
-                prox_field[self.enemy_idx[k]] as u64,
-                ((e.initiative as u64) << 32) | e.second as u64,
+                neg as u128,
+                cost as u128,
+                prox_field[self.enemy_idx[k]] as u128,
+                ((e.initiative as u128) << 64) | ((e.second as u128) << 32) | e.order as u128,
             )
         };
         let described: Vec<String> = candidates
@@ -374,7 +382,7 @@ impl<'a> Solver<'a> {
         self.trace
             .push(format!("Focus candidates: {}.", described.join("; ")));
         let mut remaining: Vec<usize> = candidates.to_vec();
-        type Rank = fn(&(u64, u64, u64, u64)) -> u64;
+        type Rank = fn(&(u128, u128, u128, u128)) -> u128;
         let steps: [(&str, Rank); 4] = [
             ("fewest negative hexes on the path", |k| k.0),
             ("shortest path", |k| k.1),
@@ -412,13 +420,20 @@ impl<'a> Solver<'a> {
         remaining
     }
 
-    /// An enemy's initiative in words: "20", "20 then 25", "99, resting".
+    /// An enemy's initiative in words: "20", "20 then 25", "99, resting", "20 then 25, before its
+    /// summoner".
     fn initiative_words(&self, k: usize) -> String {
         let e = &self.s.enemies[k];
-        match e.second {
+        let words = match e.second {
             0 => e.initiative.to_string(),
             RESTING => format!("{}, resting", e.initiative),
             n => format!("{} then {n}", e.initiative),
+        };
+        // A hero's summon (the only enemy with a second card and an order) acts before it.
+        if e.second != 0 && e.order != LAST {
+            format!("{words}, before its summoner")
+        } else {
+            words
         }
     }
 

@@ -30,6 +30,7 @@ fn enemies(list: &[(i32, i32, u32)]) -> Vec<Enemy> {
             hex: hex(q, r),
             initiative: i,
             second: 0,
+            order: LAST,
             name: String::new(),
         })
         .collect()
