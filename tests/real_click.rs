@@ -236,9 +236,7 @@ impl Table {
         let mut seen: Option<(u64, Value)> = None;
         loop {
             let (x, y) = self.wait_for(&format!("the button {name}"), 60, |p| {
-                widget(p, name)
-                    .filter(|w| w["enabled"] == true)
-                    .map(|w| centre(w))
+                widget(p, name).filter(|w| w["enabled"] == true).map(centre)
             });
             let p = self.probe();
             let frame = p["frame"].as_u64().unwrap();
@@ -339,7 +337,7 @@ fn widget<'a>(p: &'a Value, name: &str) -> Option<&'a Value> {
     p["widgets"].as_array()?.iter().find(|w| w["name"] == name)
 }
 
-fn widgets_starting<'a>(p: &'a Value, prefix: &str) -> Vec<String> {
+fn widgets_starting(p: &Value, prefix: &str) -> Vec<String> {
     p["widgets"]
         .as_array()
         .into_iter()
@@ -535,7 +533,7 @@ fn two_players_play_the_tutorial_with_a_real_pointer_and_keyboard() {
         .max_by(|a, b| {
             let d = |c: &Value| {
                 let (x, y) = cell_xy(c);
-                (x - hero_x).powi(2) + (y - hero_y).powi(2)
+                (x - hero_x) * (x - hero_x) + (y - hero_y) * (y - hero_y)
             };
             d(a).total_cmp(&d(b))
         })

@@ -61,7 +61,9 @@ fn on_pick(
     let s = &game.0.state;
     for Picked(target) in picks.read() {
         // A tie waits: clicking a highlighted hex picks the option ending (or attacking) there.
-        if let Some(Pending::FoeOption { options, .. }) = &s.pending {
+        if let Some(Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. }) =
+            &s.pending
+        {
             let cell = match *target {
                 Target::Cell(c) => key_hex(c),
                 Target::Figure(id) => s.hex_of(figure_id(id)),
@@ -119,6 +121,13 @@ fn on_pick(
                 let h = key_hex(c);
                 if let Some(FigureId::Monster(_)) = s.figure_at(h) {
                     toggle_target(&mut intent, &effects, h, &mut driver);
+                } else if summons(&effects) && foehold_core::hex::distance(h, here) == 1 {
+                    // Where the summon goes: an empty hex next to the hero, after its move.
+                    intent.ally = if intent.ally == Some(h) {
+                        None
+                    } else {
+                        Some(h)
+                    };
                 } else if let Some((points, jump)) = movement(&effects) {
                     match reach(s, hero, points, jump)
                         .into_iter()
@@ -141,9 +150,17 @@ fn on_pick(
                     intent.ally = None;
                     let _ = here;
                 }
+                FigureId::Summon(_) => {
+                    driver.say("a summon acts on its own, just before its summoner");
+                }
             },
         }
     }
+}
+
+/// Whether a half summons, so clicking an empty hex next to the hero places the summon.
+pub fn summons(effects: &[Effect]) -> bool {
+    effects.iter().any(|e| matches!(e, Effect::Summon(_)))
 }
 
 /// Whether a half heals at range, so clicking another hero picks the heal's target.
@@ -205,7 +222,7 @@ fn mark_tie(game: Res<CoreGame>, mut marks: ResMut<CellMarks>) {
         return;
     }
     match &game.0.state.pending {
-        Some(Pending::FoeOption { options, .. }) => {
+        Some(Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. }) => {
             let mut cells: Vec<(CellKey, Mark)> = Vec::new();
             for o in options {
                 cells.extend(o.path.iter().map(|h| (qr(*h), Mark::Path)));

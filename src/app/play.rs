@@ -269,6 +269,23 @@ fn show_events(
                 shown.cards.clear();
                 wait = wait.max(1.2);
             }
+            Event::SummonTargeted {
+                summon,
+                focus,
+                trace,
+                ..
+            } => {
+                // A summon's turn reads like a foe's: who it aims at, and why.
+                shown.focus = Some((
+                    table_id(FigureId::Summon(*summon)),
+                    focus.iter().map(|f| table_id(*f)).collect(),
+                ));
+                shown.trace = trace.clone();
+                shown.path.clear();
+                shown.cards.clear();
+                wait = wait.max(1.2);
+            }
+            Event::Summoned { .. } | Event::Spawned { .. } => wait = wait.max(0.8),
             Event::PathChosen { figure, path } => {
                 let cells: Vec<CellKey> = path.iter().map(|h| qr(*h)).collect();
                 if !cells.is_empty() {

@@ -66,6 +66,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, write_probe);
 }
 
+/// The game and the table's state around it, as the probe reports them.
+#[derive(bevy::ecs::system::SystemParam)]
+struct GameShown<'w> {
+    game: Res<'w, CoreGame>,
+    seats: Res<'w, Seats>,
+    gate: Res<'w, Gate>,
+    driver: Res<'w, Driver>,
+    orbit: Res<'w, Orbit>,
+    hovered: Res<'w, Hovered>,
+}
+
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
@@ -78,16 +89,16 @@ fn write_probe(
     minis: Query<(&Mini, &GlobalTransform)>,
     table: Res<Table>,
     marks: Res<CellMarks>,
-    state: (
-        Res<CoreGame>,
-        Res<Seats>,
-        Res<Gate>,
-        Res<Driver>,
-        Res<Orbit>,
-        Res<Hovered>,
-    ),
+    game: GameShown,
 ) -> Result {
-    let (game, seats, gate, driver, orbit, hovered) = state;
+    let GameShown {
+        game,
+        seats,
+        gate,
+        driver,
+        orbit,
+        hovered,
+    } = game;
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
     ctx.data_mut(|d| d.insert_temp(probing_id(), true));

@@ -9,7 +9,7 @@ use foehold_core::rules::{Rules, Seat};
 
 use super::words::{half_name, half_words};
 use crate::app::CoreGame;
-use crate::app::orders::{Intent, attack, heals_at_range, movement};
+use crate::app::orders::{Intent, attack, heals_at_range, movement, summons};
 use crate::app::play::Act;
 use crate::app::probe::Tagged;
 
@@ -55,6 +55,12 @@ fn needs(effects: &[Effect], intent: &Intent) -> Vec<String> {
             "click up to {t} foe(s) to attack ({} chosen)",
             intent.targets.len()
         ));
+    }
+    if summons(effects) {
+        hints.push(match intent.ally {
+            Some(_) => "the summon goes on the hex you clicked".into(),
+            None => "click an empty hex next to the hero for the summon, or leave it to the first free one".into(),
+        });
     }
     if heals_at_range(effects) {
         hints.push(match intent.ally {

@@ -3,8 +3,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::modifiers::{Mode, odds as exact_odds};
-use foehold_core::rules::gloomhaven::scenario::Condition;
+use foehold_core::modifiers::odds as exact_odds;
 use foehold_core::rules::gloomhaven::{FigureId, Phase, State};
 
 use crate::app::CoreGame;
@@ -30,22 +29,19 @@ fn odds_chart(ui: &mut egui::Ui, s: &State) {
     let (Phase::FoeTurn { monster, .. }, Some(plan)) = (s.phase, &s.plan) else {
         return;
     };
-    let Some(target) = plan.targets.first().and_then(|h| s.figure_at(*h)) else {
+    let Some((th, target)) = plan
+        .targets
+        .first()
+        .and_then(|h| s.figure_at(*h).map(|f| (*h, f)))
+    else {
         return;
     };
     let me = FigureId::Monster(monster);
-    // Advantage and disadvantage from the attacker's own conditions, as the draw rules count them.
-    let mode = match (
-        s.has(me, Condition::Strengthen),
-        s.has(me, Condition::Muddle),
-    ) {
-        (true, false) => Mode::Advantage,
-        (false, true) => Mode::Disadvantage,
-        _ => Mode::Normal,
-    };
+    // The value and mode the draw will use, as the rules count them.
+    let (attack, mode) = s.monster_draw_terms(monster, plan, th, target);
     let Ok(o) = exact_odds(
         &s.monster_deck.draw_pile,
-        plan.attack.max(0) as u32,
+        attack.max(0) as u32,
         s.target_shield(target),
         plan.pierce,
         mode,

@@ -5,8 +5,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::hex::qr;
 use foehold_core::modifiers::attack::CardOutcome;
+use foehold_core::rules::gloomhaven::state::FoePlan;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Phase};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Phase, State};
 use foehold_core::rules::{Rules, Seat};
 
 use crate::app::CoreGame;
@@ -33,39 +34,19 @@ pub fn ties(
                     monster,
                     options,
                     trace,
-                } => {
-                    ui.label(format!(
-                        "{} has {} equal options: click a pink hex, or pick here.",
-                        s.name(FigureId::Monster(*monster)),
-                        options.len()
-                    ));
-                    for (i, o) in options.iter().enumerate() {
-                        let targets: Vec<String> = o
-                            .targets
-                            .iter()
-                            .filter_map(|h| s.figure_at(*h))
-                            .map(|f| s.name(f))
-                            .collect();
-                        let text = format!(
-                            "{}: end at {:?}{}",
-                            i + 1,
-                            qr(o.end),
-                            if targets.is_empty() {
-                                String::new()
-                            } else {
-                                format!(", attack {}", targets.join(", "))
-                            }
-                        );
-                        if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
-                            acts.write(Act(Action::Choose(i)));
-                        }
-                    }
-                    egui::CollapsingHeader::new("why").show(ui, |ui| {
-                        for t in trace {
-                            ui.label(t);
-                        }
-                    });
-                }
+                } => option_buttons(
+                    ui,
+                    s,
+                    FigureId::Monster(*monster),
+                    options,
+                    trace,
+                    &mut acts,
+                ),
+                Pending::SummonOption {
+                    summon,
+                    options,
+                    trace,
+                } => option_buttons(ui, s, FigureId::Summon(*summon), options, trace, &mut acts),
                 Pending::TurnOrder { start, len } => {
                     ui.label("Same initiative: who acts first?");
                     for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
@@ -100,6 +81,13 @@ pub fn ties(
                     ));
                     draw_uses(ui, &result.options, &mut acts);
                 }
+                Pending::SummonModifier { summon, result, .. } => {
+                    ui.label(format!(
+                        "{}'s draw allows several card uses:",
+                        s.name(FigureId::Summon(*summon))
+                    ));
+                    draw_uses(ui, &result.options, &mut acts);
+                }
             }
             let dice = Gloomhaven::legal_actions(s, Seat::Table).contains(&Action::ChooseByDice);
             if dice
@@ -128,4 +116,46 @@ fn draw_uses(ui: &mut egui::Ui, options: &[CardOutcome], acts: &mut MessageWrite
             acts.write(Act(Action::Choose(i)));
         }
     }
+}
+
+/// A plan tie's options, one button each, with the rule steps that left them equal.
+fn option_buttons(
+    ui: &mut egui::Ui,
+    s: &State,
+    who: FigureId,
+    options: &[FoePlan],
+    trace: &[String],
+    acts: &mut MessageWriter<Act>,
+) {
+    ui.label(format!(
+        "{} has {} equal options: click a pink hex, or pick here.",
+        s.name(who),
+        options.len()
+    ));
+    for (i, o) in options.iter().enumerate() {
+        let targets: Vec<String> = o
+            .targets
+            .iter()
+            .filter_map(|h| s.figure_at(*h))
+            .map(|f| s.name(f))
+            .collect();
+        let text = format!(
+            "{}: end at {:?}{}",
+            i + 1,
+            qr(o.end),
+            if targets.is_empty() {
+                String::new()
+            } else {
+                format!(", attack {}", targets.join(", "))
+            }
+        );
+        if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
+            acts.write(Act(Action::Choose(i)));
+        }
+    }
+    egui::CollapsingHeader::new("why").show(ui, |ui| {
+        for t in trace {
+            ui.label(t);
+        }
+    });
 }

@@ -46,6 +46,17 @@ pub fn effect_words(e: &Effect) -> String {
         Effect::SelfCondition(c) => c.name().to_string(),
         Effect::Loot(0) => "loot".to_string(),
         Effect::Loot(n) => format!("loot range {n}"),
+        Effect::Summon(x) => {
+            let range = if x.range > 0 {
+                format!(" range {}", x.range)
+            } else {
+                String::new()
+            };
+            format!(
+                "summon {} (hp {}, move {}, attack {}{range})",
+                x.name, x.hp, x.movement, x.attack
+            )
+        }
     }
 }
 
@@ -92,6 +103,10 @@ pub fn action_words(s: &State, a: &Action) -> String {
             Phase::FoeTurn { monster, .. } => format!(
                 "{} acts",
                 s.name(foehold_core::rules::gloomhaven::FigureId::Monster(monster))
+            ),
+            Phase::SummonTurn { summon, .. } => format!(
+                "{} acts",
+                s.name(foehold_core::rules::gloomhaven::FigureId::Summon(summon))
             ),
             Phase::RoundEnd => "end the round".into(),
             Phase::Victory | Phase::Defeat => "the end".into(),

@@ -1975,6 +1975,30 @@ impl State {
         }
     }
 
+    /// What monster `m`'s planned attack on the figure at `th` draws with: the attack value (a
+    /// poisoned target takes one more) and the draw's mode (printed advantage or strengthen
+    /// against muddle or a ranged attack on an adjacent target).
+    pub fn monster_draw_terms(
+        &self,
+        m: usize,
+        plan: &FoePlan,
+        th: Hex,
+        target: FigureId,
+    ) -> (i32, Mode) {
+        let f = FigureId::Monster(m);
+        let mut attack = plan.attack;
+        if self.has(target, Condition::Poison) {
+            attack += 1;
+        }
+        let adjacent = self.map.0.adjacent(self.monsters[m].hex, th);
+        let printed = self.scenario.monsters[self.monsters[m].kind].advantage;
+        let mode = Mode::combine(
+            printed || self.has(f, Condition::Strengthen),
+            self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
+        );
+        (attack, mode)
+    }
+
     fn foe_attack(&mut self, m: usize, next: usize, ev: &mut Vec<Event>) {
         let f = FigureId::Monster(m);
         if next == 0 {
@@ -1993,17 +2017,7 @@ impl State {
             else {
                 return;
             };
-            let mut attack = plan.attack;
-            if self.has(target, Condition::Poison) {
-                attack += 1;
-            }
-            let me = self.monsters[m].hex;
-            let adjacent = self.map.0.adjacent(me, th);
-            let printed = self.scenario.monsters[self.monsters[m].kind].advantage;
-            let mode = Mode::combine(
-                printed || self.has(f, Condition::Strengthen),
-                self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
-            );
+            let (attack, mode) = self.monster_draw_terms(m, &plan, th, target);
             let draw = self.monster_deck.draw(mode, attack, &mut self.rng);
             ev.push(Event::CardsDrawn {
                 attacker: f,
