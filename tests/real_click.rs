@@ -61,6 +61,9 @@ impl Shot {
     }
 }
 
+/// One real window at a time: two software-rendered tables on two cores would each crawl.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// The table running in its own X display, and what the test knows of it.
 struct Table {
     display: String,
@@ -70,6 +73,7 @@ struct Table {
     dir: PathBuf,
     app: Killed,
     _xvfb: Killed,
+    _turn: std::sync::MutexGuard<'static, ()>,
 }
 
 fn xdotool(display: &str, args: &[&str]) -> String {
@@ -88,6 +92,10 @@ fn xdotool(display: &str, args: &[&str]) -> String {
 
 impl Table {
     fn open(scenario: &str) -> Table {
+        // A test that failed while holding the lock leaves it poisoned; the next may still run.
+        let turn = ONE_AT_A_TIME
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let dir = std::env::temp_dir().join(format!("foehold-real-click-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
@@ -108,7 +116,10 @@ impl Table {
             );
             sleep(Duration::from_millis(100));
         }
-        let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The New game window lists `scenarios/` of the working directory.
+        std::os::unix::fs::symlink(repo.join("scenarios"), dir.join("scenarios")).unwrap();
+        let scenario = repo.join(scenario);
         let probe = dir.join("probe.json");
         let log = std::fs::File::create(dir.join("table.log")).unwrap();
         // The game's autosaves go to the working directory: a scratch one.
@@ -150,6 +161,7 @@ impl Table {
             dir,
             app,
             _xvfb: xvfb,
+            _turn: turn,
         }
     }
 
@@ -675,7 +687,7 @@ fn play_on_until_attack(t: &mut Table) {
             t.click("round:end");
             sleep(Duration::from_millis(500));
         } else if ph.starts_with("HeroTurn") && p["game"]["pending"].is_null() {
-            if try_attack(t) {
+            if try_attack(t, true) {
                 return;
             }
             t.click("turn:end");
@@ -688,7 +700,7 @@ fn play_on_until_attack(t: &mut Table) {
 }
 
 /// Tries each attack half against each foe; true when an attack was played (and checked).
-fn try_attack(t: &mut Table) -> bool {
+fn try_attack(t: &mut Table, undo_redo: bool) -> bool {
     // The camera glides to the hero whose turn it is: aim once it stands still.
     let p = t.settled();
     let halves: Vec<String> = widgets_starting(&p, "half:")
@@ -735,6 +747,9 @@ fn try_attack(t: &mut Table) -> bool {
                 };
                 let after = figure(&p, &name)["hp"].as_i64().unwrap();
                 let done = cursor(&p);
+                if !undo_redo {
+                    return true;
+                }
                 // Undo and redo bring the foe's hit points back and forth.
                 t.key("ctrl+z");
                 let q = t.wait_for("the undone attack", 30, |p| {
@@ -756,4 +771,265 @@ fn try_attack(t: &mut Table) -> bool {
         t.click("turn:cancel");
     }
     false
+}
+
+/// Hex steps between two cells given as `q`, `r` fields.
+fn steps(a: &Value, b: &Value) -> i64 {
+    let d = |k: &str| a[k].as_i64().unwrap() - b[k].as_i64().unwrap();
+    let (dq, dr) = (d("q"), d("r"));
+    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+}
+
+/// Moves the acting hero towards the nearest foe with a move half, by clicking the reachable hex
+/// nearest to a foe; true when a move was played.
+fn try_move(t: &mut Table) -> bool {
+    let p = t.settled();
+    let foes: Vec<Value> = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
+        .cloned()
+        .collect();
+    let halves: Vec<String> = widgets_starting(&p, "half:")
+        .into_iter()
+        .filter(|h| widget(&p, h).is_some_and(|w| w["enabled"] == true))
+        .filter(|h| h.ends_with("bottom"))
+        .collect();
+    for half in halves {
+        t.click(&half);
+        t.wait_for("the half chosen", 30, |p| {
+            widget(p, "turn:cancel").map(|_| ())
+        });
+        let p = t.probe();
+        let best = marked(&p, "Reach")
+            .into_iter()
+            .min_by_key(|c| foes.iter().map(|f| steps(c, f)).min().unwrap_or(0));
+        if let Some(cell) = best {
+            let (x, y) = cell_xy(&cell);
+            t.click_at(x, y);
+            let p = t.probe();
+            if widget(&p, "turn:play").is_some_and(|w| w["enabled"] == true) {
+                let was = cursor(&p);
+                t.click("turn:play");
+                t.wait_for("the move", 60, |p| (cursor(p) > was).then_some(()));
+                return true;
+            }
+        }
+        t.click("turn:cancel");
+    }
+    false
+}
+
+/// Plays a whole scenario by mouse from the New game menu, hot-seat, until it is won or lost.
+fn whole_game_by_mouse(scenario_name: &str) {
+    // The table opens on another scenario; the players start theirs from the menu.
+    let other = if scenario_name == "The Root Cellar" {
+        "scenarios/sunken-kiln.ron"
+    } else {
+        "scenarios/tutorial.ron"
+    };
+    let mut t = Table::open(other);
+    t.click("players:start");
+    t.click("menu:new-game");
+    t.click(&format!("newgame:{scenario_name}"));
+    // The game on the table has a move no save holds: the menu asks before throwing it away.
+    t.click("newgame:discard");
+    let p = t.wait_for("the new game's Players window", 60, |p| {
+        widget(p, "players:start").map(|_| p.clone())
+    });
+    if p["seats"]["players"].as_u64() > Some(2) {
+        // Two friends at the table: the third hero goes to one of them.
+        t.click("players:count:2");
+        t.wait_for("two players", 30, |p| {
+            (p["seats"]["players"] == 2).then_some(())
+        });
+    }
+    t.click("players:start");
+    let start = Instant::now();
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(3600),
+            "the game did not end within an hour"
+        );
+        let p = t.probe();
+        let ph = phase(&p);
+        if ph == "Victory" || ph == "Defeat" {
+            eprintln!(
+                "{scenario_name}: {ph} in round {} after {} actions, {:.0} s",
+                p["game"]["round"],
+                cursor(&p),
+                start.elapsed().as_secs_f64()
+            );
+            return;
+        }
+        if let Some(pending) = p["game"]["pending"].as_str() {
+            if pending.starts_with("FoeOption") || pending.starts_with("SummonOption") {
+                let was = p["game"]["pending"].clone();
+                match marked(&p, "Tie").first() {
+                    Some(end) => {
+                        let (x, y) = cell_xy(end);
+                        t.click_at(x, y);
+                    }
+                    None => t.click("tie:1"),
+                }
+                t.wait_for("the tie settled", 60, |p| {
+                    (p["game"]["pending"] != was).then_some(())
+                });
+            } else if widget(&p, "tie:1").is_some() {
+                t.click("tie:1");
+            } else {
+                sleep(Duration::from_millis(300));
+            }
+        } else if ph == "CardSelection" && p["seats"]["current"].is_number() {
+            let player = p["seats"]["current"].as_u64().unwrap();
+            t.click("handoff:ready");
+            let p = t.wait_for("the card rows", 60, |p| {
+                (!widgets_starting(p, "cards:").is_empty()).then(|| p.clone())
+            });
+            for confirm in widgets_starting(&p, "cards:")
+                .into_iter()
+                .filter(|n| n.ends_with(":confirm"))
+            {
+                let hero = confirm.split(':').nth(1).unwrap().to_string();
+                let rows = widgets_starting(&p, &format!("card:{hero}:"));
+                if rows.len() < 2 {
+                    t.click(&format!("cards:{hero}:long-rest"));
+                    continue;
+                }
+                for row in rows.iter().take(2) {
+                    t.click(row);
+                }
+                t.click(&confirm);
+            }
+            t.wait_for("the next player's turn to choose", 60, |p| {
+                (p["seats"]["current"].as_u64() != Some(player)).then_some(())
+            });
+        } else if ph == "RoundEnd" {
+            t.click("round:end");
+            let r = p["game"]["round"].clone();
+            t.wait_for("the next round", 60, |p| {
+                (p["game"]["round"] != r).then_some(())
+            });
+        } else if ph.starts_with("HeroTurn") {
+            let was = cursor(&p);
+            let hero = ph.clone();
+            // Attack if a foe is in reach, else close in and try again, then end the turn.
+            if !try_attack(&mut t, false) && try_move(&mut t) {
+                try_attack(&mut t, false);
+            }
+            let p = t.probe();
+            if phase(&p) == hero && widget(&p, "turn:end").is_some() {
+                t.click("turn:end");
+                t.wait_for("the turn to end", 60, |p| (phase(p) != hero).then_some(()));
+            }
+            assert!(cursor(&t.probe()) > was, "the hero's turn moved the game");
+        } else {
+            sleep(Duration::from_millis(300));
+        }
+    }
+}
+
+#[test]
+#[ignore = "a whole game at the window's pace (tens of minutes): cargo test --test real_click -- --ignored"]
+fn two_players_play_the_root_cellar_to_its_end_from_the_new_game_menu() {
+    whole_game_by_mouse("The Root Cellar");
+}
+
+#[test]
+#[ignore = "a whole game at the window's pace (tens of minutes): cargo test --test real_click -- --ignored"]
+fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
+    whole_game_by_mouse("The Sunken Kiln");
+}
+
+#[test]
+fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
+    let mut t = Table::open("scenarios/cinder-adit.ron");
+    // The rules place the foes at their pace (the table settles a tie by its first button); then
+    // the heroes' squares light up.
+    let start = Instant::now();
+    loop {
+        let p = t.probe();
+        if phase(&p).starts_with("Heroes") {
+            break;
+        }
+        if phase(&p).starts_with("Tie")
+            && let Some(first) = widgets_starting(&p, "action:").first()
+        {
+            let was = cursor(&p);
+            t.click(first);
+            t.wait_for("the tie settled", 60, |p| (cursor(p) > was).then_some(()));
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "no heroes' move"
+        );
+        sleep(Duration::from_millis(300));
+    }
+    t.pointer_to(640.0, 790.0);
+    let p = t.settled();
+    let lit = marked(&p, "Reach");
+    let floor = in_view(&p, |c| c["mark"].is_null() && c["ground"] == "Floor");
+    assert!(
+        lit.len() >= 3 && floor.len() >= 3,
+        "lit {} floor {}",
+        lit.len(),
+        floor.len()
+    );
+    // Lit squares are bluer than the floor around them, in the X server's picture.
+    let shot = t.until_picture("the heroes' squares lit", 20, |shot| {
+        let blue = |c: &Value| {
+            let (x, y) = cell_xy(c);
+            let px = shot.at(x, y);
+            px[2] - px[0]
+        };
+        let mut plain: Vec<i32> = floor.iter().map(blue).collect();
+        plain.sort_unstable();
+        let median = plain[plain.len() / 2];
+        let bluer = lit.iter().filter(|c| blue(c) - median > 25).count();
+        bluer * 10 >= lit.len() * 8
+    });
+    shot.save_ppm(&t.dir.join("lit.ppm"));
+    // Click the lit square farthest from every figure: a move, not an attack.
+    let goal = lit
+        .iter()
+        .max_by_key(|c| {
+            p["figures"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    (c["q"].as_i64().unwrap() - f["q"].as_i64().unwrap()).abs()
+                        + (c["r"].as_i64().unwrap() - f["r"].as_i64().unwrap()).abs()
+                })
+                .min()
+                .unwrap_or(0)
+        })
+        .unwrap()
+        .clone();
+    let was = cursor(&p);
+    let (gx, gy) = cell_xy(&goal);
+    t.click_at(gx, gy);
+    let p = t.probe();
+    // Several heroes may move there: the moves window lists them, the first is taken.
+    if let Some(first) = widgets_starting(&p, "here:").first() {
+        t.click(first);
+    }
+    let (q, r) = (goal["q"].clone(), goal["r"].clone());
+    let p = t.wait_for("a hero on the clicked square", 60, |p| {
+        p["figures"]
+            .as_array()?
+            .iter()
+            .any(|f| f["side"] == "Hero" && f["q"] == q && f["r"] == r)
+            .then(|| p.clone())
+    });
+    assert!(cursor(&p) > was, "the move is an action of the game");
+    t.key("ctrl+z");
+    t.wait_for("the move undone", 30, |p| {
+        let back = !p["figures"]
+            .as_array()?
+            .iter()
+            .any(|f| f["side"] == "Hero" && f["q"] == q && f["r"] == r);
+        (cursor(p) == was && back).then_some(())
+    });
 }

@@ -231,6 +231,16 @@ fn show(
             / driver.speed.max(0.1);
         table.refresh(&g.state);
     }
+    // A foe's focus and path belong to its turn: none stay drawn into the heroes' turns, the
+    // round's end or the next hand-off (a replay of the turn draws its own).
+    let foes_act = matches!(
+        g.state.phase,
+        Phase::FoeTurn { .. } | Phase::SummonTurn { .. }
+    );
+    if moved && !foes_act && record.replay.is_none() && shown.focus.is_some() {
+        shown.focus = None;
+        shown.path.clear();
+    }
     if moved {
         record.seen = Some((g.state.clone(), g.cursor));
     }

@@ -59,22 +59,48 @@ pub fn tag(response: &egui::Response, name: impl Into<String>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    if app.world().resource::<Options>().probe.is_some() {
+        app.add_systems(Last, gloomhaven_game.before(write_probe));
+    }
+    writer(app);
+}
+
+/// The probe's writer, for any table; the table adds a system that fills [`ProbeGame`].
+pub(super) fn writer(app: &mut App) {
     let Some(path) = app.world().resource::<Options>().probe.clone() else {
         return;
     };
     app.insert_resource(ProbeFile { path, frame: 0 })
+        .init_resource::<ProbeGame>()
         .add_systems(Last, write_probe);
 }
 
-/// The game and the table's state around it, as the probe reports them.
-#[derive(bevy::ecs::system::SystemParam)]
-struct GameShown<'w> {
-    game: Res<'w, CoreGame>,
-    seats: Res<'w, Seats>,
-    gate: Res<'w, Gate>,
-    driver: Res<'w, Driver>,
-    orbit: Res<'w, Orbit>,
-    hovered: Res<'w, Hovered>,
+/// Where the game stands, in the words of the table that plays it (each table fills it in).
+#[derive(Resource, Default)]
+pub struct ProbeGame(pub Value);
+
+/// Where a Gloomhaven game stands, with the hot-seat and the table's message.
+fn gloomhaven_game(
+    game: Res<CoreGame>,
+    seats: Res<Seats>,
+    gate: Res<Gate>,
+    driver: Res<Driver>,
+    mut out: ResMut<ProbeGame>,
+) {
+    let g = &game.0;
+    let s = &g.state;
+    out.0 = json!({
+        "game": {
+            "phase": format!("{:?}", s.phase),
+            "pending": s.pending.as_ref().map(|p| format!("{p:?}")),
+            "round": s.round,
+            "cursor": g.cursor, "log": g.log.len(),
+        },
+        "seats": {"ready": seats.ready, "players": seats.players,
+                  "current": seats.current(s), "handed_to": gate.open_for},
+        "message": driver.message.as_ref().map(|(m, _)| m.clone()),
+        "paused": driver.paused,
+    });
 }
 
 #[expect(
@@ -89,16 +115,10 @@ fn write_probe(
     minis: Query<(&Mini, &GlobalTransform)>,
     table: Res<Table>,
     marks: Res<CellMarks>,
-    game: GameShown,
+    game: Res<ProbeGame>,
+    orbit: Res<Orbit>,
+    hovered: Res<Hovered>,
 ) -> Result {
-    let GameShown {
-        game,
-        seats,
-        gate,
-        driver,
-        orbit,
-        hovered,
-    } = game;
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
     ctx.data_mut(|d| d.insert_temp(probing_id(), true));
@@ -154,8 +174,6 @@ fn write_probe(
             })
         })
         .collect();
-    let g = &game.0;
-    let s = &g.state;
     let hovered = match hovered.0 {
         Some(Target::Cell(c)) => json!({"cell": [c.0, c.1]}),
         Some(Target::Figure(id)) => json!({"figure": id}),
@@ -167,16 +185,10 @@ fn write_probe(
                    "scale": window.scale_factor()},
         "camera": {"yaw": orbit.yaw, "pitch": orbit.pitch, "distance": orbit.distance,
                    "focus": [orbit.focus.x, orbit.focus.y, orbit.focus.z]},
-        "game": {
-            "phase": format!("{:?}", s.phase),
-            "pending": s.pending.as_ref().map(|p| format!("{p:?}")),
-            "round": s.round,
-            "cursor": g.cursor, "log": g.log.len(),
-        },
-        "seats": {"ready": seats.ready, "players": seats.players,
-                  "current": seats.current(s), "handed_to": gate.open_for},
-        "message": driver.message.as_ref().map(|(m, _)| m.clone()),
-        "paused": driver.paused,
+        "game": game.0["game"],
+        "seats": game.0["seats"],
+        "message": game.0["message"],
+        "paused": game.0["paused"],
         "hovered": hovered,
         "cells": cells,
         "figures": figures,

@@ -219,10 +219,8 @@ fn overlays(
     let Ok((camera, cam_t)) = camera.single() else {
         return Ok(());
     };
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Middle,
-        egui::Id::new("table-overlays"),
-    ));
+    // Under every window, as the name plates are: a line never crosses the hand-off or a panel.
+    let painter = ctx.layer_painter(egui::LayerId::background());
     let project = |p: Vec3| {
         camera
             .world_to_viewport(cam_t, p)

@@ -1,8 +1,9 @@
 //! The table for a rule module whose own windows it does not have yet (Brimstone-style fights,
 //! goal-priority scenarios): the board, minis and tokens drawn from the module's view; the rules'
 //! steps and dice applied at a pace people can follow, with the log beside it (Space pauses, `.`
-//! steps); the heroes' moves and the players' ties offered as buttons, one per legal action, with
-//! the autopilot a click away; undo and redo. With `--autoplay` the autopilot and the
+//! steps); the heroes' moves offered on the board (the cells they can act on light up, a click
+//! plays the action there) and as buttons, one per legal action, with the autopilot a click away;
+//! the players' ties as buttons; undo and redo. With `--autoplay` the autopilot and the
 //! seeded pick play everything.
 
 use std::process::ExitCode;
@@ -17,8 +18,11 @@ use foehold_loop::{
 };
 
 use super::Options;
+use super::board::{CellMarks, Mark};
+use super::picking::{Picked, Target};
+use super::probe::Tagged;
 use super::table::Table;
-use super::view::BoardView;
+use super::view::{BoardView, CellKey};
 use crate::cli::modules::ForRules;
 
 /// Seconds between two steps of the game.
@@ -35,6 +39,10 @@ struct Watching {
     redo: bool,
     /// The game went back or forth: the table shows it again.
     rewound: bool,
+    /// A cell clicked that several of the heroes' actions are about: the moves window lists them.
+    cell: Option<CellKey>,
+    /// A word for the players (a click that does nothing), with seconds left on screen.
+    message: Option<(String, f32)>,
 }
 
 /// Opens the table on a scenario of rules `R` (see [`ForRules`]).
@@ -106,12 +114,20 @@ impl ForRules for Watch<'_> {
                 super::ui::plugin,
                 super::pointer::plugin,
                 super::screenshot::plugin,
+                super::probe::writer,
             ))
+            .add_systems(Last, probe_game::<R>)
             .add_systems(
                 Update,
                 (rewind::<R>, pace).chain().before(LoopSystems::Input),
             )
             .add_systems(Update, follow::<R>.after(LoopSystems::Sync))
+            .add_systems(
+                Update,
+                (click_cells::<R>, mark_actions::<R>)
+                    .chain()
+                    .before(LoopSystems::Input),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (windows::<R>, moves::<R>).chain().after(super::ui::Drawn),
@@ -134,6 +150,12 @@ fn pace(
         watching.paused = !watching.paused;
     }
     watching.since_step += time.delta_secs();
+    if let Some((_, left)) = &mut watching.message {
+        *left -= time.delta_secs();
+        if *left <= 0.0 {
+            watching.message = None;
+        }
+    }
     let step = keys.just_pressed(KeyCode::Period);
     if step || (!watching.paused && watching.since_step >= PACE) {
         watching.since_step = 0.0;
@@ -157,6 +179,82 @@ fn follow<R: Rules>(
         watching.rewound = false;
         table.show(R::view(&game.0.state));
     }
+}
+
+/// Where the watched game stands, for `--probe`.
+fn probe_game<R: Rules>(
+    game: Res<CoreGame<R>>,
+    watching: Res<Watching>,
+    probe: Option<ResMut<super::probe::ProbeGame>>,
+) {
+    let Some(mut probe) = probe else { return };
+    let g = &game.0;
+    probe.0 = serde_json::json!({
+        "game": {
+            "phase": format!("{:?}", g.to_move()),
+            "round": R::round(&g.state),
+            "cursor": g.cursor, "log": g.log.len(),
+        },
+        "message": watching.message.as_ref().map(|(m, _)| m.clone()),
+        "paused": watching.paused,
+    });
+}
+
+/// The heroes' legal actions that are about a cell (where to move, whom to strike), by seat.
+fn actions_on_cells<R: Rules>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
+    let ToMove::Heroes(heroes) = game.to_move() else {
+        return Vec::new();
+    };
+    heroes
+        .into_iter()
+        .flat_map(|h| game.legal_actions(Seat::Hero(h)))
+        .filter_map(|a| R::action_cell(&game.state, &a).map(|c| (c, a)))
+        .collect()
+}
+
+/// A click on a cell (or on the figure standing there) plays the heroes' one action about it, or
+/// lists them in the moves window when there are several.
+fn click_cells<R: Rules>(
+    mut picks: MessageReader<Picked>,
+    game: Res<CoreGame<R>>,
+    table: Res<Table>,
+    mut watching: ResMut<Watching>,
+    mut submit: MessageWriter<SubmitAction<R>>,
+) {
+    for Picked(target) in picks.read() {
+        let cell = match *target {
+            Target::Cell(c) => c,
+            Target::Figure(id) => match table.figure(id) {
+                Some(f) => f.cell,
+                None => continue,
+            },
+        };
+        let mut here: Vec<R::Action> = actions_on_cells(&game.0)
+            .into_iter()
+            .filter(|(c, _)| *c == cell)
+            .map(|(_, a)| a)
+            .collect();
+        watching.cell = None;
+        match here.len() {
+            0 => watching.message = Some(("the heroes have nothing to do there".into(), 3.0)),
+            1 => {
+                submit.write(SubmitAction(here.remove(0)));
+            }
+            _ => watching.cell = Some(cell),
+        }
+    }
+}
+
+/// The cells the heroes can act on light up, as a hero's reach does on the Gloomhaven table.
+fn mark_actions<R: Rules>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
+    if !game.is_changed() {
+        return;
+    }
+    let cells: Vec<(CellKey, Mark)> = actions_on_cells(&game.0)
+        .into_iter()
+        .map(|(c, _)| (c, Mark::Reach))
+        .collect();
+    marks.set("actions", cells);
 }
 
 /// Undo and redo (buttons or Ctrl+Z / Ctrl+Y): the log is told again from the game's actions.
@@ -200,12 +298,24 @@ fn moves<R: Rules>(
         .default_width(320.0)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                watching.undo |= ui.button("⟲ Undo").clicked();
-                watching.redo |= ui.button("⟳ Redo").clicked();
+                watching.undo |= ui.button("⟲ Undo").tagged("menu:undo").clicked();
+                watching.redo |= ui.button("⟳ Redo").tagged("menu:redo").clicked();
             });
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
                 return;
+            }
+            ui.weak("Click a lit cell to act there, or pick below.");
+            if let Some(cell) = watching.cell {
+                ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
+                for (c, a) in actions_on_cells(&game.0) {
+                    let label = R::action_label(s, &a);
+                    if c == cell && ui.button(&label).tagged(format!("here:{label}")).clicked() {
+                        submit.write(SubmitAction(a));
+                        watching.cell = None;
+                    }
+                }
+                ui.separator();
             }
             egui::ScrollArea::vertical()
                 .max_height(520.0)
@@ -226,7 +336,12 @@ fn moves<R: Rules>(
                             }
                         }
                         for a in game.0.legal_actions(seat) {
-                            if ui.button(R::action_label(s, &a)).clicked() {
+                            let label = R::action_label(s, &a);
+                            if ui
+                                .button(&label)
+                                .tagged(format!("action:{label}"))
+                                .clicked()
+                            {
                                 submit.write(SubmitAction(a));
                             }
                         }
@@ -262,6 +377,9 @@ fn windows<R: Rules>(
                 ui.separator();
                 ui.label(format!("{}{paused}", table.phase));
             });
+            if let Some((m, _)) = &watching.message {
+                ui.colored_label(egui::Color32::from_rgb(255, 170, 90), m);
+            }
         });
     egui::Window::new("Log")
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])

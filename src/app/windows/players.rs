@@ -28,8 +28,11 @@ pub fn players(
             ui.separator();
             ui.horizontal(|ui| {
                 ui.label("Players at the table:");
-                ui.add(egui::DragValue::new(&mut edited.players).range(1..=4))
-                    .tagged("players:count");
+                // One click per count: a mouse needs no dragging or typing here.
+                for n in 1..=4 {
+                    ui.selectable_value(&mut edited.players, n, n.to_string())
+                        .tagged(format!("players:count:{n}"));
+                }
             });
             let players = edited.players;
             for (h, spec) in s.scenario.heroes.iter().enumerate() {

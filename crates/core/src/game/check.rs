@@ -94,3 +94,33 @@ fn other_action<R: Rules>(game: &Game<R>, taken: &R::Action) -> Option<R::Action
         .flat_map(|s| game.legal_actions(s))
         .find(|a| a != taken)
 }
+
+/// Checks that every legal hero action naming a cell names a cell of the board, over a whole game.
+///
+/// Plays `game` to its end (at most `limit` actions) by its automatic moves and looks at every
+/// heroes' move. Returns how many actions named a cell, or the first one that names no board cell.
+pub fn action_cells_on_board<R: Rules>(game: &mut Game<R>, limit: usize) -> Result<usize, String> {
+    let mut named = 0;
+    for _ in 0..limit {
+        if let ToMove::Heroes(heroes) = game.to_move() {
+            let board: Vec<_> = R::view(&game.state).cells.iter().map(|c| c.key).collect();
+            for h in heroes {
+                for a in game.legal_actions(Seat::Hero(h)) {
+                    let Some(cell) = R::action_cell(&game.state, &a) else {
+                        continue;
+                    };
+                    if !board.contains(&cell) {
+                        return Err(format!("{a:?} names {cell:?}, not a cell of the board"));
+                    }
+                    named += 1;
+                }
+            }
+        }
+        let Some(a) = game.automatic(true, true) else {
+            break;
+        };
+        game.apply(a.clone())
+            .map_err(|e| format!("{a:?} refused: {e}"))?;
+    }
+    Ok(named)
+}

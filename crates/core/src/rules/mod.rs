@@ -184,6 +184,11 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn action_label(_state: &Self::State, action: &Self::Action) -> String {
         format!("{action:?}")
     }
+    /// The cell a legal action is about (where a hero moves, whom it strikes, what it picks up),
+    /// so a table can offer the action on that cell; `None` for actions of no one cell.
+    fn action_cell(_state: &Self::State, _action: &Self::Action) -> Option<view::CellKey> {
+        None
+    }
     /// The plain-data picture of the table the 3D view draws.
     fn view(state: &Self::State) -> view::TableView;
     /// The round the game is in (saves and the history show it).

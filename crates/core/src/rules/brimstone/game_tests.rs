@@ -797,3 +797,30 @@ fn every_legal_action_has_a_label_of_its_own() {
     }
     assert!(hero_choices > 100, "{hero_choices} hero moves looked at");
 }
+
+#[test]
+fn every_hero_action_with_a_cell_names_a_square_of_the_board() {
+    for seed in 0..6 {
+        let mut g = new_game(MINE, seed, TieBreaker::Seeded);
+        let named = crate::game::check::action_cells_on_board(&mut g, 2_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(
+            named > 0,
+            "seed {seed}: the heroes had moves and attacks on cells"
+        );
+    }
+    // A move is offered on the square it goes to, an attack on its target's square.
+    let s = &new_game(MINE, 1, TieBreaker::Seeded).state;
+    assert_eq!(
+        Brimstone::action_cell(s, &Action::Move((3, 4))),
+        Some((3, 4))
+    );
+    if let Some((i, m)) = s.models.iter().enumerate().find(|(_, m)| m.at.is_some()) {
+        let attack = Action::Attack {
+            target: i,
+            weapon: Weapon::Melee,
+        };
+        assert_eq!(Brimstone::action_cell(s, &attack), m.at);
+    }
+    assert_eq!(Brimstone::action_cell(s, &Action::EndTurn), None);
+}

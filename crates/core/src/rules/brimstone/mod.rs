@@ -447,6 +447,14 @@ impl Rules for Brimstone {
         }
     }
 
+    fn action_cell(s: &State, action: &Action) -> Option<crate::rules::view::CellKey> {
+        match *action {
+            Action::Move(to) => Some(to),
+            Action::Attack { target, .. } => s.models.get(target).and_then(|m| m.at),
+            _ => None,
+        }
+    }
+
     fn view(s: &State) -> TableView {
         view::table(s)
     }

@@ -700,3 +700,24 @@ fn undo_holds_at_every_prefix_of_whole_games() {
         assert!(n > 20, "seed {seed}: a whole game, {n} actions");
     }
 }
+
+#[test]
+fn every_hero_action_with_a_cell_names_a_hex_of_the_board() {
+    for seed in 0..6 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        let named = crate::game::check::action_cells_on_board(&mut g, 2_000)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(named > 0, "seed {seed}: the heroes had moves on cells");
+    }
+    let s = &new_game(1, TieBreaker::Seeded).state;
+    assert_eq!(Goals::action_cell(s, &Action::Move((2, 3))), Some((2, 3)));
+    assert_eq!(
+        Goals::action_cell(s, &Action::Melee(0)),
+        Some(s.foes[0].hex)
+    );
+    assert_eq!(Goals::action_cell(s, &Action::End), None);
+    assert_eq!(
+        Goals::action_label(s, &Action::Melee(0)),
+        format!("strike {}", s.foe_name(0))
+    );
+}

@@ -129,6 +129,42 @@ impl Rules for Goals {
         autopilot::next_action(s, hero)
     }
 
+    fn action_label(s: &State, action: &Action) -> String {
+        let hero = |i: usize| s.file().heroes.get(i).map_or("?", |h| h.name.as_str());
+        let foe = |i: usize| if i < s.foes.len() { s.foe_name(i) } else { "?" };
+        match *action {
+            Action::Draw(i) => format!("override card {}", i + 1),
+            Action::Roll(n) => format!("roll {n}"),
+            Action::Move((x, y)) => format!("move to ({x}, {y})"),
+            Action::Melee(i) => format!("strike {}", foe(i)),
+            Action::Shoot(i) => format!("shoot {}", foe(i)),
+            Action::PickUp => "pick up the loot".into(),
+            Action::Trade(i) => format!("hand the loot to {}", hero(i)),
+            Action::SlipAway(i) => format!("slip away past {}", foe(i)),
+            Action::Explore => "explore the adventure".into(),
+            Action::Hide((x, y)) => format!("hide in the Dome at ({x}, {y})"),
+            Action::End => "end the turn".into(),
+            Action::Advance => "go on".into(),
+            Action::Choose(i) => format!("outcome {}", i + 1),
+        }
+    }
+
+    fn action_cell(s: &State, action: &Action) -> Option<crate::rules::view::CellKey> {
+        let acting = match s.phase {
+            Phase::Hero { hero, .. } => s.heroes.get(hero).map(|h| h.hex),
+            _ => None,
+        };
+        match *action {
+            Action::Move(to) | Action::Hide(to) => Some(to),
+            Action::Melee(i) | Action::Shoot(i) | Action::SlipAway(i) => {
+                s.foes.get(i).map(|f| f.hex)
+            }
+            Action::Trade(i) => s.heroes.get(i).map(|h| h.hex),
+            Action::PickUp | Action::Explore => acting,
+            _ => None,
+        }
+    }
+
     fn view(s: &State) -> TableView {
         view(s)
     }
