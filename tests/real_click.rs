@@ -720,7 +720,19 @@ fn try_attack(t: &mut Table, undo_redo: bool) -> bool {
         t.wait_for("the half chosen", 30, |p| {
             widget(p, "turn:cancel").map(|_| ())
         });
-        for foe in &foes {
+        // The foes this half can attack light up: only those are tried.
+        let p = t.probe();
+        let lit: Vec<&Value> = foes
+            .iter()
+            .filter(|f| {
+                p["cells"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|c| c["q"] == f["q"] && c["r"] == f["r"] && c["mark"] == "Target")
+            })
+            .collect();
+        for foe in lit {
             let (x, y) = point(&foe["body"]);
             t.click_at(x, y);
             let p = t.probe();

@@ -24,6 +24,8 @@ pub enum Mark {
     Tie,
     Path,
     Focus,
+    /// A foe the chosen half can attack.
+    Target,
     // Below the path: the hovered end of a move shows as the path's end.
     Hover,
     Reach,
@@ -38,6 +40,7 @@ impl Mark {
             Mark::Tie => Color::srgba(1.0, 0.2, 0.9, 0.6),
             Mark::Path => Color::srgba(1.0, 0.85, 0.2, 0.55),
             Mark::Focus => Color::srgba(1.0, 0.25, 0.2, 0.55),
+            Mark::Target => Color::srgba(0.55, 0.3, 1.0, 0.5),
             Mark::Reach => Color::srgba(0.25, 0.7, 1.0, 0.45),
             Mark::AoE => Color::srgba(1.0, 0.45, 0.1, 0.5),
         }

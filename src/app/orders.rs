@@ -8,7 +8,7 @@ use foehold_core::hex::{Hex, hex, qr};
 pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
 use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
 
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
@@ -184,11 +184,44 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut D
     }
 }
 
+/// The foes the chosen half can attack from where its move ends: each tried as the only target of
+/// the play on a copy of the state, so the rules (range, sight, targets) decide, not the table.
+fn attackable(s: &State, intent: &Intent) -> Vec<Hex> {
+    let Some(Action::Play {
+        card,
+        half,
+        basic,
+        path,
+        ally,
+        ..
+    }) = intent.action()
+    else {
+        return Vec::new();
+    };
+    s.monsters
+        .iter()
+        .filter(|m| m.hp > 0)
+        .map(|m| m.hex)
+        .filter(|&h| {
+            let play = Action::Play {
+                card,
+                half,
+                basic,
+                path: path.clone(),
+                targets: vec![h],
+                ally,
+            };
+            s.clone().apply(play).is_ok()
+        })
+        .collect()
+}
+
 fn mark_intent(
     game: Res<CoreGame>,
     intent: Res<Intent>,
     hovered: Res<Hovered>,
     mut marks: ResMut<CellMarks>,
+    mut targets: Local<(Option<(usize, Intent)>, Vec<Hex>)>,
 ) {
     if !intent.is_changed() && !game.is_changed() && !hovered.is_changed() {
         return;
@@ -212,6 +245,15 @@ fn mark_intent(
         }
     }
     cells.extend(preview.iter().map(|h| (qr(*h), Mark::Path)));
+    if attack(&effects).is_some() {
+        // Worked out again only when the game or the clicks change, not as the pointer moves.
+        let key = Some((game.0.cursor, intent.clone()));
+        if targets.0 != key {
+            targets.1 = attackable(s, &intent);
+            targets.0 = key;
+        }
+        cells.extend(targets.1.iter().map(|h| (qr(*h), Mark::Target)));
+    }
     cells.extend(intent.ally.iter().map(|h| (qr(*h), Mark::Focus)));
     cells.extend(intent.targets.iter().map(|h| (qr(*h), Mark::Focus)));
     marks.set("intent", cells);

@@ -545,3 +545,48 @@ fn pointing_at_a_reachable_hex_previews_the_path_before_the_click() {
         );
     }
 }
+
+#[test]
+fn an_attack_half_lights_up_the_foes_it_can_reach_and_no_others() {
+    let mut app = app_at_hero_turn();
+    let hero = acting_hero(&app);
+    // Stand the hero next to a foe: the basic top half (attack 2, melee) reaches that one only.
+    let (card, foe_hex) = {
+        let mut game = app.world_mut().resource_mut::<CoreGame>();
+        let s = &mut game.0.state;
+        let foe = s.monsters.iter().find(|m| m.hp > 0).expect("a foe").hex;
+        let free = s
+            .map
+            .0
+            .hexes()
+            .iter()
+            .copied()
+            .find(|&h| {
+                s.map.0.adjacent(foe, h)
+                    && s.map.0.terrain(h) == Some(foehold_core::hex::Terrain::Floor)
+                    && s.figure_at(h).is_none()
+            })
+            .expect("an open hex next to the foe");
+        s.heroes[hero].hex = free;
+        (s.heroes[hero].selected.expect("cards picked")[0], foe)
+    };
+    app.world_mut().resource_mut::<Intent>().half = Some((card, Half::Top, true));
+    app.update();
+    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    let s = &app.world().resource::<CoreGame>().0.state;
+    let here = s.heroes[hero].hex;
+    assert_eq!(
+        marks.get(&qr(foe_hex)),
+        Some(&super::board::Mark::Target),
+        "the foe next to the hero is lit"
+    );
+    for m in s.monsters.iter().filter(|m| m.hp > 0) {
+        if foehold_core::hex::distance(m.hex, here) > 1 {
+            assert_ne!(
+                marks.get(&qr(m.hex)),
+                Some(&super::board::Mark::Target),
+                "a foe out of a melee attack's reach is not lit"
+            );
+        }
+    }
+}

@@ -52,7 +52,7 @@ fn needs(effects: &[Effect], intent: &Intent) -> Vec<String> {
     }
     if let Some((_, t)) = attack(effects) {
         hints.push(format!(
-            "click up to {t} foe(s) to attack ({} chosen)",
+            "click up to {t} foe(s) lit violet to attack ({} chosen)",
             intent.targets.len()
         ));
     }
