@@ -645,6 +645,33 @@ fn drag(t: &Table, button: u8, from: (f64, f64), to: (f64, f64)) {
     xdotool(&t.display, &["mouseup", &b]);
 }
 
+/// Settles what the rules leave to the players, as the table does: a foe's (or summon's) equal
+/// outcomes by clicking one of the hexes they light up, any other choice by its first button.
+/// False when nothing waits for the players.
+fn settle_tie(t: &mut Table, p: &Value) -> bool {
+    let Some(pending) = p["game"]["pending"].as_str() else {
+        return false;
+    };
+    let was = p["game"]["pending"].clone();
+    if pending.starts_with("FoeOption") || pending.starts_with("SummonOption") {
+        match marked(p, "Tie").first() {
+            Some(end) => {
+                let (x, y) = cell_xy(end);
+                t.click_at(x, y);
+            }
+            None => t.click("tie:1"),
+        }
+    } else if widget(p, "tie:1").is_some() {
+        t.click("tie:1");
+    } else {
+        return false;
+    }
+    t.wait_for("the tie settled", 60, |p| {
+        (p["game"]["pending"] != was).then_some(())
+    });
+    true
+}
+
 /// Plays on, round after round, until a hero attacks a foe by clicking it; then undoes and redoes
 /// the attack with the keyboard.
 fn play_on_until_attack(t: &mut Table) {
@@ -663,26 +690,7 @@ fn play_on_until_attack(t: &mut Table) {
                 "Pell"
             };
             choose_cards(t, hero);
-        } else if p["game"]["pending"]
-            .as_str()
-            .is_some_and(|t| t.starts_with("FoeOption"))
-        {
-            // Outcomes equal under the rules light up on the board: the table clicks one.
-            let ends = marked(&p, "Tie");
-            let was = p["game"]["pending"].clone();
-            match ends.first() {
-                Some(end) => {
-                    let (x, y) = cell_xy(end);
-                    t.click_at(x, y);
-                }
-                None => t.click("tie:1"),
-            }
-            t.wait_for("the tie settled", 60, |p| {
-                (p["game"]["pending"] != was).then_some(())
-            });
-        } else if !p["game"]["pending"].is_null() && widget(&p, "tie:1").is_some() {
-            // Who acts first among equals, or how a drawn card counts: the first offered.
-            t.click("tie:1");
+        } else if settle_tie(t, &p) {
         } else if ph == "RoundEnd" {
             t.click("round:end");
             sleep(Duration::from_millis(500));
@@ -875,24 +883,11 @@ fn whole_game_by_mouse(scenario_name: &str) {
             );
             return;
         }
-        if let Some(pending) = p["game"]["pending"].as_str() {
-            if pending.starts_with("FoeOption") || pending.starts_with("SummonOption") {
-                let was = p["game"]["pending"].clone();
-                match marked(&p, "Tie").first() {
-                    Some(end) => {
-                        let (x, y) = cell_xy(end);
-                        t.click_at(x, y);
-                    }
-                    None => t.click("tie:1"),
-                }
-                t.wait_for("the tie settled", 60, |p| {
-                    (p["game"]["pending"] != was).then_some(())
-                });
-            } else if widget(&p, "tie:1").is_some() {
-                t.click("tie:1");
-            } else {
-                sleep(Duration::from_millis(300));
-            }
+        if settle_tie(&mut t, &p) {
+            continue;
+        }
+        if !p["game"]["pending"].is_null() {
+            sleep(Duration::from_millis(300));
         } else if ph == "CardSelection" && p["seats"]["current"].is_number() {
             let player = p["seats"]["current"].as_u64().unwrap();
             t.click("handoff:ready");

@@ -5,9 +5,10 @@
     reason = "the camera orbits and eases with trig and exp; it draws, it decides nothing"
 )]
 
+use bevy::input::ButtonState;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
+use bevy::window::WindowEvent;
 use bevy_egui::input::EguiWantsInput;
 
 use super::table::Table;
@@ -66,6 +67,58 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
     commands.insert_resource(orbit);
 }
 
+/// The drags in progress: where the pointer is and which buttons went down on the board.
+///
+/// Drags follow the pointer across the window rather than raw device motion, which X servers do
+/// not report for every pointer (a tablet, a remote desktop, synthetic input). The window's events
+/// are replayed in order, so a drag that starts, moves and ends within one slow frame still turns
+/// the camera, and the way to where a button went down is no part of the drag.
+#[derive(Default)]
+pub struct Drag {
+    pointer: Option<Vec2>,
+    orbiting: bool,
+    panning: bool,
+}
+
+impl Drag {
+    /// Follows this frame's window events; gives the pointer's travel with the right button held
+    /// (orbit) and with the middle one held (pan). A press over a window starts no drag.
+    fn follow<'a>(
+        &mut self,
+        events: impl Iterator<Item = &'a WindowEvent>,
+        over_window: bool,
+    ) -> (Vec2, Vec2) {
+        let (mut turn, mut pan) = (Vec2::ZERO, Vec2::ZERO);
+        for e in events {
+            match e {
+                WindowEvent::CursorMoved(m) => {
+                    if let Some(before) = self.pointer {
+                        let d = m.position - before;
+                        if self.orbiting {
+                            turn += d;
+                        }
+                        if self.panning {
+                            pan += d;
+                        }
+                    }
+                    self.pointer = Some(m.position);
+                }
+                WindowEvent::CursorLeft(_) => self.pointer = None,
+                WindowEvent::MouseButtonInput(b) => {
+                    let down = b.state == ButtonState::Pressed && !over_window;
+                    match b.button {
+                        MouseButton::Right => self.orbiting = down,
+                        MouseButton::Middle => self.panning = down,
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        (turn, pan)
+    }
+}
+
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
@@ -73,9 +126,8 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
 fn controls(
     mut orbit: ResMut<Orbit>,
     keys: Res<ButtonInput<KeyCode>>,
-    buttons: Res<ButtonInput<MouseButton>>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    mut last_pointer: Local<Option<Vec2>>,
+    mut events: MessageReader<WindowEvent>,
+    mut held: Local<Drag>,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
     typing: Option<Res<super::ui::Typing>>,
@@ -86,26 +138,17 @@ fn controls(
     let egui_pointer = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input());
     let typing = typing.is_some_and(|t| t.0);
     let dt = time.delta_secs();
-    // Drags follow the pointer across the window rather than raw device motion, which X servers
-    // do not report for every pointer (a tablet, a remote desktop, synthetic input).
-    let pointer = windows.single().ok().and_then(Window::cursor_position);
-    let drag = match (pointer, *last_pointer) {
-        (Some(now), Some(before)) => now - before,
-        _ => Vec2::ZERO,
-    };
-    *last_pointer = pointer;
-    // A drag starts where the button went down: the way there is no part of it.
-    let dragging = |b: MouseButton| buttons.pressed(b) && !buttons.just_pressed(b);
+    let (turn, pan) = held.follow(events.read(), egui_pointer);
+    if turn != Vec2::ZERO {
+        orbit.yaw -= turn.x * 0.006;
+        orbit.pitch = (orbit.pitch + turn.y * 0.006).clamp(0.2, 1.5);
+    }
+    if pan != Vec2::ZERO {
+        let pan = pan_vector(orbit.yaw, Vec2::new(-pan.x, -pan.y)) * orbit.distance * 0.0015;
+        orbit.goal += pan;
+        orbit.focus += pan;
+    }
     if !egui_pointer {
-        if dragging(MouseButton::Right) {
-            orbit.yaw -= drag.x * 0.006;
-            orbit.pitch = (orbit.pitch + drag.y * 0.006).clamp(0.2, 1.5);
-        }
-        if dragging(MouseButton::Middle) {
-            let pan = pan_vector(orbit.yaw, Vec2::new(-drag.x, -drag.y)) * orbit.distance * 0.0015;
-            orbit.goal += pan;
-            orbit.focus += pan;
-        }
         let lines = match scroll.unit {
             MouseScrollUnit::Line => scroll.delta.y,
             MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
@@ -192,5 +235,69 @@ fn apply(
     orbit.focus = orbit.focus.lerp(goal, k);
     for mut t in &mut cam {
         *t = orbit.transform();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::CursorMoved;
+
+    fn moved(x: f32, y: f32) -> WindowEvent {
+        WindowEvent::CursorMoved(CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position: Vec2::new(x, y),
+            delta: None,
+        })
+    }
+
+    fn button(button: MouseButton, state: ButtonState) -> WindowEvent {
+        WindowEvent::MouseButtonInput(MouseButtonInput {
+            button,
+            state,
+            window: Entity::PLACEHOLDER,
+        })
+    }
+
+    #[test]
+    fn a_drag_within_one_frame_turns_by_the_travel_after_the_press_only() {
+        let mut drag = Drag::default();
+        // The pointer jumps to where the button goes down, drags 120 px right, lets go, moves on.
+        let frame = [
+            moved(100.0, 100.0),
+            moved(700.0, 650.0),
+            button(MouseButton::Right, ButtonState::Pressed),
+            moved(760.0, 650.0),
+            moved(820.0, 640.0),
+            button(MouseButton::Right, ButtonState::Released),
+            moved(900.0, 700.0),
+        ];
+        let (turn, pan) = drag.follow(frame.iter(), false);
+        assert_eq!(turn, Vec2::new(120.0, -10.0));
+        assert_eq!(pan, Vec2::ZERO);
+        // A middle drag that goes on into the next frame pans in both.
+        let (_, a) = drag.follow(
+            [
+                button(MouseButton::Middle, ButtonState::Pressed),
+                moved(910.0, 700.0),
+            ]
+            .iter(),
+            false,
+        );
+        let (_, b) = drag.follow([moved(930.0, 690.0)].iter(), false);
+        assert_eq!((a, b), (Vec2::new(10.0, 0.0), Vec2::new(20.0, -10.0)));
+        // A press over a window starts no drag.
+        let mut drag = Drag::default();
+        let (turn, _) = drag.follow(
+            [
+                moved(10.0, 10.0),
+                button(MouseButton::Right, ButtonState::Pressed),
+                moved(60.0, 10.0),
+            ]
+            .iter(),
+            true,
+        );
+        assert_eq!(turn, Vec2::ZERO);
     }
 }

@@ -184,6 +184,13 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut D
     }
 }
 
+/// The foes the chosen half can attack, and the game position and clicks they were found for.
+#[derive(Default)]
+struct Attackable {
+    at: Option<(usize, Intent)>,
+    foes: Vec<Hex>,
+}
+
 /// The foes the chosen half can attack from where its move ends: each tried as the only target of
 /// the play on a copy of the state, so the rules (range, sight, targets) decide, not the table.
 fn attackable(s: &State, intent: &Intent) -> Vec<Hex> {
@@ -221,7 +228,7 @@ fn mark_intent(
     intent: Res<Intent>,
     hovered: Res<Hovered>,
     mut marks: ResMut<CellMarks>,
-    mut targets: Local<(Option<(usize, Intent)>, Vec<Hex>)>,
+    mut targets: Local<Attackable>,
 ) {
     if !intent.is_changed() && !game.is_changed() && !hovered.is_changed() {
         return;
@@ -248,11 +255,11 @@ fn mark_intent(
     if attack(&effects).is_some() {
         // Worked out again only when the game or the clicks change, not as the pointer moves.
         let key = Some((game.0.cursor, intent.clone()));
-        if targets.0 != key {
-            targets.1 = attackable(s, &intent);
-            targets.0 = key;
+        if targets.at != key {
+            targets.foes = attackable(s, &intent);
+            targets.at = key;
         }
-        cells.extend(targets.1.iter().map(|h| (qr(*h), Mark::Target)));
+        cells.extend(targets.foes.iter().map(|h| (qr(*h), Mark::Target)));
     }
     cells.extend(intent.ally.iter().map(|h| (qr(*h), Mark::Focus)));
     cells.extend(intent.targets.iter().map(|h| (qr(*h), Mark::Focus)));
