@@ -96,10 +96,15 @@ impl Table {
         let turn = ONE_AT_A_TIME
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let dir = std::env::temp_dir().join(format!("foehold-real-click-{}", std::process::id()));
+        // A display and a folder of its own for each table of this run: an X server just killed
+        // may still hold its number for a moment.
+        static OPENED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let pid = std::process::id();
+        let dir = std::env::temp_dir().join(format!("foehold-real-click-{pid}-{n}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let display = format!(":{}", 300 + std::process::id() % 600);
+        let display = format!(":{}", 300 + (pid % 1000) * 8 + n % 8);
         let xvfb = Command::new("Xvfb")
             .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
             .stdout(Stdio::null())

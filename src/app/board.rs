@@ -104,7 +104,6 @@ fn rebuild_on_new_game(
 #[derive(Resource)]
 struct OverlayAssets {
     mesh: BTreeMap<CellKey, Handle<Mesh>>,
-    materials: BTreeMap<Mark, Handle<StandardMaterial>>,
 }
 
 const TILE_TOP: f32 = 0.12;
@@ -232,22 +231,8 @@ fn spawn_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let board: &BoardView = &table.board;
-    let mut mats = BTreeMap::new();
-    for g in [
-        Ground::Floor,
-        Ground::Obstacle,
-        Ground::Trap,
-        Ground::Hazard,
-        Ground::Difficult,
-        Ground::Icy,
-        Ground::Wall,
-        Ground::Woods,
-        Ground::Dome,
-        Ground::DomeGap,
-        Ground::Adventure,
-    ] {
-        mats.insert(g, materials.add(ground_material(g)));
-    }
+    // A material per kind of ground, made when a cell first needs it: no list of kinds to keep.
+    let mut mats: BTreeMap<Ground, Handle<StandardMaterial>> = BTreeMap::new();
     let glass = materials.add(StandardMaterial {
         base_color: Color::srgba(0.70, 0.85, 1.0, 0.35),
         alpha_mode: AlphaMode::Blend,
@@ -329,7 +314,11 @@ fn spawn_board(
         let tile = commands
             .spawn((
                 Mesh3d(meshes.add(prism(cell.centre, &cell.corners, inset, height))),
-                MeshMaterial3d(mats[&cell.ground].clone()),
+                MeshMaterial3d(
+                    mats.entry(cell.ground)
+                        .or_insert_with(|| materials.add(ground_material(cell.ground)))
+                        .clone(),
+                ),
                 Transform::from_translation(pos),
                 Tile(cell.key),
                 ChildOf(base),
@@ -441,28 +430,8 @@ fn spawn_board(
             ChildOf(base),
         ));
     }
-    let mut overlay_mats = BTreeMap::new();
-    for m in [
-        Mark::Hover,
-        Mark::Tie,
-        Mark::Path,
-        Mark::Focus,
-        Mark::Reach,
-        Mark::AoE,
-    ] {
-        overlay_mats.insert(
-            m,
-            materials.add(StandardMaterial {
-                base_color: m.colour(),
-                unlit: true,
-                alpha_mode: AlphaMode::Blend,
-                ..default()
-            }),
-        );
-    }
     commands.insert_resource(OverlayAssets {
         mesh: overlay_meshes,
-        materials: overlay_mats,
     });
 }
 
@@ -479,8 +448,23 @@ fn sync_overlays(
     assets: Option<Res<OverlayAssets>>,
     table: Res<Table>,
     mut shown: Local<Shown>,
+    mut made: Local<BTreeMap<Mark, Handle<StandardMaterial>>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let Some(assets) = assets else { return };
+    // A material per mark, made the first time the mark is shown: no list of marks to keep.
+    let mut material = |m: Mark| {
+        made.entry(m)
+            .or_insert_with(|| {
+                materials.add(StandardMaterial {
+                    base_color: m.colour(),
+                    unlit: true,
+                    alpha_mode: AlphaMode::Blend,
+                    ..default()
+                })
+            })
+            .clone()
+    };
     if assets.is_changed() {
         // A new board: the old overlays went with the old meshes.
         for (_, (e, _)) in std::mem::take(&mut shown.0) {
@@ -493,9 +477,7 @@ fn sync_overlays(
     shown.0.retain(|key, (e, mark)| match wanted.get(key) {
         Some(m) if m == mark => true,
         Some(m) => {
-            commands
-                .entity(*e)
-                .insert(MeshMaterial3d(assets.materials[m].clone()));
+            commands.entity(*e).insert(MeshMaterial3d(material(*m)));
             *mark = *m;
             true
         }
@@ -519,7 +501,7 @@ fn sync_overlays(
         let e = commands
             .spawn((
                 Mesh3d(mesh.clone()),
-                MeshMaterial3d(assets.materials[&mark].clone()),
+                MeshMaterial3d(material(mark)),
                 Transform::from_translation(plane_to_world(cell.centre) + Vec3::Y * (lift + 0.005)),
                 Pickable::IGNORE,
                 Overlay,

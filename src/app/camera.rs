@@ -10,6 +10,7 @@ use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, egui};
 
 use super::table::Table;
 
@@ -82,11 +83,12 @@ pub struct Drag {
 
 impl Drag {
     /// Follows this frame's window events; gives the pointer's travel with the right button held
-    /// (orbit) and with the middle one held (pan). A press over a window starts no drag.
+    /// (orbit) and with the middle one held (pan). A press where `over_window` says a window is
+    /// starts no drag.
     fn follow<'a>(
         &mut self,
         events: impl Iterator<Item = &'a WindowEvent>,
-        over_window: bool,
+        over_window: impl Fn(Vec2) -> bool,
     ) -> (Vec2, Vec2) {
         let (mut turn, mut pan) = (Vec2::ZERO, Vec2::ZERO);
         for e in events {
@@ -105,7 +107,8 @@ impl Drag {
                 }
                 WindowEvent::CursorLeft(_) => self.pointer = None,
                 WindowEvent::MouseButtonInput(b) => {
-                    let down = b.state == ButtonState::Pressed && !over_window;
+                    let down = b.state == ButtonState::Pressed
+                        && self.pointer.is_some_and(|p| !over_window(p));
                     match b.button {
                         MouseButton::Right => self.orbiting = down,
                         MouseButton::Middle => self.panning = down,
@@ -128,6 +131,7 @@ fn controls(
     keys: Res<ButtonInput<KeyCode>>,
     mut events: MessageReader<WindowEvent>,
     mut held: Local<Drag>,
+    mut contexts: EguiContexts,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
     typing: Option<Res<super::ui::Typing>>,
@@ -138,7 +142,16 @@ fn controls(
     let egui_pointer = egui.as_ref().is_some_and(|e| e.wants_any_pointer_input());
     let typing = typing.is_some_and(|t| t.0);
     let dt = time.delta_secs();
-    let (turn, pan) = held.follow(events.read(), egui_pointer);
+    // Windows stay where they were drawn, so this answers for where a button goes down now; egui's
+    // own "wants the pointer" is a frame late.
+    let ctx = contexts.ctx_mut().ok();
+    let over_window = |p: Vec2| {
+        ctx.as_ref().is_some_and(|c| {
+            c.layer_id_at(egui::pos2(p.x, p.y))
+                .is_some_and(|l| l.order != egui::Order::Background)
+        })
+    };
+    let (turn, pan) = held.follow(events.read(), over_window);
     if turn != Vec2::ZERO {
         orbit.yaw -= turn.x * 0.006;
         orbit.pitch = (orbit.pitch + turn.y * 0.006).clamp(0.2, 1.5);
@@ -273,7 +286,7 @@ mod tests {
             button(MouseButton::Right, ButtonState::Released),
             moved(900.0, 700.0),
         ];
-        let (turn, pan) = drag.follow(frame.iter(), false);
+        let (turn, pan) = drag.follow(frame.iter(), |_| false);
         assert_eq!(turn, Vec2::new(120.0, -10.0));
         assert_eq!(pan, Vec2::ZERO);
         // A middle drag that goes on into the next frame pans in both.
@@ -283,21 +296,26 @@ mod tests {
                 moved(910.0, 700.0),
             ]
             .iter(),
-            false,
+            |_| false,
         );
-        let (_, b) = drag.follow([moved(930.0, 690.0)].iter(), false);
+        let (_, b) = drag.follow([moved(930.0, 690.0)].iter(), |_| false);
         assert_eq!((a, b), (Vec2::new(10.0, 0.0), Vec2::new(20.0, -10.0)));
-        // A press over a window starts no drag.
+        // A press over a window (here: the top left corner) starts no drag; one beside it does.
+        let window = |p: Vec2| p.x < 50.0 && p.y < 50.0;
         let mut drag = Drag::default();
         let (turn, _) = drag.follow(
             [
                 moved(10.0, 10.0),
                 button(MouseButton::Right, ButtonState::Pressed),
                 moved(60.0, 10.0),
+                button(MouseButton::Right, ButtonState::Released),
+                moved(300.0, 300.0),
+                button(MouseButton::Right, ButtonState::Pressed),
+                moved(310.0, 300.0),
             ]
             .iter(),
-            true,
+            window,
         );
-        assert_eq!(turn, Vec2::ZERO);
+        assert_eq!(turn, Vec2::new(10.0, 0.0));
     }
 }
