@@ -10,7 +10,7 @@ use super::movement::range_field_within;
 use super::targeting::MonsterAction;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, HexMap, Terrain, distance};
+use crate::hex::{Hex, HexMap, Terrain, distance, hex, qr};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
@@ -43,13 +43,21 @@ struct HexOffer {
 /// One placement of a ranged area that covers at least one enemy.
 #[derive(Debug, Clone)]
 struct Placement {
-    /// Enemies standing in it, seen or not.
-    holds: u64,
-    /// Dense indices of its hexes that count for range (neither wall nor obstacle).
-    reach: Vec<u32>,
+    /// Its place in the order the rules' walk meets placements (and in [`Attack::shapes`]).
+    order: u32,
+    /// Its hexes that count for range (neither wall nor obstacle): a span of [`Attack::reach`].
+    reach: (u32, u32),
     /// One of its hexes and how far the rest lie from it: a cheap bound before the range field.
     centre: Hex,
     radius: u32,
+}
+
+/// The ranged area placements that hold the same enemies, in the walk's order.
+#[derive(Debug, Clone)]
+struct Holding {
+    /// Enemies standing in each of them, seen or not.
+    holds: u64,
+    placements: Vec<Placement>,
 }
 
 /// The groups `base ∪ s` for every `k`-subset `s` of `pool` (`pool` and `base` disjoint).
@@ -167,11 +175,15 @@ pub struct Attack<'a> {
     sight: Sight,
     /// Per enemy and hex: 0 unknown, 1 visible, 2 not.
     los: RefCell<Vec<u8>>,
-    /// Ranged area placements holding an enemy, in the order the rules' walk meets them first
-    /// (orientation, then enemy, then the pattern hex on that enemy).
-    placements: Vec<Placement>,
-    /// Area hexes, sorted: one per placement for a ranged area, one per new hit set for a melee area.
-    shapes: Vec<Vec<Hex>>,
+    /// Ranged area placements holding an enemy, met in the rules' walk (orientation, then enemy,
+    /// then the pattern hex on that enemy), grouped by the enemies they hold: from a hex, only the
+    /// first one in range of each group can add a hit set.
+    holdings: Vec<Holding>,
+    /// Area placements as (orientation, anchor): every ranged one met, and for a melee area each
+    /// one that gave a hex a new hit set. Their hexes are only listed for the groups chosen.
+    shapes: Vec<(usize, Hex)>,
+    /// Dense indices of the ranged placements' hexes that count for range, one span each.
+    reach: Vec<u32>,
     /// Filled by [`Attack::prepare`] for the hexes the monster could attack from.
     offers: Vec<HexOffer>,
 }
@@ -205,8 +217,9 @@ impl<'a> Attack<'a> {
             enemies,
             sight: Sight::new(map),
             los: RefCell::new(vec![0; enemy_count * map.len()]),
-            placements: Vec::new(),
+            holdings: Vec::new(),
             shapes: Vec::new(),
+            reach: Vec::new(),
             offers: Vec::new(),
         };
         if !attack.melee_area {
@@ -219,50 +232,64 @@ impl<'a> Attack<'a> {
     /// where the attacker stands, only whether they are in range and what it sees.
     fn place_areas(&mut self) {
         let map = self.map;
-        let mut seen: BTreeSet<(usize, i32, i32)> = BTreeSet::new();
+        let mut standing = vec![0u64; map.len()];
+        for (k, &e) in self.enemies.iter().enumerate() {
+            standing[e] |= 1 << k;
+        }
+        let mut placed: Vec<(u64, Placement)> = Vec::new();
         for (pi, p) in self.patterns.iter().enumerate() {
-            for &e in &self.enemies {
-                let target = map.hex_at(e);
-                for c in p {
-                    let anchor = target - *c;
-                    if !seen.insert((pi, anchor.x, anchor.y)) {
+            // Each anchor once, where the walk first meets it (an area on two enemies is met twice).
+            let mut anchors: Vec<((i32, i32), usize)> = self
+                .enemies
+                .iter()
+                .flat_map(|&e| p.iter().map(move |c| map.hex_at(e) - *c))
+                .enumerate()
+                .map(|(i, a)| (qr(a), i))
+                .collect();
+            anchors.sort_unstable();
+            anchors.dedup_by_key(|(a, _)| *a);
+            anchors.sort_unstable_by_key(|(_, i)| *i);
+            for ((q, r), i) in anchors {
+                let anchor = hex(q, r);
+                let centre = map.hex_at(self.enemies[i / p.len()]);
+                let start = self.reach.len();
+                let mut holds = 0u64;
+                for o in p {
+                    let Some(x) = map.index_of(anchor + *o) else {
                         continue;
+                    };
+                    holds |= standing[x as usize];
+                    let t = map.terrain_at(x as usize);
+                    if t != Terrain::Wall && t != Terrain::Obstacle {
+                        self.reach.push(u32::from(x));
                     }
-                    let mut cells: Vec<Hex> = p
-                        .iter()
-                        .map(|o| anchor + *o)
-                        .filter(|x| map.contains(*x))
-                        .collect();
-                    let holds = self
-                        .enemies
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, e)| cells.contains(&map.hex_at(**e)))
-                        .fold(0u64, |m, (k, _)| m | 1 << k);
-                    let reach: Vec<u32> = cells
-                        .iter()
-                        .filter_map(|x| map.index_of(*x))
-                        .map(u32::from)
-                        .filter(|&i| {
-                            let t = map.terrain_at(i as usize);
-                            t != Terrain::Wall && t != Terrain::Obstacle
-                        })
-                        .collect();
-                    let centre = target;
-                    let radius = reach
-                        .iter()
-                        .map(|&i| distance(centre, map.hex_at(i as usize)))
-                        .max()
-                        .unwrap_or(0);
-                    crate::hex::sort_hexes(&mut cells);
-                    self.shapes.push(cells);
-                    self.placements.push(Placement {
-                        holds,
-                        reach,
+                }
+                let radius = self.reach[start..]
+                    .iter()
+                    .map(|&x| distance(centre, map.hex_at(x as usize)))
+                    .max()
+                    .unwrap_or(0);
+                let span = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+                placed.push((
+                    holds,
+                    Placement {
+                        order: span(self.shapes.len()),
+                        reach: (span(start), span(self.reach.len())),
                         centre,
                         radius,
-                    });
-                }
+                    },
+                ));
+                self.shapes.push((pi, anchor));
+            }
+        }
+        placed.sort_by_key(|(holds, p)| (*holds, p.order));
+        for (holds, p) in placed {
+            match self.holdings.last_mut() {
+                Some(g) if g.holds == holds => g.placements.push(p),
+                _ => self.holdings.push(Holding {
+                    holds,
+                    placements: vec![p],
+                }),
             }
         }
     }
@@ -351,7 +378,7 @@ impl<'a> Attack<'a> {
         let here = self.map.hex_at(h);
         if self.melee_area {
             for pi in 0..self.patterns.len() {
-                let mut cells: Vec<Hex> = self.patterns[pi]
+                let cells: Vec<Hex> = self.patterns[pi]
                     .iter()
                     .map(|o| here + *o)
                     .filter(|c| self.map.contains(*c))
@@ -359,27 +386,36 @@ impl<'a> Attack<'a> {
                 let mask = self.hits(h, &cells);
                 let shape = u32::try_from(self.shapes.len()).unwrap_or(NO_AREA);
                 if add(mask, shape, &mut offer) {
-                    crate::hex::sort_hexes(&mut cells);
-                    self.shapes.push(cells);
+                    self.shapes.push((pi, here));
                 }
             }
         } else {
             let from_here = range_field_within(self.map, h, self.range);
             let range = u32::from(self.range);
+            let in_range = |p: &Placement| {
+                distance(here, p.centre) <= range + p.radius
+                    && self.reach[p.reach.0 as usize..p.reach.1 as usize]
+                        .iter()
+                        .any(|&x| {
+                            let d = from_here[x as usize];
+                            d >= 1 && d <= self.range
+                        })
+            };
+            // The first placement in range of each group, in the walk's order: a hit set's first
+            // producer is the earliest of these whose enemies, as seen from here, are that set.
+            let mut firsts: Vec<(u32, u64)> = self
+                .holdings
+                .iter()
+                .filter_map(|g| {
+                    let p = g.placements.iter().find(|p| in_range(p))?;
+                    Some((p.order, g.holds))
+                })
+                .collect();
+            firsts.sort_unstable();
             // What this hex sees, asked of the sight oracle only for enemies some area in range holds.
             let (mut known, mut seen) = (0u64, 0u64);
-            for (i, p) in self.placements.iter().enumerate() {
-                if distance(here, p.centre) > range + p.radius {
-                    continue;
-                }
-                let in_range = p.reach.iter().any(|&x| {
-                    let d = from_here[x as usize];
-                    d >= 1 && d <= self.range
-                });
-                if !in_range {
-                    continue;
-                }
-                let mut ask = p.holds & !known;
+            for (order, holds) in firsts {
+                let mut ask = holds & !known;
                 while ask != 0 {
                     let k = ask.trailing_zeros() as usize;
                     ask &= ask - 1;
@@ -387,8 +423,8 @@ impl<'a> Attack<'a> {
                         seen |= 1 << k;
                     }
                 }
-                known |= p.holds;
-                add(p.holds & seen, i as u32, &mut offer);
+                known |= holds;
+                add(holds & seen, order, &mut offer);
             }
         }
         offer
@@ -460,10 +496,16 @@ impl<'a> Attack<'a> {
     }
 
     fn group(&self, mask: u64, shape: u32) -> Group {
-        Group {
-            mask,
-            area: self.shapes.get(shape as usize).cloned().unwrap_or_default(),
-        }
+        let mut area: Vec<Hex> = match self.shapes.get(shape as usize) {
+            Some(&(pi, anchor)) => self.patterns[pi]
+                .iter()
+                .map(|o| anchor + *o)
+                .filter(|x| self.map.contains(*x))
+                .collect(),
+            None => Vec::new(),
+        };
+        crate::hex::sort_hexes(&mut area);
+        Group { mask, area }
     }
 
     /// Every target group from `h` that includes enemy `f` and is as large as possible from `h`, in
