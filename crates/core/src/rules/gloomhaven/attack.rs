@@ -2,7 +2,7 @@
 //! target groups (focus included, as many targets as possible) an attack can take.
 //!
 //! Enemies are bits of a `u64` (at most 64, which the loaders check). The groups a hex offers are
-//! kept as [`Family`] sets (a fixed part plus any `k` of a pool) rather than one by one, so the
+//! kept as families (a fixed part plus any `k` of a pool) rather than one by one, so the
 //! monster's choice among hexes and groups is worked out on whole families and only the groups that
 //! survive every rule are ever listed.
 
