@@ -1,5 +1,5 @@
 //! Benchmark: solving each public Frosthaven puzzle and each of our heavy ones (large areas, many
-//! targets and heroes; position already loaded), one bench per puzzle.
+//! targets and heroes; position already loaded), one bench per puzzle, and whole sets in a row.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use foehold_core::rules::gloomhaven::case as puzzle;
@@ -50,10 +50,18 @@ fn bench(c: &mut Criterion) {
             }
         });
     });
+    let ours = puzzles("tests/puzzles", "");
+    whole.bench_function("every puzzle, public and our own", |b| {
+        b.iter(|| {
+            for (_, pos) in all.iter().chain(&ours) {
+                black_box(pos.decide());
+            }
+        });
+    });
     whole.finish();
     let mut heavy = c.benchmark_group("solve-heavy");
     heavy.sample_size(20);
-    for (id, pos) in &puzzles("tests/puzzles", "heavy-") {
+    for (id, pos) in ours.iter().filter(|(id, _)| id.starts_with("heavy-")) {
         heavy.bench_function(id, |b| b.iter(|| black_box(pos.decide())));
     }
     heavy.finish();

@@ -1,12 +1,21 @@
 //! Whom a monster can attack from a hex: range and sight for single targets, area placements, and the
 //! target groups (focus included, as many targets as possible) an attack can take.
+//!
+//! Enemies are bits of a `u64` (at most 64, which the loaders check). The groups a hex offers are
+//! kept as families (a fixed part plus any `k` of a pool) rather than one by one, so the
+//! monster's choice among hexes and groups is worked out on whole families and only the groups that
+//! survive every rule are ever listed.
 
 use super::movement::range_field_within;
 use super::targeting::MonsterAction;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
-use crate::hex::{Hex, HexMap, Terrain};
+use crate::hex::{Hex, HexMap, Terrain, distance, hex, qr};
 use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+#[cfg(test)]
+mod reference;
 
 /// A set of enemies attacked together (bit `k` = enemy `k`) and one area placement producing it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -17,11 +26,141 @@ pub struct Group {
     pub area: Vec<Hex>,
 }
 
+/// No area: the group is single targets only.
+const NO_AREA: u32 = u32::MAX;
+
 /// What one hex offers: single targets in range and sight, and area hit sets.
 #[derive(Debug, Default, Clone)]
 struct HexOffer {
     singles: u64,
-    areas: Vec<Group>,
+    /// Distinct hit sets in the order first met, each with the area (an index into
+    /// [`Attack::shapes`]) that first produced it.
+    areas: Vec<(u64, u32)>,
+    /// Every enemy some area hits.
+    area_hits: u64,
+}
+
+/// One placement of a ranged area that covers at least one enemy.
+#[derive(Debug, Clone)]
+struct Placement {
+    /// Its place in the order the rules' walk meets placements (and in [`Attack::shapes`]).
+    order: u32,
+    /// Its hexes that count for range (neither wall nor obstacle): a span of [`Attack::reach`].
+    reach: (u32, u32),
+    /// One of its hexes and how far the rest lie from it: a cheap bound before the range field.
+    centre: Hex,
+    radius: u32,
+}
+
+/// The ranged area placements that hold the same enemies, in the walk's order.
+#[derive(Debug, Clone)]
+struct Holding {
+    /// Enemies standing in each of them, seen or not.
+    holds: u64,
+    placements: Vec<Placement>,
+}
+
+/// The groups `base ∪ s` for every `k`-subset `s` of `pool` (`pool` and `base` disjoint).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Family {
+    base: u64,
+    pool: u64,
+    k: u32,
+}
+
+impl Family {
+    fn size(self) -> u32 {
+        self.base.count_ones() + self.k
+    }
+
+    fn contains(self, m: u64) -> bool {
+        m & self.base == self.base
+            && m & !(self.base | self.pool) == 0
+            && m.count_ones() == self.size()
+    }
+
+    /// Its groups, ascending.
+    fn members(self) -> Vec<u64> {
+        subsets(self.base | self.pool, self.size(), self.base)
+    }
+
+    /// Exactly one group.
+    fn single(self) -> bool {
+        self.k == 0 || self.k == self.pool.count_ones()
+    }
+
+    /// Every group of `self` is in `other` (both of one size).
+    fn within(self, other: Family) -> bool {
+        if self.single() {
+            let only = if self.k == 0 {
+                self.base
+            } else {
+                self.base | self.pool
+            };
+            return other.contains(only);
+        }
+        // Its groups share exactly `base` and together cover `base ∪ pool`.
+        self.base & other.base == other.base
+            && (self.base | self.pool) & !(other.base | other.pool) == 0
+    }
+
+    /// The groups in both (of one size), itself a family or nothing.
+    fn meet(self, other: Family) -> Option<Family> {
+        let base = self.base | other.base;
+        let allowed = (self.base | self.pool) & (other.base | other.pool);
+        let (size, fixed) = (self.size(), base.count_ones());
+        if base & !allowed != 0 || fixed > size {
+            return None;
+        }
+        let pool = allowed & !base;
+        (size - fixed <= pool.count_ones()).then_some(Family {
+            base,
+            pool,
+            k: size - fixed,
+        })
+    }
+
+    /// Fewest of its members' enemies in `near`.
+    fn fewest(self, near: u64) -> u32 {
+        (self.base & near).count_ones() + self.k.saturating_sub((self.pool & !near).count_ones())
+    }
+
+    /// Most of its members' enemies in `near`.
+    fn most(self, near: u64) -> u32 {
+        (self.base & near).count_ones() + self.k.min((self.pool & near).count_ones())
+    }
+
+    /// Its members with [`Family::fewest`] enemies in `near`: as many as possible from outside it.
+    fn with_fewest(self, near: u64) -> Family {
+        let far = self.pool & !near;
+        if self.k <= far.count_ones() {
+            Family { pool: far, ..self }
+        } else {
+            Family {
+                base: self.base | far,
+                pool: self.pool & near,
+                k: self.k - far.count_ones(),
+            }
+        }
+    }
+}
+
+/// Which hexes and groups the monster attacks with when it can attack its focus this turn.
+///
+/// The rules decide in order: the most targets, the group reachable with the fewest movement
+/// points, the fewest targets at disadvantage, then the fewest movement points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pick {
+    /// Targets in the largest group.
+    pub most: u32,
+    /// The fewest movement points reaching a group, when some groups needed more and were dropped.
+    pub cheapest: Option<u16>,
+    /// The fewest targets at disadvantage, when some hex and group had more and was dropped.
+    pub disadvantage: Option<u32>,
+    /// Movement points to the hexes it attacks from.
+    pub cost: u16,
+    /// Every hex and group left, by hex then group (an area's placement: the first one found).
+    pub choices: Vec<(usize, Group)>,
 }
 
 /// The attack of this turn, with caches over the board.
@@ -36,6 +175,15 @@ pub struct Attack<'a> {
     sight: Sight,
     /// Per enemy and hex: 0 unknown, 1 visible, 2 not.
     los: RefCell<Vec<u8>>,
+    /// Ranged area placements holding an enemy, met in the rules' walk (orientation, then enemy,
+    /// then the pattern hex on that enemy), grouped by the enemies they hold: from a hex, only the
+    /// first one in range of each group can add a hit set.
+    holdings: Vec<Holding>,
+    /// Area placements as (orientation, anchor): every ranged one met, and for a melee area each
+    /// one that gave a hex a new hit set. Their hexes are only listed for the groups chosen.
+    shapes: Vec<(usize, Hex)>,
+    /// Dense indices of the ranged placements' hexes that count for range, one span each.
+    reach: Vec<u32>,
     /// Filled by [`Attack::prepare`] for the hexes the monster could attack from.
     offers: Vec<HexOffer>,
 }
@@ -55,7 +203,7 @@ impl<'a> Attack<'a> {
         } else {
             1
         };
-        Attack {
+        let mut attack = Attack {
             map,
             range,
             targets: action.targets.max(1),
@@ -69,7 +217,80 @@ impl<'a> Attack<'a> {
             enemies,
             sight: Sight::new(map),
             los: RefCell::new(vec![0; enemy_count * map.len()]),
+            holdings: Vec::new(),
+            shapes: Vec::new(),
+            reach: Vec::new(),
             offers: Vec::new(),
+        };
+        if !attack.melee_area {
+            attack.place_areas();
+        }
+        attack
+    }
+
+    /// Every placement of a ranged area on an enemy, once, with its hexes: they do not depend on
+    /// where the attacker stands, only whether they are in range and what it sees.
+    fn place_areas(&mut self) {
+        let map = self.map;
+        let mut standing = vec![0u64; map.len()];
+        for (k, &e) in self.enemies.iter().enumerate() {
+            standing[e] |= 1 << k;
+        }
+        let mut placed: Vec<(u64, Placement)> = Vec::new();
+        for (pi, p) in self.patterns.iter().enumerate() {
+            // Each anchor once, where the walk first meets it (an area on two enemies is met twice).
+            let mut anchors: Vec<((i32, i32), usize)> = self
+                .enemies
+                .iter()
+                .flat_map(|&e| p.iter().map(move |c| map.hex_at(e) - *c))
+                .enumerate()
+                .map(|(i, a)| (qr(a), i))
+                .collect();
+            anchors.sort_unstable();
+            anchors.dedup_by_key(|(a, _)| *a);
+            anchors.sort_unstable_by_key(|(_, i)| *i);
+            for ((q, r), i) in anchors {
+                let anchor = hex(q, r);
+                let centre = map.hex_at(self.enemies[i / p.len()]);
+                let start = self.reach.len();
+                let mut holds = 0u64;
+                for o in p {
+                    let Some(x) = map.index_of(anchor + *o) else {
+                        continue;
+                    };
+                    holds |= standing[x as usize];
+                    let t = map.terrain_at(x as usize);
+                    if t != Terrain::Wall && t != Terrain::Obstacle {
+                        self.reach.push(u32::from(x));
+                    }
+                }
+                let radius = self.reach[start..]
+                    .iter()
+                    .map(|&x| distance(centre, map.hex_at(x as usize)))
+                    .max()
+                    .unwrap_or(0);
+                let span = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+                placed.push((
+                    holds,
+                    Placement {
+                        order: span(self.shapes.len()),
+                        reach: (span(start), span(self.reach.len())),
+                        centre,
+                        radius,
+                    },
+                ));
+                self.shapes.push((pi, anchor));
+            }
+        }
+        placed.sort_by_key(|(holds, p)| (*holds, p.order));
+        for (holds, p) in placed {
+            match self.holdings.last_mut() {
+                Some(g) if g.holds == holds => g.placements.push(p),
+                _ => self.holdings.push(Holding {
+                    holds,
+                    placements: vec![p],
+                }),
+            }
         }
     }
 
@@ -112,22 +333,22 @@ impl<'a> Attack<'a> {
 
     /// Works out what each hex offers; hexes where `wanted` is false offer nothing.
     pub fn prepare(&mut self, wanted: &[bool]) {
-        self.offers = (0..self.map.len())
-            .map(|h| {
-                if wanted[h] {
-                    self.compute_offer(h)
-                } else {
-                    HexOffer::default()
-                }
-            })
-            .collect();
+        self.offers = Vec::with_capacity(self.map.len());
+        for (h, &want) in wanted.iter().enumerate() {
+            let offer = if want {
+                self.compute_offer(h)
+            } else {
+                HexOffer::default()
+            };
+            self.offers.push(offer);
+        }
     }
 
     fn offer(&self, h: usize) -> &HexOffer {
         &self.offers[h]
     }
 
-    fn compute_offer(&self, h: usize) -> HexOffer {
+    fn compute_offer(&mut self, h: usize) -> HexOffer {
         let mut offer = HexOffer::default();
         for k in 0..self.enemies.len() {
             let d = self.enemy_range[k][h];
@@ -138,50 +359,72 @@ impl<'a> Attack<'a> {
         if self.patterns.is_empty() {
             return offer;
         }
-        let here = self.map.hex_at(h);
-        let add = |mask: u64, cells: Vec<Hex>, offer: &mut HexOffer| {
-            if mask != 0 && !offer.areas.iter().any(|g| g.mask == mask) {
-                let mut area = cells;
-                crate::hex::sort_hexes(&mut area);
-                offer.areas.push(Group { mask, area });
+        // Hit sets met so far, sorted, to keep only the first area producing each.
+        let mut met: Vec<u64> = Vec::new();
+        let mut add = |mask: u64, shape: u32, offer: &mut HexOffer| -> bool {
+            if mask == 0 {
+                return false;
+            }
+            match met.binary_search(&mask) {
+                Ok(_) => false,
+                Err(at) => {
+                    met.insert(at, mask);
+                    offer.areas.push((mask, shape));
+                    offer.area_hits |= mask;
+                    true
+                }
             }
         };
+        let here = self.map.hex_at(h);
         if self.melee_area {
-            for p in &self.patterns {
-                let cells: Vec<Hex> = p
+            for pi in 0..self.patterns.len() {
+                let cells: Vec<Hex> = self.patterns[pi]
                     .iter()
                     .map(|o| here + *o)
                     .filter(|c| self.map.contains(*c))
                     .collect();
                 let mask = self.hits(h, &cells);
-                add(mask, cells, &mut offer);
+                let shape = u32::try_from(self.shapes.len()).unwrap_or(NO_AREA);
+                if add(mask, shape, &mut offer) {
+                    self.shapes.push((pi, here));
+                }
             }
         } else {
             let from_here = range_field_within(self.map, h, self.range);
-            for p in &self.patterns {
-                for k in 0..self.enemies.len() {
-                    let target = self.map.hex_at(self.enemies[k]);
-                    for c in p {
-                        let anchor = target - *c;
-                        let cells: Vec<Hex> = p
-                            .iter()
-                            .map(|o| anchor + *o)
-                            .filter(|x| self.map.contains(*x))
-                            .collect();
-                        let in_range = cells.iter().any(|x| {
-                            let i = self.map.index_of(*x).map_or(0, |i| i as usize);
-                            let t = self.map.terrain_at(i);
-                            t != Terrain::Wall
-                                && t != Terrain::Obstacle
-                                && from_here[i] >= 1
-                                && from_here[i] <= self.range
-                        });
-                        if in_range {
-                            let mask = self.hits(h, &cells);
-                            add(mask, cells, &mut offer);
-                        }
+            let range = u32::from(self.range);
+            let in_range = |p: &Placement| {
+                distance(here, p.centre) <= range + p.radius
+                    && self.reach[p.reach.0 as usize..p.reach.1 as usize]
+                        .iter()
+                        .any(|&x| {
+                            let d = from_here[x as usize];
+                            d >= 1 && d <= self.range
+                        })
+            };
+            // The first placement in range of each group, in the walk's order: a hit set's first
+            // producer is the earliest of these whose enemies, as seen from here, are that set.
+            let mut firsts: Vec<(u32, u64)> = self
+                .holdings
+                .iter()
+                .filter_map(|g| {
+                    let p = g.placements.iter().find(|p| in_range(p))?;
+                    Some((p.order, g.holds))
+                })
+                .collect();
+            firsts.sort_unstable();
+            // What this hex sees, asked of the sight oracle only for enemies some area in range holds.
+            let (mut known, mut seen) = (0u64, 0u64);
+            for (order, holds) in firsts {
+                let mut ask = holds & !known;
+                while ask != 0 {
+                    let k = ask.trailing_zeros() as usize;
+                    ask &= ask - 1;
+                    if self.visible(k, h) {
+                        seen |= 1 << k;
                     }
                 }
+                known |= holds;
+                add(holds & seen, order, &mut offer);
             }
         }
         offer
@@ -203,43 +446,193 @@ impl<'a> Attack<'a> {
         let o = self.offer(h);
         let bit = 1u64 << k;
         ((self.patterns.is_empty() || self.targets > 1) && o.singles & bit != 0)
-            || o.areas.iter().any(|g| g.mask & bit != 0)
+            || o.area_hits & bit != 0
     }
 
-    /// Every target group from `h` that includes enemy `f` and is as large as possible from `h`.
-    pub fn groups(&self, f: usize, h: usize) -> Vec<Group> {
+    /// The groups from `h` that include enemy `f`, as families, each with the area it uses, in the
+    /// order the groups are first produced: no area, then each area in turn.
+    fn families(&self, f: usize, h: usize) -> Vec<(Family, u32)> {
         let o = self.offer(h);
         let fbit = 1u64 << f;
-        let mut out: Vec<Group> = Vec::new();
-        let mut push = |mask: u64, area: &[Hex]| {
-            if mask & fbit != 0 && !out.iter().any(|g| g.mask == mask) {
-                out.push(Group {
-                    mask,
-                    area: area.to_vec(),
-                });
-            }
-        };
+        let mut out = Vec::new();
         if self.patterns.is_empty() {
-            for s in subsets(o.singles, self.targets, fbit) {
-                push(s, &[]);
+            // Up to `targets` single targets, the focus among them.
+            if o.singles & fbit != 0 {
+                let pool = o.singles & !fbit;
+                let k = (self.targets - 1).min(pool.count_ones());
+                out.push((
+                    Family {
+                        base: fbit,
+                        pool,
+                        k,
+                    },
+                    NO_AREA,
+                ));
             }
-        } else {
-            let areas = std::iter::once(Group {
-                mask: 0,
-                area: Vec::new(),
-            })
-            .chain(o.areas.iter().cloned());
-            for g in areas {
-                let rest = o.singles & !g.mask;
-                let need = if g.mask & fbit != 0 { 0 } else { fbit };
-                for s in subsets(rest, self.targets - 1, need) {
-                    push(g.mask | s, &g.area);
+            return out;
+        }
+        // The area is one target; up to `targets - 1` single targets besides those it hits.
+        for (mask, shape) in std::iter::once((0, NO_AREA)).chain(o.areas.iter().copied()) {
+            let rest = o.singles & !mask;
+            let take = (self.targets - 1).min(rest.count_ones());
+            let family = if mask & fbit != 0 {
+                Family {
+                    base: mask,
+                    pool: rest,
+                    k: take,
+                }
+            } else if rest & fbit != 0 && take >= 1 {
+                Family {
+                    base: mask | fbit,
+                    pool: rest & !fbit,
+                    k: take - 1,
+                }
+            } else {
+                continue;
+            };
+            out.push((family, shape));
+        }
+        out
+    }
+
+    fn group(&self, mask: u64, shape: u32) -> Group {
+        let mut area: Vec<Hex> = match self.shapes.get(shape as usize) {
+            Some(&(pi, anchor)) => self.patterns[pi]
+                .iter()
+                .map(|o| anchor + *o)
+                .filter(|x| self.map.contains(*x))
+                .collect(),
+            None => Vec::new(),
+        };
+        crate::hex::sort_hexes(&mut area);
+        Group { mask, area }
+    }
+
+    /// Every target group from `h` that includes enemy `f` and is as large as possible from `h`, in
+    /// the order they are first produced (no area, then each area in turn; ascending within each).
+    pub fn groups(&self, f: usize, h: usize) -> Vec<Group> {
+        let fams = self.families(f, h);
+        let most = fams.iter().map(|(x, _)| x.size()).max().unwrap_or(0);
+        let mut met: BTreeSet<u64> = BTreeSet::new();
+        let mut out = Vec::new();
+        for (fam, shape) in fams.into_iter().filter(|(x, _)| x.size() == most) {
+            for m in fam.members() {
+                if met.insert(m) {
+                    out.push(self.group(m, shape));
                 }
             }
         }
-        let most = out.iter().map(|g| g.mask.count_ones()).max().unwrap_or(0);
-        out.retain(|g| g.mask.count_ones() == most);
         out
+    }
+
+    /// What the monster attacks when it can attack its focus `f` this turn from any of `hexes`
+    /// (each reached with `cost(h)` movement points; `near(h)`: the enemies that would be at
+    /// disadvantage from `h`). See [`Pick`].
+    pub fn pick(
+        &self,
+        f: usize,
+        hexes: &[usize],
+        cost: impl Fn(usize) -> u16,
+        near: impl Fn(usize) -> u64,
+    ) -> Pick {
+        // The largest groups of each hex, as families; hexes with smaller ones drop out.
+        let mut fams: Vec<(usize, Vec<(Family, u32)>)> =
+            hexes.iter().map(|&h| (h, self.families(f, h))).collect();
+        let most = fams
+            .iter()
+            .flat_map(|(_, fs)| fs.iter().map(|(x, _)| x.size()))
+            .max()
+            .unwrap_or(0);
+        for (_, fs) in &mut fams {
+            fs.retain(|(x, _)| x.size() == most);
+        }
+        fams.retain(|(_, fs)| !fs.is_empty());
+        let Some(c0) = fams.iter().map(|(h, _)| cost(*h)).min() else {
+            return Pick {
+                most,
+                cheapest: None,
+                disadvantage: None,
+                cost: 0,
+                choices: Vec::new(),
+            };
+        };
+        // The groups reachable with the fewest points: those of the cheapest hexes. Elsewhere only
+        // these groups stay, which is each family met with each of theirs.
+        let mut cheap: Vec<Family> = fams
+            .iter()
+            .filter(|(h, _)| cost(*h) == c0)
+            .flat_map(|(_, fs)| fs.iter().map(|(x, _)| *x))
+            .collect();
+        cheap.sort_unstable();
+        cheap.dedup();
+        let mut dropped = false;
+        // Per hex: its cost, the enemies at disadvantage from it, and its groups left.
+        let mut kept: Vec<(usize, u16, u64, Vec<Family>)> = Vec::with_capacity(fams.len());
+        for (h, fs) in &fams {
+            let c = cost(*h);
+            let mut left: Vec<Family> = Vec::new();
+            for (x, _) in fs {
+                if c == c0 || cheap.iter().any(|y| x.within(*y)) {
+                    left.push(*x);
+                    continue;
+                }
+                for y in &cheap {
+                    left.extend(x.meet(*y));
+                }
+                if !dropped {
+                    dropped = x
+                        .members()
+                        .into_iter()
+                        .any(|m| !cheap.iter().any(|y| y.contains(m)));
+                }
+            }
+            left.sort_unstable();
+            left.dedup();
+            kept.push((*h, c, near(*h), left));
+        }
+        // Fewest targets at disadvantage over every hex and group left.
+        let d0 = kept
+            .iter()
+            .flat_map(|(_, _, n, fs)| fs.iter().map(|x| x.fewest(*n)))
+            .min()
+            .unwrap_or(0);
+        let worse = kept
+            .iter()
+            .any(|(_, _, n, fs)| fs.iter().any(|x| x.most(*n) > d0));
+        for (_, _, n, fs) in &mut kept {
+            *fs = fs
+                .iter()
+                .filter(|x| x.fewest(*n) == d0)
+                .map(|x| x.with_fewest(*n))
+                .collect();
+        }
+        kept.retain(|(_, _, _, fs)| !fs.is_empty());
+        let c1 = kept.iter().map(|(_, c, _, _)| *c).min().unwrap_or(0);
+        let mut choices = Vec::new();
+        for (h, _, _, fs) in kept.iter().filter(|(_, c, _, _)| *c == c1) {
+            let mut masks: Vec<u64> = fs.iter().flat_map(|x| x.members()).collect();
+            masks.sort_unstable();
+            masks.dedup();
+            // The hex's own groups in the order produced: the first that holds a group gives its area.
+            let own = fams
+                .iter()
+                .find(|(g, _)| g == h)
+                .map_or(&[][..], |(_, fs)| fs.as_slice());
+            for m in masks {
+                let shape = own
+                    .iter()
+                    .find(|(x, _)| x.contains(m))
+                    .map_or(NO_AREA, |(_, s)| *s);
+                choices.push((*h, self.group(m, shape)));
+            }
+        }
+        Pick {
+            most,
+            cheapest: dropped.then_some(c0),
+            disadvantage: worse.then_some(d0),
+            cost: c1,
+            choices,
+        }
     }
 }
 
@@ -320,7 +713,10 @@ pub const MAX_GROUPS: u64 = 100_000;
 
 #[cfg(test)]
 mod tests {
-    use super::subsets;
+    use super::*;
+    use crate::hex::{hex, step};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn subsets_keep_the_required_member_and_the_size() {
@@ -364,9 +760,183 @@ mod tests {
         assert_eq!(subsets(pool, 2, 1).len(), 59);
     }
 
+    /// A random board (holes, wall hexes, obstacles, thin walls), random enemies on it and a random
+    /// attack (none, melee or ranged; single targets, a melee area or a ranged area).
+    fn random_case(rng: &mut ChaCha8Rng) -> (HexMap, Vec<usize>, MonsterAction) {
+        let (w, h) = (rng.random_range(3..11), rng.random_range(3..9));
+        let mut floor = Vec::new();
+        let mut walls = Vec::new();
+        for q in 0..w {
+            for row in 0..h {
+                let x = hex(q, row - q / 2);
+                match rng.random_range(0..100) {
+                    0..6 => {}
+                    6..14 => walls.push(x),
+                    _ => floor.push(x),
+                }
+            }
+        }
+        if floor.is_empty() {
+            floor.push(hex(0, 0));
+            walls.retain(|x| *x != hex(0, 0));
+        }
+        let mut map = HexMap::new(&floor, &walls).expect("a board");
+        for x in &floor {
+            if rng.random_range(0..100) < 8 {
+                map.set_terrain(*x, Terrain::Obstacle)
+                    .expect("on the board");
+            }
+            if rng.random_range(0..100) < 6 {
+                let _ = map.add_thin_wall(*x, step(*x, rng.random_range(0..6)));
+            }
+        }
+        let mut open: Vec<usize> = (0..map.len())
+            .filter(|&i| map.terrain_at(i) != Terrain::Wall)
+            .collect();
+        let count = rng.random_range(1..=open.len().min(13));
+        let mut enemies = Vec::new();
+        for _ in 0..count {
+            enemies.push(open.swap_remove(rng.random_range(0..open.len())));
+        }
+        let range = if rng.random_range(0..3) == 0 {
+            0
+        } else {
+            rng.random_range(1..7)
+        };
+        let aoe: Vec<Hex> = if rng.random_range(0..3) == 0 {
+            Vec::new()
+        } else {
+            // A connected random shape; a melee area leaves out the attacker's own hex.
+            let mut at = if range == 0 {
+                step(hex(0, 0), rng.random_range(0..6))
+            } else {
+                hex(0, 0)
+            };
+            let mut shape = vec![at];
+            for _ in 0..rng.random_range(0..9) {
+                at = step(at, rng.random_range(0..6));
+                if !shape.contains(&at) && (range > 0 || at != hex(0, 0)) {
+                    shape.push(at);
+                }
+            }
+            shape
+        };
+        let action = MonsterAction {
+            range,
+            targets: rng.random_range(0..6),
+            aoe_melee: range == 0 && !aoe.is_empty(),
+            aoe,
+            muddled: false,
+            ..MonsterAction::melee(3)
+        };
+        (map, enemies, action)
+    }
+
+    #[test]
+    fn the_set_based_choice_is_the_one_by_one_walk() {
+        // Compared on random cases: what every hex offers (hit sets and their first areas, in
+        // order), whom it can hit, its largest groups in order, and the monster's pick among random
+        // hexes with random costs and random enemies at disadvantage.
+        // `FOEHOLD_ATTACK_BOARDS` asks for a longer run, `FOEHOLD_ATTACK_SEED` for other boards.
+        let number = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        let total = number("FOEHOLD_ATTACK_BOARDS", 800);
+        let mut rng = ChaCha8Rng::seed_from_u64(number("FOEHOLD_ATTACK_SEED", 2026));
+        let (mut boards, mut picks) = (0, 0);
+        // How often each rule had something to drop, and how often an area or a tie was left.
+        let (mut cheaper, mut fewer, mut areas, mut ties) = (0, 0, 0, 0);
+        while boards < total {
+            let (map, enemies, action) = random_case(&mut rng);
+            if groups_bound(enemies.len(), action.targets) > 2_000 {
+                continue;
+            }
+            boards += 1;
+            let mut attack = Attack::new(&map, &action, enemies.clone());
+            let wanted: Vec<bool> = (0..map.len())
+                .map(|i| map.terrain_at(i) != Terrain::Wall && rng.random_range(0..10) < 8)
+                .collect();
+            attack.prepare(&wanted);
+            let old: Vec<reference::Offer> = (0..map.len())
+                .map(|h| {
+                    if wanted[h] {
+                        reference::offer(&attack, h)
+                    } else {
+                        reference::Offer::default()
+                    }
+                })
+                .collect();
+            for h in 0..map.len() {
+                let new = attack.offer(h);
+                let areas: Vec<Group> =
+                    new.areas.iter().map(|&(m, s)| attack.group(m, s)).collect();
+                assert_eq!(
+                    (new.singles, &areas),
+                    (old[h].singles, &old[h].areas),
+                    "board {boards}, hex {h}"
+                );
+                for k in 0..enemies.len() {
+                    assert_eq!(
+                        attack.can_hit(k, h),
+                        reference::can_hit(&attack, &old[h], k)
+                    );
+                    if wanted[h] {
+                        assert_eq!(
+                            attack.groups(k, h),
+                            reference::groups(&attack, &old[h], k),
+                            "board {boards}, hex {h}, focus {k}"
+                        );
+                    }
+                }
+            }
+            for f in 0..enemies.len() {
+                let from: Vec<usize> = (0..map.len())
+                    .filter(|&h| wanted[h] && attack.can_hit(f, h))
+                    .collect();
+                for _ in 0..3 {
+                    let hexes: Vec<usize> = from
+                        .iter()
+                        .copied()
+                        .filter(|_| rng.random_range(0..4) > 0)
+                        .collect();
+                    let costs: Vec<u16> = (0..map.len()).map(|_| rng.random_range(0..4)).collect();
+                    let nears: Vec<u64> = (0..map.len())
+                        .map(|_| rng.random::<u64>() & rng.random::<u64>())
+                        .collect();
+                    let mut new = attack.pick(f, &hexes, |h| costs[h], |h| nears[h]);
+                    let mut old =
+                        reference::pick(&attack, &old, f, &hexes, |h| costs[h], |h| nears[h]);
+                    new.choices.sort_by_key(|(h, g)| (*h, g.mask));
+                    old.choices.sort_by_key(|(h, g)| (*h, g.mask));
+                    assert_eq!(new, old, "board {boards}, focus {f}, hexes {hexes:?}");
+                    picks += 1;
+                    cheaper += usize::from(new.cheapest.is_some());
+                    fewer += usize::from(new.disadvantage.is_some());
+                    areas += usize::from(new.choices.iter().any(|(_, g)| !g.area.is_empty()));
+                    ties += usize::from(new.choices.len() > 1);
+                }
+            }
+        }
+        eprintln!(
+            "{boards} boards, {picks} picks compared ({cheaper} dropped costlier groups, {fewer} \
+             more disadvantage, {areas} with an area, {ties} with several choices)"
+        );
+        assert!(picks >= 10 * total, "{picks} picks compared");
+        for (what, n) in [
+            ("costlier groups", cheaper),
+            ("disadvantage", fewer),
+            ("areas", areas),
+            ("ties", ties),
+        ] {
+            assert!(n as u64 >= total / 10, "only {n} picks with {what}");
+        }
+    }
+
     #[test]
     fn the_groups_bound_is_the_binomial_and_saturates() {
-        use super::groups_bound;
         assert_eq!(groups_bound(5, 3), 6);
         assert_eq!(groups_bound(5, 9), 1);
         assert_eq!(groups_bound(0, 2), 1);

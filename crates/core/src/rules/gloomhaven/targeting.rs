@@ -5,7 +5,7 @@
 //! The rule conventions follow the puzzle format's section 6; `docs/rules-gloomhaven.md` spells out the
 //! readings taken where the printed rules are terse.
 
-use super::attack::{Attack, Group};
+use super::attack::Attack;
 use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
 use crate::hex::{Hex, HexMap, qr};
 use serde::{Deserialize, Serialize};
@@ -470,19 +470,21 @@ impl<'a> Solver<'a> {
 
     fn attack_now(&mut self, f: usize, fname: &str, hexes: &[usize]) -> Vec<Choice> {
         let act = self.s.action;
-        // (hex, group) candidates with as many targets as possible.
-        let mut cands: Vec<(usize, Group)> = Vec::new();
-        for &h in hexes {
-            for g in self.attack.groups(f, h) {
-                cands.push((h, g));
+        // A ranged attack has disadvantage against adjacent targets, unless muddled already.
+        let ranged = act.range > 0 && act.targets > 0;
+        let near = |h: usize| -> u64 {
+            if !ranged || act.muddled {
+                return 0;
             }
-        }
-        let most = cands
-            .iter()
-            .map(|(_, g)| g.mask.count_ones())
-            .max()
-            .unwrap_or(0);
-        cands.retain(|(_, g)| g.mask.count_ones() == most);
+            let here = self.map.hex_at(h);
+            self.enemy_idx
+                .iter()
+                .enumerate()
+                .filter(|(_, eh)| self.map.adjacent(here, self.map.hex_at(**eh)))
+                .fold(0, |m, (k, _)| m | 1 << k)
+        };
+        let pick = self.attack.pick(f, hexes, |h| self.reach[h].1, near);
+        let most = pick.most;
         if act.targets > 1 {
             self.trace.push(format!(
                 "It can attack {fname} this turn; at most {most} target(s) at once."
@@ -490,52 +492,20 @@ impl<'a> Solver<'a> {
         } else {
             self.trace.push(format!("It can attack {fname} this turn."));
         }
-        // The group it can reach with the fewest movement points.
-        let cost = |h: usize| self.reach[h].1;
-        let mut masks: Vec<u64> = cands.iter().map(|(_, g)| g.mask).collect();
-        masks.sort_unstable();
-        masks.dedup();
-        if masks.len() > 1 {
-            let gcost = |m: u64| {
-                cands
-                    .iter()
-                    .filter(|(_, g)| g.mask == m)
-                    .map(|(h, _)| cost(*h))
-                    .min()
-                    .unwrap_or(u16::MAX)
-            };
-            let min = masks.iter().map(|&m| gcost(m)).min().unwrap_or(0);
-            let keep: Vec<u64> = masks.iter().copied().filter(|&m| gcost(m) == min).collect();
-            if keep.len() < masks.len() {
-                self.trace.push(format!(
-                    "Target groups reachable with the fewest movement points ({min}) are kept."
-                ));
-            }
-            cands.retain(|(_, g)| keep.contains(&g.mask));
+        if let Some(min) = pick.cheapest {
+            self.trace.push(format!(
+                "Target groups reachable with the fewest movement points ({min}) are kept."
+            ));
         }
-        let ranged = act.range > 0 && act.targets > 0;
-        let disadv = |h: usize, g: &Group| -> u32 {
-            if !ranged || act.muddled {
-                return 0;
-            }
-            self.enemy_idx
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| g.mask & (1 << k) != 0)
-                .filter(|(_, eh)| self.map.adjacent(self.map.hex_at(h), self.map.hex_at(**eh)))
-                .count() as u32
-        };
-        let min_dis = cands.iter().map(|(h, g)| disadv(*h, g)).min().unwrap_or(0);
-        if ranged && cands.iter().any(|(h, g)| disadv(*h, g) > min_dis) {
+        if let Some(min_dis) = pick.disadvantage {
             self.trace.push(format!(
                 "Hexes attacking with fewer targets at disadvantage ({min_dis}) are kept."
             ));
         }
-        cands.retain(|(h, g)| disadv(*h, g) == min_dis);
-        let min_cost = cands.iter().map(|(h, _)| cost(*h)).min().unwrap_or(0);
-        cands.retain(|(h, _)| cost(*h) == min_cost);
+        let min_cost = pick.cost;
         self.trace
             .push(format!("It moves {min_cost} point(s) and attacks."));
+        let cands = pick.choices;
         let focus_hex = self.s.enemies[f].hex;
         cands
             .into_iter()
