@@ -16,9 +16,10 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Options;
+use super::board::{CellMarks, Mark};
 use super::camera::TableCamera;
 use super::table::Table;
-use super::view::{Ground, plane_to_world};
+use super::view::{CellKey, Ground, plane_to_world};
 
 /// Frames rendered so far.
 #[derive(Resource, Default)]
@@ -78,6 +79,7 @@ const CLEAR: [u8; 3] = [18, 19, 23];
 /// no window covers and no mini or name plate may hide.
 fn floor_probes(
     table: &Table,
+    marked: &std::collections::BTreeMap<CellKey, Mark>,
     ctx: &egui::Context,
     camera: (&Camera, &GlobalTransform),
     scale: f32,
@@ -100,7 +102,8 @@ fn floor_probes(
         .board
         .cells
         .iter()
-        .filter(|c| c.ground == Ground::Floor && !c.door)
+        // A lit cell (a hero's reach, a tie) is coloured on purpose.
+        .filter(|c| c.ground == Ground::Floor && !c.door && !marked.contains_key(&c.key))
         .filter_map(|c| on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12))
         .filter(|p| {
             let near =
@@ -146,11 +149,16 @@ pub const fn board_drawn((floor, looked): (usize, usize)) -> bool {
     looked >= 8 && floor * 10 >= looked * 8
 }
 
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn count_and_capture(
     mut commands: Commands,
     mut frames: ResMut<Frames>,
     options: Res<Options>,
     table: Res<Table>,
+    marks: Res<CellMarks>,
     mut contexts: EguiContexts,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
     window: Query<&Window, With<PrimaryWindow>>,
@@ -164,7 +172,7 @@ fn count_and_capture(
     };
     let scale = window.single().map_or(1.0, Window::scale_factor);
     let probes = match (contexts.ctx_mut(), camera.single()) {
-        (Ok(ctx), Ok(cam)) => floor_probes(&table, ctx, cam, scale),
+        (Ok(ctx), Ok(cam)) => floor_probes(&table, &marks.merged(), ctx, cam, scale),
         _ => Vec::new(),
     };
     commands.spawn(Screenshot::primary_window()).observe(
