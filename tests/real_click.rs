@@ -96,31 +96,36 @@ impl Table {
         let turn = ONE_AT_A_TIME
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        // A display and a folder of its own for each table of this run: an X server just killed
-        // may still hold its number for a moment.
+        // A folder of its own for each table of this run.
         static OPENED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let pid = std::process::id();
         let dir = std::env::temp_dir().join(format!("foehold-real-click-{pid}-{n}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        let display = format!(":{}", 300 + (pid % 1000) * 8 + n % 8);
-        let xvfb = Command::new("Xvfb")
-            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
-            .stdout(Stdio::null())
+        // The X server picks a free display itself and says which: a number chosen here could
+        // belong to a server killed earlier whose socket and lock were left behind.
+        let mut xvfb = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("Xvfb starts (install it with .ci/setup-apt.sh)");
-        let xvfb = Killed(xvfb);
-        let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
-        let start = Instant::now();
-        while !Path::new(&socket).exists() {
-            assert!(
-                start.elapsed() < Duration::from_secs(10),
-                "Xvfb did not start"
-            );
-            sleep(Duration::from_millis(100));
+        let mut line = String::new();
+        if let Some(out) = xvfb.stdout.take() {
+            let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
         }
+        let xvfb = Killed(xvfb);
+        let number: u32 = line.trim().parse().expect("Xvfb names its display");
+        let display = format!(":{number}");
         let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
         // The New game window lists `scenarios/` of the working directory.
         std::os::unix::fs::symlink(repo.join("scenarios"), dir.join("scenarios")).unwrap();
