@@ -9,8 +9,8 @@ use bevy::input::ButtonState;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
+use bevy_egui::EguiContexts;
 use bevy_egui::input::EguiWantsInput;
-use bevy_egui::{EguiContexts, egui};
 
 use super::table::Table;
 
@@ -145,12 +145,7 @@ fn controls(
     // Windows stay where they were drawn, so this answers for where a button goes down now; egui's
     // own "wants the pointer" is a frame late.
     let ctx = contexts.ctx_mut().ok();
-    let over_window = |p: Vec2| {
-        ctx.as_ref().is_some_and(|c| {
-            c.layer_id_at(egui::pos2(p.x, p.y))
-                .is_some_and(|l| l.order != egui::Order::Background)
-        })
-    };
+    let over_window = |p: Vec2| ctx.as_ref().is_some_and(|c| super::ui::window_at(c, p));
     let (turn, pan) = held.follow(events.read(), over_window);
     if turn != Vec2::ZERO {
         orbit.yaw -= turn.x * 0.006;

@@ -6,7 +6,7 @@ use bevy::picking::mesh_picking::ray_cast::{MeshRayCast, MeshRayCastSettings, Ra
 use bevy::picking::pointer::PointerInteraction;
 use bevy::prelude::*;
 use bevy::window::WindowEvent;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::EguiContexts;
 
 use super::board::{CellMarks, Mark, Tile};
 use super::camera::TableCamera;
@@ -99,10 +99,7 @@ fn presses(
     for p in pressed_at {
         // Windows stay where they were drawn, so this answers for the pointer's place now; name
         // plates paint on the background and let presses through.
-        let on_window = ctx
-            .layer_id_at(egui::pos2(p.x, p.y))
-            .is_some_and(|l| l.order != egui::Order::Background);
-        if on_window {
+        if super::ui::window_at(ctx, p) {
             continue;
         }
         let Ok(ray) = camera.viewport_to_world(at, p) else {

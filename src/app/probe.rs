@@ -140,9 +140,7 @@ fn write_probe(
         .filter_map(|c| {
             let [x, y] = on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12)?;
             // Under a window, the cell cannot be seen or clicked there.
-            let covered = ctx
-                .layer_id_at(egui::pos2(x, y))
-                .is_some_and(|l| l.order != egui::Order::Background);
+            let covered = super::ui::window_at(ctx, Vec2::new(x, y));
             Some(json!({
                 "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
                 "ground": format!("{:?}", c.ground),

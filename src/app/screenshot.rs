@@ -112,10 +112,7 @@ fn floor_probes(
         })
         // Name plates paint on the background layer, which spans the whole window: only windows
         // (any other order) hide the board.
-        .filter(|p| {
-            ctx.layer_id_at(egui::pos2(p.x, p.y))
-                .is_none_or(|l| l.order == egui::Order::Background)
-        })
+        .filter(|p| !super::ui::window_at(ctx, *p))
         .filter(|p| p.x >= 0.0 && p.y >= 0.0)
         .map(|p| ((p.x * scale) as u32, (p.y * scale) as u32))
         .collect()

@@ -18,6 +18,14 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Whether a window covers this point of the screen (logical pixels). Name plates and lines paint
+/// on the background layer and cover nothing. Windows stay where they were last drawn, so this is
+/// right for where the pointer is now, unlike egui's "wants the pointer", which is a frame late.
+pub fn window_at(ctx: &egui::Context, p: Vec2) -> bool {
+    ctx.layer_id_at(egui::pos2(p.x, p.y))
+        .is_some_and(|l| l.order != egui::Order::Background)
+}
+
 /// Whether the players are typing in a text field (as of the last frame): the table's keys are
 /// text then, not commands. A focused button does not count: egui focuses whatever was clicked,
 /// and Ctrl+Z right after a click on Play was taken for the button's.
