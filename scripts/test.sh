@@ -29,5 +29,7 @@ cargo test --no-default-features --locked
 echo "== screenshot"
 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot.png"
 echo "== screenshots of the other modules' boards (square grid; Domes, woods and adventures)"
-bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-square.png" scenarios/cinder-adit.ron
+# Mid-fight, played by the autopilot: the dice tray with its odds and an enemy's aim line in view.
+FRAMES=120 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-square.png" \
+    scenarios/cinder-adit-ambush.ron --autoplay --seed 3
 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-goals.png" scenarios/dome-crossing.ron

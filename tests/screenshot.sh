@@ -14,16 +14,20 @@ fi
 
 xvfb_pid=""
 if [ -z "${DISPLAY:-}" ]; then
-    # A display number nobody else uses, so parallel runs do not collide.
-    display=":$((100 + $$ % 800))"
-    Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+    # Xvfb picks a free display itself and writes its number: a number chosen here could belong to
+    # a server killed earlier whose socket was left behind.
+    fifo="$(mktemp -u)"
+    mkfifo "$fifo"
+    exec 3<>"$fifo"
+    rm -f "$fifo"
+    Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
     xvfb_pid=$!
     trap 'kill "$xvfb_pid" 2>/dev/null || true' EXIT
-    export DISPLAY="$display"
-    for _ in $(seq 50); do
-        [ -e "/tmp/.X11-unix/X${display#:}" ] && break
-        sleep 0.1
-    done
+    number=""
+    read -r -t 30 number <&3 || true
+    exec 3<&-
+    [ -n "$number" ] || { echo "screenshot: Xvfb named no display" >&2; exit 1; }
+    export DISPLAY=":$number"
 fi
 
 rm -f "$out"

@@ -23,6 +23,7 @@ mod play;
 mod pointer;
 mod probe;
 mod screenshot;
+mod shows;
 mod table;
 mod tokens;
 mod ui;

@@ -427,7 +427,7 @@ fn drive(
     steps.write(StepRequest);
 }
 
-fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
+pub(super) fn age_popups(time: Res<Time>, mut shown: ResMut<Shown>) {
     for p in &mut shown.popups {
         p.age += time.delta_secs();
     }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use foehold_core::rules::gloomhaven::{Game, Gloomhaven, Scenario, State, TieBreaker};
-use foehold_core::rules::view::TokenInfo;
+use foehold_core::rules::view::{Odds, Panel, TokenInfo};
 use foehold_core::rules::{Rules, rules_name};
 
 use super::Options;
@@ -33,6 +33,10 @@ pub struct Table {
     pub phase: String,
     /// Bumped when a new game replaces the board, so the board and minis are built again.
     pub generation: u32,
+    /// The module's small windows (the round's override card).
+    pub panels: Vec<Panel>,
+    /// The odds of a roll in progress.
+    pub odds: Option<Odds>,
 }
 
 impl Table {
@@ -49,6 +53,8 @@ impl Table {
             history: Vec::new(),
             phase: String::new(),
             generation: 0,
+            panels: Vec::new(),
+            odds: None,
         }
     }
 
@@ -80,6 +86,8 @@ impl Table {
         self.round = view.round;
         self.active = view.active;
         self.phase = view.banner;
+        self.panels = view.panels;
+        self.odds = view.odds;
     }
 
     pub fn figure(&self, id: u32) -> Option<&FigureInfo> {

@@ -3,8 +3,9 @@
 //! steps and dice applied at a pace people can follow, with the log beside it (Space pauses, `.`
 //! steps); the heroes' moves offered on the board (the cells they can act on light up, a click
 //! plays the action there) and as buttons, one per legal action, with the autopilot a click away;
-//! the players' ties as buttons; undo and redo. With `--autoplay` the autopilot and the
-//! seeded pick play everything.
+//! the players' ties as buttons; undo and redo; what each step shows (dice, odds, picks, a foe's
+//! option walk, aims and paths: [`super::shows`]). With `--autoplay` the autopilot and the seeded
+//! pick play everything.
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use super::Options;
 use super::board::{CellMarks, Mark};
 use super::picking::{Picked, Target};
 use super::probe::Tagged;
+use super::shows::Showing;
 use super::table::Table;
 use super::view::{BoardView, CellKey};
 use crate::cli::modules::ForRules;
@@ -44,6 +46,10 @@ struct Watching {
     /// A word for the players (a click that does nothing), with seconds left on screen.
     message: Option<(String, f32)>,
 }
+
+/// The state the table showed last: what the next actions show is told from it.
+#[derive(Resource)]
+struct Seen<R: Rules>(R::State);
 
 /// Opens the table on a scenario of rules `R` (see [`ForRules`]).
 pub struct Watch<'a> {
@@ -85,6 +91,7 @@ impl ForRules for Watch<'_> {
             }
         };
         let view = R::view(&game.state);
+        let seen = Seen::<R>(game.state.clone());
         let title = R::scenario_name(&game.scenario).to_string();
         let mut table = Table::of_view(title.clone(), BoardView::of(&view));
         table.show(view);
@@ -95,6 +102,7 @@ impl ForRules for Watch<'_> {
             .insert_resource(options)
             .insert_resource(table)
             .insert_resource(CoreGame(game))
+            .insert_resource(seen)
             // Unattended, heroes by the autopilot and ties by the seeded pick; else the players'.
             // The rules' steps and the dice go one per request either way.
             .insert_resource(LoopSettings {
@@ -115,6 +123,7 @@ impl ForRules for Watch<'_> {
                 super::pointer::plugin,
                 super::screenshot::plugin,
                 super::probe::writer,
+                super::shows::plugin,
             ))
             .add_systems(Last, probe_game::<R>)
             .add_systems(
@@ -130,7 +139,9 @@ impl ForRules for Watch<'_> {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (windows::<R>, moves::<R>).chain().after(super::ui::Drawn),
+                (windows::<R>, moves::<R>, super::shows::windows)
+                    .chain()
+                    .after(super::ui::Drawn),
             );
         match app.run() {
             AppExit::Success => ExitCode::SUCCESS,
@@ -163,22 +174,39 @@ fn pace(
     }
 }
 
-/// Follows the game: the table shows the module's view after each action, the log grows.
+/// Follows the game: the table shows the module's view after each action, the log grows, and
+/// what the actions show goes to the dice tray, the windows and the board.
 fn follow<R: Rules>(
     game: Res<CoreGame<R>>,
     mut events: MessageReader<GameEvent<R>>,
     mut table: ResMut<Table>,
     mut watching: ResMut<Watching>,
+    mut seen: ResMut<Seen<R>>,
+    mut showing: ResMut<Showing>,
+    mut shown: ResMut<super::play::Shown>,
 ) {
-    let mut changed = false;
+    let mut batch = Vec::new();
     for e in events.read() {
-        changed = true;
         watching.log.extend(e.line.clone());
+        batch.push(e.event.clone());
     }
-    if changed || watching.rewound {
+    let now = &game.0.state;
+    if watching.rewound {
         watching.rewound = false;
-        table.show(R::view(&game.0.state));
+        showing.clear(&mut shown);
+    } else if batch.is_empty() {
+        return;
     }
+    let view = R::view(now);
+    if !batch.is_empty() {
+        showing.take(
+            &mut shown,
+            R::shows(&seen.0, now, &batch),
+            view.odds.as_ref(),
+        );
+    }
+    seen.0 = now.clone();
+    table.show(view);
 }
 
 /// Where the watched game stands, for `--probe`.
@@ -410,6 +438,7 @@ mod tests {
         let scenario = toy::scenario().expect("the toy scenario parses");
         let game = Game::<Toy>::new(scenario, "toy.ron", 3, TieBreaker::Seeded).expect("sets up");
         let view = Toy::view(&game.state);
+        let seen = Seen::<Toy>(game.state.clone());
         let mut app = App::new();
         app.add_plugins((
             MinimalPlugins,
@@ -421,6 +450,9 @@ mod tests {
         .insert_resource(CoreGame(game))
         .insert_resource(LoopSettings::HEADLESS)
         .init_resource::<Watching>()
+        .insert_resource(seen)
+        .init_resource::<Showing>()
+        .init_resource::<super::super::play::Shown>()
         .add_systems(Update, rewind::<Toy>.before(LoopSystems::Input))
         .add_systems(Update, follow::<Toy>.after(LoopSystems::Sync));
         app

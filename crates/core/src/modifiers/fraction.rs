@@ -8,7 +8,7 @@ use std::ops::{Add, AddAssign, Mul};
 ///
 /// Arithmetic is exact. The odds engine checks before it starts that every denominator it can meet
 /// fits (see [`super::odds()`]), so the operations below treat an overflow as a broken invariant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct Fraction {
     num: u128,
     den: u128,

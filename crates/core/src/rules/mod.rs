@@ -191,6 +191,15 @@ pub trait Rules: Sized + Send + Sync + 'static {
     }
     /// The plain-data picture of the table the 3D view draws.
     fn view(state: &Self::State) -> view::TableView;
+    /// What the table shows for a moment of the events of one action (dice landing, a path walked,
+    /// a foe's option walk); `before` is the state the action was applied to.
+    fn shows(
+        _before: &Self::State,
+        _after: &Self::State,
+        _events: &[Self::Event],
+    ) -> Vec<view::Show> {
+        Vec::new()
+    }
     /// The round the game is in (saves and the history show it).
     fn round(state: &Self::State) -> u32;
     /// A number that changes with every applied action, to seed the headless tie-breaker.

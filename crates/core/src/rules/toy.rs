@@ -481,6 +481,8 @@ impl Rules for Toy {
                 Stage::Over { won: false } => "defeat".into(),
             },
             round: s.round,
+            panels: Vec::new(),
+            odds: None,
         }
     }
 

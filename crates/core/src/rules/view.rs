@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use crate::modifiers::fraction::Fraction;
+
 /// A cell's key: axial `(q, r)` on hex boards, `(x, y)` on square ones.
 pub type CellKey = (i32, i32);
 
@@ -140,4 +142,95 @@ pub struct TableView {
     pub banner: String,
     /// The round.
     pub round: u32,
+    /// Small windows of what the rules hold now (the round's override card, …).
+    pub panels: Vec<Panel>,
+    /// The chance of each number of hits of a roll declared and not yet over.
+    pub odds: Option<Odds>,
+}
+
+/// A small window of the table: a title and its lines.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Panel {
+    /// The window's title.
+    pub title: String,
+    /// Its lines.
+    pub lines: Vec<String>,
+}
+
+/// The exact chance of every number of hits of a roll: shown before and while its dice are rolled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Odds {
+    /// Who rolls for what ("Sam shoots the Gnawer").
+    pub what: String,
+    /// The dice's sides.
+    pub sides: u32,
+    /// What a die must show to hit.
+    pub needed: u32,
+    /// The chance of `k` hits at index `k`, for `0..=dice`.
+    pub chances: Vec<Fraction>,
+    /// The dice of this roll already rolled.
+    pub rolled: Vec<u32>,
+}
+
+/// Something the table shows for a moment as the rules play: who aims at whom, a step walked, a
+/// die that lands, a random pick, a foe's walk down its options, a wound.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Show {
+    /// A figure aims at others (ids of [`FigureInfo`]).
+    Aim {
+        /// The figure aiming.
+        by: u32,
+        /// Those it aims at.
+        at: Vec<u32>,
+    },
+    /// A figure moved from one cell to another.
+    Step {
+        /// The figure.
+        figure: u32,
+        /// From.
+        from: CellKey,
+        /// To.
+        to: CellKey,
+    },
+    /// A roll begins: the dice after this go in a fresh tray.
+    Roll {
+        /// Who rolls for what ("Sam attacks the Gnawer").
+        what: String,
+    },
+    /// A die landed.
+    Die {
+        /// What it was rolled for ("to hit").
+        what: String,
+        /// Its sides.
+        sides: u32,
+        /// What it shows.
+        roll: u32,
+        /// What it needed to succeed (1: every roll counts, as for damage).
+        needed: u32,
+    },
+    /// Chance picked one of several options.
+    Pick {
+        /// The options.
+        among: Vec<String>,
+        /// The one picked (index into `among`).
+        chosen: usize,
+    },
+    /// A foe walked its list of options.
+    Walk {
+        /// The foe's name.
+        who: String,
+        /// The walk, one line per step.
+        lines: Vec<String>,
+        /// The line of the option taken, if one names it.
+        chosen: Option<usize>,
+    },
+    /// A few words over a figure (a wound: `harm`).
+    Over {
+        /// The figure.
+        figure: u32,
+        /// The words.
+        text: String,
+        /// Harm (red) rather than help (green).
+        harm: bool,
+    },
 }

@@ -10,6 +10,7 @@ use super::scenario::Scenario;
 use super::state::{Stage, State};
 use super::targeting::{self, Attack, Situation};
 use crate::game::Game;
+use crate::modifiers::fraction::Fraction;
 use crate::rules::view::{GridKind, Ground, Side};
 use crate::rules::{Rules, Seat, TieBreaker, ToMove, state_hash};
 use crate::square::Square;
@@ -823,4 +824,70 @@ fn every_hero_action_with_a_cell_names_a_square_of_the_board() {
         assert_eq!(Brimstone::action_cell(s, &attack), m.at);
     }
     assert_eq!(Brimstone::action_cell(s, &Action::EndTurn), None);
+}
+
+#[test]
+fn the_table_is_shown_every_die_pick_step_and_the_odds_of_each_roll() {
+    use crate::rules::view::Show;
+    let (mut dice, mut picks, mut steps, mut odds_seen) = (0, 0, 0, 0);
+    for seed in 0..4 {
+        let mut g = new_game(AMBUSH, seed, TieBreaker::Seeded);
+        let mut rolling = false;
+        while let Some(a) = g.auto_action() {
+            let before = g.state.clone();
+            if let Some(odds) = Brimstone::view(&before).odds {
+                odds_seen += 1;
+                let total = odds.chances.iter().fold(Fraction::new(0, 1), |t, &c| t + c);
+                assert_eq!(total, Fraction::new(1, 1), "{}", odds.what);
+                assert!(odds.rolled.len() < odds.chances.len(), "{}", odds.what);
+                // Only a to-hit die is waiting while the odds are up, or a defense or damage die
+                // after the to-hit dice are in.
+                assert_eq!(before.die(), Some(odds.sides));
+            }
+            let events = g.apply(a.clone()).expect("accepted");
+            let shows = Brimstone::shows(&before, &g.state, &events);
+            let rolled = events
+                .iter()
+                .filter(|e| matches!(e, super::actions::Event::Rolled { .. }))
+                .count();
+            let landed: Vec<&Show> = shows
+                .iter()
+                .filter(|s| matches!(s, Show::Die { .. }))
+                .collect();
+            assert_eq!(landed.len(), rolled, "{a:?}");
+            for s in &shows {
+                match s {
+                    Show::Roll { .. } => rolling = true,
+                    Show::Die {
+                        sides,
+                        roll,
+                        needed,
+                        ..
+                    } => {
+                        assert!(rolling, "a die lands in a tray a roll opened");
+                        assert_eq!(Action::Roll(*roll), a);
+                        assert!((1..=*sides).contains(roll) && *needed <= *sides);
+                        dice += 1;
+                    }
+                    Show::Pick { among, chosen } => {
+                        assert_eq!(Action::Draw(*chosen), a);
+                        assert!(*chosen < among.len());
+                        picks += 1;
+                    }
+                    Show::Step { figure, to, .. } => {
+                        let view = Brimstone::view(&g.state);
+                        let f = view.figures.iter().find(|f| f.id == *figure);
+                        assert_eq!(
+                            f.map(|f| f.cell),
+                            Some(*to),
+                            "the figure stands where it went"
+                        );
+                        steps += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(dice > 40 && picks >= 8 && steps > 10 && odds_seen > 20);
 }

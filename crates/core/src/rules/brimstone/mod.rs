@@ -459,6 +459,10 @@ impl Rules for Brimstone {
         view::table(s)
     }
 
+    fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
+        view::shows(before, after, events)
+    }
+
     fn round(s: &State) -> u32 {
         s.round
     }

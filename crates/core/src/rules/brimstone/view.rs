@@ -1,9 +1,12 @@
 //! The picture of a Brimstone-style fight for the 3D table: square cells (walls as wall cells),
-//! heroes and enemy models by side with their wounds, the acting figure, a banner and the round.
+//! heroes and enemy models by side with their wounds, the acting figure, a banner and the round;
+//! the odds of a roll in progress and what each action shows for a moment (aims, steps, dice).
 
-use super::actions::Figure;
+use super::actions::{Event, Figure};
+use super::attack::{self, Die};
+use super::log::figure_name;
 use super::state::{AskKind, Stage, State};
-use crate::rules::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView};
+use crate::rules::view::{CellInfo, FigureInfo, GridKind, Ground, Odds, Show, Side, TableView};
 
 /// Figure ids: heroes first, then enemy models in the order the threat cards brought them.
 fn figure_id(s: &State, f: Figure) -> u32 {
@@ -91,6 +94,134 @@ pub fn table(s: &State) -> TableView {
         active: s.acting.map(|f| figure_id(s, f)),
         banner: banner(s),
         round: s.round,
+        panels: Vec::new(),
+        odds: odds(s),
+    }
+}
+
+/// The chance of every number of hits of the to-hit roll being made now, with its dice so far.
+fn odds(s: &State) -> Option<Odds> {
+    match &s.stage {
+        Stage::HeroAttack(strike) => {
+            let declared = s.hero_roll(strike.hero, strike.weapon);
+            let needed = attack::target_number(&declared);
+            let dice = attack::dice(&declared);
+            Some(Odds {
+                what: format!(
+                    "{} attacks {}",
+                    s.hero_name(strike.hero),
+                    s.models[strike.target].name
+                ),
+                sides: declared.die.sides(),
+                needed,
+                chances: attack::hit_chances(dice, declared.die, needed),
+                rolled: strike.to_hit.clone(),
+            })
+        }
+        Stage::Attack(strike) => {
+            let spec = s.spec(s.models[strike.model].group);
+            let hero = strike.targets.get(strike.next)?;
+            Some(Odds {
+                what: format!(
+                    "{} attacks {}",
+                    s.models[strike.model].name,
+                    s.hero_name(*hero)
+                ),
+                sides: Die::D6.sides(),
+                needed: spec.to_hit,
+                chances: attack::hit_chances(spec.combat, Die::D6, spec.to_hit),
+                rolled: strike.to_hit.clone(),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// What the events of one action show for a moment: who aims at whom, the squares walked, the
+/// dice landing, a random pick among its options, wounds over the figures.
+pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
+    let mut out: Vec<Show> = events
+        .iter()
+        .flat_map(|e| {
+            match e {
+                Event::Attacks { by, on, .. } => vec![
+                    Show::Aim {
+                        by: figure_id(after, *by),
+                        at: on.iter().map(|f| figure_id(after, *f)).collect(),
+                    },
+                    Show::Roll {
+                        what: format!(
+                            "{} attacks {}",
+                            figure_name(after, *by),
+                            on.iter()
+                                .map(|f| figure_name(after, *f))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    },
+                ],
+                // A die of no attack is a roll of its own.
+                Event::Rolled { what, .. } if !matches!(*what, "to hit" | "damage" | "defense") => {
+                    vec![Show::Roll {
+                        what: (*what).to_string(),
+                    }]
+                }
+                _ => Vec::new(),
+            }
+            .into_iter()
+            .chain(show_of(before, after, e))
+        })
+        .collect();
+    // An enemy attacking several heroes rolls against each in turn: a fresh tray for the next.
+    if let (Stage::Attack(was), Stage::Attack(now)) = (&before.stage, &after.stage)
+        && was.next != now.next
+        && let Some(odds) = odds(after)
+    {
+        out.push(Show::Roll { what: odds.what });
+    }
+    out
+}
+
+/// What one event shows, besides the start of a roll.
+fn show_of(before: &State, after: &State, e: &Event) -> Option<Show> {
+    match e {
+        Event::Moved { figure, from, to } => Some(Show::Step {
+            figure: figure_id(after, *figure),
+            from: *from,
+            to: *to,
+        }),
+        Event::Rolled { what, roll, needed } => Some(Show::Die {
+            what: (*what).to_string(),
+            sides: before.die().unwrap_or(6),
+            roll: *roll,
+            needed: *needed,
+        }),
+        Event::Drew { option } => {
+            let among = before.ask.as_ref()?.options.clone();
+            let chosen = among.iter().position(|o| o == option)?;
+            Some(Show::Pick { among, chosen })
+        }
+        Event::Wounded { figure, amount } => Some(Show::Over {
+            figure: figure_id(after, *figure),
+            text: format!("-{amount}"),
+            harm: true,
+        }),
+        Event::Killed { model, .. } => Some(Show::Over {
+            figure: figure_id(after, Figure::Model(*model)),
+            text: "slain".into(),
+            harm: true,
+        }),
+        Event::KnockedOut(h) => Some(Show::Over {
+            figure: figure_id(after, Figure::Hero(*h)),
+            text: "knocked out".into(),
+            harm: true,
+        }),
+        Event::Healed { hero, amount } => Some(Show::Over {
+            figure: figure_id(after, Figure::Hero(*hero)),
+            text: format!("+{amount}"),
+            harm: false,
+        }),
+        _ => None,
     }
 }
 

@@ -312,6 +312,8 @@ impl Rules for Gloomhaven {
             active: s.acting().map(table_id),
             banner: phase_words(s),
             round: s.round,
+            panels: Vec::new(),
+            odds: None,
         }
     }
 

@@ -721,3 +721,91 @@ fn every_hero_action_with_a_cell_names_a_hex_of_the_board() {
         format!("strike {}", s.foe_name(0))
     );
 }
+
+#[test]
+fn a_die_succeeds_from_the_number_the_table_shows_as_the_printed_rule_says() {
+    use super::actions::{Fig, Roll};
+    let g = new_game(1, TieBreaker::Seeded);
+    let s = &g.state;
+    for die in 1..=6u8 {
+        let d = i32::from(die);
+        for chance in -8..=8 {
+            let roll = Roll::Hit {
+                attacker: Fig::Hero(0),
+                defender: Fig::Foe(0),
+                chance,
+            };
+            // A 6 always hits, a 1 never does; else the die plus the chance makes 4.
+            let printed = die == 6 || (die > 1 && d + chance >= 4);
+            assert_eq!(die >= s.needed(&roll), printed, "die {die} chance {chance}");
+        }
+        for f in 0..s.foes.len() {
+            let defender = Fig::Foe(f);
+            let printed = die == 6 || (die > 1 && d > s.armor(defender));
+            assert_eq!(die >= s.needed(&Roll::Wound { defender }), printed);
+        }
+        for adventure in 0..s.adventures.len() {
+            for bonus in [0, 2] {
+                let roll = Roll::Explore {
+                    hero: 0,
+                    adventure,
+                    bonus,
+                };
+                let file = s.file();
+                let printed =
+                    d + file.heroes[0].wits + bonus >= file.adventures[adventure].difficulty;
+                assert_eq!(die >= s.needed(&roll), printed);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_table_is_shown_each_foes_walk_the_dice_and_the_odds_of_each_roll() {
+    use crate::modifiers::fraction::Fraction;
+    use crate::rules::view::Show;
+    let (mut walks, mut dice, mut odds_seen) = (0, 0, 0);
+    for seed in 0..4 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        let mut rolling = false;
+        while let Some(a) = g.auto_action() {
+            let before = g.state.clone();
+            let view = Goals::view(&before);
+            assert_eq!(view.panels.len(), 1, "the override card is in view");
+            if let Some(odds) = view.odds {
+                odds_seen += 1;
+                let total = odds.chances.iter().fold(Fraction::new(0, 1), |t, &c| t + c);
+                assert_eq!(total, Fraction::new(1, 1));
+                assert!(
+                    matches!(a, Action::Roll(_)),
+                    "odds are up while a die waits"
+                );
+            }
+            let events = g.apply(a.clone()).expect("accepted");
+            for s in Goals::shows(&before, &g.state, &events) {
+                match s {
+                    Show::Walk { lines, chosen, .. } => {
+                        let i = chosen.expect("a walk names the option taken");
+                        assert!(lines[i].contains("Option "), "{}", lines[i]);
+                        walks += 1;
+                    }
+                    Show::Roll { .. } => rolling = true,
+                    Show::Die { roll, needed, .. } => {
+                        assert!(rolling, "a die lands in a tray a roll opened");
+                        assert_eq!(Action::Roll(roll as u8), a);
+                        let success = events
+                            .iter()
+                            .any(|e| matches!(e, Event::Rolled { success, .. } if *success));
+                        assert_eq!(roll >= needed, success);
+                        dice += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(
+        walks > 20 && dice > 10 && odds_seen == dice,
+        "{walks} {dice} {odds_seen}"
+    );
+}

@@ -10,7 +10,8 @@
 //! [`Goals`] plays whole scenarios with it: `scenario.rs` reads them, `state.rs` holds a game,
 //! `turn.rs` runs the round (override card, heroes, foes, captures), `heroes.rs` lists and carries
 //! out the heroes' actions, `foe_turn.rs` asks [`decide`] for each foe and carries out what it
-//! takes, `autopilot.rs` plays heroes headless and `log.rs` words every event.
+//! takes, `autopilot.rs` plays heroes headless, `log.rs` words every event and `show.rs` says
+//! what the table shows of them.
 
 pub mod actions;
 pub mod adventure;
@@ -25,6 +26,7 @@ pub mod log;
 pub mod movement;
 pub mod reaction;
 pub mod scenario;
+pub mod show;
 pub mod situation;
 pub mod special_goal;
 pub mod stacking;
@@ -167,6 +169,10 @@ impl Rules for Goals {
 
     fn view(s: &State) -> TableView {
         view(s)
+    }
+
+    fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
+        show::shows(before, after, events)
     }
 
     fn round(s: &State) -> u32 {
@@ -320,6 +326,8 @@ pub fn view(s: &State) -> TableView {
         active,
         banner: format!("{now} · {card}"),
         round: s.round,
+        panels: show::panels(s),
+        odds: show::odds(s),
     }
 }
 

@@ -169,23 +169,31 @@ impl State {
         }
     }
 
-    /// Resolves the first pending roll with `die`.
-    fn resolve(&mut self, die: u8, ev: &mut Vec<Event>) {
-        let roll = self.rolls.remove(0);
-        let d = i32::from(die);
-        let success = match roll {
-            // A 6 always succeeds and a 1 always fails, whatever the numbers.
-            Roll::Hit { chance, .. } => die == DIE || (die > 1 && d + chance >= TO_HIT),
-            Roll::Wound { defender } => die == DIE || (die > 1 && d > self.armor(defender)),
+    /// The least die that makes `roll` succeed; `DIE + 1` when none does. A 6 always hits and
+    /// wounds and a 1 never does, whatever the numbers; an Explore roll has no such edge.
+    pub fn needed(&self, roll: &Roll) -> u8 {
+        let sure = |n: i32| n.clamp(2, i32::from(DIE)) as u8;
+        match *roll {
+            Roll::Hit { chance, .. } => sure(TO_HIT.saturating_sub(chance)),
+            Roll::Wound { defender } => sure(self.armor(defender).saturating_add(1)),
             Roll::Explore {
                 hero,
                 adventure,
                 bonus,
             } => {
-                d + self.file().heroes[hero].wits + bonus
-                    >= self.file().adventures[adventure].difficulty
+                let n = self.file().adventures[adventure]
+                    .difficulty
+                    .saturating_sub(self.file().heroes[hero].wits)
+                    .saturating_sub(bonus);
+                n.clamp(1, i32::from(DIE) + 1) as u8
             }
-        };
+        }
+    }
+
+    /// Resolves the first pending roll with `die`.
+    fn resolve(&mut self, die: u8, ev: &mut Vec<Event>) {
+        let roll = self.rolls.remove(0);
+        let success = die >= self.needed(&roll);
         ev.push(Event::Rolled { roll, die, success });
         if !success {
             return;
