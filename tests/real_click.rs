@@ -962,6 +962,12 @@ fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
 #[test]
 fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
     let mut t = Table::open("scenarios/cinder-adit.ron");
+    // Two friends share the screen: the Players window seats the heroes on two players.
+    t.click("players:count:2");
+    t.wait_for("two players", 30, |p| {
+        (p["seats"]["players"] == 2).then_some(())
+    });
+    t.click("players:start");
     // The rules place the foes at their pace (the table settles a tie by its first button); then
     // the heroes' squares light up.
     let start = Instant::now();
@@ -983,6 +989,27 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
         );
         sleep(Duration::from_millis(300));
     }
+    t.pointer_to(640.0, 790.0);
+    let p = t.settled();
+    // A click on a hero of the other player is refused with whose turn it is.
+    let me = p["seats"]["current"].clone();
+    let other = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["side"] == "Hero" && f["owner"] != me && f["dead"] == false)
+        .expect("three heroes on two players: one belongs to the other player")
+        .clone();
+    let (ox, oy) = point(&other["body"]);
+    t.click_at(ox, oy);
+    let refusal = t.wait_for("the refusal", 30, |p| {
+        p["message"].as_str().map(String::from)
+    });
+    assert!(
+        refusal.contains(&format!("belongs to Player {}", other["owner"]))
+            && refusal.contains(&format!("(Player {me})")),
+        "refusal: {refusal}"
+    );
     t.pointer_to(640.0, 790.0);
     let p = t.settled();
     let lit = marked(&p, "Reach");

@@ -44,14 +44,21 @@ impl Seats {
         let name = &s.scenario.heroes[hero].name;
         match s.phase {
             Phase::HeroTurn { hero: h, .. } if h == hero => Ok(()),
-            Phase::HeroTurn { hero: h, .. } => Err(format!(
-                "{name} belongs to Player {}; it is {}'s turn (Player {})",
-                self.owner_of(hero),
-                s.scenario.heroes[h].name,
-                self.owner_of(h)
-            )),
+            Phase::HeroTurn { hero: h, .. } => {
+                Err(self.not_now(name, hero, &s.scenario.heroes[h].name, h))
+            }
             _ => Err(format!("it is not {name}'s turn")),
         }
+    }
+
+    /// The refusal of an order to hero `hero` (`name`) while hero `acting` (`acting_name`) takes
+    /// its turn.
+    pub fn not_now(&self, name: &str, hero: usize, acting_name: &str, acting: usize) -> String {
+        format!(
+            "{name} belongs to Player {}; it is {acting_name}'s turn (Player {})",
+            self.owner_of(hero),
+            self.owner_of(acting)
+        )
     }
 }
 
@@ -65,7 +72,12 @@ pub struct Gate {
 impl Seats {
     /// The seats a scenario suggests (each hero's `player`), not yet confirmed.
     pub fn of_state(s: &State) -> Seats {
-        let owner: Vec<u32> = s.scenario.heroes.iter().map(|h| h.player.max(1)).collect();
+        Seats::of_owners(s.scenario.heroes.iter().map(|h| h.player).collect())
+    }
+
+    /// Seats with each hero owned by the player given (player 1 for 0), not yet confirmed.
+    pub fn of_owners(owner: Vec<u32>) -> Seats {
+        let owner: Vec<u32> = owner.into_iter().map(|p| p.max(1)).collect();
         Seats {
             players: owner.iter().copied().max().unwrap_or(1),
             owner,

@@ -157,7 +157,7 @@ fn write_probe(
         let foot = on_screen(place.translation());
         let body = on_screen(place.translation() + Vec3::Y * 0.62);
         figures.push(json!({
-            "id": f.id, "name": f.name, "side": format!("{:?}", f.side),
+            "id": f.id, "name": f.name, "side": format!("{:?}", f.side), "owner": f.owner,
             "q": f.cell.0, "r": f.cell.1, "hp": f.hp, "dead": mini.dead,
             "foot": foot, "body": body,
         }));

@@ -20,11 +20,12 @@ use foehold_loop::{
 
 use super::Options;
 use super::board::{CellMarks, Mark};
+use super::hotseat::Seats;
 use super::picking::{Picked, Target};
 use super::probe::Tagged;
 use super::shows::Showing;
 use super::table::Table;
-use super::view::{BoardView, CellKey};
+use super::view::{BoardView, CellKey, Side};
 use crate::cli::modules::ForRules;
 
 /// Seconds between two steps of the game.
@@ -92,6 +93,16 @@ impl ForRules for Watch<'_> {
         };
         let view = R::view(&game.state);
         let seen = Seen::<R>(game.state.clone());
+        // The module suggests who plays which hero; the Players window settles it before play.
+        let mut seats = Seats::of_owners(
+            view.figures
+                .iter()
+                .filter(|f| f.side == Side::Hero)
+                .map(|f| f.owner.map_or(1, u32::from))
+                .collect(),
+        );
+        // Unattended runs (screenshots, autoplay) skip the Players window, as on the hex table.
+        seats.ready = unattended || options.screenshot.is_some();
         let title = R::scenario_name(&game.scenario).to_string();
         let mut table = Table::of_view(title.clone(), BoardView::of(&view));
         table.show(view);
@@ -103,6 +114,7 @@ impl ForRules for Watch<'_> {
             .insert_resource(table)
             .insert_resource(CoreGame(game))
             .insert_resource(seen)
+            .insert_resource(seats)
             // Unattended, heroes by the autopilot and ties by the seeded pick; else the players'.
             // The rules' steps and the dice go one per request either way.
             .insert_resource(LoopSettings {
@@ -130,7 +142,10 @@ impl ForRules for Watch<'_> {
                 Update,
                 (rewind::<R>, pace).chain().before(LoopSystems::Input),
             )
-            .add_systems(Update, follow::<R>.after(LoopSystems::Sync))
+            .add_systems(
+                Update,
+                (follow::<R>, seat_figures).chain().after(LoopSystems::Sync),
+            )
             .add_systems(
                 Update,
                 (click_cells::<R>, mark_actions::<R>)
@@ -139,7 +154,12 @@ impl ForRules for Watch<'_> {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (windows::<R>, moves::<R>, super::shows::windows)
+                (
+                    windows::<R>,
+                    moves::<R>.run_if(super::windows::seated),
+                    players.run_if(not(super::windows::seated)),
+                    super::shows::windows,
+                )
                     .chain()
                     .after(super::ui::Drawn),
             );
@@ -154,9 +174,14 @@ impl ForRules for Watch<'_> {
 fn pace(
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
+    seats: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut steps: MessageWriter<StepRequest>,
 ) {
+    // Nothing plays before the players have sat down.
+    if !seats.ready {
+        return;
+    }
     if keys.just_pressed(KeyCode::Space) {
         watching.paused = !watching.paused;
     }
@@ -213,6 +238,7 @@ fn follow<R: Rules>(
 fn probe_game<R: Rules>(
     game: Res<CoreGame<R>>,
     watching: Res<Watching>,
+    seats: Res<Seats>,
     probe: Option<ResMut<super::probe::ProbeGame>>,
 ) {
     let Some(mut probe) = probe else { return };
@@ -223,9 +249,60 @@ fn probe_game<R: Rules>(
             "round": R::round(&g.state),
             "cursor": g.cursor, "log": g.log.len(),
         },
+        "seats": {"ready": seats.ready, "players": seats.players,
+                  "current": acting_hero(g).map(|h| seats.owner_of(h))},
         "message": watching.message.as_ref().map(|(m, _)| m.clone()),
         "paused": watching.paused,
     });
+}
+
+/// The hero whose turn it is, if it is one hero's.
+fn acting_hero<R: Rules>(game: &Game<R>) -> Option<usize> {
+    match game.to_move() {
+        ToMove::Heroes(heroes) => heroes.first().copied(),
+        _ => None,
+    }
+}
+
+/// The heroes' names in the order of their indices: the modules list hero figures first, in order.
+fn hero_names(table: &Table) -> Vec<&str> {
+    table
+        .figures
+        .iter()
+        .filter(|f| f.side == Side::Hero)
+        .map(|f| f.name.as_str())
+        .collect()
+}
+
+/// Each hero figure shows the player the Players window seated at it.
+fn seat_figures(seats: Res<Seats>, mut table: ResMut<Table>) {
+    let owners: Vec<Option<u8>> = (0..hero_names(&table).len())
+        .map(|h| u8::try_from(seats.owner_of(h)).ok())
+        .collect();
+    let now: Vec<Option<u8>> = table
+        .figures
+        .iter()
+        .filter(|f| f.side == Side::Hero)
+        .map(|f| f.owner)
+        .collect();
+    // Written only when it differs: a write every frame would mark the table changed every frame.
+    if owners != now {
+        for (f, o) in table
+            .figures
+            .iter_mut()
+            .filter(|f| f.side == Side::Hero)
+            .zip(owners)
+        {
+            f.owner = o;
+        }
+    }
+}
+
+/// The Players window before the game: how many share the screen, who plays which hero.
+fn players(mut contexts: EguiContexts, table: Res<Table>, mut seats: ResMut<Seats>) -> Result {
+    let heroes = hero_names(&table);
+    super::windows::seat_players(contexts.ctx_mut()?, &table.title, "", &heroes, &mut seats);
+    Ok(())
 }
 
 /// The heroes' legal actions that are about a cell (where to move, whom to strike), by seat.
@@ -246,6 +323,7 @@ fn click_cells<R: Rules>(
     mut picks: MessageReader<Picked>,
     game: Res<CoreGame<R>>,
     table: Res<Table>,
+    seats: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut submit: MessageWriter<SubmitAction<R>>,
 ) {
@@ -263,6 +341,24 @@ fn click_cells<R: Rules>(
             .map(|(_, a)| a)
             .collect();
         watching.cell = None;
+        // A click on another player's hero while one hero takes its turn: say whose turn it is.
+        let names = hero_names(&table);
+        let clicked_hero = match *target {
+            Target::Figure(id) => table
+                .figures
+                .iter()
+                .filter(|f| f.side == Side::Hero)
+                .position(|f| f.id == id),
+            Target::Cell(_) => None,
+        };
+        if let (Some(h), Some(acting)) = (clicked_hero, acting_hero(&game.0))
+            && h != acting
+            && here.is_empty()
+            && let (Some(name), Some(acting_name)) = (names.get(h), names.get(acting))
+        {
+            watching.message = Some((seats.not_now(name, h, acting_name, acting), 4.0));
+            continue;
+        }
         match here.len() {
             0 => watching.message = Some(("the heroes have nothing to do there".into(), 3.0)),
             1 => {
@@ -308,6 +404,8 @@ fn rewind<R: Rules>(
 fn moves<R: Rules>(
     mut contexts: EguiContexts,
     game: Res<CoreGame<R>>,
+    table: Res<Table>,
+    seating: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut submit: MessageWriter<SubmitAction<R>>,
 ) -> Result {
@@ -332,6 +430,15 @@ fn moves<R: Rules>(
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
                 return;
+            }
+            if let Some(h) = acting_hero(&game.0) {
+                let name = hero_names(&table).get(h).copied().unwrap_or("a hero");
+                ui.label(
+                    egui::RichText::new(format!("Player {}: {name}'s turn", seating.owner_of(h)))
+                        .strong()
+                        .size(16.0),
+                )
+                .tagged("moves:turn");
             }
             ui.weak("Click a lit cell to act there, or pick below.");
             if let Some(cell) = watching.cell {

@@ -19,6 +19,7 @@ mod problem;
 mod side;
 
 pub use new_game::NewGameOpen;
+pub use players::seat_players;
 pub use problem::Problem;
 
 /// Whether the History window is open.

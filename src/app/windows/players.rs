@@ -7,23 +7,43 @@ use crate::app::CoreGame;
 use crate::app::hotseat::Seats;
 use crate::app::probe::Tagged;
 
+/// The Players window of a Gloomhaven game.
 pub fn players(
     mut contexts: EguiContexts,
     game: Res<CoreGame>,
     mut seats: ResMut<Seats>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
+    let heroes: Vec<&str> = s.scenario.heroes.iter().map(|h| h.name.as_str()).collect();
+    seat_players(
+        contexts.ctx_mut()?,
+        &s.scenario.name,
+        &s.scenario.description,
+        &heroes,
+        &mut seats,
+    );
+    Ok(())
+}
+
+/// The Players window of any scenario: its name and words, a player count, a player per hero,
+/// and Start.
+pub fn seat_players(
+    ctx: &egui::Context,
+    name: &str,
+    description: &str,
+    heroes: &[&str],
+    seats: &mut ResMut<Seats>,
+) {
     // Edit a copy: writing the resource every frame would mark it changed every frame.
-    let mut edited = seats.clone();
+    let mut edited = (**seats).clone();
     egui::Window::new("Players")
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .resizable(false)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.label(egui::RichText::new(&s.scenario.name).strong().size(16.0));
-            if !s.scenario.description.is_empty() {
-                ui.weak(&s.scenario.description);
+            ui.label(egui::RichText::new(name).strong().size(16.0));
+            if !description.is_empty() {
+                ui.weak(description);
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -35,14 +55,14 @@ pub fn players(
                 }
             });
             let players = edited.players;
-            for (h, spec) in s.scenario.heroes.iter().enumerate() {
+            for (h, hero) in heroes.iter().enumerate() {
                 ui.horizontal(|ui| {
-                    ui.label(&spec.name);
+                    ui.label(*hero);
                     if let Some(o) = edited.owner.get_mut(h) {
                         *o = (*o).clamp(1, players);
                         for p in 1..=players {
                             ui.radio_value(o, p, format!("P{p}"))
-                                .tagged(format!("players:{}:P{p}", spec.name));
+                                .tagged(format!("players:{hero}:P{p}"));
                         }
                     }
                 });
@@ -55,8 +75,7 @@ pub fn players(
                 edited.ready = true;
             }
         });
-    if edited != *seats {
-        *seats = edited;
+    if edited != **seats {
+        **seats = edited;
     }
-    Ok(())
 }
