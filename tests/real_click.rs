@@ -885,6 +885,12 @@ fn whole_game_by_mouse(scenario_name: &str) {
         let p = t.probe();
         let ph = phase(&p);
         if ph == "Victory" || ph == "Defeat" {
+            // The end as the players see it, kept beside the probe for a person to look at.
+            t.shot().save_ppm(&t.dir.join("end.ppm"));
+            eprintln!(
+                "{scenario_name}: the last picture is {}",
+                t.dir.join("end.ppm").display()
+            );
             eprintln!(
                 "{scenario_name}: {ph} in round {} after {} actions, {:.0} s",
                 p["game"]["round"],
