@@ -49,6 +49,8 @@ pub struct Showing {
     walk: Option<(String, Vec<String>, Option<usize>)>,
     /// The figure the aim line and the path belong to.
     acting: Option<u32>,
+    /// The odds of the attack the pointer is on, before anyone rolls.
+    pub preview: Option<Odds>,
 }
 
 impl Showing {
@@ -162,8 +164,13 @@ pub(super) fn windows(
     table: Res<Table>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    // The odds of a roll being made now, else of the last one.
-    let odds = table.odds.as_ref().or(showing.odds.as_ref());
+    // The odds of a roll being made now, else of the attack pointed at, else of the last roll.
+    let preview = table.odds.is_none() && showing.preview.is_some();
+    let odds = table
+        .odds
+        .as_ref()
+        .or(showing.preview.as_ref())
+        .or(showing.odds.as_ref());
     if !showing.tray.is_empty() || odds.is_some() {
         egui::Window::new("Dice")
             .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
@@ -171,7 +178,10 @@ pub(super) fn windows(
             .collapsible(false)
             .show(ctx, |ui| {
                 if let Some(odds) = odds {
-                    histogram(ui, odds, showing.hits());
+                    if preview {
+                        ui.weak("Before the roll, if you click:");
+                    }
+                    histogram(ui, odds, if preview { None } else { showing.hits() });
                     ui.separator();
                 }
                 for (what, dice) in showing.rows() {
@@ -263,7 +273,7 @@ pub(super) fn windows(
 }
 
 /// The chance of each number of hits, as bars; the bar of the hits rolled is lit once they are in.
-fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
+pub(super) fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
     ui.label(egui::RichText::new(&odds.what).strong());
     let n = odds.chances.len().saturating_sub(1);
     ui.label(format!(

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use foehold_core::game::Game;
+use foehold_core::rules::view::Odds;
 use foehold_core::rules::{Rules, Seat, TieBreaker, ToMove};
 use foehold_loop::{
     CoreGame, GameEvent, GameLoopPlugin, LoopSettings, LoopSystems, StepRequest, SubmitAction,
@@ -21,7 +22,7 @@ use foehold_loop::{
 use super::Options;
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
-use super::picking::{Picked, Target};
+use super::picking::{Hovered, Picked, Target};
 use super::probe::Tagged;
 use super::shows::Showing;
 use super::table::Table;
@@ -148,7 +149,7 @@ impl ForRules for Watch<'_> {
             )
             .add_systems(
                 Update,
-                (click_cells::<R>, mark_actions::<R>)
+                (click_cells::<R>, mark_actions::<R>, preview::<R>)
                     .chain()
                     .before(LoopSystems::Input),
             )
@@ -305,14 +306,47 @@ fn players(mut contexts: EguiContexts, table: Res<Table>, mut seats: ResMut<Seat
     Ok(())
 }
 
-/// The heroes' legal actions that are about a cell (where to move, whom to strike), by seat.
-fn actions_on_cells<R: Rules>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
-    let ToMove::Heroes(heroes) = game.to_move() else {
-        return Vec::new();
+/// The odds of the roll an action would start, worked out on a copy of the game.
+fn odds_of<R: Rules>(s: &R::State, a: R::Action) -> Option<Odds> {
+    let mut copy = s.clone();
+    R::apply(&mut copy, a).ok()?;
+    R::view(&copy).odds
+}
+
+/// Before a hero rolls: the odds of the attack on the cell under the pointer go to the dice tray.
+fn preview<R: Rules>(
+    hovered: Res<Hovered>,
+    table: Res<Table>,
+    game: Res<CoreGame<R>>,
+    mut showing: ResMut<Showing>,
+) {
+    if !hovered.is_changed() && !game.is_changed() {
+        return;
+    }
+    let cell = match hovered.0 {
+        Some(Target::Cell(c)) => Some(c),
+        Some(Target::Figure(id)) => table.figure(id).map(|f| f.cell),
+        None => None,
     };
-    heroes
+    showing.preview = cell.and_then(|cell| {
+        actions_on_cells(&game.0)
+            .into_iter()
+            .filter(|(c, _)| *c == cell)
+            .find_map(|(_, a)| odds_of::<R>(&game.0.state, a))
+    });
+}
+
+/// The players' legal actions that are about a cell: where a hero moves, whom it strikes, or
+/// where each outcome of a tie the table breaks ends.
+fn actions_on_cells<R: Rules>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
+    let seats: Vec<Seat> = match game.to_move() {
+        ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
+        ToMove::Tie { .. } => vec![Seat::Table],
+        _ => return Vec::new(),
+    };
+    seats
         .into_iter()
-        .flat_map(|h| game.legal_actions(Seat::Hero(h)))
+        .flat_map(|seat| game.legal_actions(seat))
         .filter_map(|a| R::action_cell(&game.state, &a).map(|c| (c, a)))
         .collect()
 }
@@ -360,7 +394,14 @@ fn click_cells<R: Rules>(
             continue;
         }
         match here.len() {
-            0 => watching.message = Some(("the heroes have nothing to do there".into(), 3.0)),
+            0 => {
+                let words = if matches!(game.0.to_move(), ToMove::Tie { .. }) {
+                    "no option of the tie is about that cell: click a pink one"
+                } else {
+                    "the heroes have nothing to do there"
+                };
+                watching.message = Some((words.into(), 3.0));
+            }
             1 => {
                 submit.write(SubmitAction(here.remove(0)));
             }
@@ -369,14 +410,20 @@ fn click_cells<R: Rules>(
     }
 }
 
-/// The cells the heroes can act on light up, as a hero's reach does on the Gloomhaven table.
+/// The cells the heroes can act on light up, as a hero's reach does on the Gloomhaven table; the
+/// outcomes of a tie light up pink, as there.
 fn mark_actions<R: Rules>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
     if !game.is_changed() {
         return;
     }
+    let mark = if matches!(game.0.to_move(), ToMove::Tie { .. }) {
+        Mark::Tie
+    } else {
+        Mark::Reach
+    };
     let cells: Vec<(CellKey, Mark)> = actions_on_cells(&game.0)
         .into_iter()
-        .map(|(c, _)| (c, Mark::Reach))
+        .map(|(c, _)| (c, mark))
         .collect();
     marks.set("actions", cells);
 }
@@ -440,7 +487,7 @@ fn moves<R: Rules>(
                 )
                 .tagged("moves:turn");
             }
-            ui.weak("Click a lit cell to act there, or pick below.");
+            ui.weak("Click a lit cell to act there (pink: a tie's outcome), or pick below.");
             if let Some(cell) = watching.cell {
                 ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
                 for (c, a) in actions_on_cells(&game.0) {
@@ -472,11 +519,16 @@ fn moves<R: Rules>(
                         }
                         for a in game.0.legal_actions(seat) {
                             let label = R::action_label(s, &a);
-                            if ui
-                                .button(&label)
-                                .tagged(format!("action:{label}"))
-                                .clicked()
+                            let mut button = ui.button(&label).tagged(format!("action:{label}"));
+                            // Pointing at an attack shows its odds before anyone rolls.
+                            if button.hovered()
+                                && let Some(odds) = odds_of::<R>(s, a.clone())
                             {
+                                button = button.on_hover_ui(|ui| {
+                                    super::shows::histogram(ui, &odds, None);
+                                });
+                            }
+                            if button.clicked() {
                                 submit.write(SubmitAction(a));
                             }
                         }

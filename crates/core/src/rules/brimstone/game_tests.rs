@@ -891,3 +891,40 @@ fn the_table_is_shown_every_die_pick_step_and_the_odds_of_each_roll() {
     }
     assert!(dice > 40 && picks >= 8 && steps > 10 && odds_seen > 20);
 }
+
+#[test]
+fn a_tie_about_a_square_or_a_figure_lights_that_cell() {
+    let mut ties = 0;
+    for seed in 0..6 {
+        for text in [MINE, AMBUSH] {
+            let mut g = new_game(text, seed, TieBreaker::Table);
+            let mut rng = seed ^ 0x7ab1e;
+            while let Some(seat) = seat_to_move(&g.state) {
+                let legal = g.legal_actions(seat);
+                if seat == Seat::Table {
+                    let squares = g.state.scenario.board.squares();
+                    let options = &g.state.ask.as_ref().expect("a tie asks").options;
+                    let groups: Vec<&str> = (0..g.state.groups.len())
+                        .map(|i| g.state.spec(i).name.as_str())
+                        .collect();
+                    for (a, o) in legal.iter().zip(options) {
+                        match Brimstone::action_cell(&g.state, a) {
+                            Some(c) => {
+                                assert!(squares.contains(&c), "{o}: {c:?}");
+                                ties += 1;
+                            }
+                            // Only an order of groups or a whole group is about no one cell.
+                            None => assert!(
+                                o.contains(", then ") || groups.contains(&o.as_str()),
+                                "no cell for {o}"
+                            ),
+                        }
+                    }
+                }
+                let a = legal[pick(&mut rng, legal.len())].clone();
+                g.apply(a).expect("legal");
+            }
+        }
+    }
+    assert!(ties > 10, "{ties} options lit");
+}

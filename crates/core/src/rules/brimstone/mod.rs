@@ -60,6 +60,30 @@ pub fn square_name(s: Square) -> String {
     format!("({}, {})", s.0, s.1)
 }
 
+/// The cell a players' option is about, if one.
+///
+/// A square named as [`square_name`] names it, or the square of the figure (hero or model) the
+/// option names or heads "towards". Orders of groups and whole groups have no one cell.
+pub fn option_cell(s: &State, option: &str) -> Option<Square> {
+    let option = option.strip_prefix("towards ").unwrap_or(option);
+    let named = option
+        .strip_prefix('(')
+        .and_then(|o| o.strip_suffix(')'))
+        .and_then(|o| o.split_once(", "))
+        .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)));
+    named
+        .or_else(|| {
+            let h = (0..s.heroes.len()).find(|&h| s.hero_name(h) == option)?;
+            Some(s.heroes[h].at)
+        })
+        .or_else(|| {
+            s.models
+                .iter()
+                .find(|m| m.name == option && !m.dead)
+                .and_then(|m| m.at)
+        })
+}
+
 /// Names joined for a sentence: "Vera", "Vera and Wes", "Cole, Vera and Wes".
 pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
     match names {
@@ -451,6 +475,10 @@ impl Rules for Brimstone {
         match *action {
             Action::Move(to) => Some(to),
             Action::Attack { target, .. } => s.models.get(target).and_then(|m| m.at),
+            Action::Choose(i) => {
+                let ask = s.ask.as_ref().filter(|a| a.kind == AskKind::Players)?;
+                option_cell(s, ask.options.get(i)?)
+            }
             _ => None,
         }
     }

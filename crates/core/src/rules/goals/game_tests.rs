@@ -809,3 +809,33 @@ fn the_table_is_shown_each_foes_walk_the_dice_and_the_odds_of_each_roll() {
         "{walks} {dice} {odds_seen}"
     );
 }
+
+#[test]
+fn each_outcome_of_a_tie_lights_its_end_hex_and_reads_as_the_log_words_it() {
+    let mut ties = 0;
+    for seed in 0..6 {
+        let mut g = new_game(seed, TieBreaker::Table);
+        let mut rng = seed ^ 0x7ab1e;
+        while let Some(seat) = seat_to_move(&g) {
+            let legal = g.legal_actions(seat);
+            let a = legal[pick(&mut rng, legal.len())].clone();
+            let events = g.apply(a).expect("legal");
+            for e in &events {
+                let Event::TieOffered { options, .. } = e else {
+                    continue;
+                };
+                ties += 1;
+                for (i, o) in options.iter().enumerate() {
+                    let choose = Action::Choose(i);
+                    assert_eq!(
+                        Goals::action_cell(&g.state, &choose),
+                        Some((o.end.x, o.end.y))
+                    );
+                    let label = Goals::action_label(&g.state, &choose);
+                    assert!(label.ends_with(&case::outcome_text(o)), "{label}");
+                }
+            }
+        }
+    }
+    assert!(ties > 5, "{ties} ties");
+}

@@ -147,7 +147,10 @@ impl Rules for Goals {
             Action::Hide((x, y)) => format!("hide in the Dome at ({x}, {y})"),
             Action::End => "end the turn".into(),
             Action::Advance => "go on".into(),
-            Action::Choose(i) => format!("outcome {}", i + 1),
+            Action::Choose(i) => match tie_outcome(s, i) {
+                Some(o) => format!("outcome {}: {}", i + 1, case::outcome_text(&o)),
+                None => format!("outcome {}", i + 1),
+            },
         }
     }
 
@@ -163,6 +166,7 @@ impl Rules for Goals {
             }
             Action::Trade(i) => s.heroes.get(i).map(|h| h.hex),
             Action::PickUp | Action::Explore => acting,
+            Action::Choose(i) => tie_outcome(s, i).map(|o| (o.end.x, o.end.y)),
             _ => None,
         }
     }
@@ -199,6 +203,12 @@ impl Rules for Goals {
             _ => Ok(()),
         }
     }
+}
+
+/// Outcome `i` of the tie the table breaks now, decided again as the rules do when it is chosen.
+fn tie_outcome(s: &State, i: usize) -> Option<Outcome> {
+    let (f, _) = s.tie?;
+    s.decision(f).ok()?.options.into_iter().nth(i)
 }
 
 /// The picture of the table: cells by tile, figures by side, loot and closed adventures as tokens,
