@@ -970,6 +970,144 @@ fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
     whole_game_by_mouse("The Sunken Kiln");
 }
 
+/// Plays a Brimstone-style or goal-priority scenario by mouse to its end, two players hot-seat:
+/// ties settled on their pink cells (or their buttons), each hero striking a foe it can reach by a
+/// click on the foe, else walking once towards the nearest foe by a click on a lit cell, then
+/// ending its turn by its button.
+fn whole_fight_by_mouse(scenario: &str) {
+    let mut t = Table::open(scenario);
+    t.click("players:count:2");
+    t.wait_for("two players", 30, |p| {
+        (p["seats"]["players"] == 2).then_some(())
+    });
+    t.click("players:start");
+    let start = Instant::now();
+    let (mut strikes, mut walks, mut ties) = (0, 0, 0);
+    // The hero turn (phase and round) that already walked.
+    let mut walked: Option<String> = None;
+    // Clicks in a row that did nothing: after a few the hero ends its turn.
+    let mut stalls = 0;
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(3600),
+            "the game did not end within an hour"
+        );
+        let p = t.probe();
+        let ph = phase(&p);
+        if ph.starts_with("Over") {
+            let at = p["frame"].as_u64().unwrap_or(0);
+            t.wait_for("frames after the end", 60, |p| {
+                (p["frame"].as_u64() >= Some(at + 3)).then_some(())
+            });
+            t.shot().save_ppm(&t.dir.join("end.ppm"));
+            eprintln!(
+                "{scenario}: {ph} in round {} after {} actions, {strikes} strikes, {walks} walks, \
+                 {ties} ties clicked, {:.0} s; the last picture is {}",
+                p["game"]["round"],
+                cursor(&p),
+                start.elapsed().as_secs_f64(),
+                t.dir.join("end.ppm").display()
+            );
+            return;
+        }
+        let was = cursor(&p);
+        let acted = if ph.starts_with("Tie") {
+            let p = t.settled();
+            if let Some(pink) = marked(&p, "Tie").first() {
+                let (x, y) = cell_xy(pink);
+                t.click_at(x, y);
+                let p = t.probe();
+                if let Some(first) = widgets_starting(&p, "here:").first() {
+                    t.click(first);
+                }
+                ties += 1;
+            } else if let Some(first) = widgets_starting(&p, "action:").first() {
+                t.click(first);
+            }
+            true
+        } else if ph.starts_with("Heroes") {
+            let p = t.settled();
+            let turn = format!("{ph} {}", p["game"]["round"]);
+            let lit: Vec<&Value> = p["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| c["mark"] == "Reach")
+                .collect();
+            let foes: Vec<&Value> = p["figures"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|f| f["side"] == "Foe" && f["dead"] == false && f["hp"].as_i64() > Some(0))
+                .collect();
+            let target = foes
+                .iter()
+                .find(|f| lit.iter().any(|c| c["q"] == f["q"] && c["r"] == f["r"]));
+            if stalls >= 3 {
+                stalls = 0;
+                if widget(&p, "action:end the turn").is_some() {
+                    t.click("action:end the turn");
+                } else if let Some(first) = widgets_starting(&p, "action:").first() {
+                    t.click(first);
+                }
+            } else if let Some(foe) = target {
+                let (x, y) = point(&foe["body"]);
+                t.click_at(x, y);
+                let p = t.probe();
+                // Several actions there (fists or gun): the window lists them, the first is taken.
+                if let Some(first) = widgets_starting(&p, "here:").first() {
+                    t.click(first);
+                }
+                strikes += 1;
+            } else if walked.as_ref() != Some(&turn)
+                && let Some(cell) = marked(&p, "Reach")
+                    .into_iter()
+                    .min_by_key(|c| foes.iter().map(|f| steps(c, f)).min().unwrap_or(0))
+            {
+                let (x, y) = cell_xy(&cell);
+                t.click_at(x, y);
+                let p = t.probe();
+                if let Some(first) = widgets_starting(&p, "here:").first() {
+                    t.click(first);
+                }
+                walked = Some(turn);
+                walks += 1;
+            } else if widget(&p, "action:end the turn").is_some() {
+                t.click("action:end the turn");
+            } else if let Some(first) = widgets_starting(&p, "action:").first() {
+                t.click(first);
+            }
+            true
+        } else {
+            false
+        };
+        if acted {
+            let p = t.probe();
+            if cursor(&p) == was {
+                // A click that did nothing (a pointed-at mini moved away): look again.
+                stalls += 1;
+                sleep(Duration::from_millis(500));
+            } else {
+                stalls = 0;
+            }
+        } else {
+            sleep(Duration::from_millis(300));
+        }
+    }
+}
+
+#[test]
+#[ignore = "a whole fight at the window's pace (minutes): cargo test --test real_click -- --ignored"]
+fn two_players_fight_the_cinder_adit_ambush_to_its_end_by_mouse() {
+    whole_fight_by_mouse("scenarios/cinder-adit-ambush.ron");
+}
+
+#[test]
+#[ignore = "a whole game at the window's pace (minutes): cargo test --test real_click -- --ignored"]
+fn two_players_play_the_dome_crossing_to_its_end_by_mouse() {
+    whole_fight_by_mouse("scenarios/dome-crossing.ron");
+}
+
 #[test]
 fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
     // The ambush: the table breaks the placement's ties on the squares they are about.
