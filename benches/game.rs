@@ -71,7 +71,7 @@ fn big_scenario() -> Scenario {
             .join(", ")
     };
     let text = format!(
-        "#![enable(implicit_some)]\nScenario(\n    name: \"Bench Field\",\n    grid: Hex,\n    map: [\n{}\n    ],\n    legend: {{\n        'a': (monster: \"Brute\"),\n        'A': (monster: \"Brute\", elite: true),\n        'b': (monster: \"Archer\"),\n        'B': (monster: \"Archer\", elite: true),\n    }},\n    heroes: [{}],\n    monsters: [\n        (name: \"Brute\", normal: (hp: 8, move: 3, attack: 3), elite: (hp: 12, move: 3, attack: 4), deck: [{}]),\n        (name: \"Archer\", normal: (hp: 5, move: 2, attack: 2, range: 4), elite: (hp: 7, move: 2, attack: 3, range: 5), deck: [{}]),\n    ],\n    victory: AllFoesDead,\n)\n",
+        "#![enable(implicit_some)]\nScenario(\n    rules: Gloomhaven,\n    name: \"Bench Field\",\n    grid: Hex,\n    map: [\n{}\n    ],\n    legend: {{\n        'a': (monster: \"Brute\"),\n        'A': (monster: \"Brute\", elite: true),\n        'b': (monster: \"Archer\"),\n        'B': (monster: \"Archer\", elite: true),\n    }},\n    heroes: [{}],\n    monsters: [\n        (name: \"Brute\", normal: (hp: 8, move: 3, attack: 3), elite: (hp: 12, move: 3, attack: 4), deck: [{}]),\n        (name: \"Archer\", normal: (hp: 5, move: 2, attack: 2, range: 4), elite: (hp: 7, move: 2, attack: 3, range: 5), deck: [{}]),\n    ],\n    victory: AllFoesDead,\n)\n",
         map.join("\n"),
         heroes.join(", "),
         deck(0),
