@@ -1,0 +1,221 @@
+//! Work the monster turns on one board share: the sight oracle and what it answered, range fields
+//! from figures, and step graphs with their searches towards attack hexes, kept between turns.
+//!
+//! Each piece is kept only while what it depends on is unchanged, which is checked on every use
+//! rather than announced by the callers: sight and range fields depend on the board alone (figures
+//! block neither), a step graph on the board, the monster's way of moving and where its enemies
+//! stand. The monsters of one phase act among the same enemies, so they share graphs even as they
+//! move themselves, as long as allies do not change the steps (see [`Shared::graph`]). Whatever is
+//! kept, the answers are those of working everything out afresh.
+
+use std::collections::BTreeMap;
+
+use super::movement::{Mode, MoveGraph, Occupant, Score, range_field};
+use crate::hex::sight::Sight;
+use crate::hex::{HexMap, Terrain};
+
+/// Rows kept per kind beyond those of the turn in hand: enough for every figure of a large
+/// scenario, few enough that a long game cannot pile them up.
+const ROWS: usize = 128;
+
+/// Step graphs kept: one per way of moving and enemy set, a phase has few.
+const GRAPHS: usize = 8;
+
+/// Searches towards one hex kept per graph.
+const TOWARDS: usize = 64;
+
+/// What monster turns on one board have worked out and may reuse (see the module docs).
+///
+/// It is not part of the game: a clone starts empty, it compares equal to any other and is never
+/// saved.
+#[derive(Default)]
+pub struct Shared {
+    /// The board everything below was worked out on.
+    board: Option<HexMap>,
+    sight: Option<Sight>,
+    /// Per hex (dense index): which hexes see it (0 unknown, 1 sees, 2 not).
+    seen: BTreeMap<u16, Vec<u8>>,
+    /// Per hex: the range from it to every hex.
+    ranges: BTreeMap<u16, Vec<u16>>,
+    /// Step graphs, oldest first.
+    graphs: Vec<Moves>,
+}
+
+/// A step graph shared by the monsters moving one way among the same enemies.
+struct Moves {
+    mode: Mode,
+    /// Where the enemies stand, ascending.
+    enemies: Vec<u16>,
+    /// Built with the enemies only on the board: every monster's steps when it may share it.
+    graph: MoveGraph,
+    /// Best score from every hex to a hex, per hex searched towards.
+    towards: BTreeMap<u16, Vec<Score>>,
+}
+
+/// The parts of [`Shared`] one monster turn uses.
+pub(super) struct Turn<'s> {
+    /// Its step graph, when it may share one (else the caller builds its own).
+    pub graph: Option<&'s MoveGraph>,
+    /// Searches towards hexes on that graph, to reuse and to add to.
+    pub towards: Option<&'s mut BTreeMap<u16, Vec<Score>>>,
+    /// The board's sight oracle.
+    pub sight: &'s Sight,
+    /// Per enemy (in the turn's order), the range from it to every hex.
+    pub ranges: Vec<&'s [u16]>,
+}
+
+impl Clone for Shared {
+    fn clone(&self) -> Self {
+        Shared::default()
+    }
+}
+
+impl PartialEq for Shared {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Shared {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Shared")
+    }
+}
+
+impl Shared {
+    /// Forgets everything worked out on another board, or on this one before its terrain changed.
+    fn on_board(&mut self, map: &HexMap) {
+        if self.board.as_ref().is_some_and(|b| b.same_board(map)) {
+            return;
+        }
+        *self = Shared {
+            board: Some(map.clone()),
+            sight: Some(Sight::new(map)),
+            ..Shared::default()
+        };
+    }
+
+    /// Takes out, per enemy hex, which hexes are known to see it; [`Shared::give_back`] returns them.
+    pub(super) fn take_seen(&mut self, map: &HexMap, enemies: &[usize]) -> Vec<Vec<u8>> {
+        self.on_board(map);
+        if self.seen.len() > ROWS {
+            self.seen.retain(|h, _| enemies.contains(&usize::from(*h)));
+        }
+        enemies
+            .iter()
+            .map(|&e| self.seen.remove(&key(e)).unwrap_or_default())
+            .collect()
+    }
+
+    /// Returns what [`Shared::take_seen`] took, with what was learnt meanwhile.
+    pub(super) fn give_back(&mut self, enemies: &[usize], seen: Vec<Vec<u8>>) {
+        for (&e, row) in enemies.iter().zip(seen) {
+            self.seen.insert(key(e), row);
+        }
+    }
+
+    /// What a monster at `start` moving by `mode` against `enemies` (dense indices) may reuse,
+    /// worked out now where missing. Call [`Shared::take_seen`] first: it settles the board.
+    pub(super) fn turn(
+        &mut self,
+        map: &HexMap,
+        start: usize,
+        enemies: &[usize],
+        mode: Mode,
+    ) -> Turn<'_> {
+        self.on_board(map);
+        if self.ranges.len() > ROWS {
+            self.ranges
+                .retain(|h, _| enemies.contains(&usize::from(*h)));
+        }
+        for &e in enemies {
+            self.ranges
+                .entry(key(e))
+                .or_insert_with(|| range_field(map, e));
+        }
+        let index = Self::shares_graph(map, start, mode).then(|| self.graph(map, enemies, mode));
+        let Shared {
+            sight,
+            ranges,
+            graphs,
+            ..
+        } = self;
+        let (graph, towards) = match index.and_then(|i| graphs.get_mut(i)) {
+            Some(m) => (Some(&m.graph), Some(&mut m.towards)),
+            None => (None, None),
+        };
+        Turn {
+            graph,
+            towards,
+            sight: sight.get_or_insert_with(|| Sight::new(map)),
+            ranges: enemies.iter().map(|&e| &ranges[&key(e)][..]).collect(),
+        }
+    }
+
+    /// Whether a monster at `start` moving by `mode` has the steps of the graph built with its
+    /// enemies alone on the board. Allies and the monster itself only change a walker's steps by
+    /// stopping icy slides (allies do, its own hex does not), and a walker standing on an obstacle
+    /// steps off it though no one else may step from there; flying, jumping and teleporting pass
+    /// over every figure.
+    fn shares_graph(map: &HexMap, start: usize, mode: Mode) -> bool {
+        !mode.walking()
+            || (map.terrain_at(start) != Terrain::Obstacle
+                && (0..map.len()).all(|i| map.terrain_at(i) != Terrain::Icy))
+    }
+
+    /// The index of the graph for `mode` among `enemies`, built if missing.
+    fn graph(&mut self, map: &HexMap, enemies: &[usize], mode: Mode) -> usize {
+        let mut sorted: Vec<u16> = enemies.iter().map(|&e| key(e)).collect();
+        sorted.sort_unstable();
+        if let Some(i) = self
+            .graphs
+            .iter()
+            .position(|m| m.mode == mode && m.enemies == sorted)
+        {
+            return i;
+        }
+        let mut occupants = vec![Occupant::Empty; map.len()];
+        for &e in enemies {
+            occupants[e] = Occupant::Enemy;
+        }
+        if self.graphs.len() >= GRAPHS {
+            self.graphs.remove(0);
+        }
+        self.graphs.push(Moves {
+            mode,
+            enemies: sorted,
+            graph: MoveGraph::new(map, &occupants, mode),
+            towards: BTreeMap::new(),
+        });
+        self.graphs.len() - 1
+    }
+}
+
+/// The best score from every hex to `target` on `graph`, kept in `towards` when given.
+pub(super) fn towards<'t>(
+    graph: &MoveGraph,
+    target: usize,
+    towards: &'t mut Option<&mut BTreeMap<u16, Vec<Score>>>,
+    until: &[bool],
+    own: &'t mut Vec<Score>,
+) -> &'t [Score] {
+    match towards {
+        Some(kept) => {
+            if kept.len() >= TOWARDS && !kept.contains_key(&key(target)) {
+                kept.clear();
+            }
+            // Searched to the end: another monster's turn ends elsewhere.
+            kept.entry(key(target))
+                .or_insert_with(|| graph.to(target, None))
+        }
+        None => {
+            *own = graph.to(target, Some(until));
+            own
+        }
+    }
+}
+
+/// A dense hex index as a key (boards have fewer than `u16::MAX` hexes).
+fn key(i: usize) -> u16 {
+    u16::try_from(i).unwrap_or(u16::MAX)
+}
