@@ -39,6 +39,10 @@ pub struct Shared {
     ranges: BTreeMap<u16, Vec<u16>>,
     /// Step graphs, oldest first.
     graphs: Vec<Moves>,
+    /// Every turn builds its own step graph, as before graphs were shared: the reference the
+    /// tests compare with.
+    #[cfg(test)]
+    alone: bool,
 }
 
 /// A step graph shared by the monsters moving one way among the same enemies.
@@ -88,11 +92,11 @@ impl Shared {
         if self.board.as_ref().is_some_and(|b| b.same_board(map)) {
             return;
         }
-        *self = Shared {
-            board: Some(map.clone()),
-            sight: Some(Sight::new(map)),
-            ..Shared::default()
-        };
+        self.board = Some(map.clone());
+        self.sight = Some(Sight::new(map));
+        self.seen.clear();
+        self.ranges.clear();
+        self.graphs.clear();
     }
 
     /// Takes out, per enemy hex, which hexes are known to see it; [`Shared::give_back`] returns them.
@@ -133,7 +137,8 @@ impl Shared {
                 .entry(key(e))
                 .or_insert_with(|| range_field(map, e));
         }
-        let index = Self::shares_graph(map, start, mode).then(|| self.graph(map, enemies, mode));
+        let index = (Self::shares_graph(map, start, mode) && !self.alone())
+            .then(|| self.graph(map, enemies, mode));
         let Shared {
             sight,
             ranges,
@@ -150,6 +155,14 @@ impl Shared {
             sight: sight.get_or_insert_with(|| Sight::new(map)),
             ranges: enemies.iter().map(|&e| &ranges[&key(e)][..]).collect(),
         }
+    }
+
+    /// Whether every turn builds its own step graph (see the field; never outside tests).
+    fn alone(&self) -> bool {
+        #[cfg(test)]
+        return self.alone;
+        #[cfg(not(test))]
+        false
     }
 
     /// Whether a monster at `start` moving by `mode` has the steps of the graph built with its
@@ -218,4 +231,165 @@ pub(super) fn towards<'t>(
 /// A dense hex index as a key (boards have fewer than `u16::MAX` hexes).
 fn key(i: usize) -> u16 {
     u16::try_from(i).unwrap_or(u16::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{Hex, hex, step};
+    use crate::rules::gloomhaven::targeting::{Enemy, LAST, MonsterAction, Situation, decide_with};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// A random board: floor with wall hexes, obstacles, negative, difficult and (sometimes) icy
+    /// hexes, and thin walls.
+    fn board(rng: &mut ChaCha8Rng) -> HexMap {
+        let (w, h) = (rng.random_range(4..12), rng.random_range(4..10));
+        let (mut floor, mut walls) = (Vec::new(), Vec::new());
+        for q in 0..w {
+            for row in 0..h {
+                let x = hex(q, row - q / 2);
+                if rng.random_range(0..100) < 8 {
+                    walls.push(x);
+                } else {
+                    floor.push(x);
+                }
+            }
+        }
+        let mut map = HexMap::new(&floor, &walls).expect("a board");
+        let icy = rng.random_range(0..2) == 0;
+        for x in &floor {
+            let t = match rng.random_range(0..100) {
+                0..6 => Terrain::Obstacle,
+                6..10 => Terrain::Trap,
+                10..13 => Terrain::Hazard,
+                13..19 => Terrain::Difficult,
+                19..34 if icy => Terrain::Icy,
+                _ => Terrain::Floor,
+            };
+            map.set_terrain(*x, t).expect("on the board");
+            if rng.random_range(0..100) < 5 {
+                let _ = map.add_thin_wall(*x, step(*x, rng.random_range(0..6)));
+            }
+        }
+        map
+    }
+
+    /// A random attack and way of moving.
+    fn action(rng: &mut ChaCha8Rng) -> MonsterAction {
+        let range = if rng.random_range(0..2) == 0 {
+            0
+        } else {
+            rng.random_range(1..5)
+        };
+        let aoe = match rng.random_range(0..4) {
+            0 if range == 0 => vec![hex(1, 0), hex(1, -1)],
+            0 => vec![hex(0, 0), hex(1, 0), hex(0, 1)],
+            _ => Vec::new(),
+        };
+        let mode = rng.random_range(0..6);
+        MonsterAction {
+            move_points: rng.random_range(0..5),
+            range,
+            targets: rng.random_range(0..3),
+            aoe_melee: range == 0 && !aoe.is_empty(),
+            aoe,
+            flying: mode == 1,
+            jumping: mode == 2,
+            teleport: mode == 3,
+            muddled: rng.random_range(0..5) == 0,
+        }
+    }
+
+    #[test]
+    fn turns_sharing_their_work_decide_as_turns_that_do_not() {
+        // One store across many boards, and on each board turns whose figures move, whose enemies
+        // change and whose terrain changes in between, as in a game; each turn is compared with one
+        // that shares nothing and builds its own step graph with every figure on it.
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        let mut shared = Shared::default();
+        let (mut turns, mut on_shared_graph, mut heading) = (0, 0, 0);
+        for _ in 0..150 {
+            let mut map = board(&mut rng);
+            let mut enemy_hexes: Vec<Hex> = Vec::new();
+            for turn in 0..12 {
+                let mut open: Vec<Hex> = map
+                    .hexes()
+                    .iter()
+                    .copied()
+                    .filter(|x| map.terrain(*x) != Some(Terrain::Wall))
+                    .collect();
+                if open.len() < 4 {
+                    break;
+                }
+                // Enemies stay put for a few turns (a foe phase), then move (the heroes' turns).
+                enemy_hexes.retain(|x| open.contains(x));
+                if turn % 4 == 0 || enemy_hexes.is_empty() {
+                    enemy_hexes.clear();
+                    for _ in 0..rng.random_range(1..4) {
+                        enemy_hexes.push(open.swap_remove(rng.random_range(0..open.len())));
+                    }
+                } else {
+                    open.retain(|x| !enemy_hexes.contains(x));
+                }
+                let active = open.swap_remove(rng.random_range(0..open.len()));
+                let allies: Vec<Hex> = (0..rng.random_range(0..7).min(open.len()))
+                    .map(|_| open.swap_remove(rng.random_range(0..open.len())))
+                    .collect();
+                let enemies: Vec<Enemy> = enemy_hexes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &x)| Enemy {
+                        hex: x,
+                        initiative: 10 + k as u32 % 2,
+                        second: 0,
+                        order: LAST,
+                        name: String::new(),
+                    })
+                    .collect();
+                let act = action(&mut rng);
+                let s = Situation {
+                    map: &map,
+                    active,
+                    allies: &allies,
+                    enemies: &enemies,
+                    action: &act,
+                };
+                let mode = Mode {
+                    flying: act.flying,
+                    jumping: act.jumping,
+                    teleport: act.teleport,
+                };
+                let start = map.index_of(active).map_or(0, usize::from);
+                let shares = Shared::shares_graph(&map, start, mode);
+                let d = decide_with(&s, &mut shared).expect("a valid position");
+                let mut alone = Shared {
+                    alone: true,
+                    ..Shared::default()
+                };
+                assert_eq!(Ok(&d), decide_with(&s, &mut alone).as_ref(), "turn {turns}");
+                on_shared_graph += usize::from(shares);
+                // Searches towards attack hexes out of reach are the ones kept for later turns.
+                heading +=
+                    usize::from(shares && d.options.iter().any(|o| !o.heading_to.is_empty()));
+                turns += 1;
+                // Now and then a trap springs.
+                if rng.random_range(0..5) == 0 {
+                    let x = map.hexes()[rng.random_range(0..map.len())];
+                    if map.terrain(x) == Some(Terrain::Trap) {
+                        map.set_terrain(x, Terrain::Floor).expect("on the board");
+                    }
+                }
+            }
+        }
+        assert!(turns > 1_000, "{turns} turns");
+        assert!(
+            on_shared_graph > turns / 2,
+            "{on_shared_graph} of {turns} on a shared graph"
+        );
+        assert!(
+            heading > turns / 20,
+            "{heading} of {turns} heading for attack hexes"
+        );
+    }
 }
