@@ -1,12 +1,13 @@
-//! Work the monster turns on one board share: the sight oracle and what it answered, range fields
-//! from figures, and step graphs with their searches towards attack hexes, kept between turns.
+//! Work the monster turns on one board share, kept between turns.
 //!
-//! Each piece is kept only while what it depends on is unchanged, which is checked on every use
-//! rather than announced by the callers: sight and range fields depend on the board alone (figures
-//! block neither), a step graph on the board, the monster's way of moving and where its enemies
-//! stand. The monsters of one phase act among the same enemies, so they share graphs even as they
-//! move themselves, as long as allies do not change the steps (see [`Shared::graph`]). Whatever is
-//! kept, the answers are those of working everything out afresh.
+//! The sight oracle and what it answered, range fields from figures, and step graphs with their
+//! searches towards attack hexes. Each piece is kept only while what it depends on is unchanged,
+//! which is checked on every use rather than announced by the callers: sight and range fields
+//! depend on the board alone (figures block neither), a step graph on the board, the monster's way
+//! of moving and where its enemies stand. The monsters of one phase act among the same enemies, so
+//! they share graphs even as they move themselves, as long as allies do not change the steps (icy
+//! slides and monsters on obstacles aside). Whatever is kept, the answers are those of working
+//! everything out afresh.
 
 use std::collections::BTreeMap;
 

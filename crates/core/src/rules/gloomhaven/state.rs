@@ -1,6 +1,8 @@
 //! The game state: figures, card piles, elements, the phase, the pending player decision and the
-//! seeded generator. Everything a game is lives here, so `clone`, serialize and compare see it all
-//! (besides work kept for later monster turns, which none of them sees).
+//! seeded generator.
+//!
+//! Everything a game is lives here, so `clone`, serialize and compare see it all; the work kept for
+//! later monster turns is not part of the game, and none of them sees it.
 
 use std::sync::Arc;
 
