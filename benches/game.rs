@@ -1,5 +1,6 @@
-//! Benchmarks of the game loop: one foe phase of 40 monsters on a 1,000-hex board, and whole headless
-//! games (autopilot heroes, seeded ties) per second on the shipped scenarios.
+//! Benchmarks of the game loop: one foe phase of 40 monsters on a 1,000-hex board, how one monster's
+//! turn and a foe phase scale with the board and the number of foes, and whole headless games
+//! (autopilot heroes, seeded ties) on the shipped scenarios.
 
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -13,7 +14,12 @@ use foehold_core::rules::gloomhaven::{Action, Game, Phase, Scenario, State, TieB
 /// A 40 × 25 board (1,000 hexes with its walls), four heroes in the middle whose cards all have
 /// initiative 99, and 40 monsters of two types around them, so that the monsters act first.
 fn big_scenario() -> Scenario {
-    let (w, h) = (40usize, 25usize);
+    field(40, 25, 40)
+}
+
+/// A `w` × `h` board of the same make as [`big_scenario`]'s (walls round it, scattered obstacles and
+/// traps), the four heroes in the middle and `monsters` monsters spread around them.
+fn field(w: usize, h: usize, monsters: usize) -> Scenario {
     let mut rows: Vec<Vec<char>> = (0..h).map(|_| vec!['.'; w]).collect();
     for (r, row) in rows.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
@@ -26,25 +32,40 @@ fn big_scenario() -> Scenario {
             }
         }
     }
-    for (i, (r, c)) in [(11, 19), (11, 21), (13, 19), (13, 21)]
-        .into_iter()
-        .enumerate()
+    let (mr, mc) = (h / 2, w / 2);
+    for (i, (r, c)) in [
+        (mr - 1, mc - 1),
+        (mr - 1, mc + 1),
+        (mr + 1, mc - 1),
+        (mr + 1, mc + 1),
+    ]
+    .into_iter()
+    .enumerate()
     {
         rows[r][c] = char::from(b'1' + i as u8);
     }
-    // 40 monsters on a ring around the heroes: melee brutes and ranged archers, some elite.
-    let mut placed = 0;
-    'outer: for r in (2..h - 2).step_by(3) {
-        for c in (2..w - 2).step_by(4) {
-            if (9..=15).contains(&r) && (15..=25).contains(&c) {
-                continue;
-            }
-            rows[r][c] = ['a', 'A', 'b', 'B'][placed % 4];
-            placed += 1;
-            if placed == 40 {
-                break 'outer;
+    // Monsters around the heroes, row by row from the top: melee brutes and ranged archers, some
+    // elite. Their grid is as coarse as the board allows for their number, and the heroes keep a
+    // margin free (on the 40 × 25 board: the layout its figures were first measured on).
+    let (hr, hc) = (3.min(h / 8), 5.min(w / 8));
+    let spots = |dr: usize, dc: usize| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for r in (2..h - 2).step_by(dr) {
+            for c in (2..w - 2).step_by(dc) {
+                if r.abs_diff(mr) > hr || c.abs_diff(mc) > hc {
+                    out.push((r, c));
+                }
             }
         }
+        out
+    };
+    let grid = [(3, 4), (2, 3), (2, 2), (1, 2), (1, 1)]
+        .into_iter()
+        .map(|(dr, dc)| spots(dr, dc))
+        .find(|s| s.len() >= monsters)
+        .expect("room for the monsters");
+    for (placed, (r, c)) in grid.into_iter().take(monsters).enumerate() {
+        rows[r][c] = ['a', 'A', 'b', 'B'][placed % 4];
     }
     let map: Vec<String> = rows
         .iter()
@@ -71,7 +92,7 @@ fn big_scenario() -> Scenario {
             .join(", ")
     };
     let text = format!(
-        "#![enable(implicit_some)]\nScenario(\n    name: \"Bench Field\",\n    grid: Hex,\n    map: [\n{}\n    ],\n    legend: {{\n        'a': (monster: \"Brute\"),\n        'A': (monster: \"Brute\", elite: true),\n        'b': (monster: \"Archer\"),\n        'B': (monster: \"Archer\", elite: true),\n    }},\n    heroes: [{}],\n    monsters: [\n        (name: \"Brute\", normal: (hp: 8, move: 3, attack: 3), elite: (hp: 12, move: 3, attack: 4), deck: [{}]),\n        (name: \"Archer\", normal: (hp: 5, move: 2, attack: 2, range: 4), elite: (hp: 7, move: 2, attack: 3, range: 5), deck: [{}]),\n    ],\n    victory: AllFoesDead,\n)\n",
+        "#![enable(implicit_some)]\nScenario(\n    rules: Gloomhaven,\n    name: \"Bench Field\",\n    grid: Hex,\n    map: [\n{}\n    ],\n    legend: {{\n        'a': (monster: \"Brute\"),\n        'A': (monster: \"Brute\", elite: true),\n        'b': (monster: \"Archer\"),\n        'B': (monster: \"Archer\", elite: true),\n    }},\n    heroes: [{}],\n    monsters: [\n        (name: \"Brute\", standees: 64, normal: (hp: 8, move: 3, attack: 3), elite: (hp: 12, move: 3, attack: 4), deck: [{}]),\n        (name: \"Archer\", standees: 64, normal: (hp: 5, move: 2, attack: 2, range: 4), elite: (hp: 7, move: 2, attack: 3, range: 5), deck: [{}]),\n    ],\n    victory: AllFoesDead,\n)\n",
         map.join("\n"),
         heroes.join(", "),
         deck(0),
@@ -103,6 +124,14 @@ fn foe_phase(state: &mut State) -> usize {
         steps += 1;
     }
     steps
+}
+
+/// The first monster to act, when the foe phase begins.
+fn first_monster(state: &State) -> usize {
+    match state.phase {
+        Phase::FoeTurn { monster, .. } => monster,
+        _ => unreachable!("the foe phase begins with a monster"),
+    }
 }
 
 fn bench(c: &mut Criterion) {
@@ -137,5 +166,47 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+/// One monster's turn decided alone (nothing worked out before on the board) and a whole foe phase,
+/// as the board grows with 10 monsters and as the monsters grow on the 1,000-hex board.
+fn scaling(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scaling");
+    group
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(15);
+    let cases = [
+        (10, 10, 10),
+        (40, 25, 10),
+        (125, 80, 10),
+        (40, 25, 1),
+        (40, 25, 40),
+        (40, 25, 100),
+    ];
+    for (w, h, monsters) in cases {
+        let s = Arc::new(field(w, h, monsters));
+        let start = before_foe_phase(&s);
+        assert_eq!(start.monsters.len(), monsters);
+        let hexes = start.map.0.len();
+        let m = first_monster(&start);
+        group.bench_function(
+            format!("one monster: {monsters} monsters, {hexes} hexes"),
+            |b| {
+                b.iter(|| black_box(start.foe_options(m)));
+            },
+        );
+        group.bench_function(
+            format!("foe phase: {monsters} monsters, {hexes} hexes"),
+            |b| {
+                b.iter_batched(
+                    || start.clone(),
+                    |mut s| black_box(foe_phase(&mut s)),
+                    BatchSize::SmallInput,
+                );
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench, scaling);
 criterion_main!(benches);

@@ -10,6 +10,7 @@ use super::movement::range_field;
 use super::scenario::{
     AbilityCard, Condition, Effect, Element, MonsterEffect, Segment, SummonSpec,
 };
+use super::shared::Shared;
 use super::state::{
     Actor, Cond, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, MonsterState, Pending, Phase,
     State, SummonState,
@@ -416,18 +417,14 @@ impl State {
         match action {
             Action::Choose(i) => {
                 // A choice may resume a hero's half: work on a copy, as for `Play`.
-                let mut next = self.clone();
-                next.choose(i, false, &mut ev)?;
-                *self = next;
+                self.on_copy(|next| next.choose(i, false, &mut ev))?;
             }
             Action::ChooseByDice => {
                 if matches!(self.pending, Some(Pending::HeroModifier { .. })) {
                     return invalid("a hero's player chooses how the draw counts");
                 }
                 let i = self.seeded_pick(self.pending_options());
-                let mut next = self.clone();
-                next.choose(i, true, &mut ev)?;
-                *self = next;
+                self.on_copy(|next| next.choose(i, true, &mut ev))?;
             }
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
             Action::Advance => self.advance(&mut ev)?,
@@ -447,14 +444,32 @@ impl State {
                 ally,
             } => {
                 // A half has several effects: work on a copy so that a refused action changes nothing.
-                let mut next = self.clone();
-                next.play(card, half, basic, &path, &targets, ally, &mut ev)?;
-                *self = next;
+                self.on_copy(|next| next.play(card, half, basic, &path, &targets, ally, &mut ev))?;
             }
         }
         self.steps += 1;
         self.check_end(&mut ev);
         Ok(ev)
+    }
+
+    /// Runs `f` on a copy of the state and keeps the copy only if `f` succeeds. The work kept for
+    /// monster turns moves to the copy and back, whatever happens: a clone starts without it.
+    fn on_copy(
+        &mut self,
+        f: impl FnOnce(&mut State) -> Result<(), ActionError>,
+    ) -> Result<(), ActionError> {
+        let mut next = self.clone();
+        next.shared = std::mem::take(&mut self.shared);
+        match f(&mut next) {
+            Ok(()) => {
+                *self = next;
+                Ok(())
+            }
+            Err(e) => {
+                self.shared = next.shared;
+                Err(e)
+            }
+        }
     }
 
     fn check_end(&mut self, ev: &mut Vec<Event>) {
@@ -1733,6 +1748,15 @@ impl State {
 
     /// Every outcome the rules allow this monster now, with the decision's trace.
     pub fn foe_options(&self, m: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        self.foe_options_with(m, &mut Shared::default())
+    }
+
+    /// [`State::foe_options`], reusing and adding to what earlier monster turns worked out.
+    fn foe_options_with(
+        &self,
+        m: usize,
+        shared: &mut Shared,
+    ) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
         let (action, base) = self.monster_action(m);
         let me = self.monsters[m].hex;
         let allies: Vec<Hex> = self
@@ -1778,7 +1802,7 @@ impl State {
             enemies: &enemies,
             action: &action,
         };
-        Self::plans(targeting::decide(&s), &base)
+        Self::plans(targeting::decide_with(&s, shared), &base)
     }
 
     fn foe_targeting(&mut self, m: usize, ev: &mut Vec<Event>) {
@@ -1840,7 +1864,9 @@ impl State {
     /// Plans the move and attack at `card_step`: focus, path and targets by the rules.
     fn plan_segment(&mut self, m: usize, ev: &mut Vec<Event>) {
         let f = FigureId::Monster(m);
-        let (options, focus, trace) = self.foe_options(m);
+        let mut shared = std::mem::take(&mut self.shared);
+        let (options, focus, trace) = self.foe_options_with(m, &mut shared);
+        self.shared = shared;
         let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
         ev.push(Event::FoeTargeted {
             monster: m,

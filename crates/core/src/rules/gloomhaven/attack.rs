@@ -11,6 +11,7 @@ use super::targeting::MonsterAction;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain, distance, hex, qr};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
@@ -171,10 +172,11 @@ pub struct Attack<'a> {
     melee_area: bool,
     patterns: Vec<Vec<Hex>>,
     enemies: Vec<usize>,
-    enemy_range: Vec<Vec<u16>>,
-    sight: Sight,
-    /// Per enemy and hex: 0 unknown, 1 visible, 2 not.
-    los: RefCell<Vec<u8>>,
+    /// Per enemy, the range from it to every hex (only `d <= range` is ever asked).
+    enemy_range: Vec<Cow<'a, [u16]>>,
+    sight: Cow<'a, Sight>,
+    /// Per enemy and hex: 0 unknown, 1 the hex sees the enemy, 2 not.
+    los: RefCell<Vec<Vec<u8>>>,
     /// Ranged area placements holding an enemy, met in the rules' walk (orientation, then enemy,
     /// then the pattern hex on that enemy), grouped by the enemies they hold: from a hex, only the
     /// first one in range of each group can add a hit set.
@@ -191,32 +193,63 @@ pub struct Attack<'a> {
 impl<'a> Attack<'a> {
     /// The monster's attack on this board against `enemies` (dense hex indices).
     pub fn new(map: &'a HexMap, action: &MonsterAction, enemies: Vec<usize>) -> Self {
+        let range = Self::range_of(action);
+        // Only `d <= range` is ever asked of these fields.
+        let fields = enemies
+            .iter()
+            .map(|&e| Cow::Owned(range_field_within(map, e, range)))
+            .collect();
+        let los = vec![Vec::new(); enemies.len()];
+        Self::with(
+            map,
+            action,
+            enemies,
+            fields,
+            Cow::Owned(Sight::new(map)),
+            los,
+        )
+    }
+
+    /// The attack's range as the fields are asked about it: 1 for melee and for no attack.
+    pub fn range_of(action: &MonsterAction) -> u16 {
+        if action.targets > 0 && action.range > 0 {
+            action.range.min(u16::MAX as u32 - 1) as u16
+        } else {
+            1
+        }
+    }
+
+    /// [`Attack::new`] with work done before on this board: per enemy its range field (exact up to
+    /// [`Attack::range_of`] at least), the board's sight oracle, and per enemy which hexes are known
+    /// to see it (0 unknown, 1 sees, 2 not; empty for nothing known), handed back by
+    /// [`Attack::into_sight_rows`].
+    pub fn with(
+        map: &'a HexMap,
+        action: &MonsterAction,
+        enemies: Vec<usize>,
+        enemy_range: Vec<Cow<'a, [u16]>>,
+        sight: Cow<'a, Sight>,
+        mut seen: Vec<Vec<u8>>,
+    ) -> Self {
         let attacks = action.targets > 0;
-        let enemy_count = enemies.len();
         let patterns = if attacks && !action.aoe.is_empty() {
             orientations(&action.aoe)
         } else {
             Vec::new()
         };
-        let range = if attacks && action.range > 0 {
-            action.range.min(u16::MAX as u32 - 1) as u16
-        } else {
-            1
-        };
+        for row in &mut seen {
+            row.resize(map.len(), 0);
+        }
         let mut attack = Attack {
             map,
-            range,
+            range: Self::range_of(action),
             targets: action.targets.max(1),
             melee_area: action.aoe_melee || action.range == 0,
             patterns,
-            // Only `d <= range` is ever asked of these fields.
-            enemy_range: enemies
-                .iter()
-                .map(|&e| range_field_within(map, e, range))
-                .collect(),
+            enemy_range,
             enemies,
-            sight: Sight::new(map),
-            los: RefCell::new(vec![0; enemy_count * map.len()]),
+            sight,
+            los: RefCell::new(seen),
             holdings: Vec::new(),
             shapes: Vec::new(),
             reach: Vec::new(),
@@ -226,6 +259,11 @@ impl<'a> Attack<'a> {
             attack.place_areas();
         }
         attack
+    }
+
+    /// Per enemy, which hexes are now known to see it (see [`Attack::with`]).
+    pub fn into_sight_rows(self) -> Vec<Vec<u8>> {
+        self.los.into_inner()
     }
 
     /// Every placement of a ranged area on an enemy, once, with its hexes: they do not depend on
@@ -315,9 +353,8 @@ impl<'a> Attack<'a> {
     }
 
     fn visible(&self, k: usize, h: usize) -> bool {
-        let n = self.map.len();
         let mut los = self.los.borrow_mut();
-        let slot = &mut los[k * n + h];
+        let slot = &mut los[k][h];
         if *slot == 0 {
             *slot = if self
                 .sight

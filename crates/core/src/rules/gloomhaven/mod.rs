@@ -4,8 +4,9 @@
 //! The foe stages are pure functions in their files: `targeting.rs` decides focus, movement and
 //! targets together (the rules intertwine them) and answers the board-position puzzles of `case.rs`;
 //! `movement.rs` is the step graph every move walks; `attack.rs` finds the hexes and targets an attack
-//! reaches. `actions.rs` applies actions to the [`State`], `heroes.rs` lists a hero's plays,
-//! `autopilot.rs` plays heroes headless and `log.rs` words every event.
+//! reaches; `shared.rs` keeps what one monster turn worked out for the next ones on the same board.
+//! `actions.rs` applies actions to the [`State`], `heroes.rs` lists a hero's plays, `autopilot.rs`
+//! plays heroes headless and `log.rs` words every event.
 
 pub mod actions;
 pub mod attack;
@@ -18,6 +19,7 @@ pub mod movement;
 #[cfg(test)]
 mod rule_tests;
 pub mod scenario;
+pub mod shared;
 pub mod state;
 pub mod targeting;
 #[cfg(test)]

@@ -6,8 +6,6 @@
 //! compared lexicographically by (negative hexes, movement points).
 
 use crate::hex::{HexMap, NONE, Terrain};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// A path score: negative hexes entered, then movement points.
 pub type Score = (u16, u16);
@@ -76,9 +74,10 @@ pub struct Edge {
 pub struct MoveGraph {
     out: Vec<[Edge; 6]>,
     out_len: Vec<u8>,
-    /// Incoming steps of hex `v`: `incoming[in_start[v]..in_start[v + 1]]`, as (from, step).
+    /// Incoming steps of hex `v`: `incoming[in_start[v]..in_start[v + 1]]`, each with the hex it
+    /// starts from in place of where it ends.
     in_start: Vec<u32>,
-    incoming: Vec<(u16, Edge)>,
+    incoming: Vec<Edge>,
     /// Negative hexes counted where a move ends (jumping, teleport).
     pub landing: Vec<u8>,
     /// Whether the monster may end a move on each hex.
@@ -154,15 +153,15 @@ impl MoveGraph {
         }
         let in_start = in_count.clone();
         let mut fill = in_count;
-        let mut incoming = vec![(0u16, NO_EDGE); in_start[n] as usize];
+        let mut incoming = vec![NO_EDGE; in_start[n] as usize];
         for u in 0..n {
             for e in &out[u][..out_len[u] as usize] {
                 let slot = &mut fill[e.to as usize];
-                incoming[*slot as usize] = (u as u16, *e);
+                incoming[*slot as usize] = Edge { to: u as u16, ..*e };
                 *slot += 1;
             }
         }
-        let uniform = incoming.iter().all(|(_, e)| e.cost == 1 && e.neg == 0);
+        let uniform = incoming.iter().all(|e| e.cost == 1 && e.neg == 0);
         MoveGraph {
             out,
             out_len,
@@ -180,25 +179,21 @@ impl MoveGraph {
         &self.out[u][..self.out_len[u] as usize]
     }
 
-    /// The steps entering hex `v`, with where they start.
+    /// The steps entering hex `v`, each with where it starts in place of where it ends.
     #[inline]
-    fn steps_into(&self, v: usize) -> &[(u16, Edge)] {
+    fn steps_into(&self, v: usize) -> &[Edge] {
         &self.incoming[self.in_start[v] as usize..self.in_start[v + 1] as usize]
     }
 
     /// Best score from `start` to every hex with unlimited movement (landing penalty included).
     pub fn from(&self, start: usize) -> Vec<Score> {
-        let mut best = if self.uniform {
-            breadth_first(self.out.len(), start, None, |u| {
-                self.steps(u).iter().map(|e| e.to as usize)
-            })
-        } else {
-            dijkstra(self.out.len(), start, None, |u, f| {
-                for e in self.steps(u) {
-                    f(e.to as usize, e.neg, e.cost);
-                }
-            })
-        };
+        let mut best = search(
+            &[(start, (0, 0))],
+            None,
+            self.uniform,
+            self.out.len(),
+            |u| self.steps(u),
+        );
         for (i, s) in best.iter_mut().enumerate() {
             if *s != UNREACHABLE {
                 s.0 += self.landing[i] as u16;
@@ -212,17 +207,13 @@ impl MoveGraph {
     /// Best score from every hex to `target` (landing penalty of the target included). With `until`,
     /// only the hexes marked there are sure to be final: the search stops once they are.
     pub fn to(&self, target: usize, until: Option<&[bool]>) -> Vec<Score> {
-        let mut best = if self.uniform {
-            breadth_first(self.out.len(), target, until, |v| {
-                self.steps_into(v).iter().map(|(u, _)| *u as usize)
-            })
-        } else {
-            dijkstra(self.out.len(), target, until, |v, f| {
-                for (u, e) in self.steps_into(v) {
-                    f(*u as usize, e.neg, e.cost);
-                }
-            })
-        };
+        let mut best = search(
+            &[(target, (0, 0))],
+            until,
+            self.uniform,
+            self.out.len(),
+            |v| self.steps_into(v),
+        );
         for s in best.iter_mut() {
             if *s != UNREACHABLE {
                 s.0 += self.landing[target] as u16;
@@ -240,10 +231,9 @@ impl MoveGraph {
             .filter(|(_, g)| **g)
             .map(|(i, _)| (i, (self.landing[i] as u16, 0)))
             .collect();
-        dijkstra_from(self.out.len(), &sources, None, |v, f| {
-            for (u, e) in self.steps_into(v) {
-                f(*u as usize, e.neg, e.cost);
-            }
+        // Sources start with different scores: only a search by score takes them in order.
+        search(&sources, None, false, self.out.len(), |v| {
+            self.steps_into(v)
         })
     }
 
@@ -252,28 +242,36 @@ impl MoveGraph {
     pub fn within(&self, start: usize, budget: u16) -> Vec<Score> {
         let n = self.out.len();
         let b = budget as usize;
-        // layer[c * n + v]: fewest negatives reaching v with exactly c points.
-        let mut layer = vec![u16::MAX; (b + 1) * n];
-        layer[start] = 0;
+        // Every step costs at least 1, so only the hexes within `budget` steps are reached: they
+        // alone get a row (`slot`), the rest of the board is never looked at.
+        let live = self.within_steps(start, b);
+        let mut slot = vec![u32::MAX; n];
+        for (i, &v) in live.iter().enumerate() {
+            slot[v] = i as u32;
+        }
+        let m = live.len();
+        // layer[c * m + slot[v]]: fewest negatives reaching v with exactly c points.
+        let mut layer = vec![u16::MAX; (b + 1) * m];
+        layer[slot[start] as usize] = 0;
         for c in 0..=b {
-            for u in 0..n {
-                let cur = layer[c * n + u];
+            for (i, &u) in live.iter().enumerate() {
+                let cur = layer[c * m + i];
                 if cur == u16::MAX {
                     continue;
                 }
                 for e in self.steps(u) {
                     let c2 = c + e.cost as usize;
                     if c2 <= b {
-                        let slot = &mut layer[c2 * n + e.to as usize];
-                        *slot = (*slot).min(cur + e.neg as u16);
+                        let at = &mut layer[c2 * m + slot[e.to as usize] as usize];
+                        *at = (*at).min(cur + e.neg as u16);
                     }
                 }
             }
         }
         let mut best = vec![UNREACHABLE; n];
         for c in 0..=b {
-            for v in 0..n {
-                let neg = layer[c * n + v];
+            for (i, &v) in live.iter().enumerate() {
+                let neg = layer[c * m + i];
                 if neg != u16::MAX {
                     let cand = (neg + self.landing[v] as u16, c as u16);
                     if cand < best[v] {
@@ -402,15 +400,30 @@ fn walk_step(map: &HexMap, occupants: &[Occupant], v: usize, d: usize) -> Edge {
     }
 }
 
-/// Scores when every step costs 1 and no hex is negative: breadth-first search.
+/// Best scores from `sources` (each with the score it starts with) along `steps`: breadth-first
+/// when every step costs 1 and enters no negative hex (`uniform`, one source), else by score.
 ///
 /// With `until`, the search may stop once every hex marked there has its final score; other hexes
 /// are then left unfinished.
-fn breadth_first<I: Iterator<Item = usize>>(
+fn search<'g>(
+    sources: &[(usize, Score)],
+    until: Option<&[bool]>,
+    uniform: bool,
+    n: usize,
+    steps: impl Fn(usize) -> &'g [Edge],
+) -> Vec<Score> {
+    match sources {
+        [(source, (0, 0))] if uniform => breadth_first(n, *source, until, steps),
+        _ => dijkstra_from(n, sources, until, steps),
+    }
+}
+
+/// Scores when every step costs 1 and no hex is negative: breadth-first search (see [`search`]).
+fn breadth_first<'g>(
     n: usize,
     source: usize,
     until: Option<&[bool]>,
-    next: impl Fn(usize) -> I,
+    steps: impl Fn(usize) -> &'g [Edge],
 ) -> Vec<Score> {
     let mut best = vec![UNREACHABLE; n];
     let mut left = until.map_or(usize::MAX, |u| u.iter().filter(|x| **x).count());
@@ -429,7 +442,8 @@ fn breadth_first<I: Iterator<Item = usize>>(
         let u = queue[head];
         head += 1;
         let d = best[u].1 + 1;
-        for v in next(u) {
+        for e in steps(u) {
+            let v = usize::from(e.to);
             if best[v] == UNREACHABLE {
                 best[v] = (0, d);
                 queue.push(v);
@@ -440,61 +454,114 @@ fn breadth_first<I: Iterator<Item = usize>>(
     best
 }
 
-/// Lexicographic (negatives, points) Dijkstra from one source; heap entries are packed into one
-/// integer (negatives, points, hex) so that comparisons are cheap.
-///
-/// With `until`, the search may stop once every hex marked there has its final score (see
-/// `breadth_first`).
-fn dijkstra(
-    n: usize,
-    source: usize,
-    until: Option<&[bool]>,
-    neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
-) -> Vec<Score> {
-    dijkstra_from(n, &[(source, (0, 0))], until, neighbours)
-}
+/// No entry: the end of a bucket's list.
+const NIL: u32 = u32::MAX;
 
-/// [`dijkstra`] from several sources, each with the score it starts with.
-fn dijkstra_from(
+/// Lexicographic (negatives, points) Dijkstra (see [`search`]).
+///
+/// Scores are small integers, so the queue is buckets rather than a heap: one list of hexes per
+/// count of negatives, whose points come in any order, and, for the count in hand, one list per
+/// point total. A step that enters no negative hex stays in the count in hand, at a higher total;
+/// one that does waits for its count. Hexes come out in the order of their scores, as from a heap.
+fn dijkstra_from<'g>(
     n: usize,
     sources: &[(usize, Score)],
     until: Option<&[bool]>,
-    mut neighbours: impl FnMut(usize, &mut dyn FnMut(usize, u8, u8)),
+    steps: impl Fn(usize) -> &'g [Edge],
 ) -> Vec<Score> {
-    let pack = |s: Score, v: usize| Reverse(((s.0 as u64) << 32) | ((s.1 as u64) << 16) | v as u64);
     let mut best = vec![UNREACHABLE; n];
     let mut left = until.map_or(usize::MAX, |u| u.iter().filter(|x| **x).count());
-    let mut heap = BinaryHeap::with_capacity(n);
+    // Per count of negatives: (points, hex) found with that count and not yet taken out.
+    let mut waiting: Vec<Vec<(u16, u16)>> = Vec::new();
+    let wait = |waiting: &mut Vec<Vec<(u16, u16)>>, v: usize, s: Score| {
+        let level = usize::from(s.0);
+        if waiting.len() <= level {
+            waiting.resize_with(level + 1, Vec::new);
+        }
+        waiting[level].push((s.1, v as u16));
+    };
     for &(source, score) in sources {
         if score < best[source] {
             best[source] = score;
-            heap.push(pack(score, source));
+            wait(&mut waiting, source, score);
         }
     }
-    while let Some(Reverse(key)) = heap.pop() {
-        let (score, u) = (
-            ((key >> 32) as u16, (key >> 16) as u16),
-            (key & 0xffff) as usize,
-        );
-        if score > best[u] {
-            continue;
+    let mut buckets = Buckets {
+        head: Vec::with_capacity(n),
+        pool: Vec::with_capacity(n),
+        hi: 0,
+    };
+    let mut level = 0;
+    'levels: while level < waiting.len() {
+        let neg = level as u16;
+        buckets.pool.clear();
+        let mut c = usize::MAX;
+        for (points, v) in std::mem::take(&mut waiting[level]) {
+            c = c.min(usize::from(points));
+            buckets.put(v, points);
         }
-        // Popped with its best score: final.
-        if until.is_some_and(|m| m[u]) {
-            left -= 1;
-            if left == 0 {
-                break;
+        while c <= buckets.hi {
+            // A step of no points would add to the list in hand: it is taken again until empty.
+            let mut e = std::mem::replace(&mut buckets.head[c], NIL);
+            if e == NIL {
+                c += 1;
+                continue;
+            }
+            while e != NIL {
+                let (u, next) = buckets.pool[e as usize];
+                e = next;
+                let u = usize::from(u);
+                // Entries left behind by a better score are skipped; an entry with the best score
+                // is final: every lower score came out before.
+                if best[u] != (neg, c as u16) {
+                    continue;
+                }
+                if until.is_some_and(|m| m[u]) {
+                    left -= 1;
+                    if left == 0 {
+                        break 'levels;
+                    }
+                }
+                for e in steps(u) {
+                    let v = usize::from(e.to);
+                    let cand = (neg + u16::from(e.neg), c as u16 + u16::from(e.cost));
+                    if cand < best[v] {
+                        best[v] = cand;
+                        if e.neg == 0 {
+                            buckets.put(e.to, cand.1);
+                        } else {
+                            wait(&mut waiting, v, cand);
+                        }
+                    }
+                }
             }
         }
-        neighbours(u, &mut |v, neg, cost| {
-            let cand = (score.0 + neg as u16, score.1 + cost as u16);
-            if cand < best[v] {
-                best[v] = cand;
-                heap.push(pack(cand, v));
-            }
-        });
+        buckets.hi = 0;
+        level += 1;
     }
     best
+}
+
+/// The lists of hexes per point total for one count of negatives (see [`dijkstra_from`]).
+struct Buckets {
+    /// Per point total, the first entry of its list in `pool`, or [`NIL`].
+    head: Vec<u32>,
+    /// Entries: a hex and the next entry of its list.
+    pool: Vec<(u16, u32)>,
+    /// The highest point total with an entry.
+    hi: usize,
+}
+
+impl Buckets {
+    fn put(&mut self, v: u16, points: u16) {
+        let c = usize::from(points);
+        if self.head.len() <= c {
+            self.head.resize(c + 1, NIL);
+        }
+        self.pool.push((v, self.head[c]));
+        self.head[c] = (self.pool.len() - 1) as u32;
+        self.hi = self.hi.max(c);
+    }
 }
 
 /// Hex-step distance from `from` to every hex along paths that avoid wall hexes and thin walls

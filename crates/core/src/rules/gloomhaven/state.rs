@@ -1,5 +1,8 @@
 //! The game state: figures, card piles, elements, the phase, the pending player decision and the
-//! seeded generator. Everything a game is lives here, so `clone`, serialize and compare see it all.
+//! seeded generator.
+//!
+//! Everything a game is lives here, so `clone`, serialize and compare see it all; the work kept for
+//! later monster turns is not part of the game, and none of them sees it.
 
 use std::sync::Arc;
 
@@ -10,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::scenario::{Condition, Element, Scenario, SummonSpec, standard_modifiers};
+use super::shared::Shared;
 use crate::hex::{Hex, qr};
 use crate::modifiers::attack::{AttackResult, Origin};
 use crate::modifiers::card::Card;
@@ -398,6 +402,10 @@ pub struct State {
     /// The game's random generator: every draw and shuffle comes from it.
     #[serde(with = "rng_serde")]
     pub rng: ChaCha8Rng,
+    /// What monster turns worked out on this board for the next ones: not part of the game (never
+    /// saved, equal to any other, empty in a clone).
+    #[serde(skip)]
+    pub shared: Shared,
 }
 
 pub(crate) fn parse_deck(cards: Option<&Vec<String>>) -> Result<Vec<Card>, SetupError> {
@@ -514,6 +522,7 @@ impl State {
             money: Vec::new(),
             steps: 0,
             rng,
+            shared: Shared::default(),
         })
     }
 

@@ -6,9 +6,12 @@
 //! readings taken where the printed rules are terse.
 
 use super::attack::Attack;
-use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
+use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE};
+use super::shared::{self, Shared};
 use crate::hex::{Hex, HexMap, qr};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 
 /// The monster's move and attack for this turn, after its conditions are applied.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,15 +186,74 @@ pub fn validate(s: &Situation) -> Result<(), SituationError> {
 
 /// Decides what the active monster does. See the module docs.
 pub fn decide(s: &Situation) -> Result<Decision, SituationError> {
+    decide_with(s, &mut Shared::default())
+}
+
+/// [`decide`], reusing what earlier decisions on the same board worked out and keeping what this one
+/// works out (see [`Shared`]). The answer is the same as [`decide`]'s.
+pub fn decide_with(s: &Situation, shared: &mut Shared) -> Result<Decision, SituationError> {
     validate(s)?;
-    Ok(Solver::new(s).run())
+    let map = s.map;
+    let enemies: Vec<usize> = s.enemies.iter().map(|e| index(map, e.hex)).collect();
+    let seen = shared.take_seen(map, &enemies);
+    let mode = Mode {
+        flying: s.action.flying,
+        jumping: s.action.jumping,
+        teleport: s.action.teleport,
+    };
+    let turn = shared.turn(map, index(map, s.active), &enemies, mode);
+    let own;
+    let (graph, towards) = match turn.graph {
+        Some(g) => (g, turn.towards),
+        None => {
+            own = MoveGraph::new(map, &occupants(s), mode);
+            (&own, None)
+        }
+    };
+    let ranges = turn.ranges.iter().map(|r| Cow::Borrowed(*r)).collect();
+    let attack = Attack::with(
+        map,
+        s.action,
+        enemies.clone(),
+        ranges,
+        Cow::Borrowed(turn.sight),
+        seen,
+    );
+    let (decision, attack) = Solver::new(s, graph, towards, turn.ranges, attack).run();
+    let rows = attack.into_sight_rows();
+    shared.give_back(&enemies, rows);
+    Ok(decision)
+}
+
+/// The dense index of a hex on the board (validated positions only).
+fn index(map: &HexMap, h: Hex) -> usize {
+    map.index_of(h).map(|i| i as usize).unwrap_or_default()
+}
+
+/// Who stands on each hex, from the active monster's point of view.
+fn occupants(s: &Situation) -> Vec<Occupant> {
+    let mut occ = vec![Occupant::Empty; s.map.len()];
+    for a in s.allies {
+        occ[index(s.map, *a)] = Occupant::Ally;
+    }
+    for e in s.enemies {
+        occ[index(s.map, e.hex)] = Occupant::Enemy;
+    }
+    occ[index(s.map, s.active)] = Occupant::Myself;
+    occ
 }
 
 struct Solver<'a> {
     s: &'a Situation<'a>,
     map: &'a HexMap,
     start: usize,
-    graph: MoveGraph,
+    graph: &'a MoveGraph,
+    /// Where the monster may end a move (its graph's may be another monster's).
+    endable: Vec<bool>,
+    /// Searches towards hexes on a shared graph.
+    towards: Option<&'a mut BTreeMap<u16, Vec<Score>>>,
+    /// Per enemy, the range from it to every hex.
+    ranges: Vec<&'a [u16]>,
     reach: Vec<Score>,
     attack: Attack<'a>,
     enemy_idx: Vec<usize>,
@@ -199,29 +261,26 @@ struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    fn new(s: &'a Situation<'a>) -> Self {
+    fn new(
+        s: &'a Situation<'a>,
+        graph: &'a MoveGraph,
+        towards: Option<&'a mut BTreeMap<u16, Vec<Score>>>,
+        ranges: Vec<&'a [u16]>,
+        mut attack: Attack<'a>,
+    ) -> Self {
         let map = s.map;
-        let idx = |h: Hex| map.index_of(h).map(|i| i as usize).unwrap_or_default();
-        let mut occ = vec![Occupant::Empty; map.len()];
+        let start = index(map, s.active);
+        // A shared graph was built with the enemies alone on the board: allies are not to be ended
+        // on, the monster's own hex is.
+        let mut endable = graph.endable.clone();
         for a in s.allies {
-            occ[idx(*a)] = Occupant::Ally;
+            endable[index(map, *a)] = false;
         }
-        for e in s.enemies {
-            occ[idx(e.hex)] = Occupant::Enemy;
-        }
-        let start = idx(s.active);
-        occ[start] = Occupant::Myself;
-        let mode = Mode {
-            flying: s.action.flying,
-            jumping: s.action.jumping,
-            teleport: s.action.teleport,
-        };
-        let graph = MoveGraph::new(map, &occ, mode);
+        endable[start] = true;
         let reach = graph.from(start);
-        let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| idx(e.hex)).collect();
-        let mut attack = Attack::new(map, s.action, enemy_idx.clone());
+        let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| index(map, e.hex)).collect();
         let wanted: Vec<bool> = (0..map.len())
-            .map(|h| reach[h] != UNREACHABLE && graph.endable[h])
+            .map(|h| reach[h] != UNREACHABLE && endable[h])
             .collect();
         attack.prepare(&wanted);
         Solver {
@@ -229,6 +288,9 @@ impl<'a> Solver<'a> {
             map,
             start,
             graph,
+            endable,
+            towards,
+            ranges,
             reach,
             attack,
             enemy_idx,
@@ -246,7 +308,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    fn run(mut self) -> Decision {
+    /// The decision, and the attack for what it learnt of sight.
+    fn run(mut self) -> (Decision, Attack<'a>) {
         let act = self.s.action;
         let mode = Mode {
             flying: act.flying,
@@ -269,10 +332,7 @@ impl<'a> Solver<'a> {
         let mut best: Vec<Option<Score>> = vec![None; self.s.enemies.len()];
         for (k, slot) in best.iter_mut().enumerate() {
             for h in 0..n {
-                if self.reach[h] != UNREACHABLE
-                    && self.graph.endable[h]
-                    && self.attack.can_hit(k, h)
-                {
+                if self.reach[h] != UNREACHABLE && self.endable[h] && self.attack.can_hit(k, h) {
                     let sc = self.reach[h];
                     if slot.is_none_or(|b| sc < b) {
                         *slot = Some(sc);
@@ -302,11 +362,12 @@ impl<'a> Solver<'a> {
                 focus: vec![],
                 aoe: vec![],
             };
-            return Decision {
+            let decision = Decision {
                 focus: vec![],
                 options: vec![stay],
                 trace: self.trace,
             };
+            return (decision, self.attack);
         }
         let foci = self.choose_focus(&candidates, &best);
         let mut options: Vec<Choice> = Vec::new();
@@ -344,15 +405,16 @@ impl<'a> Solver<'a> {
                 options.len()
             ));
         }
-        Decision {
+        let decision = Decision {
             focus,
             options,
             trace: self.trace,
-        }
+        };
+        (decision, self.attack)
     }
 
     fn choose_focus(&mut self, candidates: &[usize], best: &[Option<Score>]) -> Vec<usize> {
-        let prox_field = range_field(self.map, self.start);
+        // Proximity is the range from the monster, which is the range from the enemy to it.
         // The last field is the whole initiative: the leading card, then the other card, then a
         // summon's place before its summoner.
         let key = |k: usize| {
@@ -361,7 +423,7 @@ impl<'a> Solver<'a> {
             (
                 neg as u128,
                 cost as u128,
-                prox_field[self.enemy_idx[k]] as u128,
+                self.ranges[k][self.start] as u128,
                 ((e.initiative as u128) << 64) | ((e.second as u128) << 32) | e.order as u128,
             )
         };
@@ -443,7 +505,7 @@ impl<'a> Solver<'a> {
         let fname = self.name(f);
         let attack_hexes: Vec<usize> = (0..n)
             .filter(|&h| {
-                self.reach[h] != UNREACHABLE && self.graph.endable[h] && self.attack.can_hit(f, h)
+                self.reach[h] != UNREACHABLE && self.endable[h] && self.attack.can_hit(f, h)
             })
             .collect();
         let min_neg = attack_hexes
@@ -547,17 +609,16 @@ impl<'a> Solver<'a> {
         // Which destination to head for is itself a tie the players break, so each destination ranks
         // the end hexes on its own: total negatives, remaining path, points spent.
         let mut out: Vec<Choice> = Vec::new();
-        // Only the hexes it can end on this turn are ranked, so each search towards a destination
-        // may stop once they all have their score.
+        // Only the hexes it can end on this turn are ranked, so a search of its own towards a
+        // destination may stop once they all have their score; one kept for other monsters does not.
         let ends: Vec<bool> = (0..n)
-            .map(|e| within[e] != UNREACHABLE && self.graph.endable[e])
+            .map(|e| within[e] != UNREACHABLE && self.endable[e])
             .collect();
+        let mut own = Vec::new();
         for &d in &dests {
-            let to_d = self.graph.to(d, Some(&ends));
+            let to_d = shared::towards(self.graph, d, &mut self.towards, &ends, &mut own);
             let ranked: Vec<((u16, u16, u16), usize)> = (0..n)
-                .filter(|&e| {
-                    within[e] != UNREACHABLE && self.graph.endable[e] && to_d[e] != UNREACHABLE
-                })
+                .filter(|&e| within[e] != UNREACHABLE && self.endable[e] && to_d[e] != UNREACHABLE)
                 .map(|e| ((within[e].0 + to_d[e].0, to_d[e].1, within[e].1), e))
                 .collect();
             let Some(best) = ranked.iter().map(|r| r.0).min() else {
