@@ -1040,9 +1040,11 @@ fn whole_fight_by_mouse(scenario: &str) {
                 .iter()
                 .filter(|f| f["side"] == "Foe" && f["dead"] == false && f["hp"].as_i64() > Some(0))
                 .collect();
-            let target = foes
-                .iter()
-                .find(|f| lit.iter().any(|c| c["q"] == f["q"] && c["r"] == f["r"]));
+            // A foe on a lit cell that no window covers.
+            let target = foes.iter().find(|f| {
+                lit.iter()
+                    .any(|c| c["q"] == f["q"] && c["r"] == f["r"] && c["covered"] == false)
+            });
             if stalls >= 3 {
                 stalls = 0;
                 if widget(&p, "action:end the turn").is_some() {

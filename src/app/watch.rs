@@ -517,25 +517,65 @@ fn moves<R: Rules>(
                                 submit.write(SubmitAction(a));
                             }
                         }
+                        // Actions of no one cell first (ending the turn stays in view), then those
+                        // about a figure (strikes, trades), then the walks, folded when many: the lit
+                        // cells offer them too.
+                        let (mut plain, mut figures, mut walks) =
+                            (Vec::new(), Vec::new(), Vec::new());
                         for a in game.0.legal_actions(seat) {
-                            let label = R::action_label(s, &a);
-                            let mut button = ui.button(&label).tagged(format!("action:{label}"));
-                            // Pointing at an attack shows its odds before anyone rolls.
-                            if button.hovered()
-                                && let Some(odds) = odds_of::<R>(s, a.clone())
-                            {
-                                button = button.on_hover_ui(|ui| {
-                                    super::shows::histogram(ui, &odds, None);
-                                });
+                            match R::action_cell(s, &a) {
+                                None => plain.push(a),
+                                Some(c) if table.figure_at(c).is_some() => figures.push(a),
+                                Some(_) => walks.push(a),
                             }
-                            if button.clicked() {
-                                submit.write(SubmitAction(a));
+                        }
+                        for a in plain.into_iter().chain(figures) {
+                            action_button::<R>(ui, s, a, &mut submit);
+                        }
+                        if matches!(seat, Seat::Hero(_)) && walks.len() > FOLD {
+                            egui::CollapsingHeader::new(format!(
+                                "{} more, about the lit cells",
+                                walks.len()
+                            ))
+                            .id_salt(format!("{seat:?}"))
+                            .show(ui, |ui| {
+                                for a in walks {
+                                    action_button::<R>(ui, s, a, &mut submit);
+                                }
+                            });
+                        } else {
+                            for a in walks {
+                                action_button::<R>(ui, s, a, &mut submit);
                             }
                         }
                     }
                 });
         });
     Ok(())
+}
+
+/// More walks than this are folded in the moves window.
+const FOLD: usize = 8;
+
+/// One legal action as a button; pointing at an attack shows its odds before anyone rolls.
+fn action_button<R: Rules>(
+    ui: &mut egui::Ui,
+    s: &R::State,
+    a: R::Action,
+    submit: &mut MessageWriter<SubmitAction<R>>,
+) {
+    let label = R::action_label(s, &a);
+    let mut button = ui.button(&label).tagged(format!("action:{label}"));
+    if button.hovered()
+        && let Some(odds) = odds_of::<R>(s, a.clone())
+    {
+        button = button.on_hover_ui(|ui| {
+            super::shows::histogram(ui, &odds, None);
+        });
+    }
+    if button.clicked() {
+        submit.write(SubmitAction(a));
+    }
 }
 
 /// The banner (where the game stands) and the log.
