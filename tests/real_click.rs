@@ -334,6 +334,18 @@ impl Table {
     }
 
     /// Waits until the camera stops gliding: two probes in a row put every cell at the same place.
+    /// The end of a game as the players see it, kept beside the probe for a person to look at: a
+    /// few frames after `p`, so the window shows what the probe already says.
+    fn keep_last_picture(&mut self, p: &Value) -> PathBuf {
+        let at = p["frame"].as_u64().unwrap_or(0);
+        self.wait_for("frames after the end", 60, |p| {
+            (p["frame"].as_u64() >= Some(at + 3)).then_some(())
+        });
+        let end = self.dir.join("end.ppm");
+        self.shot().save_ppm(&end);
+        end
+    }
+
     fn settled(&mut self) -> Value {
         let mut before = self.probe();
         let start = Instant::now();
@@ -885,17 +897,8 @@ fn whole_game_by_mouse(scenario_name: &str) {
         let p = t.probe();
         let ph = phase(&p);
         if ph == "Victory" || ph == "Defeat" {
-            // The end as the players see it, kept beside the probe for a person to look at: a
-            // few frames on, so the window shows what the probe already says.
-            let at = p["frame"].as_u64().unwrap_or(0);
-            t.wait_for("frames after the end", 60, |p| {
-                (p["frame"].as_u64() >= Some(at + 3)).then_some(())
-            });
-            t.shot().save_ppm(&t.dir.join("end.ppm"));
-            eprintln!(
-                "{scenario_name}: the last picture is {}",
-                t.dir.join("end.ppm").display()
-            );
+            let end = t.keep_last_picture(&p);
+            eprintln!("{scenario_name}: the last picture is {}", end.display());
             eprintln!(
                 "{scenario_name}: {ph} in round {} after {} actions, {:.0} s",
                 p["game"]["round"],
@@ -970,6 +973,26 @@ fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
     whole_game_by_mouse("The Sunken Kiln");
 }
 
+/// Settles a tie of the other modules' table: a tie about cells lights them pink, and a click on
+/// one in view plays it (the window lists the options when several are about it); else, as for an
+/// order of groups, the first button. True when it was settled on a cell.
+fn settle_tie_on_cells(t: &mut Table) -> bool {
+    let p = t.settled();
+    if let Some(pink) = marked(&p, "Tie").first() {
+        let (x, y) = cell_xy(pink);
+        t.click_at(x, y);
+        let p = t.probe();
+        if let Some(first) = widgets_starting(&p, "here:").first() {
+            t.click(first);
+        }
+        return true;
+    }
+    if let Some(first) = widgets_starting(&p, "action:").first() {
+        t.click(first);
+    }
+    false
+}
+
 /// Plays a Brimstone-style or goal-priority scenario by mouse to its end, two players hot-seat:
 /// ties settled on their pink cells (or their buttons), each hero striking a foe it can reach by a
 /// click on the foe, else walking once towards the nearest foe by a click on a lit cell, then
@@ -995,35 +1018,20 @@ fn whole_fight_by_mouse(scenario: &str) {
         let p = t.probe();
         let ph = phase(&p);
         if ph.starts_with("Over") {
-            let at = p["frame"].as_u64().unwrap_or(0);
-            t.wait_for("frames after the end", 60, |p| {
-                (p["frame"].as_u64() >= Some(at + 3)).then_some(())
-            });
-            t.shot().save_ppm(&t.dir.join("end.ppm"));
+            let end = t.keep_last_picture(&p);
             eprintln!(
                 "{scenario}: {ph} in round {} after {} actions, {strikes} strikes, {walks} walks, \
                  {ties} ties clicked, {:.0} s; the last picture is {}",
                 p["game"]["round"],
                 cursor(&p),
                 start.elapsed().as_secs_f64(),
-                t.dir.join("end.ppm").display()
+                end.display()
             );
             return;
         }
         let was = cursor(&p);
         let acted = if ph.starts_with("Tie") {
-            let p = t.settled();
-            if let Some(pink) = marked(&p, "Tie").first() {
-                let (x, y) = cell_xy(pink);
-                t.click_at(x, y);
-                let p = t.probe();
-                if let Some(first) = widgets_starting(&p, "here:").first() {
-                    t.click(first);
-                }
-                ties += 1;
-            } else if let Some(first) = widgets_starting(&p, "action:").first() {
-                t.click(first);
-            }
+            ties += usize::from(settle_tie_on_cells(&mut t));
             true
         } else if ph.starts_with("Heroes") {
             let p = t.settled();
@@ -1131,20 +1139,7 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
         }
         if phase(&p).starts_with("Tie") {
             let was = cursor(&p);
-            // A tie about squares lights them pink: click one in view (the window lists the
-            // options when several end there); an order of groups is a button.
-            let p = t.settled();
-            if let Some(pink) = marked(&p, "Tie").first() {
-                let (x, y) = cell_xy(pink);
-                t.click_at(x, y);
-                let p = t.probe();
-                if let Some(first) = widgets_starting(&p, "here:").first() {
-                    t.click(first);
-                }
-                ties_on_cells += 1;
-            } else if let Some(first) = widgets_starting(&p, "action:").first() {
-                t.click(first);
-            }
+            ties_on_cells += usize::from(settle_tie_on_cells(&mut t));
             t.wait_for("the tie settled", 60, |p| (cursor(p) > was).then_some(()));
         }
         assert!(

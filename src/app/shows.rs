@@ -282,46 +282,15 @@ pub(super) fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
         odds.sides,
         odds.needed
     ));
-    let (bar_w, max_h) = (40.0, 60.0);
-    let top = odds
+    let bars: Vec<(String, f64)> = odds
         .chances
         .iter()
-        .map(|c| c.to_f64())
-        .fold(0.0_f64, f64::max)
-        .max(1e-9);
-    let size = egui::vec2(bar_w * odds.chances.len() as f32, max_h + 34.0);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    for (k, c) in odds.chances.iter().enumerate() {
-        let p = c.to_f64();
-        let h = (p / top) as f32 * max_h;
-        let x = rect.left() + bar_w * k as f32;
-        let base = rect.bottom() - 16.0;
-        let bar = egui::Rect::from_min_max(
-            egui::pos2(x + 6.0, base - h),
-            egui::pos2(x + bar_w - 6.0, base),
-        );
-        let colour = if hits == Some(k) {
-            egui::Color32::from_rgb(255, 215, 60)
-        } else {
-            egui::Color32::from_rgb(90, 140, 220)
-        };
-        painter.rect_filled(bar, 2.0, colour);
-        painter.text(
-            egui::pos2(x + bar_w / 2.0, base - h - 2.0),
-            egui::Align2::CENTER_BOTTOM,
-            format!("{:.0}%", p * 100.0),
-            egui::FontId::proportional(11.0),
-            ui.visuals().text_color(),
-        );
-        painter.text(
-            egui::pos2(x + bar_w / 2.0, base + 2.0),
-            egui::Align2::CENTER_TOP,
-            k.to_string(),
-            egui::FontId::proportional(12.0),
-            ui.visuals().strong_text_color(),
-        );
-    }
+        .enumerate()
+        .map(|(k, c)| (k.to_string(), c.to_f64()))
+        .collect();
+    let size = egui::vec2(40.0 * bars.len() as f32, 94.0);
+    let colour = egui::Color32::from_rgb(90, 140, 220);
+    let response = super::ui::chance_bars(ui, &bars, size, colour, hits);
     response.tagged("odds:bars").on_hover_text(
         odds.chances
             .iter()

@@ -297,3 +297,46 @@ fn overlays(
     }
     Ok(())
 }
+
+/// Bars of chances with their percentage above and their label below, the bar at `lit` in gold:
+/// the odds windows of every module draw them.
+pub fn chance_bars(
+    ui: &mut egui::Ui,
+    bars: &[(String, f64)],
+    size: egui::Vec2,
+    colour: egui::Color32,
+    lit: Option<usize>,
+) -> egui::Response {
+    let top = bars.iter().map(|b| b.1).fold(0.0_f64, f64::max).max(1e-9);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let w = rect.width() / bars.len().max(1) as f32;
+    for (i, (label, p)) in bars.iter().enumerate() {
+        let h = (p / top) as f32 * (rect.height() - 30.0);
+        let x = rect.left() + i as f32 * w;
+        let base = rect.bottom() - 14.0;
+        let bar =
+            egui::Rect::from_min_max(egui::pos2(x + 3.0, base - h), egui::pos2(x + w - 3.0, base));
+        let fill = if lit == Some(i) {
+            egui::Color32::from_rgb(255, 215, 60)
+        } else {
+            colour
+        };
+        painter.rect_filled(bar, 2.0, fill);
+        painter.text(
+            bar.center_top(),
+            egui::Align2::CENTER_BOTTOM,
+            format!("{:.0}%", p * 100.0),
+            egui::FontId::proportional(10.0),
+            ui.visuals().text_color(),
+        );
+        painter.text(
+            egui::pos2(x + w / 2.0, rect.bottom()),
+            egui::Align2::CENTER_BOTTOM,
+            label,
+            egui::FontId::proportional(11.0),
+            ui.visuals().strong_text_color(),
+        );
+    }
+    response
+}

@@ -57,37 +57,16 @@ fn odds_chart(ui: &mut egui::Ui, s: &State) {
         ))
         .strong(),
     );
-    let max = o
+    let bars: Vec<(String, f64)> = o
         .distribution
-        .values()
-        .map(|p| p.to_f64())
-        .fold(0.0, f64::max)
-        .max(1e-9);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(260.0, 70.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
-    let n = o.distribution.len().max(1) as f32;
-    let w = rect.width() / n;
-    for (i, (dmg, p)) in o.distribution.iter().enumerate() {
-        let h = (p.to_f64() / max) as f32 * (rect.height() - 14.0);
-        let x = rect.left() + i as f32 * w;
-        let bar = egui::Rect::from_min_max(
-            egui::pos2(x + 2.0, rect.bottom() - 12.0 - h),
-            egui::pos2(x + w - 2.0, rect.bottom() - 12.0),
-        );
-        painter.rect_filled(bar, 2.0, egui::Color32::from_rgb(200, 80, 60));
-        painter.text(
-            egui::pos2(x + w / 2.0, rect.bottom()),
-            egui::Align2::CENTER_BOTTOM,
-            dmg.to_string(),
-            egui::FontId::proportional(10.0),
-            egui::Color32::LIGHT_GRAY,
-        );
-        painter.text(
-            bar.center_top(),
-            egui::Align2::CENTER_BOTTOM,
-            format!("{:.0}%", p.to_f64() * 100.0),
-            egui::FontId::proportional(9.0),
-            egui::Color32::WHITE,
-        );
-    }
+        .iter()
+        .map(|(dmg, p)| (dmg.to_string(), p.to_f64()))
+        .collect();
+    crate::app::ui::chance_bars(
+        ui,
+        &bars,
+        egui::vec2(260.0, 84.0),
+        egui::Color32::from_rgb(200, 80, 60),
+        None,
+    );
 }
