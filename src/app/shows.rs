@@ -129,13 +129,18 @@ impl Showing {
         rows
     }
 
-    /// The hits of the roll the odds are about, once all its dice landed.
+    /// The hits of the roll the odds are about, once all its dice landed: the row named as the
+    /// odds are (one roll after another in the tray), else the first.
     fn hits(&self) -> Option<usize> {
         let odds = self.odds.as_ref()?;
         let dice = odds.chances.len().checked_sub(1)?;
-        let (_, first) = self.rows().into_iter().next()?;
-        (first.len() == dice && first.iter().all(|d| d.age >= TUMBLE))
-            .then(|| first.iter().filter(|d| d.hit() == Some(true)).count())
+        let rows = self.rows();
+        let (_, row) = rows
+            .iter()
+            .find(|(what, _)| *what == odds.what)
+            .or(rows.first())?;
+        (row.len() == dice && row.iter().all(|d| d.age >= TUMBLE))
+            .then(|| row.iter().filter(|d| d.hit() == Some(true)).count())
     }
 }
 
@@ -426,6 +431,30 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].0, rows[0].1.len()), ("to hit", 2));
         assert_eq!(rows[1].1[0].hit(), None, "damage dice need nothing");
+    }
+
+    #[test]
+    fn the_bar_lit_is_that_of_the_roll_the_odds_are_about() {
+        let mut showing = Showing::default();
+        let mut shown = Shown::default();
+        let wound = Odds {
+            what: "does the hit wound Ysolde?".into(),
+            sides: 6,
+            needed: 2,
+            chances: vec![Fraction::new(1, 6), Fraction::new(5, 6)],
+            rolled: Vec::new(),
+        };
+        let hit = die("the Knight attacks Ysolde", 4, 4);
+        let wounds = die("does the hit wound Ysolde?", 1, 2);
+        showing.take(&mut shown, vec![hit, wounds], Some(&wound));
+        for d in &mut showing.tray {
+            d.age = TUMBLE;
+        }
+        assert_eq!(
+            showing.hits(),
+            Some(0),
+            "the wound die failed, the hit die is another roll"
+        );
     }
 
     #[test]
