@@ -993,6 +993,16 @@ fn settle_tie_on_cells(t: &mut Table) -> bool {
     false
 }
 
+/// Ends the hero's turn by its button on the other modules' table, or takes the first action
+/// offered when there is none (catching one's breath, going on).
+fn end_turn_or_first(t: &mut Table, p: &Value) {
+    if widget(p, "action:end the turn").is_some() {
+        t.click("action:end the turn");
+    } else if let Some(first) = widgets_starting(p, "action:").first() {
+        t.click(first);
+    }
+}
+
 /// Plays a Brimstone-style or goal-priority scenario by mouse to its end, two players hot-seat:
 /// ties settled on their pink cells (or their buttons), each hero striking a foe it can reach by a
 /// click on the foe, else walking once towards the nearest foe by a click on a lit cell, then
@@ -1055,11 +1065,7 @@ fn whole_fight_by_mouse(scenario: &str) {
             });
             if stalls >= 3 {
                 stalls = 0;
-                if widget(&p, "action:end the turn").is_some() {
-                    t.click("action:end the turn");
-                } else if let Some(first) = widgets_starting(&p, "action:").first() {
-                    t.click(first);
-                }
+                end_turn_or_first(&mut t, &p);
             } else if let Some(foe) = target {
                 let (x, y) = point(&foe["body"]);
                 t.click_at(x, y);
@@ -1082,10 +1088,8 @@ fn whole_fight_by_mouse(scenario: &str) {
                 }
                 walked = Some(turn);
                 walks += 1;
-            } else if widget(&p, "action:end the turn").is_some() {
-                t.click("action:end the turn");
-            } else if let Some(first) = widgets_starting(&p, "action:").first() {
-                t.click(first);
+            } else {
+                end_turn_or_first(&mut t, &p);
             }
             true
         } else {

@@ -277,6 +277,9 @@ fn hero_names(table: &Table) -> Vec<&str> {
 
 /// Each hero figure shows the player the Players window seated at it.
 fn seat_figures(seats: Res<Seats>, mut table: ResMut<Table>) {
+    if !seats.is_changed() && !table.is_changed() {
+        return;
+    }
     let owners: Vec<Option<u8>> = (0..hero_names(&table).len())
         .map(|h| u8::try_from(seats.owner_of(h)).ok())
         .collect();
@@ -323,17 +326,28 @@ fn preview<R: Rules>(
     if !hovered.is_changed() && !game.is_changed() {
         return;
     }
-    let cell = match hovered.0 {
-        Some(Target::Cell(c)) => Some(c),
-        Some(Target::Figure(id)) => table.figure(id).map(|f| f.cell),
-        None => None,
-    };
-    showing.preview = cell.and_then(|cell| {
-        actions_on_cells(&game.0)
+    showing.preview = hovered.0.and_then(|t| cell_of(&table, t)).and_then(|cell| {
+        actions_at(&game.0, cell)
             .into_iter()
-            .filter(|(c, _)| *c == cell)
-            .find_map(|(_, a)| odds_of::<R>(&game.0.state, a))
+            .find_map(|a| odds_of::<R>(&game.0.state, a))
     });
+}
+
+/// The cell a pick is about: the cell itself, or where the figure stands.
+fn cell_of(table: &Table, target: Target) -> Option<CellKey> {
+    match target {
+        Target::Cell(c) => Some(c),
+        Target::Figure(id) => table.figure(id).map(|f| f.cell),
+    }
+}
+
+/// The players' legal actions about one cell.
+fn actions_at<R: Rules>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
+    actions_on_cells(game)
+        .into_iter()
+        .filter(|(c, _)| *c == cell)
+        .map(|(_, a)| a)
+        .collect()
 }
 
 /// The players' legal actions that are about a cell: where a hero moves, whom it strikes, or
@@ -362,18 +376,10 @@ fn click_cells<R: Rules>(
     mut submit: MessageWriter<SubmitAction<R>>,
 ) {
     for Picked(target) in picks.read() {
-        let cell = match *target {
-            Target::Cell(c) => c,
-            Target::Figure(id) => match table.figure(id) {
-                Some(f) => f.cell,
-                None => continue,
-            },
+        let Some(cell) = cell_of(&table, *target) else {
+            continue;
         };
-        let mut here: Vec<R::Action> = actions_on_cells(&game.0)
-            .into_iter()
-            .filter(|(c, _)| *c == cell)
-            .map(|(_, a)| a)
-            .collect();
+        let mut here = actions_at(&game.0, cell);
         watching.cell = None;
         // A click on another player's hero while one hero takes its turn: say whose turn it is.
         let names = hero_names(&table);
@@ -490,9 +496,9 @@ fn moves<R: Rules>(
             ui.weak("Click a lit cell to act there (pink: a tie's outcome), or pick below.");
             if let Some(cell) = watching.cell {
                 ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
-                for (c, a) in actions_on_cells(&game.0) {
+                for a in actions_at(&game.0, cell) {
                     let label = R::action_label(s, &a);
-                    if c == cell && ui.button(&label).tagged(format!("here:{label}")).clicked() {
+                    if ui.button(&label).tagged(format!("here:{label}")).clicked() {
                         submit.write(SubmitAction(a));
                         watching.cell = None;
                     }
