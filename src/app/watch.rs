@@ -7,13 +7,14 @@
 //! option walk, aims and paths: [`super::shows`]). With `--autoplay` the autopilot and the seeded
 //! pick play everything.
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use foehold_core::game::Game;
-use foehold_core::rules::view::Odds;
+use foehold_core::rules::view::{Odds, Show};
 use foehold_core::rules::{Rules, Seat, TieBreaker, ToMove};
 use foehold_loop::{
     CoreGame, GameEvent, GameLoopPlugin, LoopSettings, LoopSystems, StepRequest, SubmitAction,
@@ -22,6 +23,7 @@ use foehold_loop::{
 use super::Options;
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
+use super::minis::PendingPaths;
 use super::picking::{Hovered, Picked, Target};
 use super::probe::Tagged;
 use super::shows::Showing;
@@ -208,8 +210,11 @@ fn follow<R: Rules>(
     mut table: ResMut<Table>,
     mut watching: ResMut<Watching>,
     mut seen: ResMut<Seen<R>>,
-    mut showing: ResMut<Showing>,
-    mut shown: ResMut<super::play::Shown>,
+    (mut showing, mut shown, mut paths): (
+        ResMut<Showing>,
+        ResMut<super::play::Shown>,
+        ResMut<PendingPaths>,
+    ),
 ) {
     let mut batch = Vec::new();
     for e in events.read() {
@@ -220,19 +225,29 @@ fn follow<R: Rules>(
     if watching.rewound {
         watching.rewound = false;
         showing.clear(&mut shown);
+        paths.0.clear();
     } else if batch.is_empty() {
         return;
     }
     let view = R::view(now);
     if !batch.is_empty() {
-        showing.take(
-            &mut shown,
-            R::shows(&seen.0, now, &batch),
-            view.odds.as_ref(),
-        );
+        let shows = R::shows(&seen.0, now, &batch);
+        walk_steps(&shows, &mut paths);
+        showing.take(&mut shown, shows, view.odds.as_ref());
     }
     seen.0 = now.clone();
     table.show(view);
+}
+
+/// Minis walk the steps an action showed, cell by cell, rather than gliding straight to the end.
+fn walk_steps(shows: &[Show], paths: &mut PendingPaths) {
+    let mut walks: BTreeMap<u32, Vec<CellKey>> = BTreeMap::new();
+    for s in shows {
+        if let Show::Step { figure, to, .. } = s {
+            walks.entry(*figure).or_default().push(*to);
+        }
+    }
+    paths.0.extend(walks);
 }
 
 /// Where the watched game stands, for `--probe`.

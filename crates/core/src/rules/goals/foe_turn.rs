@@ -88,15 +88,31 @@ impl State {
     /// there (foes pass foes, never heroes), one no other figure holds when there is one; `from`
     /// when there is none. An invader pushed back goes there.
     pub fn entered_from(&self, f: usize, from: Qr, end: Qr) -> Qr {
+        let path = self.walked(f, from, end);
+        match path.len() {
+            0 | 1 => from,
+            n => path[n - 2],
+        }
+    }
+
+    /// The hexes foe `f` walks from `from` to `end`, both included, on a cheapest path (foes pass
+    /// foes, never heroes): the path the table shows. Where several tie, each step back from `end`
+    /// takes the first hex in (q, r) order, the last one preferring a hex no other figure holds,
+    /// as [`State::entered_from`] reads it. Just `[from, end]` when no path is found.
+    pub fn walked(&self, f: usize, from: Qr, end: Qr) -> Vec<Qr> {
+        let straight = vec![from, end];
         let Ok(board) = self.board() else {
-            return from;
+            return straight;
         };
         let (Some(s), Some(e)) = (
             board.index(hex(from.0, from.1)),
             board.index(hex(end.0, end.1)),
         ) else {
-            return from;
+            return straight;
         };
+        if s == e {
+            return vec![from];
+        }
         let cost = path_costs(board.map(), &[s], u32::MAX, |_, to| {
             let q = board.hex(to);
             if self.hero_at((q.x, q.y)).is_some() {
@@ -104,26 +120,40 @@ impl State {
             }
             board.enter_cost(to)
         });
-        let Some(step) = board.enter_cost(e) else {
-            return from;
+        if cost[e] == UNREACHED {
+            return straight;
+        }
+        let free = |p: &Qr| {
+            self.hero_at(*p).is_none()
+                && !(0..self.foes.len()).any(|g| g != f && self.foe_in(g) && self.foes[g].hex == *p)
         };
-        let mut before: Vec<Qr> = board
-            .neighbours(e)
-            .filter(|&n| cost[n] != UNREACHED && cost[n].saturating_add(step) == cost[e])
-            .map(|n| qr_of(board.hex(n)))
-            .collect();
-        before.sort_unstable();
-        let free = |p: &&Qr| {
-            self.hero_at(**p).is_none()
-                && !(0..self.foes.len())
-                    .any(|g| g != f && self.foe_in(g) && self.foes[g].hex == **p)
-        };
-        before
-            .iter()
-            .find(free)
-            .or(before.first())
-            .copied()
-            .unwrap_or(from)
+        let mut path = vec![end];
+        let mut at = e;
+        // Costs fall strictly along a cheapest path, so this walk back ends at the start.
+        while at != s {
+            let Some(step) = board.enter_cost(at) else {
+                return straight;
+            };
+            let mut before: Vec<(Qr, usize)> = board
+                .neighbours(at)
+                .filter(|&n| cost[n] != UNREACHED && cost[n].saturating_add(step) == cost[at])
+                .map(|n| (qr_of(board.hex(n)), n))
+                .collect();
+            before.sort_unstable();
+            let last_step = at == e;
+            let pick = if last_step {
+                before.iter().find(|(p, _)| free(p)).or(before.first())
+            } else {
+                before.first()
+            };
+            let Some(&(p, n)) = pick else {
+                return straight;
+            };
+            path.push(p);
+            at = n;
+        }
+        path.reverse();
+        path
     }
 
     /// Carries out outcome `o` of foe `f`.

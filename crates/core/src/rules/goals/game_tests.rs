@@ -839,3 +839,82 @@ fn each_outcome_of_a_tie_lights_its_end_hex_and_reads_as_the_log_words_it() {
     }
     assert!(ties > 5, "{ties} ties");
 }
+
+#[test]
+fn a_foes_move_is_shown_hex_by_hex_on_a_path_it_could_walk() {
+    use crate::rules::view::Show;
+    let (mut walked, mut slips, mut long) = (0, 0, 0);
+    for seed in 0..6 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            let before = g.state.clone();
+            let events = g.apply(a).expect("accepted");
+            for e in &events {
+                let Event::Acts { foe, outcome } = e else {
+                    continue;
+                };
+                let figure = super::FOE_BASE + *foe as u32;
+                let steps: Vec<_> = Goals::shows(&before, &g.state, &events)
+                    .into_iter()
+                    .filter_map(|s| match s {
+                        Show::Step {
+                            figure: f,
+                            from,
+                            to,
+                        } if f == figure => Some((from, to)),
+                        _ => None,
+                    })
+                    .collect();
+                let start = before.foes[*foe].hex;
+                let end = (outcome.end.x, outcome.end.y);
+                if steps.is_empty() {
+                    assert!(
+                        end == start || outcome.option == super::situation::GoalOption::Unleash,
+                        "a move with no steps shown"
+                    );
+                    continue;
+                }
+                walked += 1;
+                long += usize::from(steps.len() > 1);
+                assert_eq!(steps[0].0, start, "the walk starts where the foe stood");
+                assert_eq!(
+                    steps[steps.len() - 1].1,
+                    end,
+                    "the walk ends at the outcome's end"
+                );
+                let board = before.board().expect("a board");
+                let mut points = 0;
+                for (k, &(from, to)) in steps.iter().enumerate() {
+                    if k > 0 {
+                        assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
+                    }
+                    let (a, b) = (crate::hex::hex(from.0, from.1), crate::hex::hex(to.0, to.1));
+                    assert_eq!(crate::hex::distance(a, b), 1, "{from:?} → {to:?}");
+                    let i = board.index(b).expect("on the board");
+                    let swap = k == 0 && outcome.swap.is_some();
+                    if swap {
+                        slips += 1;
+                        continue;
+                    }
+                    if to != end {
+                        assert!(before.hero_at(to).is_none(), "a foe walks through a hero");
+                    }
+                    points += board.enter_cost(i).expect("a hex one can enter");
+                }
+                let situation = before.situation(*foe).expect("a situation").0;
+                let speed = situation.foes[situation.active].speed;
+                let allowed = if outcome.swap.is_some() {
+                    super::movement::SLIP_SHIFT
+                } else {
+                    speed
+                };
+                assert!(points <= allowed, "{points} move points of {allowed}");
+            }
+        }
+    }
+    assert!(
+        walked > 30 && long > 10,
+        "{walked} walks, {long} of several hexes"
+    );
+    eprintln!("{walked} walks, {long} of several hexes, {slips} after a Slip Away");
+}

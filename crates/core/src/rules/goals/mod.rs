@@ -51,7 +51,7 @@ pub use actions::{Action, Event, Fig};
 pub use scenario::Scenario;
 pub use state::State;
 
-use super::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView, TokenInfo};
+use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView, TokenInfo};
 use super::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::decision::Decision;
 use crate::error::LoadError;
@@ -258,6 +258,8 @@ pub fn view(s: &State) -> TableView {
             cell: h.hex,
             owner: Some((i + 1).min(usize::from(u8::MAX)) as u8),
             tint: i,
+            gear: Gear::Bare,
+            rooted: false,
         });
     }
     for (i, f) in s.foes.iter().enumerate() {
@@ -286,6 +288,12 @@ pub fn view(s: &State) -> TableView {
             cell: f.hex,
             owner: None,
             tint: f.spec,
+            gear: match (f.minion, &file.foes[f.spec]) {
+                (false, spec) if !spec.weapons.is_empty() && spec.melee > 0 => Gear::BladeAndBow,
+                (false, spec) if !spec.weapons.is_empty() => Gear::Bow,
+                _ => Gear::Blade,
+            },
+            rooted: false,
         });
     }
     let mut tokens: Vec<TokenInfo> = s

@@ -5,6 +5,8 @@
 
 use super::FOE_BASE;
 use super::actions::{Event, Fig, Roll};
+use super::scenario::Qr;
+use super::situation::{GoalOption, Outcome};
 use super::state::State;
 use super::turn::DIE;
 use crate::modifiers::fraction::Fraction;
@@ -76,6 +78,29 @@ fn chosen_line(trace: &[String]) -> Option<usize> {
         .rposition(|l| l.trim_start().starts_with("Option ") || l.contains(": Option "))
 }
 
+/// The hexes foe `f` walks through to carry out `o`, from where it stood: a Slip Away first
+/// switches places with its hero, then shifts; an unleashed minion leaves its foe where it is.
+fn foe_walk(before: &State, f: usize, o: &Outcome) -> Vec<Qr> {
+    let Some(start) = before.foes.get(f).map(|foe| foe.hex) else {
+        return Vec::new();
+    };
+    let end = (o.end.x, o.end.y);
+    if o.option == GoalOption::Unleash || end == start {
+        return Vec::new();
+    }
+    let swapped = o.swap.as_deref().and_then(|n| before.hero_named(n));
+    let Some(h) = swapped else {
+        return before.walked(f, start, end);
+    };
+    // The shift is walked with the hero already on the foe's old hex, as it is carried out.
+    let mut during = before.clone();
+    let at = during.heroes[h].hex;
+    during.heroes[h].hex = start;
+    let mut path = vec![start];
+    path.extend(during.walked(f, at, end));
+    path
+}
+
 /// What the events of one action show for a moment.
 pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
     let hero_named =
@@ -95,13 +120,12 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                         at: vec![target as u32],
                     });
                 }
-                let from = before.foes.get(*foe).map(|f| f.hex);
-                let to = (outcome.end.x, outcome.end.y);
-                if let Some(from) = from.filter(|&f| f != to) {
+                let walk = foe_walk(before, *foe, outcome);
+                for (from, to) in walk.iter().zip(walk.iter().skip(1)) {
                     out.push(Show::Step {
                         figure: id(Fig::Foe(*foe)),
-                        from,
-                        to,
+                        from: *from,
+                        to: *to,
                     });
                 }
             }
