@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use super::Options;
 use super::minis::Mini;
 use super::table::Table;
-use super::view::{FigureInfo, Side};
+use super::view::{FigureInfo, Gear, Side};
 
 #[derive(Resource, Default)]
 struct Bench {
@@ -52,6 +52,17 @@ fn bare_scene(
     ));
 }
 
+/// Every look a mini can carry, so the frame measure draws each of them.
+const GEARS: [Gear; 7] = [
+    Gear::Bare,
+    Gear::Blade,
+    Gear::Bow,
+    Gear::BladeAndBow,
+    Gear::Ooze,
+    Gear::Guns,
+    Gear::Staff,
+];
+
 /// A hundred figures on the free cells of the board (cells are reused when the board is small).
 fn hundred_minis(table: &Table) -> Vec<FigureInfo> {
     let cells: Vec<_> = table
@@ -77,6 +88,8 @@ fn hundred_minis(table: &Table) -> Vec<FigureInfo> {
             cell: cells[i as usize % cells.len().max(1)],
             owner: None,
             tint: i as usize,
+            gear: GEARS[i as usize % GEARS.len()],
+            rooted: i % 9 == 0,
         })
         .collect()
 }

@@ -1,5 +1,7 @@
-//! Minis: procedural figures (base, body, head) in their side's colours, elites crowned in gold; they
-//! walk along paths, light up when active and fall over when they die.
+//! Minis: procedural figures that carry what they fight with, walk, light up and fall.
+//!
+//! Base, body and head in their side's colours; a blade, bow, guns or staff by the figure's gear, a
+//! blob for an ooze, roots for a figure that never moves, elites crowned in gold.
 #![expect(
     clippy::disallowed_methods,
     reason = "a walking mini bobs along a sine; it is drawn, not ruled on"
@@ -10,7 +12,7 @@ use std::collections::BTreeMap;
 use bevy::prelude::*;
 
 use super::table::Table;
-use super::view::{CellKey, Side};
+use super::view::{CellKey, FigureInfo, Gear, Side};
 
 /// The root entity of a figure's mini.
 #[derive(Component, Debug)]
@@ -61,7 +63,14 @@ struct MiniAssets {
     crown: Handle<Mesh>,
     horn: Handle<Mesh>,
     ring: Handle<Mesh>,
+    blade: Handle<Mesh>,
+    bow: Handle<Mesh>,
+    gun: Handle<Mesh>,
+    staff: Handle<Mesh>,
     gold: Handle<StandardMaterial>,
+    steel: Handle<StandardMaterial>,
+    wood: Handle<StandardMaterial>,
+    orb: Handle<StandardMaterial>,
     skin: Handle<StandardMaterial>,
     ring_mat: Handle<StandardMaterial>,
     side: BTreeMap<(Side, usize), (Handle<StandardMaterial>, Handle<StandardMaterial>)>,
@@ -119,6 +128,26 @@ fn setup_assets(
         crown: meshes.add(Torus::new(0.12, 0.2)),
         horn: meshes.add(Cone::new(0.06, 0.22)),
         ring: meshes.add(Torus::new(0.58, 0.7)),
+        blade: meshes.add(Cuboid::new(0.09, 0.75, 0.15)),
+        bow: meshes.add(Torus::new(0.27, 0.33)),
+        gun: meshes.add(Cuboid::new(0.1, 0.12, 0.36)),
+        staff: meshes.add(Cylinder::new(0.035, 1.35)),
+        steel: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.78, 0.80, 0.84),
+            metallic: 0.8,
+            perceptual_roughness: 0.25,
+            ..default()
+        }),
+        wood: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.45, 0.28, 0.14),
+            perceptual_roughness: 0.8,
+            ..default()
+        }),
+        orb: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.55, 0.9, 1.0),
+            emissive: LinearRgba::rgb(0.6, 1.8, 2.4),
+            ..default()
+        }),
         gold: materials.add(StandardMaterial {
             base_color: Color::srgb(0.95, 0.75, 0.2),
             metallic: 0.9,
@@ -139,87 +168,132 @@ fn setup_assets(
     });
 }
 
-#[expect(
-    clippy::too_many_arguments,
-    reason = "one argument per part of the figure's look; grouping them would only rename them"
-)]
-fn spawn_mini(
-    commands: &mut Commands,
-    a: &MiniAssets,
-    id: u32,
-    side: Side,
-    tint: usize,
-    elite: bool,
-    cell: CellKey,
-    at: Vec3,
-) {
-    let (body_mat, base_mat) = a.side[&(side, tint % 4)].clone();
+/// Spawns the mini of figure `f` standing at `at`: a base and, on it, a body, a head and what it
+/// carries, all picked as the figure.
+fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3) {
+    let (body_mat, base_mat) = a.side[&(f.side, f.tint % 4)].clone();
     let root = commands
         .spawn((
             Transform::from_translation(at),
             Visibility::default(),
             Mini {
-                id,
-                cell,
+                id: f.id,
+                cell: f.cell,
                 dead: false,
             },
-            Name::new(format!("mini {id}")),
+            Name::new(format!("mini {}", f.id)),
         ))
         .id();
-    let part = MiniPart(id);
-    commands.spawn((
-        Mesh3d(a.base.clone()),
-        MeshMaterial3d(base_mat.clone()),
-        Transform::from_xyz(0.0, 0.06, 0.0),
-        part,
-        ChildOf(root),
-    ));
-    commands.spawn((
-        Mesh3d(a.body.clone()),
-        MeshMaterial3d(body_mat.clone()),
-        Transform::from_xyz(0.0, 0.62, 0.0),
-        part,
-        ChildOf(root),
-    ));
-    let head_mat = if side == Side::Foe {
-        body_mat.clone()
-    } else {
-        a.skin.clone()
+    let part = MiniPart(f.id);
+    let mut put = |mesh: &Handle<Mesh>, mat: &Handle<StandardMaterial>, t: Transform| {
+        commands.spawn((
+            Mesh3d(mesh.clone()),
+            MeshMaterial3d(mat.clone()),
+            t,
+            part,
+            ChildOf(root),
+        ));
     };
-    commands.spawn((
-        Mesh3d(a.head.clone()),
-        MeshMaterial3d(head_mat),
-        Transform::from_xyz(0.0, 1.2, 0.0),
-        part,
-        ChildOf(root),
-    ));
-    if side == Side::Foe {
+    put(&a.base, &base_mat, Transform::from_xyz(0.0, 0.06, 0.0));
+    let foe = f.side == Side::Foe;
+    // The height of the top of the head, where horns and crowns sit.
+    let top = if f.gear == Gear::Ooze {
+        // A blob: one squat, lumpy mass and no head.
+        put(
+            &a.head,
+            &body_mat,
+            Transform::from_xyz(0.0, 0.42, 0.0).with_scale(Vec3::new(2.3, 1.7, 2.1)),
+        );
+        put(
+            &a.head,
+            &body_mat,
+            Transform::from_xyz(0.2, 0.78, 0.1).with_scale(Vec3::splat(1.1)),
+        );
+        0.98
+    } else {
+        put(&a.body, &body_mat, Transform::from_xyz(0.0, 0.62, 0.0));
+        let head_mat = if foe { &body_mat } else { &a.skin };
+        put(&a.head, head_mat, Transform::from_xyz(0.0, 1.2, 0.0));
+        1.38
+    };
+    if foe && f.gear != Gear::Ooze {
         // Horns tell foes apart from heroes at a glance, whatever the colours.
         for x in [-0.12f32, 0.12] {
-            commands.spawn((
-                Mesh3d(a.horn.clone()),
-                MeshMaterial3d(base_mat.clone()),
-                Transform::from_xyz(x, 1.38, 0.0).with_rotation(Quat::from_rotation_z(-x * 3.0)),
-                part,
-                ChildOf(root),
-            ));
+            put(
+                &a.horn,
+                &base_mat,
+                Transform::from_xyz(x, top, 0.0).with_rotation(Quat::from_rotation_z(-x * 3.0)),
+            );
         }
     }
-    if elite {
-        commands.spawn((
-            Mesh3d(a.crown.clone()),
-            MeshMaterial3d(a.gold.clone()),
-            Transform::from_xyz(0.0, 1.36, 0.0),
-            part,
-            ChildOf(root),
-        ));
-        commands.spawn((
-            Mesh3d(a.ring.clone()),
-            MeshMaterial3d(a.gold.clone()),
+    for (mesh, mat, t) in gear(a, f.gear) {
+        put(&mesh, &mat, t);
+    }
+    if f.rooted {
+        // Roots spread from the base: it never leaves its square.
+        for k in 0..5 {
+            let turn = Quat::from_rotation_y(k as f32 * std::f32::consts::TAU / 5.0);
+            let out = turn * Vec3::new(0.55, 0.05, 0.0);
+            put(
+                &a.horn,
+                &a.wood,
+                Transform::from_translation(out)
+                    .with_rotation(turn * Quat::from_rotation_z(-std::f32::consts::FRAC_PI_2 - 0.2))
+                    .with_scale(Vec3::new(1.4, 1.6, 1.4)),
+            );
+        }
+    }
+    if f.elite {
+        put(&a.crown, &a.gold, Transform::from_xyz(0.0, top - 0.02, 0.0));
+        put(
+            &a.ring,
+            &a.gold,
             Transform::from_xyz(0.0, 0.1, 0.0).with_scale(Vec3::new(0.85, 0.5, 0.85)),
-            part,
-            ChildOf(root),
-        ));
+        );
+    }
+}
+
+/// What a mini holds, in its right hand (+x) and its left: each part's mesh, material and place.
+fn gear(a: &MiniAssets, gear: Gear) -> Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)> {
+    let blade = (
+        a.blade.clone(),
+        a.steel.clone(),
+        Transform::from_xyz(0.36, 0.78, 0.12).with_rotation(Quat::from_rotation_x(-0.5)),
+    );
+    // A ring squeezed to an arc held upright beside the body.
+    let bow = (
+        a.bow.clone(),
+        a.wood.clone(),
+        Transform::from_xyz(-0.36, 0.72, 0.0)
+            .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2))
+            .with_scale(Vec3::new(1.0, 1.0, 0.35)),
+    );
+    match gear {
+        Gear::Bare | Gear::Ooze => Vec::new(),
+        Gear::Blade => vec![blade],
+        Gear::Bow => vec![bow],
+        Gear::BladeAndBow => vec![blade, bow],
+        Gear::Guns => [-0.33f32, 0.33]
+            .map(|x| {
+                (
+                    a.gun.clone(),
+                    a.steel.clone(),
+                    Transform::from_xyz(x, 0.6, 0.14).with_rotation(Quat::from_rotation_x(0.3)),
+                )
+            })
+            .into(),
+        Gear::Staff => vec![
+            (
+                a.staff.clone(),
+                a.wood.clone(),
+                Transform::from_xyz(0.36, 0.72, 0.05),
+            ),
+            (
+                a.head.clone(),
+                a.orb.clone(),
+                Transform::from_xyz(0.36, 1.42, 0.05).with_scale(Vec3::splat(0.5)),
+            ),
+        ],
     }
 }
 
@@ -246,16 +320,7 @@ fn sync_minis(
         match found {
             None => {
                 if f.hp > 0 {
-                    spawn_mini(
-                        &mut commands,
-                        &assets,
-                        f.id,
-                        f.side,
-                        f.tint,
-                        f.elite,
-                        f.cell,
-                        table.board.world(f.cell) + top,
-                    );
+                    spawn_mini(&mut commands, &assets, f, table.board.world(f.cell) + top);
                 }
             }
             Some((e, mut mini, transform, walking)) => {

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use foehold_core::hex::{self, Hex, sight};
 
-pub use foehold_core::rules::view::{CellKey, FigureInfo, GridKind, Ground, Side, TableView};
+pub use foehold_core::rules::view::{CellKey, FigureInfo, Gear, GridKind, Ground, Side, TableView};
 
 /// A square cell's side on the table: about a hex's width, so minis fit either board.
 pub const SQUARE: f32 = 1.6;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView};
+use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView};
 use super::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::error::{LoadError, parse_ron};
 
@@ -458,6 +458,8 @@ impl Rules for Toy {
             cell,
             owner: (side == Side::Hero).then_some(1),
             tint: 0,
+            gear: Gear::Bare,
+            rooted: false,
         };
         TableView {
             grid: GridKind::Square,

@@ -112,6 +112,30 @@ pub struct FigureInfo {
     pub owner: Option<u8>,
     /// A colour index so figures of one side stay distinguishable.
     pub tint: usize,
+    /// What the mini carries: how it fights, at a glance.
+    pub gear: Gear,
+    /// It never moves from where it was placed.
+    pub rooted: bool,
+}
+
+/// What a mini carries, so its way of fighting reads on the board before any name plate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default, Serialize)]
+pub enum Gear {
+    /// Nothing in hand: heroes, and figures whose rules name no way of fighting.
+    #[default]
+    Bare,
+    /// A blade: fights next to its target.
+    Blade,
+    /// A bow: shoots from afar.
+    Bow,
+    /// A blade and a bow: either, as the fight asks.
+    BladeAndBow,
+    /// A shapeless blob that swallows what stands around it.
+    Ooze,
+    /// A pair of guns: trades shots and backs away.
+    Guns,
+    /// A staff: helps its side and keeps away from the fight.
+    Staff,
 }
 
 /// Tokens lying on cells (money, loot), drawn as small piles.

@@ -5,8 +5,24 @@
 use super::actions::{Event, Figure};
 use super::attack::{self, Die};
 use super::log::figure_name;
+use super::placement::Style;
 use super::state::{AskKind, Stage, State};
-use crate::rules::view::{CellInfo, FigureInfo, GridKind, Ground, Odds, Show, Side, TableView};
+use super::targeting::Behaviour;
+use crate::rules::view::{
+    CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView,
+};
+
+/// How a behaviour looks on the board.
+fn gear(b: Behaviour) -> Gear {
+    match b {
+        Behaviour::Melee => Gear::Blade,
+        Behaviour::Ranged => Gear::Bow,
+        Behaviour::MeleeOrRanged => Gear::BladeAndBow,
+        Behaviour::AcidBlob => Gear::Ooze,
+        Behaviour::Shootout => Gear::Guns,
+        Behaviour::Support => Gear::Staff,
+    }
+}
 
 /// Figure ids: heroes first, then enemy models in the order the threat cards brought them.
 fn figure_id(s: &State, f: Figure) -> u32 {
@@ -58,6 +74,8 @@ pub fn table(s: &State) -> TableView {
                 cell: hero.at,
                 owner: Some(h as u8 + 1),
                 tint: h,
+                gear: Gear::Bare,
+                rooted: false,
             }
         })
         .collect();
@@ -83,6 +101,8 @@ pub fn table(s: &State) -> TableView {
             cell: at,
             owner: None,
             tint: model.group,
+            gear: gear(spec.behaviour),
+            rooted: spec.style == Style::Immobile,
         });
     }
     TableView {

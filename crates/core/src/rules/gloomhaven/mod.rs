@@ -38,7 +38,7 @@ pub type Game = crate::game::Game<Gloomhaven>;
 /// A save of such a game.
 pub type Save = crate::game::save::Save<Gloomhaven>;
 
-use super::view::{CellInfo, FigureInfo, GridKind, Ground, Side, TableView, TokenInfo};
+use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView, TokenInfo};
 use super::{Rules, Seat, SetupError, ToMove};
 use crate::error::LoadError;
 use crate::hex::{Terrain, qr};
@@ -95,6 +95,16 @@ const fn ground(t: Terrain) -> Ground {
         Terrain::Difficult => Ground::Difficult,
         Terrain::Icy => Ground::Icy,
         Terrain::Wall => Ground::Wall,
+    }
+}
+
+/// A monster shoots when its statistics give it a range, else it fights with a blade.
+fn monster_gear(t: &scenario::MonsterType, elite: bool) -> Gear {
+    let stats = if elite { &t.elite } else { &t.normal };
+    if stats.range > 0 {
+        Gear::Bow
+    } else {
+        Gear::Blade
     }
 }
 
@@ -264,6 +274,8 @@ impl Rules for Gloomhaven {
                 cell: qr(h.hex),
                 owner: Some(s.scenario.heroes[i].player as u8),
                 tint: i,
+                gear: Gear::Bare,
+                rooted: false,
             });
         }
         for (i, m) in s.monsters.iter().enumerate() {
@@ -279,6 +291,8 @@ impl Rules for Gloomhaven {
                 cell: qr(m.hex),
                 owner: None,
                 tint: m.kind,
+                gear: monster_gear(&s.scenario.monsters[m.kind], m.elite),
+                rooted: false,
             });
         }
         // Summons are figures of the heroes' side, owned and tinted as their summoner.
@@ -295,6 +309,8 @@ impl Rules for Gloomhaven {
                 cell: qr(x.hex),
                 owner: Some(s.scenario.heroes[x.summoner].player as u8),
                 tint: x.summoner,
+                gear: Gear::Bare,
+                rooted: false,
             });
         }
         let tokens = s
