@@ -275,12 +275,19 @@ fn overlays(
     for p in &path {
         painter.circle_filled(*p, 4.0, egui::Color32::from_rgb(255, 215, 60));
     }
-    for pop in &shown.popups {
+    for (i, pop) in shown.popups.iter().enumerate() {
         let Some(at) =
             mini_at(pop.figure).and_then(|t| project(t + Vec3::Y * (1.9 + pop.age * 0.6)))
         else {
             continue;
         };
+        // Words over one figure at once ("-2", then "knocked out") stack upwards, not on top of
+        // each other.
+        let below = shown.popups[..i]
+            .iter()
+            .filter(|p| p.figure == pop.figure)
+            .count();
+        let at = at - egui::vec2(0.0, 28.0 * below as f32);
         let alpha = ((2.0 - pop.age) / 2.0 * 255.0).clamp(0.0, 255.0) as u8;
         let colour = if pop.harm {
             egui::Color32::from_rgba_unmultiplied(255, 60, 40, alpha)
