@@ -175,6 +175,37 @@ impl Table {
         }
     }
 
+    /// Waits for the table to reopen on the scenario `title` (another rule module's table is
+    /// another program: the window is a new one), and takes its window.
+    fn reopened(&mut self, title: &str) {
+        self.wait_for(&format!("the table on {title}"), 180, |p| {
+            (p["title"] == title).then_some(())
+        });
+        let start = Instant::now();
+        self.window = loop {
+            // No window found is a failed search: not an error while the new one opens.
+            let found = Command::new("xdotool")
+                .args(["search", "--name", "^Foehold"])
+                .env("DISPLAY", &self.display)
+                .output()
+                .expect("xdotool runs");
+            let ids: Vec<u32> = String::from_utf8_lossy(&found.stdout)
+                .lines()
+                .filter_map(|l| l.trim().parse().ok())
+                .collect();
+            if let [id] = ids[..] {
+                break id;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no single table window: {ids:?}"
+            );
+            sleep(Duration::from_millis(250));
+        };
+        let w = self.window.to_string();
+        xdotool(&self.display, &["windowfocus", "--sync", &w]);
+    }
+
     fn alive(&mut self) {
         if let Ok(Some(status)) = self.app.0.try_wait() {
             let log = std::fs::read_to_string(self.dir.join("table.log")).unwrap_or_default();
@@ -1240,4 +1271,37 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
             .any(|f| f["side"] == "Hero" && f["q"] == q && f["r"] == r);
         (cursor(p) == was && back).then_some(())
     });
+}
+
+#[test]
+fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() {
+    let mut t = Table::open("scenarios/sunken-kiln.ron");
+    t.click("players:start");
+    t.click("menu:new-game");
+    t.click("newgame:The Cinder Adit");
+    // The round's first move (the foes' draw) is one no save holds: the menu asks first.
+    t.click("newgame:discard");
+    t.reopened("The Cinder Adit");
+    let p = t.probe();
+    assert!(
+        p["cells"].as_array().unwrap().len() > 40,
+        "the square board is drawn"
+    );
+    t.click("players:start");
+    t.wait_for("the rules to play a move", 120, |p| {
+        (cursor(p) > 0).then_some(())
+    });
+    t.click("menu:new-game");
+    t.click("newgame:The Root Cellar");
+    // Moves were played here and the table keeps no save of them: it asks first.
+    t.click("newgame:discard");
+    t.reopened("The Root Cellar");
+    t.wait_for("the hex table's Players window", 120, |p| {
+        widget(p, "players:start").map(|_| ())
+    });
+    let p = t.settled();
+    // A new game: at most the round's first move (the table makes it by itself) is played.
+    assert_eq!(p["game"]["round"], 1);
+    assert_eq!(phase(&p), "CardSelection");
+    assert!(cursor(&p) <= 1, "{}", p["game"]);
 }

@@ -65,7 +65,6 @@ impl Options {
     }
 }
 
-/// Opens the table window with the options of the command line.
 /// The colour of the empty table around the board.
 pub const CLEAR: Color = Color::srgb(0.07, 0.075, 0.09);
 
@@ -92,6 +91,36 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
         })
 }
 
+/// Reopens the table on the scenario in `path`, with this table's seed, autopilot and probe: its
+/// rules may be another module's, whose table is another app, and a window's event loop opens once
+/// per process. Returns only when the program could not be started again, with why.
+pub fn reopen_on(path: &std::path::Path, options: &Options) -> String {
+    let exe = match std::env::current_exe() {
+        Ok(exe) => exe,
+        Err(e) => return format!("Could not reopen the table on {}:\n{e}", path.display()),
+    };
+    let mut command = std::process::Command::new(exe);
+    command
+        .arg(path)
+        .arg("--seed")
+        .arg(options.seed.to_string());
+    if options.autoplay {
+        command.arg("--autoplay");
+    }
+    if let Some(probe) = &options.probe {
+        command.arg("--probe").arg(probe);
+    }
+    #[cfg(unix)]
+    let e = std::os::unix::process::CommandExt::exec(&mut command);
+    #[cfg(not(unix))]
+    let e = match command.spawn() {
+        Ok(_) => std::process::exit(0),
+        Err(e) => e,
+    };
+    format!("Could not reopen the table on {}:\n{e}", path.display())
+}
+
+/// Opens the table window with the options of the command line.
 pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
     // A scenario of another rule module than Gloomhaven is watched: the table has no windows for

@@ -179,6 +179,7 @@ fn write_probe(
     };
     let probe = json!({
         "frame": file.frame,
+        "title": table.title,
         "window": {"width": window.width(), "height": window.height(),
                    "scale": window.scale_factor()},
         "camera": {"yaw": orbit.yaw, "pitch": orbit.pitch, "distance": orbit.distance,

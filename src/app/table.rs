@@ -99,26 +99,27 @@ impl Table {
     }
 }
 
-/// The scenario the table opens without an argument.
+/// The scenario the table opens without an argument (a Gloomhaven one: the fallback of a file that
+/// would not open is started by the hex table).
 pub fn default_scenario() -> Option<PathBuf> {
     let preferred = PathBuf::from("scenarios/tutorial.ron");
     if preferred.exists() {
         return Some(preferred);
     }
-    scenario_files().into_iter().next()
+    scenario_files().into_iter().find(|p| is_gloomhaven(p))
 }
 
-/// Scenario files under `scenarios/` of the rules the table plays, sorted.
+/// Whether the scenario file in `path` is played by the Gloomhaven rules (the hex table's own).
+pub fn is_gloomhaven(path: &Path) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| rules_name(&text) == Gloomhaven::NAME)
+}
+
+/// Scenario files under `scenarios/`, of every rule module, sorted.
 pub fn scenario_files() -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios")
         .map(|d| {
             d.filter_map(|e| e.ok().map(|e| e.path()))
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .filter(|p| {
-                    // The table's hero windows are Gloomhaven's so far; other modules play headless.
-                    std::fs::read_to_string(p)
-                        .is_ok_and(|text| rules_name(&text) == Gloomhaven::NAME)
-                })
                 .collect()
         })
         .unwrap_or_default();

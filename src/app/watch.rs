@@ -29,6 +29,7 @@ use super::probe::Tagged;
 use super::shows::Showing;
 use super::table::Table;
 use super::view::{BoardView, CellKey, Side};
+use super::windows::{AtRisk, NewGameOpen, Problem, StartScenario};
 use crate::cli::modules::ForRules;
 
 /// Seconds between two steps of the game.
@@ -140,6 +141,8 @@ impl ForRules for Watch<'_> {
                 super::probe::writer,
                 super::shows::plugin,
             ))
+            .add_plugins(super::windows::choosing)
+            .add_systems(Update, (at_risk::<R>, start))
             .add_systems(Last, probe_game::<R>)
             .add_systems(
                 Update,
@@ -162,6 +165,9 @@ impl ForRules for Watch<'_> {
                     moves::<R>.run_if(super::windows::seated),
                     players.run_if(not(super::windows::seated)),
                     super::shows::windows,
+                    end::<R>.run_if(super::windows::seated),
+                    super::windows::new_game,
+                    super::windows::problem,
                 )
                     .chain()
                     .after(super::ui::Drawn),
@@ -171,6 +177,40 @@ impl ForRules for Watch<'_> {
             AppExit::Error(code) => ExitCode::from(code.get()),
         }
     }
+}
+
+/// Every move played is at risk: the table keeps no saves of these rules yet.
+fn at_risk<R: Rules>(game: Res<CoreGame<R>>, mut at_risk: ResMut<AtRisk>) {
+    at_risk.set_if_neq(AtRisk(game.0.cursor));
+}
+
+/// The table reopens on the scenario chosen in the New game window (whatever its rules).
+fn start(
+    mut starts: MessageReader<StartScenario>,
+    options: Res<Options>,
+    mut problem: ResMut<Problem>,
+) {
+    for StartScenario(path) in starts.read() {
+        problem.0 = Some(super::reopen_on(path, &options));
+    }
+}
+
+/// Victory or defeat, with the way back one move or on to another game.
+fn end<R: Rules>(
+    mut contexts: EguiContexts,
+    game: Res<CoreGame<R>>,
+    mut watching: ResMut<Watching>,
+    mut new_game: ResMut<NewGameOpen>,
+) -> Result {
+    let ToMove::Over { won } = game.0.to_move() else {
+        return Ok(());
+    };
+    let choice = super::windows::end_screen(contexts.ctx_mut()?, won);
+    watching.undo |= choice.undo;
+    if choice.new_game {
+        new_game.set_if_neq(NewGameOpen(true));
+    }
+    Ok(())
 }
 
 /// Asks the loop for the next step every [`PACE`] seconds, unless paused.
@@ -476,6 +516,7 @@ fn moves<R: Rules>(
     seating: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut submit: MessageWriter<SubmitAction<R>>,
+    mut new_game: ResMut<NewGameOpen>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -494,6 +535,9 @@ fn moves<R: Rules>(
             ui.horizontal(|ui| {
                 watching.undo |= ui.button("⟲ Undo").tagged("menu:undo").clicked();
                 watching.redo |= ui.button("⟳ Redo").tagged("menu:redo").clicked();
+                if ui.button("New game…").tagged("menu:new-game").clicked() {
+                    new_game.set_if_neq(NewGameOpen(true));
+                }
             });
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
@@ -673,6 +717,7 @@ mod tests {
         .insert_resource(seen)
         .init_resource::<Showing>()
         .init_resource::<super::super::play::Shown>()
+        .init_resource::<PendingPaths>()
         .add_systems(Update, rewind::<Toy>.before(LoopSystems::Input))
         .add_systems(Update, follow::<Toy>.after(LoopSystems::Sync));
         app

@@ -9,6 +9,33 @@ use crate::app::CoreGame;
 use crate::app::play::Control;
 use crate::app::probe::Tagged;
 
+/// What the players asked of the end screen.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct EndChoice {
+    /// Undo the move that ended the game.
+    pub undo: bool,
+    /// Open the New game window.
+    pub new_game: bool,
+}
+
+/// Draws the end screen of a game the heroes `won` or lost, whichever rules it was played by.
+pub fn end_screen(ctx: &egui::Context, won: bool) -> EndChoice {
+    let mut choice = EndChoice::default();
+    egui::Window::new("end")
+        .title_bar(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .resizable(false)
+        .show(ctx, |ui| {
+            let text = if won { "Victory!" } else { "Defeat" };
+            ui.label(egui::RichText::new(text).size(32.0).strong());
+            ui.horizontal(|ui| {
+                choice.undo = ui.button("Undo the last move").tagged("end:undo").clicked();
+                choice.new_game = ui.button("New game…").tagged("end:new-game").clicked();
+            });
+        });
+    choice
+}
+
 pub fn end(
     mut contexts: EguiContexts,
     game: Res<CoreGame>,
@@ -18,22 +45,12 @@ pub fn end(
     let ToMove::Over { won } = game.0.to_move() else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("end")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            let text = if won { "Victory!" } else { "Defeat" };
-            ui.label(egui::RichText::new(text).size(32.0).strong());
-            ui.horizontal(|ui| {
-                if ui.button("Undo the last move").tagged("end:undo").clicked() {
-                    controls.write(Control::Undo);
-                }
-                if ui.button("New game…").tagged("end:new-game").clicked() {
-                    new_game.set_if_neq(NewGameOpen(true));
-                }
-            });
-        });
+    let choice = end_screen(contexts.ctx_mut()?, won);
+    if choice.undo {
+        controls.write(Control::Undo);
+    }
+    if choice.new_game {
+        new_game.set_if_neq(NewGameOpen(true));
+    }
     Ok(())
 }

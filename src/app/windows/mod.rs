@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::hotseat::Seats;
-use super::play::Driver;
+use super::play::{Control, Driver, Play};
+use super::table::is_gloomhaven;
+use super::{CoreGame, Options};
 
 mod banner;
 mod end;
@@ -18,9 +20,10 @@ mod players;
 mod problem;
 mod side;
 
-pub use new_game::NewGameOpen;
+pub use end::end_screen;
+pub use new_game::{AtRisk, NewGameOpen, StartScenario, new_game};
 pub use players::seat_players;
-pub use problem::Problem;
+pub use problem::{Problem, problem};
 
 /// Whether the History window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -38,8 +41,8 @@ pub fn players_play(driver: Res<Driver>) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HistoryOpen>()
-        .init_resource::<NewGameOpen>()
-        .init_resource::<Problem>()
+        .add_plugins(choosing)
+        .add_systems(Update, (at_risk, start).chain())
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -53,13 +56,50 @@ pub(super) fn plugin(app: &mut App) {
                     end::end,
                 )
                     .run_if(seated),
-                new_game::new_game,
-                problem::problem,
+                new_game,
+                problem,
             )
                 .chain()
                 .in_set(Windows)
                 .after(super::ui::Drawn),
         );
+}
+
+/// What every table needs to choose another scenario: the New game window's state, the moves it
+/// would drop, the choice, and a problem to tell.
+pub fn choosing(app: &mut App) {
+    app.init_resource::<NewGameOpen>()
+        .init_resource::<AtRisk>()
+        .init_resource::<Problem>()
+        .add_message::<StartScenario>();
+}
+
+/// The moves of the hex table's game that no save holds.
+fn at_risk(game: Res<CoreGame>, play: Res<Play>, mut at_risk: ResMut<AtRisk>) {
+    let g = &game.0;
+    let moves = if play.unsaved(g) {
+        g.cursor.abs_diff(play.saved_at.unwrap_or(0)).max(1)
+    } else {
+        0
+    };
+    at_risk.set_if_neq(AtRisk(moves));
+}
+
+/// Starts the chosen scenario: on this table when it is the hex table's rules, else the table
+/// reopens on it.
+fn start(
+    mut starts: MessageReader<StartScenario>,
+    options: Res<Options>,
+    mut controls: MessageWriter<Control>,
+    mut problem: ResMut<Problem>,
+) {
+    for StartScenario(path) in starts.read() {
+        if is_gloomhaven(path) {
+            controls.write(Control::NewGame(path.clone()));
+        } else {
+            problem.0 = Some(super::reopen_on(path, &options));
+        }
+    }
 }
 
 /// The system set of every window, after the name plates and lines drawn over the board.

@@ -1,20 +1,60 @@
-//! The New game window: the scenarios under `scenarios/` by name and description, and a confirmation
-//! before a game with unsaved moves is discarded.
+//! The New game window: the scenarios of every rule module under `scenarios/` by name and
+//! description, and a confirmation before a game with unsaved moves is discarded.
 
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::rules::gloomhaven::Scenario;
+use foehold_core::rules::Rules;
 
-use crate::app::CoreGame;
-use crate::app::play::{Control, Play};
 use crate::app::probe::Tagged;
 use crate::app::table::scenario_files;
+use crate::cli::modules::{ForRules, with_rules};
 
 /// Whether the New game window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct NewGameOpen(pub bool);
+
+/// Moves on the table that no save holds: starting another game asks before it drops them.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AtRisk(pub usize);
+
+/// The scenario file the players chose to start; the table that is open starts it.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct StartScenario(pub PathBuf);
+
+/// A scenario file's name and description, read by the rules it names.
+struct About<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl ForRules for About<'_> {
+    type Out = Result<(String, String), String>;
+
+    fn run<R: Rules>(self) -> Self::Out {
+        let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
+        Ok((
+            R::scenario_name(&s).to_string(),
+            R::scenario_about(&s).to_string(),
+        ))
+    }
+}
+
+/// The name and description of the scenario in `path`, or why it cannot be played.
+fn about(path: &std::path::Path) -> Result<(String, String), String> {
+    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let file = path.display().to_string();
+    with_rules(
+        &file,
+        &text,
+        About {
+            file: &file,
+            text: &text,
+        },
+    )
+    .map_err(|e| e.to_string())?
+}
 
 /// One scenario file as the list shows it.
 struct Entry {
@@ -27,10 +67,10 @@ struct Entry {
 fn entries() -> Vec<Entry> {
     scenario_files()
         .into_iter()
-        .map(|path| match Scenario::load(&path) {
-            Ok(s) => Entry {
-                name: s.name.clone(),
-                about: Ok(s.description.clone()),
+        .map(|path| match about(&path) {
+            Ok((name, about)) => Entry {
+                name,
+                about: Ok(about),
                 path,
             },
             Err(e) => Entry {
@@ -52,9 +92,8 @@ pub struct Listing {
 pub fn new_game(
     mut contexts: EguiContexts,
     mut open: ResMut<NewGameOpen>,
-    game: Res<CoreGame>,
-    play: Res<Play>,
-    mut controls: MessageWriter<Control>,
+    at_risk: Res<AtRisk>,
+    mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
 ) -> Result {
     if !open.0 {
@@ -74,7 +113,7 @@ pub fn new_game(
         .open(&mut keep_open)
         .show(ctx, |ui| {
             if let Some(i) = listing.confirm {
-                let moves = game.0.cursor - play.saved_at.unwrap_or(0).min(game.0.cursor);
+                let moves = at_risk.0;
                 ui.label(
                     egui::RichText::new(format!("Start \"{}\"?", entries[i].name))
                         .strong()
@@ -107,7 +146,7 @@ pub fn new_game(
                             .tagged(format!("newgame:{}", e.name))
                             .clicked()
                         {
-                            if play.unsaved(&game.0) {
+                            if at_risk.0 > 0 {
                                 listing.confirm = Some(i);
                             } else {
                                 start = Some(i);
@@ -126,7 +165,7 @@ pub fn new_game(
             }
         });
     if let Some(i) = start {
-        controls.write(Control::NewGame(entries[i].path.clone()));
+        starts.write(StartScenario(entries[i].path.clone()));
         keep_open = false;
     }
     if !keep_open {

@@ -160,6 +160,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError>;
     /// The scenario's name, as saves record it.
     fn scenario_name(scenario: &Self::Scenario) -> &str;
+    /// A sentence or two about the scenario, for the list a new game is chosen from.
+    fn scenario_about(_scenario: &Self::Scenario) -> &str {
+        ""
+    }
     /// Sets up a scenario with a seed.
     fn setup(
         scenario: Arc<Self::Scenario>,

@@ -325,6 +325,10 @@ impl Rules for Brimstone {
         &scenario.file.name
     }
 
+    fn scenario_about(scenario: &Scenario) -> &str {
+        &scenario.file.description
+    }
+
     fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
         let heroes = scenario
             .heroes()

@@ -136,6 +136,10 @@ impl Rules for Gloomhaven {
         &scenario.name
     }
 
+    fn scenario_about(scenario: &Scenario) -> &str {
+        &scenario.description
+    }
+
     fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
         State::new(scenario, seed, ties)
     }

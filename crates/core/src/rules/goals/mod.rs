@@ -87,6 +87,10 @@ impl Rules for Goals {
         &scenario.file.name
     }
 
+    fn scenario_about(scenario: &Scenario) -> &str {
+        &scenario.file.description
+    }
+
     fn setup(scenario: Arc<Scenario>, seed: u64, ties: TieBreaker) -> Result<State, SetupError> {
         Ok(State::new(scenario, seed, ties))
     }

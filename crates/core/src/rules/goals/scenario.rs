@@ -65,6 +65,9 @@ pub struct ScenarioFile {
     pub rules: RulesName,
     /// The scenario's name.
     pub name: String,
+    /// A sentence or two about it.
+    #[serde(default)]
+    pub description: String,
     /// The heroes lose when this round ends without a result.
     pub round_limit: u32,
     /// The heroes win once they have explored this many adventures.
