@@ -100,6 +100,28 @@ impl State {
     /// takes the first hex in (q, r) order, the last one preferring a hex no other figure holds,
     /// as [`State::entered_from`] reads it. Just `[from, end]` when no path is found.
     pub fn walked(&self, f: usize, from: Qr, end: Qr) -> Vec<Qr> {
+        let free = |p: &Qr| {
+            self.hero_at(*p).is_none()
+                && !(0..self.foes.len()).any(|g| g != f && self.foe_in(g) && self.foes[g].hex == *p)
+        };
+        self.cheapest_path(from, end, |p| self.hero_at(p).is_some(), free)
+    }
+
+    /// The hexes a hero walks from `from` to `end` on a cheapest path (heroes pass heroes, never
+    /// foes), as [`State::walked`] finds a foe's.
+    pub fn hero_walked(&self, from: Qr, end: Qr) -> Vec<Qr> {
+        self.cheapest_path(from, end, |p| self.foe_at(p).is_some(), |_| true)
+    }
+
+    /// A cheapest path from `from` to `end` through hexes not `blocked`, both ends included; the
+    /// step into `end` prefers a hex that is `free_last`, the others the first in (q, r) order.
+    fn cheapest_path(
+        &self,
+        from: Qr,
+        end: Qr,
+        blocked: impl Fn(Qr) -> bool,
+        free_last: impl Fn(&Qr) -> bool,
+    ) -> Vec<Qr> {
         let straight = vec![from, end];
         let Ok(board) = self.board() else {
             return straight;
@@ -114,8 +136,7 @@ impl State {
             return vec![from];
         }
         let cost = path_costs(board.map(), &[s], u32::MAX, |_, to| {
-            let q = board.hex(to);
-            if self.hero_at((q.x, q.y)).is_some() {
+            if blocked(qr_of(board.hex(to))) {
                 return None;
             }
             board.enter_cost(to)
@@ -123,10 +144,6 @@ impl State {
         if cost[e] == UNREACHED {
             return straight;
         }
-        let free = |p: &Qr| {
-            self.hero_at(*p).is_none()
-                && !(0..self.foes.len()).any(|g| g != f && self.foe_in(g) && self.foes[g].hex == *p)
-        };
         let mut path = vec![end];
         let mut at = e;
         // Costs fall strictly along a cheapest path, so this walk back ends at the start.
@@ -140,9 +157,8 @@ impl State {
                 .map(|n| (qr_of(board.hex(n)), n))
                 .collect();
             before.sort_unstable();
-            let last_step = at == e;
-            let pick = if last_step {
-                before.iter().find(|(p, _)| free(p)).or(before.first())
+            let pick = if at == e {
+                before.iter().find(|(p, _)| free_last(p)).or(before.first())
             } else {
                 before.first()
             };

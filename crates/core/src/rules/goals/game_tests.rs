@@ -918,3 +918,48 @@ fn a_foes_move_is_shown_hex_by_hex_on_a_path_it_could_walk() {
     );
     eprintln!("{walked} walks, {long} of several hexes, {slips} after a Slip Away");
 }
+
+#[test]
+fn a_heros_move_is_shown_hex_by_hex_around_foes_for_the_points_it_spent() {
+    use crate::rules::view::Show;
+    let mut moves = 0;
+    for seed in 0..6 {
+        let mut g = new_game(seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            let before = g.state.clone();
+            let events = g.apply(a).expect("accepted");
+            for e in &events {
+                let Event::Moved { hero, to, points } = e else {
+                    continue;
+                };
+                moves += 1;
+                let steps: Vec<_> = Goals::shows(&before, &g.state, &events)
+                    .into_iter()
+                    .filter_map(|s| match s {
+                        Show::Step { figure, from, to } if figure == *hero as u32 => {
+                            Some((from, to))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(steps[0].0, before.heroes[*hero].hex);
+                assert_eq!(steps[steps.len() - 1].1, *to);
+                let board = before.board().expect("a board");
+                let mut spent = 0;
+                for (k, &(from, step)) in steps.iter().enumerate() {
+                    if k > 0 {
+                        assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
+                    }
+                    let b = crate::hex::hex(step.0, step.1);
+                    assert_eq!(crate::hex::distance(crate::hex::hex(from.0, from.1), b), 1);
+                    assert!(before.foe_at(step).is_none(), "a hero walks through a foe");
+                    spent += board
+                        .enter_cost(board.index(b).expect("on the board"))
+                        .expect("a hex one can enter");
+                }
+                assert_eq!(spent, *points, "the walk shown costs the points spent");
+            }
+        }
+    }
+    assert!(moves > 30, "{moves} moves");
+}

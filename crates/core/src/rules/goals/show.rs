@@ -131,11 +131,14 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
             }
             Event::Moved { hero, to, .. } => {
                 if let Some(from) = before.heroes.get(*hero).map(|h| h.hex) {
-                    out.push(Show::Step {
-                        figure: id(Fig::Hero(*hero)),
-                        from,
-                        to: *to,
-                    });
+                    let walk = before.hero_walked(from, *to);
+                    for (from, to) in walk.iter().zip(walk.iter().skip(1)) {
+                        out.push(Show::Step {
+                            figure: id(Fig::Hero(*hero)),
+                            from: *from,
+                            to: *to,
+                        });
+                    }
                 }
             }
             Event::Attacks {
