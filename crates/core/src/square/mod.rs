@@ -376,6 +376,32 @@ impl SquareBoard {
         dist
     }
 
+    /// A shortest walk from `start` to `end`, both included, entering only squares for which
+    /// `enter` holds (`end` too): each step back from `end` takes the first square in board order
+    /// one step nearer the start. `None` when `end` cannot be reached.
+    pub fn path_to(
+        &self,
+        start: usize,
+        end: usize,
+        enter: impl Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
+        let dist = self.walk_from(start, enter);
+        if dist.get(end).is_none_or(|&d| d == UNREACHABLE) {
+            return None;
+        }
+        let mut path = vec![end];
+        let mut at = end;
+        while at != start {
+            at = self
+                .steps(at)
+                .filter(|&n| dist[n] != UNREACHABLE && dist[n] + 1 == dist[at])
+                .min()?;
+            path.push(at);
+        }
+        path.reverse();
+        Some(path)
+    }
+
     /// Walking distance from `start` to every board square, ignoring all models.
     pub fn distances_from(&self, start: usize) -> Vec<u32> {
         self.walk_from(start, |_| true)

@@ -875,13 +875,24 @@ fn the_table_is_shown_every_die_pick_step_and_the_odds_of_each_roll() {
                         picks += 1;
                     }
                     Show::Step { figure, to, .. } => {
-                        let view = Brimstone::view(&g.state);
-                        let f = view.figures.iter().find(|f| f.id == *figure);
-                        assert_eq!(
-                            f.map(|f| f.cell),
-                            Some(*to),
-                            "the figure stands where it went"
-                        );
+                        // The last step of a walk ends where the figure now stands.
+                        let last = shows
+                            .iter()
+                            .rev()
+                            .find_map(|s| match s {
+                                Show::Step { figure: f, to, .. } if f == figure => Some(*to),
+                                _ => None,
+                            })
+                            .expect("this step");
+                        if last == *to {
+                            let view = Brimstone::view(&g.state);
+                            let f = view.figures.iter().find(|f| f.id == *figure);
+                            assert_eq!(
+                                f.map(|f| f.cell),
+                                Some(*to),
+                                "the figure stands where it went"
+                            );
+                        }
                         steps += 1;
                     }
                     _ => {}
@@ -927,4 +938,60 @@ fn a_tie_about_a_square_or_a_figure_lights_that_cell() {
         }
     }
     assert!(ties > 10, "{ties} options lit");
+}
+
+#[test]
+fn every_walk_is_shown_square_by_square_through_free_squares_within_its_move() {
+    use super::actions::{Event, Figure};
+    use crate::rules::view::Show;
+    let (mut walks, mut long) = (0, 0);
+    for text in [MINE, AMBUSH] {
+        for seed in 0..6 {
+            let mut g = new_game(text, seed, TieBreaker::Seeded);
+            while let Some(a) = g.auto_action() {
+                let before = g.state.clone();
+                let events = g.apply(a).expect("accepted");
+                let shows = Brimstone::shows(&before, &g.state, &events);
+                for e in &events {
+                    let Event::Moved { figure, from, to } = e else {
+                        continue;
+                    };
+                    let id = super::view::figure_id(&g.state, *figure);
+                    let steps: Vec<(Square, Square)> = shows
+                        .iter()
+                        .filter_map(|s| match s {
+                            Show::Step { figure, from, to } if *figure == id => Some((*from, *to)),
+                            _ => None,
+                        })
+                        .collect();
+                    walks += 1;
+                    long += usize::from(steps.len() > 1);
+                    assert_eq!(steps[0].0, *from);
+                    assert_eq!(steps[steps.len() - 1].1, *to);
+                    let board = &before.scenario.board;
+                    for (k, &(a, b)) in steps.iter().enumerate() {
+                        if k > 0 {
+                            assert_eq!(steps[k - 1].1, a, "each step goes on from the last");
+                        }
+                        let (i, j) = (board.index_of(a).unwrap(), board.index_of(b).unwrap());
+                        assert!(board.steps(i).any(|n| n == j), "{a:?} → {b:?} is no step");
+                        assert!(!before.occupied(b), "a walk through {b:?}, held");
+                    }
+                    let reach = match figure {
+                        Figure::Hero(h) => before.scenario.file.heroes[*h].move_points,
+                        Figure::Model(m) => before.spec(before.models[*m].group).move_points,
+                    };
+                    assert!(
+                        steps.len() as u32 <= reach,
+                        "{} steps of {reach}",
+                        steps.len()
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        walks > 100 && long > 20,
+        "{walks} walks, {long} of several squares"
+    );
 }

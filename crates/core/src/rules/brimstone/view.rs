@@ -11,6 +11,7 @@ use super::targeting::Behaviour;
 use crate::rules::view::{
     CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView,
 };
+use crate::square::Square;
 
 /// How a behaviour looks on the board.
 fn gear(b: Behaviour) -> Gear {
@@ -25,7 +26,7 @@ fn gear(b: Behaviour) -> Gear {
 }
 
 /// Figure ids: heroes first, then enemy models in the order the threat cards brought them.
-fn figure_id(s: &State, f: Figure) -> u32 {
+pub(super) fn figure_id(s: &State, f: Figure) -> u32 {
     match f {
         Figure::Hero(h) => h as u32,
         Figure::Model(m) => (s.heroes.len() + m) as u32,
@@ -180,6 +181,15 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                         ),
                     },
                 ],
+                // A walk is shown square by square.
+                Event::Moved { figure, from, to } => walked(before, *from, *to)
+                    .windows(2)
+                    .map(|w| Show::Step {
+                        figure: figure_id(after, *figure),
+                        from: w[0],
+                        to: w[1],
+                    })
+                    .collect(),
                 // A die of no attack is a roll of its own.
                 Event::Rolled { what, .. } if !matches!(*what, "to hit" | "damage" | "defense") => {
                     vec![Show::Roll {
@@ -202,14 +212,25 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
     out
 }
 
+/// The squares a figure walked from `from` to `to` (both included): a shortest walk through the
+/// squares no other figure held, as every move of these rules goes; just the two ends when none is
+/// found.
+fn walked(before: &State, from: Square, to: Square) -> Vec<Square> {
+    let board = &before.scenario.board;
+    let (Some(s), Some(e)) = (board.index_of(from), board.index_of(to)) else {
+        return vec![from, to];
+    };
+    board
+        .path_to(s, e, |i| !before.occupied(board.square(i)))
+        .map_or_else(
+            || vec![from, to],
+            |p| p.into_iter().map(|i| board.square(i)).collect(),
+        )
+}
+
 /// What one event shows, besides the start of a roll.
 fn show_of(before: &State, after: &State, e: &Event) -> Option<Show> {
     match e {
-        Event::Moved { figure, from, to } => Some(Show::Step {
-            figure: figure_id(after, *figure),
-            from: *from,
-            to: *to,
-        }),
         Event::Rolled { what, roll, needed } => Some(Show::Die {
             what: (*what).to_string(),
             sides: before.die().unwrap_or(6),
