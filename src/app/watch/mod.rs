@@ -29,7 +29,9 @@ use super::probe::Tagged;
 use super::shows::Showing;
 use super::table::Table;
 use super::view::{BoardView, CellKey, Side};
-use super::windows::{AtRisk, NewGameOpen, Problem, StartScenario};
+use super::windows::{NewGameOpen, Problem, StartScenario};
+
+mod keep;
 use crate::cli::modules::ForRules;
 
 /// Seconds between two steps of the game.
@@ -50,6 +52,13 @@ struct Watching {
     cell: Option<CellKey>,
     /// A word for the players (a click that does nothing), with seconds left on screen.
     message: Option<(String, f32)>,
+}
+
+impl Watching {
+    /// Tells the players something for a few seconds.
+    fn say(&mut self, words: impl Into<String>) {
+        self.message = Some((words.into(), 4.0));
+    }
 }
 
 /// The state the table showed last: what the next actions show is told from it.
@@ -98,13 +107,7 @@ impl ForRules for Watch<'_> {
         let view = R::view(&game.state);
         let seen = Seen::<R>(game.state.clone());
         // The module suggests who plays which hero; the Players window settles it before play.
-        let mut seats = Seats::of_owners(
-            view.figures
-                .iter()
-                .filter(|f| f.side == Side::Hero)
-                .map(|f| f.owner.map_or(1, u32::from))
-                .collect(),
-        );
+        let mut seats = seats_of::<R>(&game.state);
         // Unattended runs (screenshots, autoplay) skip the Players window, as on the hex table.
         seats.ready = unattended || options.screenshot.is_some();
         let title = R::scenario_name(&game.scenario).to_string();
@@ -142,7 +145,8 @@ impl ForRules for Watch<'_> {
                 super::shows::plugin,
             ))
             .add_plugins(super::windows::choosing)
-            .add_systems(Update, (at_risk::<R>, start))
+            .insert_resource(keep::Keeping::new::<R>())
+            .add_systems(Update, (keep::keep::<R>, start).after(LoopSystems::Sync))
             .add_systems(Last, probe_game::<R>)
             .add_systems(
                 Update,
@@ -179,9 +183,16 @@ impl ForRules for Watch<'_> {
     }
 }
 
-/// Every move played is at risk: the table keeps no saves of these rules yet.
-fn at_risk<R: Rules>(game: Res<CoreGame<R>>, mut at_risk: ResMut<AtRisk>) {
-    at_risk.set_if_neq(AtRisk(game.0.cursor));
+/// The seats the module suggests for the heroes of `state` (who plays which), not yet confirmed.
+fn seats_of<R: Rules>(state: &R::State) -> Seats {
+    Seats::of_owners(
+        R::view(state)
+            .figures
+            .iter()
+            .filter(|f| f.side == Side::Hero)
+            .map(|f| f.owner.map_or(1, u32::from))
+            .collect(),
+    )
 }
 
 /// The table reopens on the scenario chosen in the New game window (whatever its rules).
@@ -516,7 +527,7 @@ fn moves<R: Rules>(
     seating: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut submit: MessageWriter<SubmitAction<R>>,
-    mut new_game: ResMut<NewGameOpen>,
+    (mut new_game, mut keeping): (ResMut<NewGameOpen>, ResMut<keep::Keeping>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -539,6 +550,7 @@ fn moves<R: Rules>(
                     new_game.set_if_neq(NewGameOpen(true));
                 }
             });
+            keep::buttons(ui, &mut keeping);
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
                 return;
@@ -701,6 +713,11 @@ mod tests {
     fn app() -> App {
         let scenario = toy::scenario().expect("the toy scenario parses");
         let game = Game::<Toy>::new(scenario, "toy.ron", 3, TieBreaker::Seeded).expect("sets up");
+        app_of(game)
+    }
+
+    /// The toy `game` under the loop with the watch's own systems, stepped by the autopilot.
+    pub(super) fn app_of(game: Game<Toy>) -> App {
         let view = Toy::view(&game.state);
         let seen = Seen::<Toy>(game.state.clone());
         let mut app = App::new();
