@@ -1291,10 +1291,19 @@ fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() 
     t.wait_for("the rules to play a move", 120, |p| {
         (cursor(p) > 0).then_some(())
     });
+    // Pause the rules, keep the game in a save, and the new game asks nothing.
+    t.key("space");
+    t.wait_for("the pause", 60, |p| (p["paused"] == true).then_some(()));
+    t.click("menu:save");
+    t.wait_for("the save", 60, |p| {
+        p["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("saved to"))
+            .then_some(())
+    });
+    assert!(t.dir.join("saves/brimstone.ron").exists(), "the save file");
     t.click("menu:new-game");
     t.click("newgame:The Root Cellar");
-    // Moves were played here and the table keeps no save of them: it asks first.
-    t.click("newgame:discard");
     t.reopened("The Root Cellar");
     t.wait_for("the hex table's Players window", 120, |p| {
         widget(p, "players:start").map(|_| ())
