@@ -23,7 +23,7 @@ use foehold_loop::{
 use super::Options;
 use super::board::{CellMarks, Mark};
 use super::hotseat::Seats;
-use super::minis::PendingPaths;
+use super::minis::{PendingPaths, WalkSpeed};
 use super::picking::{Hovered, Picked, Target};
 use super::probe::Tagged;
 use super::shows::Showing;
@@ -52,6 +52,20 @@ struct Watching {
     cell: Option<CellKey>,
     /// A word for the players (a click that does nothing), with seconds left on screen.
     message: Option<(String, f32)>,
+    /// One step asked for by the Step button.
+    step: bool,
+    /// How fast the rules play.
+    speed: Speed,
+}
+
+/// How many times the usual pace the rules play at.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Speed(f32);
+
+impl Default for Speed {
+    fn default() -> Self {
+        Speed(1.0)
+    }
 }
 
 impl Watching {
@@ -231,6 +245,7 @@ fn pace(
     seats: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut steps: MessageWriter<StepRequest>,
+    mut walk: ResMut<WalkSpeed>,
 ) {
     // Nothing plays before the players have sat down.
     if !seats.ready {
@@ -246,8 +261,9 @@ fn pace(
             watching.message = None;
         }
     }
-    let step = keys.just_pressed(KeyCode::Period);
-    if step || (!watching.paused && watching.since_step >= PACE) {
+    walk.0 = 3.0 * watching.speed.0;
+    let step = keys.just_pressed(KeyCode::Period) || std::mem::take(&mut watching.step);
+    if step || (!watching.paused && watching.since_step * watching.speed.0 >= PACE) {
         watching.since_step = 0.0;
         steps.write(StepRequest);
     }
@@ -660,7 +676,7 @@ fn windows<R: Rules>(
     mut contexts: EguiContexts,
     table: Res<Table>,
     game: Res<CoreGame<R>>,
-    watching: Res<Watching>,
+    mut watching: ResMut<Watching>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The module's banner says how a game ended; only the pause is the table's own.
@@ -689,7 +705,9 @@ fn windows<R: Rules>(
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .default_width(360.0)
         .show(ctx, |ui| {
-            ui.label("The rules and the dice play at this pace; Space pauses, . steps.");
+            ui.label("The rules and the dice play by themselves: Space pauses, . steps.");
+            let w = &mut *watching;
+            super::windows::pace_controls(ui, &mut w.paused, &mut w.step, &mut w.speed.0);
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(420.0)

@@ -7,6 +7,35 @@ use bevy_egui::{EguiContexts, egui};
 use crate::app::play::{Control, Driver, FoeTurnRecord, Shown};
 use crate::app::probe::Tagged;
 
+/// Play or pause, one step, and the speed of the rules' own steps: every table's controls of the
+/// rules' pace.
+pub fn pace_controls(ui: &mut egui::Ui, paused: &mut bool, step: &mut bool, speed: &mut f32) {
+    ui.horizontal(|ui| {
+        let label = if *paused { "▶ Play" } else { "⏸ Pause" };
+        if ui
+            .button(label)
+            .tagged("foes:pause")
+            .on_hover_text("Space")
+            .clicked()
+        {
+            *paused = !*paused;
+        }
+        if ui
+            .button("Step")
+            .tagged("foes:step")
+            .on_hover_text(".")
+            .clicked()
+        {
+            *step = true;
+        }
+        ui.add(
+            egui::Slider::new(speed, 0.25..=4.0)
+                .text("speed")
+                .logarithmic(true),
+        );
+    });
+}
+
 pub fn enemy_turn(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
@@ -20,38 +49,13 @@ pub fn enemy_turn(
         .default_width(300.0)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                let label = if driver.paused {
-                    "▶ Play"
-                } else {
-                    "⏸ Pause"
-                };
-                if ui
-                    .button(label)
-                    .tagged("foes:pause")
-                    .on_hover_text("Space")
-                    .clicked()
-                {
-                    driver.paused = !driver.paused;
-                }
-                if ui
-                    .button("Step")
-                    .tagged("foes:step")
-                    .on_hover_text(".")
-                    .clicked()
-                {
-                    driver.step = true;
-                }
-                let mut speed = driver.speed;
-                ui.add(
-                    egui::Slider::new(&mut speed, 0.25..=4.0)
-                        .text("speed")
-                        .logarithmic(true),
-                );
-                if speed != driver.speed {
-                    driver.speed = speed;
-                }
-            });
+            let (mut paused, mut step, mut speed) = (driver.paused, driver.step, driver.speed);
+            pace_controls(ui, &mut paused, &mut step, &mut speed);
+            driver.paused = paused;
+            driver.step = step;
+            if speed != driver.speed {
+                driver.speed = speed;
+            }
             let replay_label = if record.replay.is_some() {
                 "Replaying…"
             } else {
