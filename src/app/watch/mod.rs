@@ -31,6 +31,7 @@ use super::table::Table;
 use super::view::{BoardView, CellKey, Side};
 use super::windows::{NewGameOpen, Problem, StartScenario};
 
+mod history;
 mod keep;
 use crate::cli::modules::ForRules;
 
@@ -54,6 +55,8 @@ struct Watching {
     message: Option<(String, f32)>,
     /// One step asked for by the Step button.
     step: bool,
+    /// The log position the History window asked to go to, done by [`rewind`].
+    jump: Option<usize>,
     /// How fast the rules play.
     speed: Speed,
 }
@@ -160,6 +163,7 @@ impl ForRules for Watch<'_> {
             ))
             .add_plugins(super::windows::choosing)
             .insert_resource(keep::Keeping::new::<R>())
+            .init_resource::<history::History<R>>()
             .add_systems(Update, (keep::keep::<R>, start).after(LoopSystems::Sync))
             .add_systems(Last, probe_game::<R>)
             .add_systems(
@@ -184,6 +188,7 @@ impl ForRules for Watch<'_> {
                     players.run_if(not(super::windows::seated)),
                     super::shows::windows,
                     end::<R>.run_if(super::windows::seated),
+                    history::history::<R>,
                     super::windows::new_game,
                     super::windows::problem,
                 )
@@ -526,7 +531,13 @@ fn rewind<R: Rules>(
     let undo = watching.undo || (ctrl && keys.just_pressed(KeyCode::KeyZ));
     let redo = watching.redo || (ctrl && keys.just_pressed(KeyCode::KeyY));
     (watching.undo, watching.redo) = (false, false);
-    let moved = (undo && game.0.undo()) || (redo && game.0.redo());
+    let mut moved = (undo && game.0.undo()) || (redo && game.0.redo());
+    if let Some(n) = watching.jump.take() {
+        let was = game.0.cursor;
+        while game.0.cursor > n && game.0.undo() {}
+        while game.0.cursor < n && game.0.redo() {}
+        moved |= game.0.cursor != was;
+    }
     if moved {
         // Undone steps would run again at once: wait for the players to go on.
         watching.paused = true;
@@ -543,7 +554,11 @@ fn moves<R: Rules>(
     seating: Res<Seats>,
     mut watching: ResMut<Watching>,
     mut submit: MessageWriter<SubmitAction<R>>,
-    (mut new_game, mut keeping): (ResMut<NewGameOpen>, ResMut<keep::Keeping>),
+    (mut new_game, mut keeping, mut history): (
+        ResMut<NewGameOpen>,
+        ResMut<keep::Keeping>,
+        ResMut<history::History<R>>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -567,6 +582,8 @@ fn moves<R: Rules>(
                 }
             });
             keep::buttons(ui, &mut keeping);
+            ui.toggle_value(&mut history.open, "History")
+                .tagged("menu:history");
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
                 return;
@@ -787,5 +804,21 @@ mod tests {
         app.world_mut().resource_mut::<Watching>().redo = true;
         app.update();
         assert_eq!(app.world().resource::<CoreGame<Toy>>().0.cursor, cursor + 1);
+        // The History window's jumps: back to the start and forward to the end, log and table
+        // following.
+        for n in [0, 2, played] {
+            app.world_mut().resource_mut::<Watching>().jump = Some(n);
+            app.update();
+            let game = &app.world().resource::<CoreGame<Toy>>().0;
+            assert_eq!(game.cursor, n);
+            assert_eq!(app.world().resource::<Watching>().log, game.log_lines());
+            let table = app.world().resource::<Table>();
+            assert_eq!(table.figures, Toy::view(&game.state).figures);
+        }
+        // Its lines: one per action of the whole log, each with its round.
+        let game = &app.world().resource::<CoreGame<Toy>>().0;
+        let lines = history::lines::<Toy>(game.initial(), game.actions());
+        assert_eq!(lines.len(), played);
+        assert!(lines.iter().all(|l| l.starts_with("round ")), "{lines:?}");
     }
 }

@@ -26,34 +26,44 @@ pub fn history(
         .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
         .default_height(300.0)
         .show(ctx, |ui| {
-            ui.weak("Click a line to see the game just after it; later lines stay, to redo.");
-            egui::ScrollArea::vertical()
-                .max_height(320.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    if ui
-                        .selectable_label(cursor == 0, "0 · the start")
-                        .tagged("history:0")
-                        .clicked()
-                    {
-                        controls.write(Control::JumpTo(0));
-                    }
-                    for (i, label) in table.history.iter().enumerate() {
-                        let text = format!("{} · {label}", i + 1);
-                        let text = if i >= cursor {
-                            egui::RichText::new(text).weak().italics()
-                        } else {
-                            egui::RichText::new(text)
-                        };
-                        if ui
-                            .selectable_label(cursor == i + 1, text)
-                            .tagged(format!("history:{}", i + 1))
-                            .clicked()
-                        {
-                            controls.write(Control::JumpTo(i + 1));
-                        }
-                    }
-                });
+            if let Some(n) = history_list(ui, &table.history, cursor) {
+                controls.write(Control::JumpTo(n));
+            }
         });
     Ok(())
+}
+
+/// The lines of a game's actions, the first `cursor` of them played and the rest undone (to redo):
+/// the log position a click asks to go to, 0 being the start.
+pub fn history_list(ui: &mut egui::Ui, labels: &[String], cursor: usize) -> Option<usize> {
+    let mut jump = None;
+    ui.weak("Click a line to see the game just after it; later lines stay, to redo.");
+    egui::ScrollArea::vertical()
+        .max_height(320.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            if ui
+                .selectable_label(cursor == 0, "0 · the start")
+                .tagged("history:0")
+                .clicked()
+            {
+                jump = Some(0);
+            }
+            for (i, label) in labels.iter().enumerate() {
+                let text = format!("{} · {label}", i + 1);
+                let text = if i >= cursor {
+                    egui::RichText::new(text).weak().italics()
+                } else {
+                    egui::RichText::new(text)
+                };
+                if ui
+                    .selectable_label(cursor == i + 1, text)
+                    .tagged(format!("history:{}", i + 1))
+                    .clicked()
+                {
+                    jump = Some(i + 1);
+                }
+            }
+        });
+    jump
 }

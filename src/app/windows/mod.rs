@@ -22,6 +22,7 @@ mod side;
 
 pub use end::end_screen;
 pub use enemy_turn::pace_controls;
+pub use history::history_list;
 pub use new_game::{AtRisk, NewGameOpen, StartScenario, new_game};
 pub use players::seat_players;
 pub use problem::{Problem, problem};
