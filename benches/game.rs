@@ -20,6 +20,12 @@ fn big_scenario() -> Scenario {
 /// A `w` × `h` board of the same make as [`big_scenario`]'s (walls round it, scattered obstacles and
 /// traps), the four heroes in the middle and `monsters` monsters spread around them.
 fn field(w: usize, h: usize, monsters: usize) -> Scenario {
+    field_within(w, h, monsters, (h, w))
+}
+
+/// [`field`], with the monsters only within `(rows, columns)` of the middle: on any board they stand
+/// as far from the heroes as on the smallest that holds that window.
+fn field_within(w: usize, h: usize, monsters: usize, window: (usize, usize)) -> Scenario {
     let mut rows: Vec<Vec<char>> = (0..h).map(|_| vec!['.'; w]).collect();
     for (r, row) in rows.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
@@ -52,7 +58,8 @@ fn field(w: usize, h: usize, monsters: usize) -> Scenario {
         let mut out = Vec::new();
         for r in (2..h - 2).step_by(dr) {
             for c in (2..w - 2).step_by(dc) {
-                if r.abs_diff(mr) > hr || c.abs_diff(mc) > hc {
+                let inside = r.abs_diff(mr) <= window.0 && c.abs_diff(mc) <= window.1;
+                if inside && (r.abs_diff(mr) > hr || c.abs_diff(mc) > hc) {
                     out.push((r, c));
                 }
             }
@@ -167,35 +174,46 @@ fn bench(c: &mut Criterion) {
 }
 
 /// One monster's turn decided alone (nothing worked out before on the board) and a whole foe phase,
-/// as the board grows with 10 monsters and as the monsters grow on the 1,000-hex board.
+/// as the board grows with 10 monsters (spread over it, then kept near the heroes) and as the
+/// monsters grow on the 1,000-hex board.
 fn scaling(c: &mut Criterion) {
     let mut group = c.benchmark_group("scaling");
     group
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2))
         .sample_size(15);
+    // The last two: 10 monsters within 6 rows and 10 columns of the heroes, whatever the board.
+    let spread = (usize::MAX, usize::MAX);
+    let near = (6, 10);
     let cases = [
-        (10, 10, 10),
-        (40, 25, 10),
-        (125, 80, 10),
-        (40, 25, 1),
-        (40, 25, 40),
-        (40, 25, 100),
+        (10, 10, 10, spread),
+        (40, 25, 10, spread),
+        (125, 80, 10, spread),
+        (40, 25, 1, spread),
+        (40, 25, 40, spread),
+        (40, 25, 100, spread),
+        (40, 25, 10, near),
+        (125, 80, 10, near),
     ];
-    for (w, h, monsters) in cases {
-        let s = Arc::new(field(w, h, monsters));
+    for (w, h, monsters, window) in cases {
+        let s = Arc::new(field_within(w, h, monsters, window));
+        let near = if window == spread {
+            ""
+        } else {
+            " near the heroes"
+        };
         let start = before_foe_phase(&s);
         assert_eq!(start.monsters.len(), monsters);
         let hexes = start.map.0.len();
         let m = first_monster(&start);
         group.bench_function(
-            format!("one monster: {monsters} monsters, {hexes} hexes"),
+            format!("one monster: {monsters} monsters{near}, {hexes} hexes"),
             |b| {
                 b.iter(|| black_box(start.foe_options(m)));
             },
         );
         group.bench_function(
-            format!("foe phase: {monsters} monsters, {hexes} hexes"),
+            format!("foe phase: {monsters} monsters{near}, {hexes} hexes"),
             |b| {
                 b.iter_batched(
                     || start.clone(),

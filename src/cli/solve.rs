@@ -51,6 +51,12 @@ fn answer(file: &Path) -> Result<case::Answer, LoadError> {
     case::solve(&file.display().to_string(), &text)
 }
 
+/// Reads one file and answers it as JSON only.
+fn answer_json(file: &Path) -> Result<Value, LoadError> {
+    let text = read_file(file)?;
+    case::solve_json(&file.display().to_string(), &text)
+}
+
 /// The JSON object of an answer, with the `"file"` field added.
 fn with_file(file: &Path, json: Value) -> Value {
     let name = Value::String(file.display().to_string());
@@ -86,21 +92,30 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
     for f in &files {
-        let line = match answer(f) {
-            Ok(a) if args.json => with_file(f, a.json).to_string() + "\n",
-            Ok(a) => human(f, &a),
-            Err(e) => {
-                failed = true;
-                eprintln!("{e}");
-                if args.json {
-                    json!({"file": f.display().to_string(), "error": e.to_string()}).to_string()
-                        + "\n"
-                } else {
+        let written = if args.json {
+            // The object goes straight to the output: no line is built first.
+            let object = match answer_json(f) {
+                Ok(v) => with_file(f, v),
+                Err(e) => {
+                    failed = true;
+                    eprintln!("{e}");
+                    json!({"file": f.display().to_string(), "error": e.to_string()})
+                }
+            };
+            serde_json::to_writer(&mut out, &object)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+        } else {
+            match answer(f) {
+                Ok(a) => out.write_all(human(f, &a).as_bytes()),
+                Err(e) => {
+                    failed = true;
+                    eprintln!("{e}");
                     continue;
                 }
             }
         };
-        if out.write_all(line.as_bytes()).is_err() {
+        if written.is_err() {
             return ExitCode::from(2);
         }
     }

@@ -9,6 +9,7 @@ pub mod path;
 pub mod sight;
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 pub use hexx::Hex;
 
@@ -105,6 +106,9 @@ impl Terrain {
 }
 
 /// A hex board: which hexes exist, their terrain, and the thin walls between neighbours.
+///
+/// Which hexes exist never changes once built, so those tables are shared by every copy (a game
+/// copies its state on many actions) and two boards built as copies compare them at once.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HexMap {
     min_q: i32,
@@ -112,13 +116,13 @@ pub struct HexMap {
     width: i32,
     height: i32,
     /// Dense index of each hex of the bounding box, or `NONE`.
-    grid: Vec<u16>,
-    cells: Vec<Hex>,
+    grid: Arc<[u16]>,
+    cells: Arc<[Hex]>,
     terrain: Vec<Terrain>,
     /// Bit `d` set: the edge towards direction `d` carries a thin wall.
     thin: Vec<u8>,
     /// Neighbour indices per direction (`NONE` off the board).
-    neighbours: Vec<[u16; 6]>,
+    neighbours: Arc<[[u16; 6]]>,
     /// Thin walls whose far side lies off the board; they only matter to sightlines.
     outer_thin_walls: Vec<(Hex, Hex)>,
 }
@@ -201,11 +205,11 @@ impl HexMap {
             min_r,
             width,
             height,
-            grid,
+            grid: grid.into(),
             cells: all.iter().map(|(h, _)| *h).collect(),
             terrain: all.iter().map(|(_, t)| *t).collect(),
             thin: vec![0; all.len()],
-            neighbours: Vec::new(),
+            neighbours: Arc::new([]),
             outer_thin_walls: Vec::new(),
         };
         map.neighbours = map

@@ -24,6 +24,9 @@ pub struct CaseFormat {
     pub kinds: &'static [&'static str],
     /// Parses, validates and answers one file (`file` is the name used in error messages).
     pub solve: fn(file: &str, text: &str) -> Result<Answer, LoadError>,
+    /// [`CaseFormat::solve`]'s JSON object alone, leaving out the words and the comparison with
+    /// the expected answer where that saves work.
+    pub json: fn(file: &str, text: &str) -> Result<serde_json::Value, LoadError>,
 }
 
 /// Every case format, one line per rule module.
@@ -34,6 +37,7 @@ pub const FORMATS: &[CaseFormat] = &[
         module: "goals",
         kinds: &["GoalTurn"],
         solve: super::goals::case::solve,
+        json: |file, text| super::goals::case::solve(file, text).map(|a| a.json),
     },
 ];
 
@@ -64,6 +68,16 @@ pub fn top_level_name(text: &str) -> Option<(usize, &str)> {
 
 /// Answers a case file of any known format.
 pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
+    (format_of(file, text)?.solve)(file, text)
+}
+
+/// [`solve`]'s JSON object alone (see [`CaseFormat::json`]).
+pub fn solve_json(file: &str, text: &str) -> Result<serde_json::Value, LoadError> {
+    (format_of(file, text)?.json)(file, text)
+}
+
+/// The format of a case file, by its top-level struct name.
+fn format_of(file: &str, text: &str) -> Result<&'static CaseFormat, LoadError> {
     let Some((offset, name)) = top_level_name(text) else {
         return Err(LoadError::whole(
             file,
@@ -74,7 +88,7 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
         ));
     };
     match FORMATS.iter().find(|f| f.kinds.contains(&name)) {
-        Some(format) => (format.solve)(file, text),
+        Some(format) => Ok(format),
         None => {
             let (line, column) = offset_to_position(text, offset);
             Err(LoadError::new(
@@ -109,6 +123,48 @@ mod tests {
         assert_eq!(name, "Targeting");
         assert_eq!(offset_to_position(text, offset), (4, 3));
         assert_eq!(top_level_name("// only a comment\n"), None);
+    }
+
+    #[test]
+    fn the_json_alone_is_the_whole_answers_json_for_every_case_file() {
+        // Every case folder of the repository, good files and bad: the JSON-only path answers, or
+        // refuses, exactly as the whole answer does.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+        let mut dirs = vec![root.join("puzzles")];
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(root.join("conformance")).expect("the conformance folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            }
+        }
+        for dir in dirs {
+            for entry in std::fs::read_dir(&dir).expect("a case folder") {
+                let path = entry.expect("an entry").path();
+                if path.extension().is_some_and(|x| x == "ron") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        let mut answered = 0;
+        for path in &files {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).expect("readable");
+            match (solve(&name, &text), solve_json(&name, &text)) {
+                (Ok(whole), Ok(json)) => {
+                    assert_eq!(whole.json, json, "{name}");
+                    answered += 1;
+                }
+                (Err(a), Err(b)) => assert_eq!(a, b, "{name}"),
+                (a, b) => panic!("{name}: {:?} against {:?}", a.map(|a| a.json), b),
+            }
+        }
+        assert!(
+            answered >= 90,
+            "{answered} of {} files answered",
+            files.len()
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub const FORMAT: CaseFormat = CaseFormat {
     module: "brimstone",
     kinds: &["Placement", "Targeting", "HeroAttack", "EndOfFight"],
     solve,
+    json: |file, text| solve(file, text).map(|a| a.json),
 };
 
 /// At most this many heroes (or party members) in a file.

@@ -186,9 +186,21 @@ pub struct Attack<'a> {
     shapes: Vec<(usize, Hex)>,
     /// Dense indices of the ranged placements' hexes that count for range, one span each.
     reach: Vec<u32>,
-    /// Filled by [`Attack::prepare`] for the hexes the monster could attack from.
+    /// What each hex offers, worked out when first asked ([`Attack::offer_at`]): per hex an index
+    /// into `offers`, or [`NOT_YET`].
+    offered: Vec<u32>,
     offers: Vec<HexOffer>,
 }
+
+/// A hex whose offer is not worked out (it offers nothing until it is).
+const NOT_YET: u32 = u32::MAX;
+
+/// The offer of a hex not worked out.
+static NOTHING: HexOffer = HexOffer {
+    singles: 0,
+    areas: Vec::new(),
+    area_hits: 0,
+};
 
 impl<'a> Attack<'a> {
     /// The monster's attack on this board against `enemies` (dense hex indices).
@@ -253,6 +265,7 @@ impl<'a> Attack<'a> {
             holdings: Vec::new(),
             shapes: Vec::new(),
             reach: Vec::new(),
+            offered: vec![NOT_YET; map.len()],
             offers: Vec::new(),
         };
         if !attack.melee_area {
@@ -370,19 +383,27 @@ impl<'a> Attack<'a> {
 
     /// Works out what each hex offers; hexes where `wanted` is false offer nothing.
     pub fn prepare(&mut self, wanted: &[bool]) {
-        self.offers = Vec::with_capacity(self.map.len());
         for (h, &want) in wanted.iter().enumerate() {
-            let offer = if want {
-                self.compute_offer(h)
-            } else {
-                HexOffer::default()
-            };
+            if want {
+                self.offer_at(h);
+            }
+        }
+    }
+
+    /// Works out what hex `h` offers, unless done before: only the hexes a monster's choice looks
+    /// at are ever worked out, so the work follows its search rather than the board.
+    pub fn offer_at(&mut self, h: usize) {
+        if self.offered[h] == NOT_YET {
+            let offer = self.compute_offer(h);
+            self.offered[h] = u32::try_from(self.offers.len()).unwrap_or(NOT_YET);
             self.offers.push(offer);
         }
     }
 
     fn offer(&self, h: usize) -> &HexOffer {
-        &self.offers[h]
+        self.offers
+            .get(self.offered[h] as usize)
+            .unwrap_or(&NOTHING)
     }
 
     fn compute_offer(&mut self, h: usize) -> HexOffer {

@@ -14,6 +14,7 @@ pub const FORMAT: CaseFormat = CaseFormat {
     module: "gloomhaven",
     kinds: &["Puzzle"],
     solve,
+    json: solve_json,
 };
 
 /// Parses, validates and answers one puzzle: the decision of the active monster.
@@ -32,6 +33,12 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
         text: decision_text(&d),
         verdict,
     })
+}
+
+/// [`solve`]'s JSON object alone: neither the words nor the comparison with the expected answer.
+fn solve_json(file: &str, text: &str) -> Result<Value, LoadError> {
+    let (_, pos) = parse(file, text)?;
+    Ok(decision_json(&pos.decide()))
 }
 
 fn hex_json(h: Hex) -> Value {

@@ -316,26 +316,58 @@ impl MoveGraph {
         }
         let n = self.out.len();
         let target_neg = want.0 - self.landing[goal] as u16;
-        // rest[c * n + v]: fewest negatives from v, having spent c points, to goal at exactly want.1.
         let total = want.1 as usize;
         // Every step costs at least 1, so the walk below only visits hexes within `total` steps of
-        // the start: the table is filled for those alone.
+        // the start: they alone get a row (`slot`), the rest of the board is never looked at.
         let live = self.within_steps(start, total);
-        let mut rest = vec![u16::MAX; (total + 1) * n];
-        rest[total * n + goal] = 0;
+        let mut slot = vec![u32::MAX; n];
+        for (i, &v) in live.iter().enumerate() {
+            slot[v] = i as u32;
+        }
+        let m = live.len();
+        // Having spent c points it stands at most c steps from the start, and `live` comes nearest
+        // first: only its first `upto[c]` hexes are filled in for c.
+        let mut upto = vec![0usize; total + 1];
+        {
+            let mut depth = vec![0usize; m];
+            for (i, &u) in live.iter().enumerate() {
+                for e in self.steps(u) {
+                    let j = slot[e.to as usize];
+                    if j != u32::MAX && j as usize > i && depth[j as usize] == 0 {
+                        depth[j as usize] = depth[i] + 1;
+                    }
+                }
+                if let Some(x) = upto.get_mut(depth[i]) {
+                    *x = i + 1;
+                }
+            }
+            for c in 1..=total {
+                upto[c] = upto[c].max(upto[c - 1]);
+            }
+        }
+        // rest[c * m + slot[v]]: fewest negatives from v, having spent c points, to goal at exactly
+        // want.1; a hex without a row has none.
+        let rest_at = |rest: &[u16], c: usize, v: usize| match slot[v] {
+            u32::MAX => u16::MAX,
+            i => rest[c * m + i as usize],
+        };
+        let mut rest = vec![u16::MAX; (total + 1) * m];
+        if slot[goal] != u32::MAX {
+            rest[total * m + slot[goal] as usize] = 0;
+        }
         for c in (0..total).rev() {
-            for &u in &live {
+            for (i, &u) in live[..upto[c]].iter().enumerate() {
                 let mut best = u16::MAX;
                 for e in self.steps(u) {
                     let c2 = c + e.cost as usize;
                     if c2 <= total {
-                        let r = rest[c2 * n + e.to as usize];
+                        let r = rest_at(&rest, c2, e.to as usize);
                         if r != u16::MAX {
                             best = best.min(r + e.neg as u16);
                         }
                     }
                 }
-                rest[c * n + u] = best;
+                rest[c * m + i] = best;
             }
         }
         let mut out = Vec::new();
@@ -344,7 +376,7 @@ impl MoveGraph {
             let next = self.steps(u).iter().find(|e| {
                 let c2 = c + e.cost as usize;
                 c2 <= total && {
-                    let r = rest[c2 * n + e.to as usize];
+                    let r = rest_at(&rest, c2, e.to as usize);
                     r != u16::MAX && negs + e.neg as u16 + r == target_neg
                 }
             });
@@ -543,6 +575,7 @@ fn dijkstra_from<'g>(
 }
 
 /// The lists of hexes per point total for one count of negatives (see [`dijkstra_from`]).
+#[derive(Debug, Clone)]
 struct Buckets {
     /// Per point total, the first entry of its list in `pool`, or [`NIL`].
     head: Vec<u32>,
@@ -553,6 +586,7 @@ struct Buckets {
 }
 
 impl Buckets {
+    #[inline]
     fn put(&mut self, v: u16, points: u16) {
         let c = usize::from(points);
         if self.head.len() <= c {
@@ -561,6 +595,175 @@ impl Buckets {
         self.pool.push((v, self.head[c]));
         self.head[c] = (self.pool.len() - 1) as u32;
         self.hi = self.hi.max(c);
+    }
+}
+
+/// A search by score over a [`MoveGraph`] that settles one hex at a time and may be resumed.
+///
+/// Hexes are settled in the order of their scores (as [`search`] would find them): a question
+/// about the hexes near where it starts stops it early, and a later question about farther hexes
+/// takes it on from there.
+///
+/// Scores are those of the search itself: the landing penalty, counted where a move ends, is the
+/// caller's to add.
+#[derive(Debug, Clone)]
+pub struct Frontier {
+    /// Along incoming steps (scores towards the source) rather than outgoing ones.
+    reverse: bool,
+    uniform: bool,
+    /// Best score found so far; final once the hex is settled.
+    best: Vec<Score>,
+    settled: Vec<bool>,
+    /// Breadth-first: hexes in the order found (their scores are final when found), and the next
+    /// one to settle.
+    queue: Vec<u16>,
+    head: usize,
+    /// By score (see [`dijkstra_from`]): per count of negatives the (points, hex) waiting for it, the
+    /// count in hand, the point total in hand and the entry of its list to look at next.
+    waiting: Vec<Vec<(u16, u16)>>,
+    buckets: Buckets,
+    level: usize,
+    points: usize,
+    entry: u32,
+}
+
+impl Frontier {
+    /// A search from `source` with score `(0, 0)`, along outgoing steps or, when `reverse`, incoming
+    /// ones (then the scores are those of paths ending at `source`).
+    pub fn new(graph: &MoveGraph, source: usize, reverse: bool) -> Self {
+        let n = graph.out.len();
+        let mut best = vec![UNREACHABLE; n];
+        best[source] = (0, 0);
+        let mut f = Frontier {
+            reverse,
+            uniform: graph.uniform,
+            best,
+            settled: vec![false; n],
+            queue: Vec::new(),
+            head: 0,
+            waiting: Vec::new(),
+            buckets: Buckets {
+                head: Vec::new(),
+                pool: Vec::new(),
+                hi: 0,
+            },
+            level: 0,
+            points: usize::MAX,
+            entry: NIL,
+        };
+        if f.uniform {
+            f.queue.reserve(n);
+            f.queue.push(source as u16);
+        } else {
+            f.buckets.put(source as u16, 0);
+            f.points = 0;
+        }
+        f
+    }
+
+    /// The score of hex `i`: final once settled, the best found so far before.
+    #[inline]
+    pub fn score(&self, i: usize) -> Score {
+        self.best[i]
+    }
+
+    /// Whether hex `i` has its final score.
+    #[inline]
+    pub fn is_settled(&self, i: usize) -> bool {
+        self.settled[i]
+    }
+
+    /// Settles the next hex (the one with the lowest score left) and returns it with its score, or
+    /// `None` when every hex the search reaches is settled.
+    pub fn next(&mut self, graph: &MoveGraph) -> Option<(usize, Score)> {
+        let u = if self.uniform {
+            self.next_breadth_first(graph)?
+        } else {
+            self.next_by_score(graph)?
+        };
+        self.settled[u] = true;
+        Some((u, self.best[u]))
+    }
+
+    fn steps<'g>(&self, graph: &'g MoveGraph, u: usize) -> &'g [Edge] {
+        if self.reverse {
+            graph.steps_into(u)
+        } else {
+            graph.steps(u)
+        }
+    }
+
+    fn next_breadth_first(&mut self, graph: &MoveGraph) -> Option<usize> {
+        let u = usize::from(*self.queue.get(self.head)?);
+        self.head += 1;
+        let d = self.best[u].1 + 1;
+        for e in self.steps(graph, u) {
+            let v = usize::from(e.to);
+            if self.best[v] == UNREACHABLE {
+                self.best[v] = (0, d);
+                self.queue.push(e.to);
+            }
+        }
+        Some(u)
+    }
+
+    /// [`dijkstra_from`]'s loops, unrolled so that they stop after each hex settled.
+    fn next_by_score(&mut self, graph: &MoveGraph) -> Option<usize> {
+        loop {
+            while self.entry != NIL {
+                let (u, next) = self.buckets.pool[self.entry as usize];
+                self.entry = next;
+                let u = usize::from(u);
+                let neg = self.level as u16;
+                let c = self.points as u16;
+                // Entries left behind by a better score are skipped.
+                if self.best[u] != (neg, c) {
+                    continue;
+                }
+                let steps = if self.reverse {
+                    graph.steps_into(u)
+                } else {
+                    graph.steps(u)
+                };
+                for e in steps {
+                    let v = usize::from(e.to);
+                    let cand = (neg + u16::from(e.neg), c + u16::from(e.cost));
+                    if cand < self.best[v] {
+                        self.best[v] = cand;
+                        if e.neg == 0 {
+                            self.buckets.put(e.to, cand.1);
+                        } else {
+                            let level = usize::from(cand.0);
+                            if self.waiting.len() <= level {
+                                self.waiting.resize_with(level + 1, Vec::new);
+                            }
+                            self.waiting[level].push((cand.1, e.to));
+                        }
+                    }
+                }
+                return Some(u);
+            }
+            if self.points <= self.buckets.hi {
+                // The list in hand again (a step of no points adds to it), else the next total.
+                self.entry = std::mem::replace(&mut self.buckets.head[self.points], NIL);
+                if self.entry == NIL {
+                    self.points += 1;
+                }
+                continue;
+            }
+            // The next count of negatives.
+            self.buckets.hi = 0;
+            self.level += 1;
+            if self.level >= self.waiting.len() {
+                return None;
+            }
+            self.buckets.pool.clear();
+            self.points = usize::MAX;
+            for (points, v) in std::mem::take(&mut self.waiting[self.level]) {
+                self.points = self.points.min(usize::from(points));
+                self.buckets.put(v, points);
+            }
+        }
     }
 }
 

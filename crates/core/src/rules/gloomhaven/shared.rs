@@ -11,7 +11,7 @@
 
 use std::collections::BTreeMap;
 
-use super::movement::{Mode, MoveGraph, Occupant, Score, range_field};
+use super::movement::{Frontier, Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
 use crate::hex::sight::Sight;
 use crate::hex::{HexMap, Terrain};
 
@@ -53,8 +53,8 @@ struct Moves {
     enemies: Vec<u16>,
     /// Built with the enemies only on the board: every monster's steps when it may share it.
     graph: MoveGraph,
-    /// Best score from every hex to a hex, per hex searched towards.
-    towards: BTreeMap<u16, Vec<Score>>,
+    /// Searches from every hex to a hex, per hex searched towards, each as far as asked so far.
+    towards: BTreeMap<u16, Frontier>,
 }
 
 /// The parts of [`Shared`] one monster turn uses.
@@ -62,7 +62,7 @@ pub(super) struct Turn<'s> {
     /// Its step graph, when it may share one (else the caller builds its own).
     pub graph: Option<&'s MoveGraph>,
     /// Searches towards hexes on that graph, to reuse and to add to.
-    pub towards: Option<&'s mut BTreeMap<u16, Vec<Score>>>,
+    pub towards: Option<&'s mut BTreeMap<u16, Frontier>>,
     /// The board's sight oracle.
     pub sight: &'s Sight,
     /// Per enemy (in the turn's order), the range from it to every hex.
@@ -205,27 +205,55 @@ impl Shared {
     }
 }
 
-/// The best score from every hex to `target` on `graph`, kept in `towards` when given.
+/// Best scores from hexes to one hex (see [`towards`]).
+pub(super) struct Toward<'t> {
+    search: &'t Frontier,
+    landing: u16,
+}
+
+impl Toward<'_> {
+    /// The best score from `e` to the hex (landing penalty included); `UNREACHABLE` where no path
+    /// leads there, or for a hex that was not asked about.
+    pub fn score(&self, e: usize) -> Score {
+        if !self.search.is_settled(e) {
+            return UNREACHABLE;
+        }
+        let (neg, points) = self.search.score(e);
+        (neg + self.landing, points)
+    }
+}
+
+/// The best score from each hex of `ends` (listed, and marked in `is_end`) to `target` on `graph`.
+/// The search towards it is kept in `towards` when given, to go on with when another monster asks
+/// about other hexes; else it is the caller's own, in `own`.
 pub(super) fn towards<'t>(
     graph: &MoveGraph,
     target: usize,
-    towards: &'t mut Option<&mut BTreeMap<u16, Vec<Score>>>,
-    until: &[bool],
-    own: &'t mut Vec<Score>,
-) -> &'t [Score] {
-    match towards {
+    towards: &'t mut Option<&mut BTreeMap<u16, Frontier>>,
+    is_end: &[bool],
+    ends: &[usize],
+    own: &'t mut Option<Frontier>,
+) -> Toward<'t> {
+    let search = match towards {
         Some(kept) => {
             if kept.len() >= TOWARDS && !kept.contains_key(&key(target)) {
                 kept.clear();
             }
-            // Searched to the end: another monster's turn ends elsewhere.
             kept.entry(key(target))
-                .or_insert_with(|| graph.to(target, None))
+                .or_insert_with(|| Frontier::new(graph, target, true))
         }
-        None => {
-            *own = graph.to(target, Some(until));
-            own
+        None => own.insert(Frontier::new(graph, target, true)),
+    };
+    let mut left = ends.iter().filter(|&&e| !search.is_settled(e)).count();
+    while left > 0 {
+        match search.next(graph) {
+            Some((u, _)) => left -= usize::from(is_end[u]),
+            None => break,
         }
+    }
+    Toward {
+        search,
+        landing: u16::from(graph.landing[target]),
     }
 }
 
@@ -300,6 +328,78 @@ mod tests {
             teleport: mode == 3,
             muddled: rng.random_range(0..5) == 0,
         }
+    }
+
+    #[test]
+    fn searches_settling_one_hex_at_a_time_find_the_whole_searches_scores() {
+        // Every hex a search reaches is settled once, in the order of the scores, with the score
+        // the search of the whole board gives it (which adds the landing penalty itself); a search
+        // stopped halfway and taken on later settles the same hexes.
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut searches, mut negative) = (0, 0);
+        for _ in 0..300 {
+            let map = board(&mut rng);
+            let open: Vec<usize> = (0..map.len())
+                .filter(|&i| map.terrain_at(i) != Terrain::Wall)
+                .collect();
+            if open.is_empty() {
+                continue;
+            }
+            let mut occupants = vec![Occupant::Empty; map.len()];
+            for _ in 0..rng.random_range(0..4) {
+                occupants[open[rng.random_range(0..open.len())]] = Occupant::Enemy;
+            }
+            let source = open[rng.random_range(0..open.len())];
+            occupants[source] = Occupant::Myself;
+            let way = rng.random_range(0..4);
+            let mode = Mode {
+                flying: way == 1,
+                jumping: way == 2,
+                teleport: way == 3,
+            };
+            let graph = MoveGraph::new(&map, &occupants, mode);
+            for reverse in [false, true] {
+                let whole = if reverse {
+                    graph.to(source, None)
+                } else {
+                    graph.from(source)
+                };
+                let landing = |h: usize| {
+                    let at = if reverse { source } else { h };
+                    if !reverse && h == source {
+                        0
+                    } else {
+                        u16::from(graph.landing[at])
+                    }
+                };
+                let mut search = Frontier::new(&graph, source, reverse);
+                let pause = rng.random_range(0..map.len() + 1);
+                let mut last = (0, 0);
+                let mut settled = vec![false; map.len()];
+                for step in 0.. {
+                    if step == pause {
+                        // Taken on later, as a kept search is.
+                        search = search.clone();
+                    }
+                    let Some((h, sc)) = search.next(&graph) else {
+                        break;
+                    };
+                    assert!(sc >= last, "settled out of order");
+                    assert!(!settled[h], "settled twice");
+                    assert!(search.is_settled(h));
+                    settled[h] = true;
+                    last = sc;
+                    assert_eq!((sc.0 + landing(h), sc.1), whole[h]);
+                    negative += usize::from(sc.0 > 0);
+                }
+                for h in 0..map.len() {
+                    assert_eq!(settled[h], whole[h] != UNREACHABLE, "hex {h}");
+                }
+                searches += 1;
+            }
+        }
+        assert!(searches > 500, "{searches} searches");
+        assert!(negative > 100, "{negative} hexes behind negative ones");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! readings taken where the printed rules are terse.
 
 use super::attack::Attack;
-use super::movement::{Mode, MoveGraph, Occupant, Score, UNREACHABLE};
+use super::movement::{Frontier, Mode, MoveGraph, Occupant, Score, UNREACHABLE};
 use super::shared::{self, Shared};
 use crate::hex::{Hex, HexMap, qr};
 use serde::{Deserialize, Serialize};
@@ -243,6 +243,65 @@ fn occupants(s: &Situation) -> Vec<Occupant> {
     occ
 }
 
+/// A monster's moves from where it stands, searched outwards in the order of their scores, as far
+/// as its choice needs.
+struct Reach {
+    frontier: Frontier,
+    start: usize,
+    /// The search score of the hex settled last: every hex scoring less is settled.
+    last: Score,
+    /// Every hex it can reach is settled.
+    done: bool,
+}
+
+impl Reach {
+    fn new(graph: &MoveGraph, start: usize) -> Self {
+        Reach {
+            frontier: Frontier::new(graph, start, false),
+            start,
+            last: (0, 0),
+            done: false,
+        }
+    }
+
+    /// Settles the next hex, if any is left.
+    fn next(&mut self, graph: &MoveGraph) -> Option<usize> {
+        if self.done {
+            return None;
+        }
+        match self.frontier.next(graph) {
+            Some((h, sc)) => {
+                self.last = sc;
+                Some(h)
+            }
+            None => {
+                self.done = true;
+                None
+            }
+        }
+    }
+
+    /// Whether every hex scoring at most `s` is settled. A path's score adds the landing penalty
+    /// of where it ends to the search's, never less, so a search past `s` has them all.
+    fn covers(&self, s: Score) -> bool {
+        self.done || self.last > s
+    }
+
+    /// The best score from the start to `h`, landing penalty included, once `h` is settled;
+    /// `UNREACHABLE` before.
+    fn score(&self, graph: &MoveGraph, h: usize) -> Score {
+        if !self.frontier.is_settled(h) {
+            return UNREACHABLE;
+        }
+        if h == self.start {
+            // Staying put enters no hex, so it lands on none.
+            return (0, 0);
+        }
+        let (neg, points) = self.frontier.score(h);
+        (neg + u16::from(graph.landing[h]), points)
+    }
+}
+
 struct Solver<'a> {
     s: &'a Situation<'a>,
     map: &'a HexMap,
@@ -251,10 +310,15 @@ struct Solver<'a> {
     /// Where the monster may end a move (its graph's may be another monster's).
     endable: Vec<bool>,
     /// Searches towards hexes on a shared graph.
-    towards: Option<&'a mut BTreeMap<u16, Vec<Score>>>,
+    towards: Option<&'a mut BTreeMap<u16, Frontier>>,
     /// Per enemy, the range from it to every hex.
     ranges: Vec<&'a [u16]>,
-    reach: Vec<Score>,
+    /// Its moves, searched only as far as its choice needs.
+    reach: Reach,
+    /// Per hex settled in `reach`, in that order: the enemies it can attack from there.
+    hits: Vec<(usize, u64)>,
+    /// Per enemy, the best score to a hex it can attack the enemy from (once `run` has it).
+    best: Vec<Option<Score>>,
     attack: Attack<'a>,
     enemy_idx: Vec<usize>,
     trace: Vec<String>,
@@ -264,9 +328,9 @@ impl<'a> Solver<'a> {
     fn new(
         s: &'a Situation<'a>,
         graph: &'a MoveGraph,
-        towards: Option<&'a mut BTreeMap<u16, Vec<Score>>>,
+        towards: Option<&'a mut BTreeMap<u16, Frontier>>,
         ranges: Vec<&'a [u16]>,
-        mut attack: Attack<'a>,
+        attack: Attack<'a>,
     ) -> Self {
         let map = s.map;
         let start = index(map, s.active);
@@ -277,12 +341,7 @@ impl<'a> Solver<'a> {
             endable[index(map, *a)] = false;
         }
         endable[start] = true;
-        let reach = graph.from(start);
         let enemy_idx: Vec<usize> = s.enemies.iter().map(|e| index(map, e.hex)).collect();
-        let wanted: Vec<bool> = (0..map.len())
-            .map(|h| reach[h] != UNREACHABLE && endable[h])
-            .collect();
-        attack.prepare(&wanted);
         Solver {
             s,
             map,
@@ -291,11 +350,37 @@ impl<'a> Solver<'a> {
             endable,
             towards,
             ranges,
-            reach,
+            reach: Reach::new(graph, start),
+            hits: Vec::new(),
+            best: Vec::new(),
             attack,
             enemy_idx,
             trace: Vec::new(),
         }
+    }
+
+    /// Settles the next hex of its moves and works out whom it can attack from there, if it may
+    /// end there; `false` once every hex it can reach is settled.
+    fn settle(&mut self) -> bool {
+        let Some(h) = self.reach.next(self.graph) else {
+            return false;
+        };
+        let mut mask = 0u64;
+        if self.endable[h] {
+            self.attack.offer_at(h);
+            for k in 0..self.s.enemies.len() {
+                if self.attack.can_hit(k, h) {
+                    mask |= 1 << k;
+                }
+            }
+        }
+        self.hits.push((h, mask));
+        true
+    }
+
+    /// The score of the monster's best path to `h` (settled hexes only; `UNREACHABLE` else).
+    fn score(&self, h: usize) -> Score {
+        self.reach.score(self.graph, h)
     }
 
     fn name(&self, k: usize) -> String {
@@ -327,17 +412,26 @@ impl<'a> Solver<'a> {
             },
             self.attack.describe()
         ));
-        // Attack hexes and the best path to one of them, per enemy.
-        let n = self.map.len();
+        // Attack hexes and the best path to one of them, per enemy: its moves are searched in the
+        // order of their scores until every enemy's best is sure (no hex left scores lower).
         let mut best: Vec<Option<Score>> = vec![None; self.s.enemies.len()];
-        for (k, slot) in best.iter_mut().enumerate() {
-            for h in 0..n {
-                if self.reach[h] != UNREACHABLE && self.endable[h] && self.attack.can_hit(k, h) {
-                    let sc = self.reach[h];
-                    if slot.is_none_or(|b| sc < b) {
-                        *slot = Some(sc);
+        let mut seen = 0;
+        loop {
+            while seen < self.hits.len() {
+                let (h, mask) = self.hits[seen];
+                seen += 1;
+                let sc = self.score(h);
+                let mut left = mask;
+                while left != 0 {
+                    let k = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    if best[k].is_none_or(|b| sc < b) {
+                        best[k] = Some(sc);
                     }
                 }
+            }
+            if best.iter().all(|b| b.is_some_and(|b| self.reach.covers(b))) || !self.settle() {
+                break;
             }
         }
         let candidates: Vec<usize> = (0..self.s.enemies.len())
@@ -370,6 +464,7 @@ impl<'a> Solver<'a> {
             return (decision, self.attack);
         }
         let foci = self.choose_focus(&candidates, &best);
+        self.best = best;
         let mut options: Vec<Choice> = Vec::new();
         for &f in &foci {
             for c in self.options_for(f) {
@@ -501,32 +596,29 @@ impl<'a> Solver<'a> {
 
     /// The outcomes for one focus.
     fn options_for(&mut self, f: usize) -> Vec<Choice> {
-        let n = self.map.len();
         let fname = self.name(f);
-        let attack_hexes: Vec<usize> = (0..n)
+        // Its attack hexes with the fewest negative hexes on the way (`best`'s), and of these those
+        // within its move, else the nearest: every hex scoring up to `horizon` is looked at.
+        let (min_neg, nearest) = self.best[f].unwrap_or(UNREACHABLE);
+        let mv = self.s.action.move_points.min(u16::MAX as u32 - 1) as u16;
+        let horizon = (min_neg, nearest.max(mv));
+        while !self.reach.covers(horizon) && self.settle() {}
+        let mut hexes: Vec<usize> = self
+            .hits
+            .iter()
+            .filter(|(_, mask)| mask & (1 << f) != 0)
+            .map(|(h, _)| *h)
             .filter(|&h| {
-                self.reach[h] != UNREACHABLE && self.endable[h] && self.attack.can_hit(f, h)
+                let sc = self.score(h);
+                sc.0 == min_neg && sc.1 <= mv.max(nearest)
             })
             .collect();
-        let min_neg = attack_hexes
-            .iter()
-            .map(|&h| self.reach[h].0)
-            .min()
-            .unwrap_or(0);
-        let fewest: Vec<usize> = attack_hexes
-            .into_iter()
-            .filter(|&h| self.reach[h].0 == min_neg)
-            .collect();
-        let mv = self.s.action.move_points.min(u16::MAX as u32 - 1) as u16;
-        let now: Vec<usize> = fewest
-            .iter()
-            .copied()
-            .filter(|&h| self.reach[h].1 <= mv)
-            .collect();
-        if !now.is_empty() {
-            self.attack_now(f, &fname, &now)
+        hexes.sort_unstable();
+        if nearest <= mv {
+            self.attack_now(f, &fname, &hexes)
         } else {
-            self.head_for(f, &fname, &fewest, mv)
+            hexes.retain(|&h| self.score(h).1 == nearest);
+            self.head_for(f, &fname, &hexes, nearest, mv)
         }
     }
 
@@ -545,7 +637,7 @@ impl<'a> Solver<'a> {
                 .filter(|(_, eh)| self.map.adjacent(here, self.map.hex_at(**eh)))
                 .fold(0, |m, (k, _)| m | 1 << k)
         };
-        let pick = self.attack.pick(f, hexes, |h| self.reach[h].1, near);
+        let pick = self.attack.pick(f, hexes, |h| self.score(h).1, near);
         let most = pick.most;
         if act.targets > 1 {
             self.trace.push(format!(
@@ -569,11 +661,20 @@ impl<'a> Solver<'a> {
             .push(format!("It moves {min_cost} point(s) and attacks."));
         let cands = pick.choices;
         let focus_hex = self.s.enemies[f].hex;
+        // Choices come hex by hex: a hex's path is found once for all its groups.
+        let mut last: Option<(usize, Vec<Hex>)> = None;
         cands
             .into_iter()
             .map(|(h, g)| {
                 let end = self.map.hex_at(h);
-                let path = self.path_to(h, self.reach[h]);
+                let path = match &last {
+                    Some((at, path)) if *at == h => path.clone(),
+                    _ => {
+                        let path = self.path_to(h, self.score(h));
+                        last = Some((h, path.clone()));
+                        path
+                    }
+                };
                 let targets = if act.targets == 0 {
                     vec![]
                 } else {
@@ -591,13 +692,14 @@ impl<'a> Solver<'a> {
             .collect()
     }
 
-    fn head_for(&mut self, f: usize, fname: &str, fewest: &[usize], mv: u16) -> Vec<Choice> {
-        let nearest = fewest.iter().map(|&h| self.reach[h].1).min().unwrap_or(0);
-        let dests: Vec<usize> = fewest
-            .iter()
-            .copied()
-            .filter(|&h| self.reach[h].1 == nearest)
-            .collect();
+    fn head_for(
+        &mut self,
+        f: usize,
+        fname: &str,
+        dests: &[usize],
+        nearest: u16,
+        mv: u16,
+    ) -> Vec<Choice> {
         let dest_hexes: Vec<Hex> = dests.iter().map(|&h| self.map.hex_at(h)).collect();
         self.trace.push(format!(
             "It cannot attack {fname} this turn; it heads for the nearest attack hex(es) {} ({nearest} move(s) away).",
@@ -609,17 +711,21 @@ impl<'a> Solver<'a> {
         // Which destination to head for is itself a tie the players break, so each destination ranks
         // the end hexes on its own: total negatives, remaining path, points spent.
         let mut out: Vec<Choice> = Vec::new();
-        // Only the hexes it can end on this turn are ranked, so a search of its own towards a
-        // destination may stop once they all have their score; one kept for other monsters does not.
+        // Only the hexes it can end on this turn are ranked, so a search towards a destination stops
+        // once they all have their score; one kept for other monsters goes on when they ask more.
         let ends: Vec<bool> = (0..n)
             .map(|e| within[e] != UNREACHABLE && self.endable[e])
             .collect();
-        let mut own = Vec::new();
-        for &d in &dests {
-            let to_d = shared::towards(self.graph, d, &mut self.towards, &ends, &mut own);
-            let ranked: Vec<((u16, u16, u16), usize)> = (0..n)
-                .filter(|&e| within[e] != UNREACHABLE && self.endable[e] && to_d[e] != UNREACHABLE)
-                .map(|e| ((within[e].0 + to_d[e].0, to_d[e].1, within[e].1), e))
+        let end_list: Vec<usize> = (0..n).filter(|&e| ends[e]).collect();
+        let mut own = None;
+        for &d in dests {
+            let to_d =
+                shared::towards(self.graph, d, &mut self.towards, &ends, &end_list, &mut own);
+            let ranked: Vec<((u16, u16, u16), usize)> = end_list
+                .iter()
+                .map(|&e| (e, to_d.score(e)))
+                .filter(|(_, t)| *t != UNREACHABLE)
+                .map(|(e, t)| ((within[e].0 + t.0, t.1, within[e].1), e))
                 .collect();
             let Some(best) = ranked.iter().map(|r| r.0).min() else {
                 continue;
