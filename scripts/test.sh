@@ -26,6 +26,9 @@ echo "== tests"
 cargo test --workspace --locked
 echo "== tests, headless build"
 cargo test --no-default-features --locked
+echo "== benchmarks, each run once (their inputs and set-up stay valid)"
+cargo test -p foehold-core --benches --locked
+cargo test --no-default-features --benches --locked
 echo "== screenshot"
 bash tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot.png"
 echo "== screenshots of the other modules' boards (square grid; Domes, woods and adventures)"

@@ -68,7 +68,7 @@ fn fight(scenario: &Arc<<Brimstone as Rules>::Scenario>, seed: u64) -> usize {
 }
 
 fn fights(c: &mut Criterion) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/brimstone");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
     let load = |name: &str| {
         let path = root.join(name);
         let text = std::fs::read_to_string(&path).expect("the scenario exists");
