@@ -844,74 +844,69 @@ fn each_outcome_of_a_tie_lights_its_end_hex_and_reads_as_the_log_words_it() {
 fn a_foes_move_is_shown_hex_by_hex_on_a_path_it_could_walk() {
     use crate::rules::view::Show;
     let (mut walked, mut slips, mut long) = (0, 0, 0);
-    for seed in 0..6 {
-        let mut g = new_game(seed, TieBreaker::Seeded);
-        while let Some(a) = g.auto_action() {
-            let before = g.state.clone();
-            let events = g.apply(a).expect("accepted");
-            for e in &events {
-                let Event::Acts { foe, outcome } = e else {
-                    continue;
-                };
-                let figure = super::FOE_BASE + *foe as u32;
-                let steps: Vec<_> = Goals::shows(&before, &g.state, &events)
-                    .into_iter()
-                    .filter_map(|s| match s {
-                        Show::Step {
-                            figure: f,
-                            from,
-                            to,
-                        } if f == figure => Some((from, to)),
-                        _ => None,
-                    })
-                    .collect();
-                let start = before.foes[*foe].hex;
-                let end = (outcome.end.x, outcome.end.y);
-                if steps.is_empty() {
-                    assert!(
-                        end == start || outcome.option == super::situation::GoalOption::Unleash,
-                        "a move with no steps shown"
-                    );
-                    continue;
-                }
-                walked += 1;
-                long += usize::from(steps.len() > 1);
-                assert_eq!(steps[0].0, start, "the walk starts where the foe stood");
-                assert_eq!(
-                    steps[steps.len() - 1].1,
-                    end,
-                    "the walk ends at the outcome's end"
+    each_action(6, |before, after, events| {
+        for e in events {
+            let Event::Acts { foe, outcome } = e else {
+                continue;
+            };
+            let figure = super::FOE_BASE + *foe as u32;
+            let steps: Vec<_> = Goals::shows(before, after, events)
+                .into_iter()
+                .filter_map(|s| match s {
+                    Show::Step {
+                        figure: f,
+                        from,
+                        to,
+                    } if f == figure => Some((from, to)),
+                    _ => None,
+                })
+                .collect();
+            let start = before.foes[*foe].hex;
+            let end = (outcome.end.x, outcome.end.y);
+            if steps.is_empty() {
+                assert!(
+                    end == start || outcome.option == super::situation::GoalOption::Unleash,
+                    "a move with no steps shown"
                 );
-                let board = before.board().expect("a board");
-                let mut points = 0;
-                for (k, &(from, to)) in steps.iter().enumerate() {
-                    if k > 0 {
-                        assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
-                    }
-                    let (a, b) = (crate::hex::hex(from.0, from.1), crate::hex::hex(to.0, to.1));
-                    assert_eq!(crate::hex::distance(a, b), 1, "{from:?} → {to:?}");
-                    let i = board.index(b).expect("on the board");
-                    let swap = k == 0 && outcome.swap.is_some();
-                    if swap {
-                        slips += 1;
-                        continue;
-                    }
-                    if to != end {
-                        assert!(before.hero_at(to).is_none(), "a foe walks through a hero");
-                    }
-                    points += board.enter_cost(i).expect("a hex one can enter");
-                }
-                let situation = before.situation(*foe).expect("a situation").0;
-                let speed = situation.foes[situation.active].speed;
-                let allowed = if outcome.swap.is_some() {
-                    super::movement::SLIP_SHIFT
-                } else {
-                    speed
-                };
-                assert!(points <= allowed, "{points} move points of {allowed}");
+                continue;
             }
+            walked += 1;
+            long += usize::from(steps.len() > 1);
+            assert_eq!(steps[0].0, start, "the walk starts where the foe stood");
+            assert_eq!(
+                steps[steps.len() - 1].1,
+                end,
+                "the walk ends at the outcome's end"
+            );
+            let board = before.board().expect("a board");
+            let mut points = 0;
+            for (k, &(from, to)) in steps.iter().enumerate() {
+                if k > 0 {
+                    assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
+                }
+                let (a, b) = (crate::hex::hex(from.0, from.1), crate::hex::hex(to.0, to.1));
+                assert_eq!(crate::hex::distance(a, b), 1, "{from:?} → {to:?}");
+                let i = board.index(b).expect("on the board");
+                let swap = k == 0 && outcome.swap.is_some();
+                if swap {
+                    slips += 1;
+                    continue;
+                }
+                if to != end {
+                    assert!(before.hero_at(to).is_none(), "a foe walks through a hero");
+                }
+                points += board.enter_cost(i).expect("a hex one can enter");
+            }
+            let situation = before.situation(*foe).expect("a situation").0;
+            let speed = situation.foes[situation.active].speed;
+            let allowed = if outcome.swap.is_some() {
+                super::movement::SLIP_SHIFT
+            } else {
+                speed
+            };
+            assert!(points <= allowed, "{points} move points of {allowed}");
         }
-    }
+    });
     assert!(
         walked > 30 && long > 10,
         "{walked} walks, {long} of several hexes"
@@ -923,43 +918,49 @@ fn a_foes_move_is_shown_hex_by_hex_on_a_path_it_could_walk() {
 fn a_heros_move_is_shown_hex_by_hex_around_foes_for_the_points_it_spent() {
     use crate::rules::view::Show;
     let mut moves = 0;
-    for seed in 0..6 {
+    each_action(6, |before, after, events| {
+        for e in events {
+            let Event::Moved { hero, to, points } = e else {
+                continue;
+            };
+            moves += 1;
+            let steps: Vec<_> = Goals::shows(before, after, events)
+                .into_iter()
+                .filter_map(|s| match s {
+                    Show::Step { figure, from, to } if figure == *hero as u32 => Some((from, to)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(steps[0].0, before.heroes[*hero].hex);
+            assert_eq!(steps[steps.len() - 1].1, *to);
+            let board = before.board().expect("a board");
+            let mut spent = 0;
+            for (k, &(from, step)) in steps.iter().enumerate() {
+                if k > 0 {
+                    assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
+                }
+                let b = crate::hex::hex(step.0, step.1);
+                assert_eq!(crate::hex::distance(crate::hex::hex(from.0, from.1), b), 1);
+                assert!(before.foe_at(step).is_none(), "a hero walks through a foe");
+                spent += board
+                    .enter_cost(board.index(b).expect("on the board"))
+                    .expect("a hex one can enter");
+            }
+            assert_eq!(spent, *points, "the walk shown costs the points spent");
+        }
+    });
+    assert!(moves > 30, "{moves} moves");
+}
+
+/// Plays seeds `0..seeds` of the scenario to their end with the autopilot and seeded ties, calling
+/// `f` with the state before and after each action and its events.
+fn each_action(seeds: u64, mut f: impl FnMut(&State, &State, &[Event])) {
+    for seed in 0..seeds {
         let mut g = new_game(seed, TieBreaker::Seeded);
         while let Some(a) = g.auto_action() {
             let before = g.state.clone();
             let events = g.apply(a).expect("accepted");
-            for e in &events {
-                let Event::Moved { hero, to, points } = e else {
-                    continue;
-                };
-                moves += 1;
-                let steps: Vec<_> = Goals::shows(&before, &g.state, &events)
-                    .into_iter()
-                    .filter_map(|s| match s {
-                        Show::Step { figure, from, to } if figure == *hero as u32 => {
-                            Some((from, to))
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                assert_eq!(steps[0].0, before.heroes[*hero].hex);
-                assert_eq!(steps[steps.len() - 1].1, *to);
-                let board = before.board().expect("a board");
-                let mut spent = 0;
-                for (k, &(from, step)) in steps.iter().enumerate() {
-                    if k > 0 {
-                        assert_eq!(steps[k - 1].1, from, "each step goes on from the last");
-                    }
-                    let b = crate::hex::hex(step.0, step.1);
-                    assert_eq!(crate::hex::distance(crate::hex::hex(from.0, from.1), b), 1);
-                    assert!(before.foe_at(step).is_none(), "a hero walks through a foe");
-                    spent += board
-                        .enter_cost(board.index(b).expect("on the board"))
-                        .expect("a hex one can enter");
-                }
-                assert_eq!(spent, *points, "the walk shown costs the points spent");
-            }
+            f(&before, &g.state, &events);
         }
     }
-    assert!(moves > 30, "{moves} moves");
 }
