@@ -600,7 +600,7 @@ impl Buckets {
 
 /// A search by score over a [`MoveGraph`] that settles one hex at a time and may be resumed.
 ///
-/// Hexes are settled in the order of their scores (as [`search`] would find them): a question
+/// Hexes are settled in the order of their scores (as `search` would find them): a question
 /// about the hexes near where it starts stops it early, and a later question about farther hexes
 /// takes it on from there.
 ///
