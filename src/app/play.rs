@@ -32,15 +32,9 @@ use foehold_core::rules::gloomhaven::table_id;
 #[derive(Resource)]
 pub struct Play {
     pub scenario: PathBuf,
-    /// The log position last saved, loaded or started; a game elsewhere has unsaved moves.
+    /// The log position last saved, loaded or started; a game elsewhere has moves at risk
+    /// ([`super::windows::AtRisk::of`]).
     pub saved_at: Option<usize>,
-}
-
-impl Play {
-    /// Whether leaving the game now would lose moves no save holds.
-    pub fn unsaved(&self, game: &Game) -> bool {
-        game.cursor > 0 && self.saved_at != Some(game.cursor)
-    }
 }
 
 /// The hot-seat resources the controls reset when the game changes under them.

@@ -145,11 +145,7 @@ pub(super) fn keep<R: Rules>(
             watching.say(format!("autosave failed: {e}"));
         }
     }
-    let moves = match keeping.saved_at {
-        Some(at) if at == game.0.cursor => 0,
-        at => game.0.cursor.abs_diff(at.unwrap_or(0)).max(1),
-    };
-    at_risk.set_if_neq(AtRisk(moves));
+    at_risk.set_if_neq(AtRisk::of(game.0.cursor, keeping.saved_at));
 }
 
 #[cfg(test)]

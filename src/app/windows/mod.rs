@@ -78,13 +78,7 @@ pub fn choosing(app: &mut App) {
 
 /// The moves of the hex table's game that no save holds.
 fn at_risk(game: Res<CoreGame>, play: Res<Play>, mut at_risk: ResMut<AtRisk>) {
-    let g = &game.0;
-    let moves = if play.unsaved(g) {
-        g.cursor.abs_diff(play.saved_at.unwrap_or(0)).max(1)
-    } else {
-        0
-    };
-    at_risk.set_if_neq(AtRisk(moves));
+    at_risk.set_if_neq(AtRisk::of(game.0.cursor, play.saved_at));
 }
 
 /// Starts the chosen scenario: on this table when it is the hex table's rules, else the table

@@ -19,6 +19,18 @@ pub struct NewGameOpen(pub bool);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AtRisk(pub usize);
 
+impl AtRisk {
+    /// The moves at risk in a game at log position `cursor` whose last save or load holds
+    /// `saved_at`: none at the start or where a save holds exactly this game, else at least one.
+    pub fn of(cursor: usize, saved_at: Option<usize>) -> AtRisk {
+        if cursor == 0 || saved_at == Some(cursor) {
+            AtRisk(0)
+        } else {
+            AtRisk(cursor.abs_diff(saved_at.unwrap_or(0)).max(1))
+        }
+    }
+}
+
 /// The scenario file the players chose to start; the table that is open starts it.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct StartScenario(pub PathBuf);
