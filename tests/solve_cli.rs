@@ -150,6 +150,47 @@ fn one_bad_file_does_not_stop_the_others() {
     assert!(lines[1].contains("\"focus\":[[8,0]]"));
 }
 
+#[test]
+fn several_threads_print_what_one_thread_prints_in_the_same_order() {
+    // Every case folder, with bad files among them, both output forms: the threads only share the
+    // work, so the output, the errors and the exit status are those of one thread, byte for byte.
+    let paths = [
+        "tests/conformance/frosthaven",
+        "tests/data/solve",
+        "tests/puzzles",
+        "tests/conformance/brimstone",
+        "tests/data/solve/off-map.ron",
+        "tests/conformance/goals",
+    ];
+    for json in [true, false] {
+        let run = |jobs: &str| {
+            let mut args = vec!["--jobs", jobs];
+            if json {
+                args.push("--json");
+            }
+            args.extend(paths);
+            solve(&args)
+        };
+        let one = run("1");
+        assert_eq!(one.status.code(), Some(2), "the bad files fail the run");
+        assert!(one.stdout.len() > 10_000 && !one.stderr.is_empty());
+        for jobs in ["2", "3", "8"] {
+            let many = run(jobs);
+            assert_eq!(many.status.code(), one.status.code(), "--jobs {jobs}");
+            assert!(
+                many.stdout == one.stdout,
+                "--jobs {jobs}: the output differs"
+            );
+            assert!(
+                many.stderr == one.stderr,
+                "--jobs {jobs}: the errors differ"
+            );
+        }
+    }
+    let zero = solve(&["--jobs", "0", "tests/puzzles"]);
+    assert_eq!(zero.status.code(), Some(2));
+}
+
 /// The `.ron` files of a conformance folder, in name order.
 fn cases(folder: &str) -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(root().join(folder))

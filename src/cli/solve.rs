@@ -5,9 +5,13 @@ use foehold_core::LoadError;
 use foehold_core::error::read_file;
 use foehold_core::rules::case;
 use serde_json::{Value, json};
+use std::collections::BTreeMap;
 use std::io::Write;
+use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 /// What does the rule module do in a case file? Gloomhaven puzzles (the active foe's focus, moves and
 /// targets), Brimstone fights and goal-priority turns; the file's top-level struct picks the module.
@@ -16,6 +20,9 @@ pub struct SolveArgs {
     /// One JSON object per line, with a "file" field
     #[arg(long)]
     json: bool,
+    /// Threads answering files (default: one per core); the output is the same and in the same order
+    #[arg(short, long, value_name = "N")]
+    jobs: Option<NonZeroUsize>,
     /// Case files, or folders whose `.ron` files are solved in name order
     #[arg(value_name = "FILE|DIR", required = true)]
     paths: Vec<PathBuf>,
@@ -80,6 +87,118 @@ fn human(file: &Path, a: &case::Answer) -> String {
     s
 }
 
+/// What one file prints: its lines for the output, and its error for the error stream.
+struct Printed {
+    out: Vec<u8>,
+    err: Option<String>,
+}
+
+/// Answers one file and prints it as `solve` does, without touching the streams, so that files can
+/// be answered on several threads and still be written in order.
+fn print_one(file: &Path, json: bool) -> Printed {
+    if json {
+        let (object, err) = match answer_json(file) {
+            Ok(v) => (with_file(file, v), None),
+            Err(e) => (
+                json!({"file": file.display().to_string(), "error": e.to_string()}),
+                Some(e.to_string()),
+            ),
+        };
+        let mut out = serde_json::to_vec(&object).unwrap_or_default();
+        out.push(b'\n');
+        Printed { out, err }
+    } else {
+        match answer(file) {
+            Ok(a) => Printed {
+                out: human(file, &a).into_bytes(),
+                err: None,
+            },
+            Err(e) => Printed {
+                out: Vec::new(),
+                err: Some(e.to_string()),
+            },
+        }
+    }
+}
+
+/// How many threads answer files: `--jobs`, else one per core, never more than there are files.
+fn threads(jobs: Option<NonZeroUsize>, files: usize) -> usize {
+    let wanted = jobs
+        .or_else(|| std::thread::available_parallelism().ok())
+        .map_or(1, NonZeroUsize::get);
+    wanted.min(files).max(1)
+}
+
+/// A solver's own stack: as deep as the main thread's, so that a file answers the same on any thread.
+const STACK: usize = 8 << 20;
+
+/// Answers `files` on `threads` threads (this one among them) and hands each answer to `write` in file
+/// order, as soon as it and every one before it are done. Threads take the next file when they finish
+/// one, so a slow file holds up only its own thread. Returns false once `write` fails; files not yet
+/// taken are then not answered.
+fn answer_all(
+    files: &[PathBuf],
+    json: bool,
+    threads: usize,
+    mut write: impl FnMut(Printed) -> bool,
+) -> bool {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let take = || {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        files.get(i).map(|f| (i, f))
+    };
+    let (send, receive) = mpsc::channel::<(usize, Printed)>();
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let send = send.clone();
+            let take = &take;
+            let worker = move || {
+                while let Some((i, file)) = take() {
+                    if send.send((i, print_one(file, json))).is_err() {
+                        break;
+                    }
+                }
+            };
+            let spawned = std::thread::Builder::new()
+                .stack_size(STACK)
+                .spawn_scoped(scope, worker);
+            if spawned.is_err() {
+                // No more threads to be had: those started, and this one, do the work.
+                break;
+            }
+        }
+        drop(send);
+        let mut waiting: BTreeMap<usize, Printed> = BTreeMap::new();
+        let mut written = 0;
+        let mut ok = true;
+        let mut write_ready = |waiting: &mut BTreeMap<usize, Printed>| {
+            while let Some(p) = waiting.remove(&written) {
+                written += 1;
+                if ok && !write(p) {
+                    ok = false;
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        // This thread answers files too, and between them writes whatever is ready; it never waits
+        // on the others until no file is left to take, so their answers cost no wake-ups.
+        while let Some((i, file)) = take() {
+            waiting.insert(i, print_one(file, json));
+            waiting.extend(receive.try_iter());
+            write_ready(&mut waiting);
+        }
+        for (i, printed) in receive {
+            waiting.insert(i, printed);
+            write_ready(&mut waiting);
+        }
+        ok
+    })
+}
+
 pub fn run(args: &SolveArgs) -> ExitCode {
     let files = match expand(&args.paths) {
         Ok(f) => f,
@@ -91,35 +210,15 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
-    for f in &files {
-        let written = if args.json {
-            // The object goes straight to the output: no line is built first.
-            let object = match answer_json(f) {
-                Ok(v) => with_file(f, v),
-                Err(e) => {
-                    failed = true;
-                    eprintln!("{e}");
-                    json!({"file": f.display().to_string(), "error": e.to_string()})
-                }
-            };
-            serde_json::to_writer(&mut out, &object)
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
-        } else {
-            match answer(f) {
-                Ok(a) => out.write_all(human(f, &a).as_bytes()),
-                Err(e) => {
-                    failed = true;
-                    eprintln!("{e}");
-                    continue;
-                }
-            }
-        };
-        if written.is_err() {
-            return ExitCode::from(2);
+    let threads = threads(args.jobs, files.len());
+    let written = answer_all(&files, args.json, threads, |p| {
+        if let Some(e) = &p.err {
+            failed = true;
+            eprintln!("{e}");
         }
-    }
-    if out.flush().is_err() {
+        out.write_all(&p.out).is_ok()
+    });
+    if !written || out.flush().is_err() {
         return ExitCode::from(2);
     }
     if failed {
