@@ -149,7 +149,21 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
 /// Parses RON text into `T`, reporting syntax and schema errors with their position.
 ///
 /// Optional fields may be written bare (`x: 3` rather than `x: Some(3)`).
+///
+/// Plain text is read by a quicker reader first (`quick_ron`); whatever it does not take, every error
+/// among it, is read by the `ron` crate, whose messages and positions are the ones reported.
 pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+    match crate::quick_ron::from_str(text) {
+        Some(value) => Ok(value),
+        None => parse_ron_fully(file, text),
+    }
+}
+
+/// Parses RON text into `T` with the `ron` crate alone.
+pub(crate) fn parse_ron_fully<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, LoadError> {
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(text)

@@ -13,6 +13,7 @@ pub mod error;
 pub mod game;
 pub mod hex;
 pub mod modifiers;
+mod quick_ron;
 pub mod rules;
 pub mod square;
 

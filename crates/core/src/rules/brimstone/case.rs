@@ -107,7 +107,7 @@ struct PlacementExpect {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Placement")]
-struct PlacementCase {
+pub(crate) struct PlacementCase {
     id: String,
     board: BoardIn,
     heroes: Vec<HeroIn>,
@@ -151,7 +151,7 @@ struct TargetingExpect {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Targeting")]
-struct TargetingCase {
+pub(crate) struct TargetingCase {
     id: String,
     board: BoardIn,
     heroes: Vec<HeroIn>,
@@ -215,7 +215,7 @@ struct AttackExpect {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "HeroAttack")]
-struct HeroAttackCase {
+pub(crate) struct HeroAttackCase {
     id: String,
     hero: String,
     attack: RollIn,
@@ -255,7 +255,7 @@ struct EntryIn {
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields, rename = "EndOfFight")]
-struct EndOfFightCase {
+pub(crate) struct EndOfFightCase {
     id: String,
     threat_cards: u32,
     party: Vec<MemberIn>,
