@@ -1,7 +1,9 @@
 //! Benchmark: solving each public Frosthaven puzzle and each of our heavy ones (large areas, many
-//! targets and heroes; position already loaded), one bench per puzzle, and whole sets in a row.
+//! targets and heroes; position already loaded), one bench per puzzle, and whole sets in a row, also
+//! from their texts to their JSON answers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use foehold_core::rules::case;
 use foehold_core::rules::gloomhaven::case as puzzle;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -65,6 +67,37 @@ fn bench(c: &mut Criterion) {
         heavy.bench_function(id, |b| b.iter(|| black_box(pos.decide())));
     }
     heavy.finish();
+    // What `solve --json` does for each file once it is read into memory: parse, check, answer and
+    // build the JSON.
+    let texts: Vec<(String, String)> = ["tests/conformance/frosthaven", "tests/puzzles"]
+        .iter()
+        .flat_map(|dir| {
+            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("../..")
+                .join(dir);
+            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+                .expect("puzzles")
+                .map(|e| e.expect("entry").path())
+                .filter(|f| f.extension().is_some_and(|x| x == "ron"))
+                .collect();
+            files.sort();
+            files
+        })
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("readable");
+            (f.display().to_string(), text)
+        })
+        .collect();
+    let mut read = c.benchmark_group("read-and-answer");
+    read.sample_size(20);
+    read.bench_function("every puzzle's text to its JSON answer", |b| {
+        b.iter(|| {
+            for (file, text) in &texts {
+                black_box(case::solve_json(file, text).expect("valid puzzle"));
+            }
+        });
+    });
+    read.finish();
 }
 
 criterion_group!(benches, bench);
