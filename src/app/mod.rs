@@ -126,7 +126,7 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     // A scenario of another rule module than Gloomhaven is watched: the table has no windows for
     // its heroes yet.
     if let Some(path) = &options.scenario
-        && let Ok(text) = std::fs::read_to_string(path)
+        && let Ok(text) = foehold_core::error::read_file(path)
         && rules_name(&text) != Gloomhaven::NAME
     {
         let file = path.display().to_string();

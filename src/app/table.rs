@@ -111,7 +111,7 @@ pub fn default_scenario() -> Option<PathBuf> {
 
 /// Whether the scenario file in `path` is played by the Gloomhaven rules (the hex table's own).
 pub fn is_gloomhaven(path: &Path) -> bool {
-    std::fs::read_to_string(path).is_ok_and(|text| rules_name(&text) == Gloomhaven::NAME)
+    foehold_core::error::read_file(path).is_ok_and(|text| rules_name(&text) == Gloomhaven::NAME)
 }
 
 /// Scenario files under `scenarios/`, of every rule module, sorted.

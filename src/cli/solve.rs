@@ -39,9 +39,15 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
                     format!("cannot read folder: {e}"),
                 )
             })?;
+            // The entry's own type costs no call to the file system; a link is followed.
             let mut files: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.is_file() && f.extension().is_some_and(|x| x == "ron"))
+                .filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_type()
+                        .is_ok_and(|t| t.is_file() || (t.is_symlink() && e.path().is_file()))
+                })
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "ron"))
                 .collect();
             files.sort();
             out.extend(files);

@@ -142,9 +142,31 @@ pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
 
 /// Reads a whole file, mapping I/O failures to a [`LoadError`] about that file.
 pub fn read_file(path: &Path) -> Result<String, LoadError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| LoadError::whole(path.display().to_string(), format!("cannot read file: {e}")))
+    use std::io::Read;
+    let fail = |e: std::io::Error| {
+        LoadError::whole(path.display().to_string(), format!("cannot read file: {e}"))
+    };
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(fail)?
+        .take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(fail)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::whole(
+            path.display().to_string(),
+            format!(
+                "the file is larger than {} MiB: expected a data file",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(text)
 }
+
+/// The largest data file read: a wrong path (a disk image, a device) stops here instead of filling
+/// memory. Our largest files, saves of long games, are a few hundred KiB.
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// Parses RON text into `T`, reporting syntax and schema errors with their position.
 ///
@@ -186,6 +208,16 @@ mod tests {
     struct Probe {
         #[expect(dead_code, reason = "only parsed, to see which fields are refused")]
         a: u32,
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn an_endless_file_is_refused_at_its_bound() {
+        let err = read_file(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!((err.file.as_str(), err.line), ("/dev/zero", 0));
+        assert!(err.message.contains("larger than 64 MiB"), "{err}");
+        let err = read_file(Path::new("/no/such/file.ron")).unwrap_err();
+        assert!(err.message.contains("cannot read file"), "{err}");
     }
 
     #[test]
