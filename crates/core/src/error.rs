@@ -146,7 +146,8 @@ pub fn read_file(path: &Path) -> Result<String, LoadError> {
     let fail = |e: std::io::Error| {
         LoadError::whole(path.display().to_string(), format!("cannot read file: {e}"))
     };
-    let mut text = String::new();
+    // Room for a whole case file, so it is read in one call rather than in growing pieces.
+    let mut text = String::with_capacity(32 << 10);
     std::fs::File::open(path)
         .map_err(fail)?
         .take(MAX_FILE_BYTES + 1)

@@ -20,6 +20,7 @@ const MAX_DEPTH: usize = 100;
 /// Reads `text` as a `T` if it is written in plain RON and is a valid `T`; `None` otherwise.
 pub(crate) fn from_str<T: de::DeserializeOwned>(text: &str) -> Option<T> {
     let mut reader = Reader {
+        text,
         src: text.as_bytes(),
         at: 0,
         depth: 0,
@@ -50,6 +51,9 @@ impl de::Error for GiveUp {
 type Result<T> = std::result::Result<T, GiveUp>;
 
 struct Reader<'a> {
+    /// The text, and the same as bytes: pieces cut between ASCII bytes are taken from the text,
+    /// which is already known to be UTF-8.
+    text: &'a str,
     src: &'a [u8],
     at: usize,
     depth: usize,
@@ -124,9 +128,7 @@ impl<'a> Reader<'a> {
             return Err(GiveUp);
         }
         self.at += len;
-        std::str::from_utf8(&self.src[start..start + len])
-            .map(Some)
-            .map_err(|_| GiveUp)
+        self.text.get(start..start + len).map(Some).ok_or(GiveUp)
     }
 
     /// Takes the keyword `word` if it comes next as a whole identifier.
@@ -190,7 +192,7 @@ impl<'a> Reader<'a> {
             return Err(GiveUp);
         }
         self.at += len + 1;
-        std::str::from_utf8(&self.src[start..start + len]).map_err(|_| GiveUp)
+        self.text.get(start..start + len).ok_or(GiveUp)
     }
 
     /// Runs `f` one level deeper, giving up past `MAX_DEPTH`.
