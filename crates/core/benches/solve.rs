@@ -9,7 +9,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
-fn puzzles(dir: &str, prefix: &str) -> Vec<(String, puzzle::Position)> {
+/// The `.ron` files of a folder of the repository whose names start with `prefix`, in name order.
+fn ron_files(dir: &str, prefix: &str) -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(dir);
@@ -19,12 +20,16 @@ fn puzzles(dir: &str, prefix: &str) -> Vec<(String, puzzle::Position)> {
         .filter(|f| {
             f.file_name()
                 .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+                && f.extension().is_some_and(|x| x == "ron")
         })
         .collect();
     files.sort();
     files
+}
+
+fn puzzles(dir: &str, prefix: &str) -> Vec<(String, puzzle::Position)> {
+    ron_files(dir, prefix)
         .into_iter()
-        .filter(|f| f.extension().is_some_and(|x| x == "ron"))
         .map(|f| {
             let (p, pos) = puzzle::load(&f).expect("valid puzzle");
             (p.id, pos)
@@ -71,18 +76,7 @@ fn bench(c: &mut Criterion) {
     // build the JSON.
     let texts: Vec<(String, String)> = ["tests/conformance/frosthaven", "tests/puzzles"]
         .iter()
-        .flat_map(|dir| {
-            let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("../..")
-                .join(dir);
-            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-                .expect("puzzles")
-                .map(|e| e.expect("entry").path())
-                .filter(|f| f.extension().is_some_and(|x| x == "ron"))
-                .collect();
-            files.sort();
-            files
-        })
+        .flat_map(|dir| ron_files(dir, ""))
         .map(|f| {
             let text = std::fs::read_to_string(&f).expect("readable");
             (f.display().to_string(), text)

@@ -195,6 +195,60 @@ impl<'a> Reader<'a> {
         self.text.get(start..start + len).ok_or(GiveUp)
     }
 
+    /// Whether another item comes before `close`, taking the comma before it unless it is the
+    /// `first`; a trailing comma before `close` is allowed.
+    fn another(&mut self, close: u8, first: &mut bool) -> Result<bool> {
+        self.skip_ws()?;
+        if self.peek() == Some(close) {
+            return Ok(false);
+        }
+        if !std::mem::replace(first, false) {
+            self.expect(b',')?;
+            self.skip_ws()?;
+            if self.peek() == Some(close) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// `open`, a list's or a tuple's items up to `close`, and `close`. A tuple's visitor takes just
+    /// its items: a trailing comma is left, and so is a surplus item, which `expect` then refuses.
+    fn items<V: Visitor<'a>>(&mut self, open: u8, close: u8, visitor: V) -> Result<V::Value> {
+        self.expect(open)?;
+        let value = self.nested(|r| {
+            visitor.visit_seq(Items {
+                reader: r,
+                close,
+                first: true,
+            })
+        })?;
+        self.eat(b',')?;
+        self.expect(close)?;
+        Ok(value)
+    }
+
+    /// `open`, a struct's fields (`fields`) or a map's entries up to `close`, and `close`.
+    fn entries<V: Visitor<'a>>(
+        &mut self,
+        open: u8,
+        close: u8,
+        fields: bool,
+        visitor: V,
+    ) -> Result<V::Value> {
+        self.expect(open)?;
+        let value = self.nested(|r| {
+            visitor.visit_map(Entries {
+                reader: r,
+                close,
+                first: true,
+                fields,
+            })
+        })?;
+        self.expect(close)?;
+        Ok(value)
+    }
+
     /// Runs `f` one level deeper, giving up past `MAX_DEPTH`.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
         if self.depth >= MAX_DEPTH {
@@ -317,32 +371,11 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(b'[')?;
-        let value = self.nested(|r| {
-            visitor.visit_seq(Items {
-                reader: r,
-                close: b']',
-                first: true,
-            })
-        })?;
-        self.expect(b']')?;
-        Ok(value)
+        self.items(b'[', b']', visitor)
     }
 
     fn deserialize_tuple<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        self.expect(b'(')?;
-        let value = self.nested(|r| {
-            visitor.visit_seq(Items {
-                reader: r,
-                close: b')',
-                first: true,
-            })
-        })?;
-        // A tuple's visitor takes just its items: a trailing comma is left, and so is a surplus
-        // item, which `expect` then refuses.
-        self.eat(b',')?;
-        self.expect(b')')?;
-        Ok(value)
+        self.items(b'(', b')', visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'de>>(
@@ -356,18 +389,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     }
 
     fn deserialize_map<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        self.expect(b'{')?;
-        let value = self.nested(|r| {
-            visitor.visit_map(Entries {
-                reader: r,
-                close: b'}',
-                key_end: b':',
-                first: true,
-                fields: false,
-            })
-        })?;
-        self.expect(b'}')?;
-        Ok(value)
+        self.entries(b'{', b'}', false, visitor)
     }
 
     fn deserialize_struct<V: Visitor<'de>>(
@@ -377,18 +399,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         visitor: V,
     ) -> Result<V::Value> {
         self.struct_name(name)?;
-        self.expect(b'(')?;
-        let value = self.nested(|r| {
-            visitor.visit_map(Entries {
-                reader: r,
-                close: b')',
-                key_end: b':',
-                first: true,
-                fields: true,
-            })
-        })?;
-        self.expect(b')')?;
-        Ok(value)
+        self.entries(b'(', b')', true, visitor)
     }
 
     fn deserialize_enum<V: Visitor<'de>>(
@@ -412,18 +423,9 @@ impl<'de> de::SeqAccess<'de> for Items<'_, 'de> {
     type Error = GiveUp;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>> {
-        self.reader.skip_ws()?;
-        if self.reader.peek() == Some(self.close) {
+        if !self.reader.another(self.close, &mut self.first)? {
             return Ok(None);
         }
-        if !self.first {
-            self.reader.expect(b',')?;
-            self.reader.skip_ws()?;
-            if self.reader.peek() == Some(self.close) {
-                return Ok(None);
-            }
-        }
-        self.first = false;
         seed.deserialize(&mut *self.reader).map(Some)
     }
 }
@@ -432,7 +434,6 @@ impl<'de> de::SeqAccess<'de> for Items<'_, 'de> {
 struct Entries<'r, 'de> {
     reader: &'r mut Reader<'de>,
     close: u8,
-    key_end: u8,
     first: bool,
     /// A struct's keys are bare identifiers; a map's are values.
     fields: bool,
@@ -442,25 +443,16 @@ impl<'de> de::MapAccess<'de> for Entries<'_, 'de> {
     type Error = GiveUp;
 
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
-        self.reader.skip_ws()?;
-        if self.reader.peek() == Some(self.close) {
+        if !self.reader.another(self.close, &mut self.first)? {
             return Ok(None);
         }
-        if !self.first {
-            self.reader.expect(b',')?;
-            self.reader.skip_ws()?;
-            if self.reader.peek() == Some(self.close) {
-                return Ok(None);
-            }
-        }
-        self.first = false;
         let key = if self.fields {
             let name = self.reader.ident()?.ok_or(GiveUp)?;
             seed.deserialize(name.into_deserializer())?
         } else {
             seed.deserialize(&mut *self.reader)?
         };
-        self.reader.expect(self.key_end)?;
+        self.reader.expect(b':')?;
         Ok(Some(key))
     }
 
@@ -506,15 +498,7 @@ impl<'de> de::VariantAccess<'de> for Variant<'_, 'de> {
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
-        self.reader.expect(b'(')?;
-        let value = visitor.visit_seq(Items {
-            reader: self.reader,
-            close: b')',
-            first: true,
-        })?;
-        self.reader.eat(b',')?;
-        self.reader.expect(b')')?;
-        Ok(value)
+        self.reader.items(b'(', b')', visitor)
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -522,16 +506,7 @@ impl<'de> de::VariantAccess<'de> for Variant<'_, 'de> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value> {
-        self.reader.expect(b'(')?;
-        let value = visitor.visit_map(Entries {
-            reader: self.reader,
-            close: b')',
-            key_end: b':',
-            first: true,
-            fields: true,
-        })?;
-        self.reader.expect(b')')?;
-        Ok(value)
+        self.reader.entries(b'(', b')', true, visitor)
     }
 }
 
