@@ -905,9 +905,8 @@ fn whole_game_by_mouse(scenario_name: &str) {
     let mut t = Table::open(other);
     t.click("players:start");
     t.click("menu:new-game");
+    // The table has made only its own first move, which is no player's: the menu asks nothing.
     t.click(&format!("newgame:{scenario_name}"));
-    // The game on the table has a move no save holds: the menu asks before throwing it away.
-    t.click("newgame:discard");
     let p = t.wait_for("the new game's Players window", 60, |p| {
         widget(p, "players:start").map(|_| p.clone())
     });
@@ -1277,9 +1276,10 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
 fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() {
     let mut t = Table::open("scenarios/sunken-kiln.ron");
     t.click("players:start");
+    // Mara's cards are a players' move no save holds: the menu asks before it drops them.
+    choose_cards(&mut t, "Mara");
     t.click("menu:new-game");
     t.click("newgame:The Cinder Adit");
-    // The round's first move (the foes' draw) is one no save holds: the menu asks first.
     t.click("newgame:discard");
     t.reopened("The Cinder Adit");
     let p = t.probe();
@@ -1291,7 +1291,8 @@ fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() 
     t.wait_for("the rules to play a move", 120, |p| {
         (cursor(p) > 0).then_some(())
     });
-    // Pause the rules, keep the game in a save, and the new game asks nothing.
+    // Pause the rules and keep the game in a save; the new game asks nothing (the rules' own moves
+    // are no player's to lose in any case).
     t.key("space");
     t.wait_for("the pause", 60, |p| (p["paused"] == true).then_some(()));
     t.click("menu:save");
@@ -1313,4 +1314,13 @@ fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() 
     assert_eq!(p["game"]["round"], 1);
     assert_eq!(phase(&p), "CardSelection");
     assert!(cursor(&p) <= 1, "{}", p["game"]);
+    // That move is the table's own, not the players': another scenario of these rules starts in
+    // place at once, with nothing to confirm.
+    t.click("players:start");
+    t.click("menu:new-game");
+    t.click("newgame:The Sunken Kiln");
+    let p = t.wait_for("The Sunken Kiln in place", 60, |p| {
+        (p["title"] == "The Sunken Kiln" && widget(p, "players:start").is_some()).then(|| p.clone())
+    });
+    assert!(widget(&p, "newgame:discard").is_none(), "nothing was asked");
 }

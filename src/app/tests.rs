@@ -491,10 +491,7 @@ fn a_loaded_game_shows_its_log_and_counts_as_saved() {
     {
         let g = &app.world().resource::<CoreGame>().0;
         let saved_at = app.world().resource::<Play>().saved_at;
-        assert!(
-            AtRisk::of(g.cursor, saved_at).0 > 0,
-            "moves since the start"
-        );
+        assert!(AtRisk::of(g, saved_at).0 > 0, "moves since the start");
     }
     app.world_mut()
         .write_message(play::Control::Save(file.clone()));
@@ -502,7 +499,7 @@ fn a_loaded_game_shows_its_log_and_counts_as_saved() {
     {
         let g = &app.world().resource::<CoreGame>().0;
         let saved_at = app.world().resource::<Play>().saved_at;
-        assert_eq!(AtRisk::of(g.cursor, saved_at).0, 0, "saved");
+        assert_eq!(AtRisk::of(g, saved_at).0, 0, "saved");
     }
     app.world_mut().write_message(play::Control::Undo);
     app.update();

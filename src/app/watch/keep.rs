@@ -145,7 +145,7 @@ pub(super) fn keep<R: Rules>(
             watching.say(format!("autosave failed: {e}"));
         }
     }
-    at_risk.set_if_neq(AtRisk::of(game.0.cursor, keeping.saved_at));
+    at_risk.set_if_neq(AtRisk::of(&game.0, keeping.saved_at));
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ pub fn choosing(app: &mut App) {
 
 /// The moves of the hex table's game that no save holds.
 fn at_risk(game: Res<CoreGame>, play: Res<Play>, mut at_risk: ResMut<AtRisk>) {
-    at_risk.set_if_neq(AtRisk::of(game.0.cursor, play.saved_at));
+    at_risk.set_if_neq(AtRisk::of(&game.0, play.saved_at));
 }
 
 /// Starts the chosen scenario: on this table when it is the hex table's rules, else the table

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use foehold_core::game::Game;
 use foehold_core::rules::Rules;
 
 use crate::app::probe::Tagged;
@@ -15,19 +16,18 @@ use crate::cli::modules::{ForRules, with_rules};
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct NewGameOpen(pub bool);
 
-/// Moves on the table that no save holds: starting another game asks before it drops them.
+/// The players' moves on the table that no save holds: starting another game asks before it drops
+/// them.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AtRisk(pub usize);
 
 impl AtRisk {
-    /// The moves at risk in a game at log position `cursor` whose last save or load holds
-    /// `saved_at`: none at the start or where a save holds exactly this game, else at least one.
-    pub fn of(cursor: usize, saved_at: Option<usize>) -> AtRisk {
-        if cursor == 0 || saved_at == Some(cursor) {
-            AtRisk(0)
-        } else {
-            AtRisk(cursor.abs_diff(saved_at.unwrap_or(0)).max(1))
-        }
+    /// The players' moves at risk in `game` when its last save or load holds it at log position
+    /// `saved_at` (none: the start): their decisions between there and where the game stands. The
+    /// rules' own steps, dice and draws are not counted, as a new game makes them again; so a table
+    /// that has only made its own first move asks nothing.
+    pub fn of<R: Rules>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
+        AtRisk(game.decisions_between(saved_at.unwrap_or(0), game.cursor))
     }
 }
 

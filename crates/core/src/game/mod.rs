@@ -35,6 +35,9 @@ pub struct Game<R: Rules> {
     /// The state after the first `cursor` actions.
     pub state: R::State,
     initial: R::State,
+    /// For each log entry, whether the players chose it (a hero's move or a tie the table breaks)
+    /// rather than the rules, the dice or the table's own steps, which a new game would make again.
+    by_players: Vec<bool>,
 }
 
 impl<R: Rules> Clone for Game<R> {
@@ -49,6 +52,7 @@ impl<R: Rules> Clone for Game<R> {
             cursor: self.cursor,
             state: self.state.clone(),
             initial: self.initial.clone(),
+            by_players: self.by_players.clone(),
         }
     }
 }
@@ -84,6 +88,7 @@ impl<R: Rules> Game<R> {
             cursor: 0,
             initial: state.clone(),
             state,
+            by_players: Vec::new(),
         })
     }
 
@@ -100,11 +105,27 @@ impl<R: Rules> Game<R> {
 
     /// Applies an action and records it; an undone tail of the log is dropped.
     pub fn apply(&mut self, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
+        let players = matches!(
+            R::to_move(&self.state),
+            ToMove::Heroes(_) | ToMove::Tie { .. }
+        );
         let events = R::apply(&mut self.state, action.clone())?;
         self.log.truncate(self.cursor);
+        self.by_players.truncate(self.cursor);
         self.log.push(action);
+        self.by_players.push(players);
         self.cursor += 1;
         Ok(events)
+    }
+
+    /// How many of the log entries between positions `a` and `b` (either way round) the players
+    /// chose: the moves a game that stops at one of them and goes on from the other loses. An entry
+    /// whose maker is not known counts as theirs.
+    pub fn decisions_between(&self, a: usize, b: usize) -> usize {
+        let (from, to) = (a.min(b), a.max(b).min(self.log.len()));
+        (from..to)
+            .filter(|&i| self.by_players.get(i).copied().unwrap_or(true))
+            .count()
     }
 
     /// Steps back one action by replaying the log up to it. Returns false at the start.

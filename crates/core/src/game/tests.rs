@@ -213,3 +213,47 @@ fn undo_holds_at_every_prefix_of_whole_toy_games() {
         assert_eq!(n, g.actions().len());
     }
 }
+
+#[test]
+fn the_players_decisions_are_told_from_the_rules_own_steps() {
+    // Played by the automatic driver with the table breaking ties, so heroes, ties, dice and the
+    // rules' steps all take turns; each entry's maker is read from whose move it was.
+    let mut g = new_game(3, TieBreaker::Table);
+    let mut makers = Vec::new();
+    while makers.len() < 200 {
+        let to_move = g.to_move();
+        let action = match &to_move {
+            ToMove::Tie { .. } => g.legal_actions(Seat::Table).swap_remove(0),
+            _ => match g.auto_action() {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        makers.push(matches!(to_move, ToMove::Heroes(_) | ToMove::Tie { .. }));
+        g.apply(action).expect("legal");
+    }
+    assert!(
+        makers.contains(&true) && makers.contains(&false),
+        "{makers:?}"
+    );
+    let n = makers.len();
+    let count = |a: usize, b: usize| makers[a.min(b)..a.max(b)].iter().filter(|&&m| m).count();
+    assert_eq!(g.decisions_between(0, n), count(0, n));
+    assert_eq!(g.decisions_between(n, 3), count(3, n), "either way round");
+    // Undo keeps the entries and who made them; a new action drops the undone tail.
+    for _ in 0..5 {
+        g.undo();
+    }
+    assert_eq!(g.decisions_between(0, n), count(0, n));
+    let again = g
+        .auto_action()
+        .or_else(|| g.legal_actions(Seat::Table).into_iter().next());
+    g.apply(again.expect("an action")).expect("legal");
+    assert_eq!(g.log.len(), n - 4);
+    assert_eq!(
+        g.decisions_between(0, n - 5),
+        count(0, n - 5),
+        "the entries kept"
+    );
+    assert_eq!(g.decisions_between(0, 0), 0);
+}
