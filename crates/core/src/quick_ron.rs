@@ -21,13 +21,12 @@ const MAX_DEPTH: usize = 100;
 pub(crate) fn from_str<T: de::DeserializeOwned>(text: &str) -> Option<T> {
     let mut reader = Reader {
         text,
-        src: text.as_bytes(),
         at: 0,
         depth: 0,
     };
     let value = T::deserialize(&mut reader).ok()?;
     reader.skip_ws().ok()?;
-    (reader.at == reader.src.len()).then_some(value)
+    (reader.at == text.len()).then_some(value)
 }
 
 /// Why the quick reader stopped; never shown, as `ron` then reads the text and says what is wrong.
@@ -51,10 +50,10 @@ impl de::Error for GiveUp {
 type Result<T> = std::result::Result<T, GiveUp>;
 
 struct Reader<'a> {
-    /// The text, and the same as bytes: pieces cut between ASCII bytes are taken from the text,
-    /// which is already known to be UTF-8.
+    /// Read as bytes; pieces cut between ASCII bytes are taken from the text itself, which is
+    /// already known to be UTF-8.
     text: &'a str,
-    src: &'a [u8],
+    /// The byte read next.
     at: usize,
     depth: usize,
 }
@@ -68,8 +67,12 @@ fn is_ident_char(b: u8) -> bool {
 }
 
 impl<'a> Reader<'a> {
+    fn src(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
     fn peek(&self) -> Option<u8> {
-        self.src.get(self.at).copied()
+        self.src().get(self.at).copied()
     }
 
     /// Skips whitespace and comments. Other whitespace than ASCII's, nested block comments and
@@ -78,13 +81,13 @@ impl<'a> Reader<'a> {
         loop {
             match self.peek() {
                 Some(b' ' | b'\n' | b'\t' | b'\r') => self.at += 1,
-                Some(b'/') => match self.src.get(self.at + 1) {
+                Some(b'/') => match self.src().get(self.at + 1) {
                     Some(b'/') => {
-                        let rest = &self.src[self.at..];
+                        let rest = &self.src()[self.at..];
                         self.at += rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
                     }
                     Some(b'*') => {
-                        let body = &self.src[self.at + 2..];
+                        let body = &self.src()[self.at + 2..];
                         let end = body.windows(2).position(|w| w == b"*/").ok_or(GiveUp)?;
                         if body[..end].windows(2).any(|w| w == b"/*") {
                             return Err(GiveUp);
@@ -120,11 +123,11 @@ impl<'a> Reader<'a> {
         if !self.peek().is_some_and(is_ident_start) {
             return Ok(None);
         }
-        let len = self.src[start..]
+        let len = self.src()[start..]
             .iter()
             .position(|&b| !is_ident_char(b))
-            .unwrap_or(self.src.len() - start);
-        if self.src.get(start + len) == Some(&b'#') {
+            .unwrap_or(self.src().len() - start);
+        if self.src().get(start + len) == Some(&b'#') {
             return Err(GiveUp);
         }
         self.at += len;
@@ -159,12 +162,12 @@ impl<'a> Reader<'a> {
             self.at += 1;
         }
         let start = self.at;
-        let len = self.src[start..]
+        let len = self.src()[start..]
             .iter()
             .position(|b| !b.is_ascii_digit())
-            .unwrap_or(self.src.len() - start);
-        let digits = &self.src[start..start + len];
-        let next = self.src.get(start + len).copied();
+            .unwrap_or(self.src().len() - start);
+        let digits = &self.src()[start..start + len];
+        let next = self.src().get(start + len).copied();
         if len == 0
             || len > 30
             || (len > 1 && digits[0] == b'0')
@@ -184,11 +187,11 @@ impl<'a> Reader<'a> {
     fn string(&mut self) -> Result<&'a str> {
         self.expect(b'"')?;
         let start = self.at;
-        let len = self.src[start..]
+        let len = self.src()[start..]
             .iter()
             .position(|&b| b == b'"' || b == b'\\')
             .ok_or(GiveUp)?;
-        if self.src[start + len] == b'\\' {
+        if self.src()[start + len] == b'\\' {
             return Err(GiveUp);
         }
         self.at += len + 1;
@@ -212,20 +215,26 @@ impl<'a> Reader<'a> {
         Ok(true)
     }
 
-    /// `open`, a list's or a tuple's items up to `close`, and `close`. A tuple's visitor takes just
-    /// its items: a trailing comma is left, and so is a surplus item, which `expect` then refuses.
+    /// What `f` reads one level deeper, then an optional trailing comma and `close`: the inside
+    /// of brackets already opened. A tuple's visitor takes just its items, so a trailing comma is
+    /// left, and so is a surplus item, which `expect` then refuses.
+    fn closed_by<T>(&mut self, close: u8, f: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        let value = self.nested(f)?;
+        self.eat(b',')?;
+        self.expect(close)?;
+        Ok(value)
+    }
+
+    /// `open`, a list's or a tuple's items up to `close`, and `close`.
     fn items<V: Visitor<'a>>(&mut self, open: u8, close: u8, visitor: V) -> Result<V::Value> {
         self.expect(open)?;
-        let value = self.nested(|r| {
+        self.closed_by(close, |r| {
             visitor.visit_seq(Items {
                 reader: r,
                 close,
                 first: true,
             })
-        })?;
-        self.eat(b',')?;
-        self.expect(close)?;
-        Ok(value)
+        })
     }
 
     /// `open`, a struct's fields (`fields`) or a map's entries up to `close`, and `close`.
@@ -237,16 +246,14 @@ impl<'a> Reader<'a> {
         visitor: V,
     ) -> Result<V::Value> {
         self.expect(open)?;
-        let value = self.nested(|r| {
+        self.closed_by(close, |r| {
             visitor.visit_map(Entries {
                 reader: r,
                 close,
                 first: true,
                 fields,
             })
-        })?;
-        self.expect(close)?;
-        Ok(value)
+        })
     }
 
     /// Runs `f` one level deeper, giving up past `MAX_DEPTH`.
@@ -329,10 +336,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
         }
         let save = self.at;
         if self.eat_word("Some")? && self.eat(b'(')? {
-            let value = self.nested(|r| visitor.visit_some(&mut *r))?;
-            self.eat(b',')?;
-            self.expect(b')')?;
-            return Ok(value);
+            return self.closed_by(b')', |r| visitor.visit_some(r));
         }
         // Written bare (`ron`'s implicit `Some`); a `Some` not followed by `(` is read again as the
         // value itself, as `ron` does.
@@ -364,10 +368,7 @@ impl<'de> de::Deserializer<'de> for &mut Reader<'de> {
     ) -> Result<V::Value> {
         self.struct_name(name)?;
         self.expect(b'(')?;
-        let value = self.nested(|r| visitor.visit_newtype_struct(&mut *r))?;
-        self.eat(b',')?;
-        self.expect(b')')?;
-        Ok(value)
+        self.closed_by(b')', |r| visitor.visit_newtype_struct(r))
     }
 
     fn deserialize_seq<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
@@ -491,10 +492,7 @@ impl<'de> de::VariantAccess<'de> for Variant<'_, 'de> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value> {
         self.reader.expect(b'(')?;
-        let value = seed.deserialize(&mut *self.reader)?;
-        self.reader.eat(b',')?;
-        self.reader.expect(b')')?;
-        Ok(value)
+        self.reader.closed_by(b')', |r| seed.deserialize(r))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, _len: usize, visitor: V) -> Result<V::Value> {
