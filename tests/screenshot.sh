@@ -8,7 +8,9 @@ out="${1:-${CARGO_TARGET_DIR:-target}/screenshot.png}"
 shift || true
 bin="${FOEHOLD_BIN:-}"
 if [ -z "$bin" ]; then
-    cargo build --bin foehold
+    # Built as the tests build it: `cargo build --bin foehold` leaves out the dev-dependencies, whose
+    # features (rand's, rustix's) differ and would compile the engine a second time.
+    cargo test --workspace --locked --no-run
     bin="${CARGO_TARGET_DIR:-target}/debug/foehold"
 fi
 
