@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use foehold_core::rules::gloomhaven::autopilot::next_action;
-use foehold_core::rules::gloomhaven::{Action, Game, Phase, Scenario, State, TieBreaker};
+use foehold_core::rules::gloomhaven::{Game, Phase, Scenario, State, TieBreaker};
 
 /// A 40 × 25 board (1,000 hexes with its walls), four heroes in the middle whose cards all have
 /// initiative 99, and 40 monsters of two types around them, so that the monsters act first.
@@ -118,15 +118,12 @@ fn before_foe_phase(s: &Arc<Scenario>) -> State {
     state
 }
 
-/// Runs every monster turn of the round (ties by the seeded pick), up to the heroes' turns.
+/// Runs every monster turn of the round (ties and draws by the seeded pick), up to the heroes' turns.
 fn foe_phase(state: &mut State) -> usize {
     let mut steps = 0;
     while matches!(state.phase, Phase::FoeTurn { .. }) {
-        let a = if state.pending.is_some() {
-            Action::Choose(state.seeded_pick(state.pending_options()))
-        } else {
-            Action::Advance
-        };
+        // The rules' steps, ties and modifier cards drawn by the seeded pick.
+        let a = next_action(state).expect("an action");
         state.apply(a).expect("accepted");
         steps += 1;
     }

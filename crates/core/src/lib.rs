@@ -1,13 +1,14 @@
 //! Foehold's rules core: boards, pathfinding, line of sight, decks and the rule modules, with no engine.
 //!
 //! Every foe decision is a value listing all the choices the rules leave equal plus a readable trace of
-//! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and all
-//! randomness comes from seeded generators stored in the state that uses them.
+//! the rule steps that narrowed them. Nothing here depends on hash-map or engine iteration order, and every
+//! random outcome is a chance action in a game's log ([`chance`]).
 
 // Every public item is documented, and the rules need no `unsafe`.
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod chance;
 pub mod decision;
 pub mod error;
 pub mod game;

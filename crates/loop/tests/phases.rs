@@ -135,13 +135,15 @@ fn a_headless_app_plays_a_whole_scenario_and_the_stages_come_in_rule_order() {
         }
         let ok = match w[1] {
             GamePhase::Idle | GamePhase::Stage("Setup") => false,
-            // A tie between a foe's equal options comes between its targeting and its move.
+            // A tie between a foe's equal options comes between its targeting and its move; the
+            // modifier card of one target (a draw) between its attacks on two targets.
             GamePhase::Stage("FoeMovement") => {
                 matches!(w[0], GamePhase::Stage("FoeTargeting") | GamePhase::Tie)
             }
-            GamePhase::Stage("FoeAttack") => {
-                matches!(w[0], GamePhase::Stage("FoeMovement") | GamePhase::Tie)
-            }
+            GamePhase::Stage("FoeAttack") => matches!(
+                w[0],
+                GamePhase::Stage("FoeMovement" | "Draw") | GamePhase::Tie
+            ),
             GamePhase::Over { .. } => w[0] != GamePhase::Stage("Setup"),
             _ => true,
         };

@@ -134,5 +134,9 @@ pub fn action_words(s: &State, a: &Action) -> String {
         Action::ShortRest { hero: h } => format!("{} short rests", hero(*h)),
         Action::Choose(i) => format!("the table picks option {}", i + 1),
         Action::ChooseByDice => "the dice pick an option".into(),
+        Action::Draw(i) => match s.drawing.as_ref().and_then(|d| d.want.options.get(*i)) {
+            Some(card) => format!("draws {card}"),
+            None => format!("draws card {}", i + 1),
+        },
     }
 }

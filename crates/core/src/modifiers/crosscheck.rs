@@ -29,11 +29,10 @@ fn permutations(items: &mut Vec<usize>, k: usize, visit: &mut impl FnMut(&[usize
 fn brute_force(deck: &[Card], attack: u32, shield: u32, pierce: u32, mode: Mode) -> Odds {
     let mut counts: BTreeMap<u32, u128> = BTreeMap::new();
     let (mut nulls, mut choices, mut total) = (0u128, 0u128, 0u128);
-    let mut rng = ChaCha8Rng::seed_from_u64(0);
     let mut order: Vec<usize> = (0..deck.len()).collect();
     permutations(&mut order, deck.len(), &mut |perm| {
         let mut stacked = ModifierDeck::stacked(perm.iter().map(|&i| deck[i].clone()).collect());
-        let draw = stacked.draw(mode, attack as i32, &mut rng);
+        let draw = stacked.draw(mode, attack as i32, "the", &mut crate::chance::Top);
         let result = resolve_attack(&draw, shield, pierce);
         let best = result.best();
         *counts.entry(best.damage).or_default() += 1;

@@ -2,18 +2,17 @@
 
 use std::path::Path;
 
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::card::{Card, CardKind, card_list};
 use super::draw::{Draw, Mode, wants_another};
+use crate::chance::{Picker, Want};
 use crate::error::{LoadError, parse_ron, read_file};
 
 /// One attacker's modifier deck.
 ///
-/// The first card of `draw_pile` is the top. The random generator is not stored here: the game
-/// state owns it and lends it to each call that shuffles.
+/// The first card of `draw_pile` is the top. Nothing here is random: each card drawn is a pick among
+/// the draw pile that the caller's [`Picker`] makes (in a game, a chance action).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ModifierDeck {
     /// The cards still to draw, top first.
@@ -37,18 +36,6 @@ impl ModifierDeck {
         }
     }
 
-    /// A freshly shuffled deck of `cards`.
-    pub fn shuffled(cards: Vec<Card>, rng: &mut ChaCha8Rng) -> Self {
-        let mut deck = Self::stacked(cards);
-        deck.draw_pile.shuffle(rng);
-        deck
-    }
-
-    /// A freshly shuffled standard deck (see [`ModifierDeck::standard_cards`]).
-    pub fn standard(rng: &mut ChaCha8Rng) -> Self {
-        Self::shuffled(Self::standard_cards(), rng)
-    }
-
     /// The twenty cards of the standard deck, in a fixed order: six +0, five +1, five −1, one +2,
     /// one −2, one ×2 and one null.
     pub fn standard_cards() -> Vec<Card> {
@@ -59,17 +46,18 @@ impl ModifierDeck {
         cards
     }
 
-    /// Shuffles the discard back into the draw pile (the reshuffle).
-    pub fn reshuffle(&mut self, rng: &mut ChaCha8Rng) {
+    /// Shuffles the discard back into the draw pile (the reshuffle). Every card of the pile is
+    /// equally likely to be drawn next (each draw is a pick among them), so the pile's order is
+    /// left as it is.
+    pub fn reshuffle(&mut self) {
         self.draw_pile.append(&mut self.discard);
-        self.draw_pile.shuffle(rng);
         self.needs_reshuffle = false;
     }
 
     /// End of the round: reshuffles if a ×2 or null card was drawn this round. Returns whether it did.
-    pub fn end_of_round(&mut self, rng: &mut ChaCha8Rng) -> bool {
+    pub fn end_of_round(&mut self) -> bool {
         if self.needs_reshuffle {
-            self.reshuffle(rng);
+            self.reshuffle();
             true
         } else {
             false
@@ -77,19 +65,19 @@ impl ModifierDeck {
     }
 
     /// Shuffles a bless card into the draw pile.
-    pub fn add_bless(&mut self, rng: &mut ChaCha8Rng) {
-        self.shuffle_in(Card::bless(), rng);
+    pub fn add_bless(&mut self) {
+        self.shuffle_in(Card::bless());
     }
 
     /// Shuffles a curse card into the draw pile.
-    pub fn add_curse(&mut self, rng: &mut ChaCha8Rng) {
-        self.shuffle_in(Card::curse(), rng);
+    pub fn add_curse(&mut self) {
+        self.shuffle_in(Card::curse());
     }
 
-    /// Shuffles any card into the draw pile (the discard stays where it is).
-    pub fn shuffle_in(&mut self, card: Card, rng: &mut ChaCha8Rng) {
+    /// Shuffles any card into the draw pile (the discard stays where it is); it goes under the
+    /// pile, which a deck stacked in a known order keeps.
+    pub fn shuffle_in(&mut self, card: Card) {
         self.draw_pile.push(card);
-        self.draw_pile.shuffle(rng);
     }
 
     /// How many cards of a kind are in the deck (draw pile and discard), e.g. to respect the limit
@@ -103,14 +91,16 @@ impl ModifierDeck {
     }
 
     /// Draws for one target of an attack whose value (after the attacker's own modifiers) is
-    /// `attack`, and applies the draw rules of `mode`.
+    /// `attack`, and applies the draw rules of `mode`. Each card is a pick among the cards of the
+    /// draw pile, all equally likely (outcome 0 is the top card); `whose` names the deck ("the
+    /// monsters'") for the picker that asks for the card drawn.
     ///
     /// When the draw pile is empty and a card is needed, the discard is shuffled into a new draw pile.
     /// The cards of this draw are set aside until the draw is over (so they are not reshuffled into
     /// it), then go to the discard, or out of the game for blessings and curses. Drawing one of the
     /// deck's ×2 or null cards marks the deck for a reshuffle at the end of the round, whether or not
     /// the card counts.
-    pub fn draw(&mut self, mode: Mode, attack: i32, rng: &mut ChaCha8Rng) -> Draw {
+    pub fn draw(&mut self, mode: Mode, attack: i32, whose: &str, picks: &mut impl Picker) -> Draw {
         let mut drawn = Vec::new();
         let mut notes = Vec::new();
         while wants_another(mode, &drawn) {
@@ -121,9 +111,13 @@ impl ModifierDeck {
                 }
                 notes.push(format!("the draw pile is empty: the discard ({} cards) is shuffled into a new draw pile", self.discard.len()));
                 self.draw_pile.append(&mut self.discard);
-                self.draw_pile.shuffle(rng);
             }
-            drawn.push(self.draw_pile.remove(0));
+            let pile = &self.draw_pile;
+            let i = picks.pick(pile.len(), || Want {
+                what: format!("a card of {whose} modifier deck"),
+                options: pile.iter().map(Card::name).collect(),
+            });
+            drawn.push(self.draw_pile.remove(i));
         }
         for card in &drawn {
             if card.triggers_reshuffle() && !self.needs_reshuffle {
@@ -179,13 +173,8 @@ impl DeckFile {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-
     use super::*;
-
-    fn rng() -> ChaCha8Rng {
-        ChaCha8Rng::seed_from_u64(7)
-    }
+    use crate::chance::Top;
 
     fn cards(names: &[&str]) -> Vec<Card> {
         names.iter().map(|n| Card::parse(n).unwrap()).collect()
@@ -214,15 +203,14 @@ mod tests {
     fn drawing_x2_or_null_reshuffles_at_the_end_of_the_round_only() {
         for special in ["x2", "null"] {
             let mut deck = ModifierDeck::stacked(cards(&[special, "+1", "+0"]));
-            let mut rng = rng();
-            deck.draw(Mode::Normal, 3, &mut rng);
+            deck.draw(Mode::Normal, 3, "a", &mut Top);
             assert!(deck.needs_reshuffle, "{special}");
             assert_eq!(
                 (deck.draw_pile.len(), deck.discard.len()),
                 (2, 1),
                 "nothing moves before the round ends"
             );
-            assert!(deck.end_of_round(&mut rng));
+            assert!(deck.end_of_round());
             assert_eq!(
                 (
                     deck.draw_pile.len(),
@@ -231,23 +219,22 @@ mod tests {
                 ),
                 (3, 0, false)
             );
-            assert!(!deck.end_of_round(&mut rng), "only once");
+            assert!(!deck.end_of_round(), "only once");
         }
     }
 
     #[test]
     fn a_round_without_x2_or_null_keeps_the_discard() {
         let mut deck = ModifierDeck::stacked(cards(&["+1", "x2", "+0"]));
-        let mut rng = rng();
-        deck.draw(Mode::Normal, 3, &mut rng);
-        assert!(!deck.end_of_round(&mut rng));
+        deck.draw(Mode::Normal, 3, "a", &mut Top);
+        assert!(!deck.end_of_round());
         assert_eq!((deck.draw_pile.len(), deck.discard.len()), (2, 1));
     }
 
     #[test]
     fn an_x2_drawn_but_not_used_still_marks_the_reshuffle() {
         let mut deck = ModifierDeck::stacked(cards(&["x2", "+2", "+0"]));
-        let draw = deck.draw(Mode::Disadvantage, 3, &mut rng());
+        let draw = deck.draw(Mode::Disadvantage, 3, "a", &mut Top);
         assert_eq!(draw.options, vec![vec![1]]);
         assert!(deck.needs_reshuffle);
     }
@@ -255,25 +242,23 @@ mod tests {
     #[test]
     fn blessings_and_curses_leave_the_game_when_drawn() {
         let mut deck = ModifierDeck::stacked(cards(&["bless", "curse", "+0"]));
-        let mut rng = rng();
-        deck.draw(Mode::Advantage, 3, &mut rng);
+        deck.draw(Mode::Advantage, 3, "a", &mut Top);
         assert_eq!(deck.removed, cards(&["bless", "curse"]));
         assert!(deck.discard.is_empty());
         assert!(
             !deck.needs_reshuffle,
             "blessings and curses carry no reshuffle mark"
         );
-        deck.reshuffle(&mut rng);
+        deck.reshuffle();
         assert_eq!(deck.draw_pile, cards(&["+0"]));
     }
 
     #[test]
     fn blessings_and_curses_are_shuffled_into_the_draw_pile() {
         let mut deck = ModifierDeck::stacked(ModifierDeck::standard_cards());
-        let mut rng = rng();
-        deck.add_bless(&mut rng);
-        deck.add_curse(&mut rng);
-        deck.add_curse(&mut rng);
+        deck.add_bless();
+        deck.add_curse();
+        deck.add_curse();
         assert_eq!(
             (
                 deck.count(CardKind::Bless),
@@ -288,7 +273,7 @@ mod tests {
     fn an_empty_draw_pile_takes_the_discard_but_not_the_cards_of_this_draw() {
         let mut deck = ModifierDeck::stacked(cards(&["r+1"]));
         deck.discard = cards(&["+2"]);
-        let draw = deck.draw(Mode::Normal, 3, &mut rng());
+        let draw = deck.draw(Mode::Normal, 3, "a", &mut Top);
         assert_eq!(draw.drawn, cards(&["r+1", "+2"]));
         assert!(
             draw.trace
@@ -303,7 +288,7 @@ mod tests {
     #[test]
     fn an_exhausted_deck_yields_what_could_be_drawn() {
         let mut deck = ModifierDeck::stacked(cards(&["r+1"]));
-        let draw = deck.draw(Mode::Normal, 3, &mut rng());
+        let draw = deck.draw(Mode::Normal, 3, "a", &mut Top);
         assert_eq!((draw.drawn.len(), draw.options.clone()), (1, vec![vec![0]]));
         assert!(
             draw.trace.iter().any(|s| s.contains("both empty")),
@@ -311,21 +296,33 @@ mod tests {
             draw.trace
         );
         // Next draw: the discard becomes the draw pile, and the chain runs out again.
-        let draw = deck.draw(Mode::Normal, 3, &mut rng());
+        let draw = deck.draw(Mode::Normal, 3, "a", &mut Top);
         assert_eq!(draw.drawn, cards(&["r+1"]));
         assert_eq!((deck.draw_pile.len(), deck.discard.len()), (0, 1));
     }
 
     #[test]
-    fn same_seed_same_shuffle_and_decks_survive_a_round_trip() {
-        let a = ModifierDeck::standard(&mut ChaCha8Rng::seed_from_u64(42));
-        let b = ModifierDeck::shuffled(
-            ModifierDeck::standard_cards(),
-            &mut ChaCha8Rng::seed_from_u64(42),
+    fn each_card_is_a_pick_among_the_draw_pile_and_decks_survive_a_round_trip() {
+        let mut deck = ModifierDeck::stacked(cards(&["+0", "+1", "x2"]));
+        let mut dealer = crate::chance::Dealer::new(vec![2]);
+        let draw = deck.draw(Mode::Normal, 3, "Ann's", &mut dealer);
+        assert_eq!(
+            draw.drawn,
+            cards(&["x2"]),
+            "outcome 2 is the third card of the pile"
         );
-        assert_eq!(a, b);
-        let text = ron::to_string(&a).unwrap();
-        assert_eq!(ron::from_str::<ModifierDeck>(&text).unwrap(), a);
+        assert_eq!(dealer.wanted(), None);
+        let draw = deck.draw(Mode::Normal, 3, "Ann's", &mut dealer);
+        assert_eq!(
+            draw.drawn,
+            cards(&["+0"]),
+            "a pick with no outcome runs on with the top"
+        );
+        let want = dealer.wanted().expect("the second card was asked for");
+        assert_eq!(want.what, "a card of Ann's modifier deck");
+        assert_eq!(want.options, ["+0", "+1"]);
+        let text = ron::to_string(&deck).unwrap();
+        assert_eq!(ron::from_str::<ModifierDeck>(&text).unwrap(), deck);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!
 //! 1. [`own_value_options`]`(base, &own)` — the values the attacker's own modifiers can give, one per
 //!    order the attacker's side may pick (attack 3 with `+2` and `double`: 10 or 8), highest first.
-//! 2. [`ModifierDeck::draw`]`(mode, value, &mut rng)` → [`Draw`]: the cards drawn in order, and
+//! 2. [`ModifierDeck::draw`]`(mode, value, whose, &mut picks)` → [`Draw`]: the cards drawn in order, and
 //!    `options` — which of them count; more than one option only where the attacker's side chooses.
 //! 3. [`resolve_attack`]`(&draw, shield, pierce)` → [`AttackResult`]: each outcome the attacker's side
 //!    may choose, with the attack value, effects and damage, most damage first; a readable trace.
@@ -15,7 +15,8 @@
 //!    that still apply (none to a target that died).
 //!
 //! Between rounds: [`ModifierDeck::end_of_round`]; blessings and curses: [`ModifierDeck::add_bless`],
-//! [`ModifierDeck::add_curse`]. The random generator belongs to the game state and is lent to each call.
+//! [`ModifierDeck::add_curse`]. Nothing here is random: each card drawn is a pick among the draw pile
+//! made by the caller's [`crate::chance::Picker`] (in a game, a chance action in the log).
 //! Odds: [`odds()`] or [`OddsQuery`].
 //!
 //! # Our reading of the rules

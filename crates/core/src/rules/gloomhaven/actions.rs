@@ -1,8 +1,6 @@
 //! Actions, events and the rules that apply one to the state: round start, hero turns, monster
 //! turns (through the Gloomhaven foe rules and the modifier decks), round end, victory and defeat.
 
-use rand::RngExt;
-use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use super::heroes;
@@ -12,10 +10,11 @@ use super::scenario::{
 };
 use super::shared::Shared;
 use super::state::{
-    Actor, Cond, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, MonsterState, Pending, Phase,
-    State, SummonState,
+    Actor, Cond, Drawing, FigureId, FoePlan, FoeStage, Half, HeroPlay, Level, MonsterState,
+    Pending, Phase, State, SummonState,
 };
 use super::targeting::{self, Enemy, MonsterAction, Situation};
+use crate::chance::{Dealer, Picker, Want};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, Terrain, distance, hex, qr, step};
 use crate::modifiers::attack::{CardOutcome, Origin, hit, resolve_attack};
@@ -76,6 +75,8 @@ pub enum Action {
     Choose(usize),
     /// Leaves a tie the table breaks to the dice: the seeded pick chooses, and the log says so.
     ChooseByDice,
+    /// Chance: the card a waiting draw drew, as outcome `i` of its pick (0 is the top of the pile).
+    Draw(usize),
 }
 
 fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
@@ -409,23 +410,89 @@ fn card_element(e: CardElement) -> Option<Element> {
 
 impl State {
     /// Applies one action. On error nothing changed.
+    ///
+    /// An action that draws cards is applied on a copy with the outcomes entered so far: when it
+    /// draws a card it has no outcome for, the copy is thrown away and the action waits in
+    /// [`State::drawing`] for that card ([`Action::Draw`], a chance action); each card entered runs
+    /// it again from the state it was first applied to, until it has all it draws.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         if self.phase.is_over() {
             return Err(ActionError::GameOver);
         }
+        match (&self.drawing, action) {
+            (Some(d), Action::Draw(i)) => {
+                let n = d.want.options.len();
+                if i >= n {
+                    return invalid(format!("card {i} of {n}: no such card to draw"));
+                }
+                let (action, steps) = (d.action.clone(), d.steps);
+                let mut given = d.given.clone();
+                given.push(i);
+                self.run_drawing(action, steps, given)
+            }
+            (Some(d), _) => Err(ActionError::WrongPhase(if d.want.options.is_empty() {
+                "a card is being drawn"
+            } else {
+                "a card is being drawn: enter it first"
+            })),
+            (None, Action::Draw(_)) => invalid("no card is being drawn"),
+            (None, action) => self.run_drawing(action, self.steps, Vec::new()),
+        }
+    }
+
+    /// Applies `action` on a copy of the state with the draw outcomes `given` and the step count
+    /// `steps` it was first applied at; keeps the copy when it drew nothing it lacks, else waits.
+    fn run_drawing(
+        &mut self,
+        action: Action,
+        steps: u64,
+        given: Vec<usize>,
+    ) -> Result<Vec<Event>, ActionError> {
+        let mut next = self.clone();
+        next.shared = std::mem::take(&mut self.shared);
+        next.drawing = None;
+        next.steps = steps;
+        next.dealer = Dealer::new(given.clone());
+        let result = next.apply_drawn(action.clone());
+        let wanted = next.dealer.wanted();
+        // The work kept for monster turns is checked against what it depends on when used, so
+        // what a thrown-away run worked out is kept too.
+        self.shared = std::mem::take(&mut next.shared);
+        let events = result?;
+        match wanted {
+            Some(want) => {
+                self.drawing = Some(Drawing {
+                    action,
+                    steps,
+                    given,
+                    want,
+                });
+                self.steps += 1;
+                Ok(Vec::new())
+            }
+            None => {
+                next.shared = std::mem::take(&mut self.shared);
+                next.dealer = Dealer::default();
+                next.steps = self.steps + 1;
+                *self = next;
+                Ok(events)
+            }
+        }
+    }
+
+    /// Applies one action that has every card it draws.
+    fn apply_drawn(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         let mut ev = Vec::new();
         match action {
-            Action::Choose(i) => {
-                // A choice may resume a hero's half: work on a copy, as for `Play`.
-                self.on_copy(|next| next.choose(i, false, &mut ev))?;
-            }
+            Action::Choose(i) => self.choose(i, false, &mut ev)?,
             Action::ChooseByDice => {
                 if matches!(self.pending, Some(Pending::HeroModifier { .. })) {
                     return invalid("a hero's player chooses how the draw counts");
                 }
                 let i = self.seeded_pick(self.pending_options());
-                self.on_copy(|next| next.choose(i, true, &mut ev))?;
+                self.choose(i, true, &mut ev)?;
             }
+            Action::Draw(_) => return invalid("no card is being drawn"),
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
             Action::Advance => self.advance(&mut ev)?,
             Action::SelectCards {
@@ -442,34 +509,11 @@ impl State {
                 path,
                 targets,
                 ally,
-            } => {
-                // A half has several effects: work on a copy so that a refused action changes nothing.
-                self.on_copy(|next| next.play(card, half, basic, &path, &targets, ally, &mut ev))?;
-            }
+            } => self.play(card, half, basic, &path, &targets, ally, &mut ev)?,
         }
         self.steps += 1;
         self.check_end(&mut ev);
         Ok(ev)
-    }
-
-    /// Runs `f` on a copy of the state and keeps the copy only if `f` succeeds. The work kept for
-    /// monster turns moves to the copy and back, whatever happens: a clone starts without it.
-    fn on_copy(
-        &mut self,
-        f: impl FnOnce(&mut State) -> Result<(), ActionError>,
-    ) -> Result<(), ActionError> {
-        let mut next = self.clone();
-        next.shared = std::mem::take(&mut self.shared);
-        match f(&mut next) {
-            Ok(()) => {
-                *self = next;
-                Ok(())
-            }
-            Err(e) => {
-                self.shared = next.shared;
-                Err(e)
-            }
-        }
     }
 
     fn check_end(&mut self, ev: &mut Vec<Event>) {
@@ -645,11 +689,17 @@ impl State {
             let ks = &mut self.kinds[k];
             if ks.draw_pile.is_empty() {
                 ks.draw_pile.append(&mut ks.discard);
-                ks.draw_pile.shuffle(&mut self.rng);
             }
-            let Some(card) = ks.draw_pile.pop() else {
+            if ks.draw_pile.is_empty() {
                 continue;
-            };
+            }
+            // The top of the pile is its last card: outcome 0 draws it.
+            let (pile, t) = (&ks.draw_pile, &self.scenario.monsters[k]);
+            let i = self.dealer.pick(pile.len(), || Want {
+                what: format!("the {} ability card", t.name),
+                options: pile.iter().rev().map(|&c| t.deck[c].name.clone()).collect(),
+            });
+            let card = ks.draw_pile.remove(ks.draw_pile.len() - 1 - i);
             ks.current = Some(card);
             let initiative = self.scenario.monsters[k].deck[card].initiative;
             ev.push(Event::AbilityRevealed {
@@ -983,7 +1033,14 @@ impl State {
                 "a short rest needs an active hero with two cards in the discard, once a round",
             );
         }
-        let i = self.rng.random_range(0..self.heroes[h].discard.len());
+        let (discard, spec) = (&self.heroes[h].discard, &self.scenario.heroes[h]);
+        let i = self.dealer.pick(discard.len(), || Want {
+            what: format!("the card {}'s short rest loses", spec.name),
+            options: discard
+                .iter()
+                .map(|&c| spec.cards[c].name.clone())
+                .collect(),
+        });
         let x = &mut self.heroes[h];
         let lose = x.discard.remove(i);
         x.lost.push(lose);
@@ -1009,17 +1066,17 @@ impl State {
             if let Some(c) = ks.current.take() {
                 ks.discard.push(c);
             }
+            // Every card of the pile is equally likely to be drawn next: no order to shuffle.
             if shuffle {
                 ks.draw_pile.append(&mut ks.discard);
-                ks.draw_pile.shuffle(&mut self.rng);
             }
             ks.consumed.clear();
             ks.resolved_elements = false;
             ks.infuser = None;
         }
-        self.monster_deck.end_of_round(&mut self.rng);
+        self.monster_deck.end_of_round();
         for x in &mut self.heroes {
-            x.deck.end_of_round(&mut self.rng);
+            x.deck.end_of_round();
             x.shield = 0;
             x.short_rested = false;
             x.initiative = 0;
@@ -1253,8 +1310,8 @@ impl State {
                     // A summon draws from its summoner's deck: the curse goes there.
                     let deck = self.deck_owner(target);
                     match deck {
-                        FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.rng),
-                        _ => self.monster_deck.add_curse(&mut self.rng),
+                        FigureId::Hero(h) => self.heroes[h].deck.add_curse(),
+                        _ => self.monster_deck.add_curse(),
                     }
                     ev.push(Event::CardShuffledIn { deck, curse: true });
                 }
@@ -1287,8 +1344,8 @@ impl State {
                 CardEffect::Bless => {
                     let deck = self.deck_owner(attacker);
                     match deck {
-                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.rng),
-                        _ => self.monster_deck.add_bless(&mut self.rng),
+                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(),
+                        _ => self.monster_deck.add_bless(),
                     }
                     ev.push(Event::CardShuffledIn { deck, curse: false });
                 }
@@ -1637,7 +1694,8 @@ impl State {
             &mut self.heroes[hero].deck,
             crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
         );
-        let draw = deck.draw(mode, attack, &mut self.rng);
+        let whose = format!("{}'s", self.scenario.heroes[hero].name);
+        let draw = deck.draw(mode, attack, &whose, &mut self.dealer);
         self.heroes[hero].deck = deck;
         ev.push(Event::CardsDrawn {
             attacker: f,
@@ -2044,7 +2102,9 @@ impl State {
                 return;
             };
             let (attack, mode) = self.monster_draw_terms(m, &plan, th, target);
-            let draw = self.monster_deck.draw(mode, attack, &mut self.rng);
+            let draw = self
+                .monster_deck
+                .draw(mode, attack, "the monsters'", &mut self.dealer);
             ev.push(Event::CardsDrawn {
                 attacker: f,
                 target,
@@ -2532,7 +2592,8 @@ impl State {
                 &mut self.heroes[hero].deck,
                 crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
             );
-            let draw = deck.draw(mode, attack, &mut self.rng);
+            let whose = format!("{}'s", self.scenario.heroes[hero].name);
+            let draw = deck.draw(mode, attack, &whose, &mut self.dealer);
             self.heroes[hero].deck = deck;
             ev.push(Event::CardsDrawn {
                 attacker: f,

@@ -23,6 +23,10 @@ pub fn next_action(s: &State) -> Option<Action> {
     if s.phase.is_over() {
         return None;
     }
+    // A card being drawn: the seeded pick draws it, as `Game::automatic` does.
+    if let Some(d) = &s.drawing {
+        return Some(Action::Draw(s.seeded_pick(d.want.options.len())));
+    }
     if s.pending.is_some() {
         return match s.tie_breaker {
             TieBreaker::Seeded => Some(Action::Choose(s.seeded_pick(s.pending_options()))),

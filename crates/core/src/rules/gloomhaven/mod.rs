@@ -121,6 +121,7 @@ impl Rules for Gloomhaven {
         "SummonMovement",
         "SummonAttack",
         "RoundEnd",
+        "Draw",
     ];
 
     type Scenario = Scenario;
@@ -145,6 +146,12 @@ impl Rules for Gloomhaven {
     }
 
     fn to_move(s: &State) -> ToMove {
+        if let Some(d) = &s.drawing {
+            return ToMove::Chance {
+                stage: "Draw",
+                outcomes: d.want.options.len(),
+            };
+        }
         // A hero's own modifier choice belongs to that hero's player, not to the table.
         if let (Some(state::Pending::HeroModifier { .. }), Phase::HeroTurn { hero, .. }) =
             (&s.pending, s.phase)
@@ -212,6 +219,9 @@ impl Rules for Gloomhaven {
                 .chain([Action::ChooseByDice])
                 .collect(),
             (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
+            (ToMove::Chance { outcomes, .. }, Seat::Chance) => {
+                (0..outcomes).map(Action::Draw).collect()
+            }
             (ToMove::Heroes(heroes), Seat::Hero(h))
                 if heroes.contains(&h) && s.pending.is_some() =>
             {

@@ -62,9 +62,25 @@ fn scenario_with(
     Arc::new(Scenario::parse("test.ron", &text).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// Stacked decks are drawn from the top: a test applies an action and enters outcome 0 for every
+/// card it draws, returning the events of both.
+trait DrawTop {
+    fn apply_top(&mut self, action: Action) -> Result<Vec<Event>, ActionError>;
+}
+
+impl DrawTop for State {
+    fn apply_top(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
+        let mut events = self.apply(action)?;
+        while self.drawing.is_some() {
+            events.extend(self.apply(Action::Draw(0))?);
+        }
+        Ok(events)
+    }
+}
+
 fn setup(s: Arc<Scenario>) -> State {
     let mut st = State::new(s, 7, TieBreaker::Table).unwrap();
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     st
 }
 
@@ -80,7 +96,7 @@ fn stack(cards: &[&str]) -> ModifierDeck {
 }
 
 fn select(st: &mut State, hero: usize, leading: usize, other: usize) {
-    st.apply(Action::SelectCards {
+    st.apply_top(Action::SelectCards {
         hero,
         leading,
         other,
@@ -95,7 +111,7 @@ fn advance_until(st: &mut State, stop: impl Fn(&State) -> bool) -> Vec<Event> {
         if stop(st) || st.pending.is_some() || st.phase.is_over() {
             return all;
         }
-        all.extend(st.apply(Action::Advance).unwrap());
+        all.extend(st.apply_top(Action::Advance).unwrap());
     }
     panic!("the state never got there");
 }
@@ -151,7 +167,7 @@ fn the_focus_leaves_heroes_tied_on_both_cards_to_the_players() {
     advance_until(&mut st, |_| false);
     // The turn order tie first, then the focus tie.
     assert!(matches!(st.pending, Some(Pending::TurnOrder { .. })));
-    st.apply(Action::Choose(0)).unwrap();
+    st.apply_top(Action::Choose(0)).unwrap();
     let ev = advance_until(&mut st, |_| false);
     assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(0), FigureId::Hero(1)]);
 }
@@ -165,9 +181,9 @@ fn a_long_resting_hero_acts_after_a_monster_at_initiative_99() {
     );
     st.heroes[0].hand = vec![2];
     st.heroes[0].discard = vec![0, 1];
-    st.apply(Action::LongRest { hero: 0, lose: 0 }).unwrap();
+    st.apply_top(Action::LongRest { hero: 0, lose: 0 }).unwrap();
     select(&mut st, 1, 0, 1);
-    let ev = st.apply(Action::Advance).unwrap();
+    let ev = st.apply_top(Action::Advance).unwrap();
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Hero(1), Actor::Monsters(0), Actor::Hero(0)]
     }));
@@ -182,7 +198,7 @@ fn heroes_still_act_before_monsters_of_the_same_initiative() {
     );
     select(&mut st, 0, 0, 1);
     select(&mut st, 1, 0, 1);
-    let ev = st.apply(Action::Advance).unwrap();
+    let ev = st.apply_top(Action::Advance).unwrap();
     assert!(st.pending.is_none());
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Hero(1), Actor::Hero(0), Actor::Monsters(0)]
@@ -198,14 +214,14 @@ fn heroes_tied_on_both_cards_are_ordered_by_the_players() {
     );
     select(&mut st, 0, 0, 1);
     select(&mut st, 1, 0, 1);
-    let ev = st.apply(Action::Advance).unwrap();
+    let ev = st.apply_top(Action::Advance).unwrap();
     assert_eq!(st.pending, Some(Pending::TurnOrder { start: 0, len: 2 }));
     assert!(
         log::lines(&st, &ev)
             .iter()
             .any(|l| l.contains("Ann, Bob: same initiative"))
     );
-    let ev = st.apply(Action::Choose(1)).unwrap();
+    let ev = st.apply_top(Action::Choose(1)).unwrap();
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Hero(1), Actor::Hero(0), Actor::Monsters(0)]
     }));
@@ -228,11 +244,11 @@ fn two_resting_heroes_are_ordered_by_the_players() {
     for h in 0..2 {
         st.heroes[h].hand = vec![2];
         st.heroes[h].discard = vec![0, 1];
-        st.apply(Action::LongRest { hero: h, lose: 0 }).unwrap();
+        st.apply_top(Action::LongRest { hero: h, lose: 0 }).unwrap();
     }
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     assert_eq!(st.pending, Some(Pending::TurnOrder { start: 1, len: 2 }));
-    let ev = st.apply(Action::Choose(1)).unwrap();
+    let ev = st.apply_top(Action::Choose(1)).unwrap();
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Monsters(0), Actor::Hero(1), Actor::Hero(0)]
     }));
@@ -258,9 +274,9 @@ fn monster_types_on_the_same_initiative_are_ordered_by_the_players() {
         ],
     ));
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     assert_eq!(st.pending, Some(Pending::TurnOrder { start: 1, len: 2 }));
-    let ev = st.apply(Action::Choose(1)).unwrap();
+    let ev = st.apply_top(Action::Choose(1)).unwrap();
     assert!(ev.contains(&Event::TurnOrder {
         order: vec![Actor::Hero(0), Actor::Monsters(1), Actor::Monsters(0)]
     }));
@@ -275,7 +291,7 @@ fn a_tie_the_table_leaves_to_the_dice_is_logged_as_the_dice_choice() {
     );
     select(&mut st, 0, 0, 1);
     select(&mut st, 1, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     use crate::rules::{Rules, Seat};
     type G = super::Gloomhaven;
     let n = st.pending_options();
@@ -285,8 +301,8 @@ fn a_tie_the_table_leaves_to_the_dice_is_logged_as_the_dice_choice() {
     assert_eq!(G::legal_actions(&st, Seat::Table), table);
     let pick = st.seeded_pick(n);
     let mut clicked = st.clone();
-    let by_click = clicked.apply(Action::Choose(pick)).unwrap();
-    let ev = st.apply(Action::ChooseByDice).unwrap();
+    let by_click = clicked.apply_top(Action::Choose(pick)).unwrap();
+    let ev = st.apply_top(Action::ChooseByDice).unwrap();
     assert!(ev.contains(&Event::TieBroken {
         index: pick,
         seeded: true
@@ -319,7 +335,7 @@ fn the_seeded_tie_breaker_orders_ties_headless() {
     st.tie_breaker = TieBreaker::Seeded;
     select(&mut st, 0, 0, 1);
     select(&mut st, 1, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     let pick = super::autopilot::next_action(&st);
     assert!(matches!(pick, Some(Action::Choose(i)) if i < 2));
 }
@@ -363,12 +379,12 @@ fn ann_and_two_rats() -> State {
     ));
     st.heroes[0].deck = stack(&["+0", "+0", "+0"]);
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     st
 }
 
 fn play(st: &mut State, card: usize, half: Half, path: &[Hex], targets: &[Hex]) -> Vec<Event> {
-    st.apply(Action::Play {
+    st.apply_top(Action::Play {
         card,
         half,
         basic: false,
@@ -426,7 +442,7 @@ fn a_loot_action_picks_up_the_tokens_in_range() {
     // One token next to Ann, one two hexes away.
     st.money = vec![hex(1, 0), hex(2, -1)];
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     let ev = play(&mut st, 0, Half::Bottom, &[], &[]);
     assert!(ev.contains(&Event::MoneyLooted {
         hero: 0,
@@ -450,7 +466,7 @@ fn the_money_is_counted_when_the_scenario_ends() {
     st.heroes[0].deck = stack(&["+0"]);
     st.heroes[0].money = 2;
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
     assert!(ev.contains(&Event::Victory));
     assert!(ev.contains(&Event::MoneyCounted { tokens: vec![2] }));
@@ -544,7 +560,7 @@ fn an_attack_printed_before_the_move_is_made_from_where_the_monster_stands() {
     assert_eq!(card_steps(&ev), vec!["move"]);
     assert!(st.map.0.adjacent(st.monsters[0].hex, st.heroes[0].hex));
     // The next round it stands next to Ann: it attacks, then has nowhere closer to go.
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     select(&mut st, 0, 2, 3);
     let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
     assert_eq!(card_steps(&ev), vec!["attack"]);
@@ -618,7 +634,7 @@ fn an_unclear_modifier_draw_is_the_hero_players_choice_and_the_half_goes_on() {
         fresh: true,
     });
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
     assert!(matches!(st.pending, Some(Pending::HeroModifier { .. })));
     assert!(
@@ -636,12 +652,12 @@ fn an_unclear_modifier_draw_is_the_hero_players_choice_and_the_half_goes_on() {
     );
     assert!(G::legal_actions(&st, Seat::Table).is_empty());
     assert!(matches!(
-        st.clone().apply(Action::ChooseByDice),
+        st.clone().apply_top(Action::ChooseByDice),
         Err(ActionError::Invalid(_))
     ));
     assert!(!ev.iter().any(|e| matches!(e, Event::ShieldGained { .. })));
     // Option 1 (listed second: less damage) is +0 with poison.
-    let ev = st.apply(Action::Choose(1)).unwrap();
+    let ev = st.apply_top(Action::Choose(1)).unwrap();
     assert!(ev.contains(&Event::ChoiceMade { hero: 0, index: 1 }));
     assert_eq!(st.monsters[0].hp, 4);
     assert!(st.has(FigureId::Monster(0), Condition::Poison));
@@ -676,12 +692,12 @@ fn the_autopilot_takes_the_hero_draw_that_deals_the_most_damage() {
         fresh: true,
     });
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
     use crate::rules::Rules;
     let pick = super::Gloomhaven::autopilot(&st, 0).unwrap();
     assert_eq!(pick, Action::Choose(0));
-    st.apply(pick).unwrap();
+    st.apply_top(pick).unwrap();
     assert_eq!(st.monsters[0].hp, 3);
 }
 
@@ -730,7 +746,7 @@ fn a_hero_exhausted_in_its_turn_leaves_no_infusion_behind() {
     ));
     select(&mut st, 0, 0, 1);
     select(&mut st, 1, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     play(&mut st, 0, Half::Top, &[hex(1, 0)], &[]);
     assert!(st.heroes[0].exhausted);
     assert!(st.infusing.is_empty());
@@ -892,7 +908,7 @@ fn an_immobilized_monster_attacks_without_moving_and_a_disarmed_one_moves_withou
 fn an_immobilized_hero_cannot_move() {
     let mut st = ann_and_two_rats();
     give(&mut st, FigureId::Hero(0), Condition::Immobilize);
-    let e = st.apply(Action::Play {
+    let e = st.apply_top(Action::Play {
         card: 1,
         half: Half::Bottom,
         basic: false,
@@ -947,7 +963,7 @@ fn a_short_rest_loses_one_card_and_returns_the_rest() {
     let mut st = rat_first("Shield(1)");
     advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
     assert_eq!(st.heroes[0].discard, vec![0, 1]);
-    let ev = st.apply(Action::ShortRest { hero: 0 }).unwrap();
+    let ev = st.apply_top(Action::ShortRest { hero: 0 }).unwrap();
     assert!(matches!(
         ev[0],
         Event::Rested {
@@ -958,7 +974,7 @@ fn a_short_rest_loses_one_card_and_returns_the_rest() {
     ));
     assert_eq!(st.heroes[0].lost.len(), 1);
     assert_eq!(st.heroes[0].hand.len(), 3);
-    assert!(st.apply(Action::ShortRest { hero: 0 }).is_err());
+    assert!(st.apply_top(Action::ShortRest { hero: 0 }).is_err());
 }
 
 #[test]
@@ -966,7 +982,7 @@ fn a_long_rest_heals_two_and_loses_the_chosen_card() {
     let mut st = rat_first("Shield(1)");
     advance_until(&mut st, |s| s.phase == Phase::CardSelection && s.round == 2);
     st.heroes[0].hp = 5;
-    st.apply(Action::LongRest { hero: 0, lose: 1 }).unwrap();
+    st.apply_top(Action::LongRest { hero: 0, lose: 1 }).unwrap();
     select(&mut st, 1, 2, 3);
     let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
     assert!(ev.contains(&Event::Rested {
@@ -994,7 +1010,7 @@ fn a_trap_deals_its_damage_once_and_is_gone() {
         "trap_damage: 4,",
     ));
     select(&mut st, 0, 0, 1);
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     let ev = play(&mut st, 1, Half::Bottom, &[hex(1, 0)], &[]);
     assert!(ev.contains(&Event::Suffered {
         figure: FigureId::Hero(0),
@@ -1095,7 +1111,7 @@ fn a_hero_card_summons_on_an_empty_hex_next_to_the_hero_and_the_card_is_lost() {
     select(&mut st, 0, 0, 1);
     advance_until(&mut st, |s| matches!(s.phase, Phase::HeroTurn { .. }));
     let far = hex(3, 0);
-    let refused = st.clone().apply(Action::Play {
+    let refused = st.clone().apply_top(Action::Play {
         card: 0,
         half: Half::Top,
         basic: false,
@@ -1109,7 +1125,7 @@ fn a_hero_card_summons_on_an_empty_hex_next_to_the_hero_and_the_card_is_lost() {
     );
     let below = hex(0, 1);
     let ev = st
-        .apply(Action::Play {
+        .apply_top(Action::Play {
             card: 0,
             half: Half::Top,
             basic: false,
@@ -1129,7 +1145,7 @@ fn a_hero_card_summons_on_an_empty_hex_next_to_the_hero_and_the_card_is_lost() {
             .iter()
             .any(|l| l.ends_with("Ann summons Wisp (Ann) on (0, 1)"))
     );
-    st.apply(Action::Advance).unwrap();
+    st.apply_top(Action::Advance).unwrap();
     assert!(st.heroes[0].lost.contains(&0), "a summon card is lost");
 }
 
@@ -1157,7 +1173,7 @@ fn summons_act_just_before_their_summoner_each_on_its_own_in_the_order_summoned(
         } else {
             Action::Advance
         };
-        ev.extend(st.apply(a).unwrap());
+        ev.extend(st.apply_top(a).unwrap());
     }
     assert_eq!(
         turns(&ev),
@@ -1316,7 +1332,7 @@ fn summons_leave_the_board_when_their_summoner_is_exhausted() {
     let wisp = give_summon(&mut st, 0, hex(0, 1), 3);
     // Ann can neither play two cards nor rest: she is exhausted as the round starts.
     st.heroes[0].hand.clear();
-    let ev = st.apply(Action::Advance).unwrap();
+    let ev = st.apply_top(Action::Advance).unwrap();
     assert!(ev.contains(&Event::SummonsDismissed {
         hero: 0,
         summons: vec![0]

@@ -1,19 +1,17 @@
-//! The game state: figures, card piles, elements, the phase, the pending player decision and the
-//! seeded generator.
+//! The game state: figures, card piles, elements, the phase, the pending player decision and an
+//! action waiting for the cards it draws.
 //!
 //! Everything a game is lives here, so `clone`, serialize and compare see it all; the work kept for
 //! later monster turns is not part of the game, and none of them sees it.
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
-use rand::seq::SliceRandom;
-use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
 use super::scenario::{Condition, Element, Scenario, SummonSpec, standard_modifiers};
 use super::shared::Shared;
+use crate::chance::{Dealer, Want};
 use crate::hex::{Hex, qr};
 use crate::modifiers::attack::{AttackResult, Origin};
 use crate::modifiers::card::Card;
@@ -219,7 +217,7 @@ pub struct SummonState {
 /// A monster type's ability deck and its state this round.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KindState {
-    /// Card indexes into the type's deck; the last is the top.
+    /// Card indexes into the type's deck; the last is the top (a draw's outcome 0).
     pub draw_pile: Vec<usize>,
     /// Cards played, shuffled back when a card says so.
     pub discard: Vec<usize>,
@@ -345,6 +343,20 @@ pub enum Pending {
     },
 }
 
+/// An action that draws cards, waiting for what it draws: applied once every card has been entered
+/// (as [`super::Action::Draw`]), from the state it was first applied to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Drawing {
+    /// The action.
+    pub action: super::Action,
+    /// The state's step count when it was applied (the headless tie-breaker reads it).
+    pub steps: u64,
+    /// The outcomes entered so far, in the order the action draws them.
+    pub given: Vec<usize>,
+    /// The draw waiting for its outcome.
+    pub want: Want,
+}
+
 /// The whole game at one moment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
@@ -399,9 +411,12 @@ pub struct State {
     pub money: Vec<Hex>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
-    /// The game's random generator: every draw and shuffle comes from it.
-    #[serde(with = "rng_serde")]
-    pub rng: ChaCha8Rng,
+    /// An action that draws cards, waiting for the cards it draws (chance actions).
+    #[serde(default)]
+    pub drawing: Option<Drawing>,
+    /// The outcomes of the draws of the action being applied: empty between actions.
+    #[serde(skip)]
+    pub(crate) dealer: Dealer,
     /// What monster turns worked out on this board for the next ones: not part of the game (never
     /// saved, equal to any other, empty in a clone).
     #[serde(skip)]
@@ -417,7 +432,8 @@ pub(crate) fn parse_deck(cards: Option<&Vec<String>>) -> Result<Vec<Card>, Setup
 }
 
 impl State {
-    /// Sets up a scenario with a seed: places figures, shuffles every deck.
+    /// Sets up a scenario with a seed: places figures, and every deck in its printed order (each card
+    /// drawn is a chance action: a pick among the draw pile).
     pub fn new(
         scenario: Arc<Scenario>,
         seed: u64,
@@ -426,10 +442,10 @@ impl State {
         let layout = scenario
             .layout("scenario", "")
             .map_err(|e| SetupError(e.message))?;
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut heroes = Vec::new();
         for (i, spec) in scenario.heroes.iter().enumerate() {
-            let deck = ModifierDeck::shuffled(parse_deck(spec.modifiers.as_ref())?, &mut rng);
+            // Decks start in their printed order: each draw is a pick among the draw pile.
+            let deck = ModifierDeck::stacked(parse_deck(spec.modifiers.as_ref())?);
             heroes.push(HeroState {
                 hp: spec.hp as i32,
                 max_hp: spec.hp as i32,
@@ -484,10 +500,8 @@ impl State {
         }
         let mut kinds = Vec::new();
         for t in &scenario.monsters {
-            let mut pile: Vec<usize> = (0..t.deck.len()).collect();
-            pile.shuffle(&mut rng);
             kinds.push(KindState {
-                draw_pile: pile,
+                draw_pile: (0..t.deck.len()).rev().collect(),
                 discard: Vec::new(),
                 current: None,
                 resolved_elements: false,
@@ -495,8 +509,7 @@ impl State {
                 infuser: None,
             });
         }
-        let monster_deck =
-            ModifierDeck::shuffled(parse_deck(scenario.monster_modifiers.as_ref())?, &mut rng);
+        let monster_deck = ModifierDeck::stacked(parse_deck(scenario.monster_modifiers.as_ref())?);
         Ok(State {
             map: Board(layout.map),
             scenario,
@@ -521,7 +534,8 @@ impl State {
             pending: None,
             money: Vec::new(),
             steps: 0,
-            rng,
+            drawing: None,
+            dealer: Dealer::default(),
             shared: Shared::default(),
         })
     }
@@ -703,39 +717,5 @@ mod arc_scenario {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
         Scenario::deserialize(d).map(Arc::new)
-    }
-}
-
-/// Serializes the generator as seed, stream and word position split in two `u64` (RON has no `u128`).
-mod rng_serde {
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct RngData {
-        seed: [u8; 32],
-        stream: u64,
-        word_pos_hi: u64,
-        word_pos_lo: u64,
-    }
-
-    pub fn serialize<S: Serializer>(r: &ChaCha8Rng, ser: S) -> Result<S::Ok, S::Error> {
-        let pos = r.get_word_pos();
-        RngData {
-            seed: r.get_seed(),
-            stream: r.get_stream(),
-            word_pos_hi: (pos >> 64) as u64,
-            word_pos_lo: pos as u64,
-        }
-        .serialize(ser)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ChaCha8Rng, D::Error> {
-        let x = RngData::deserialize(d)?;
-        let mut r = ChaCha8Rng::from_seed(x.seed);
-        r.set_stream(x.stream);
-        r.set_word_pos(((x.word_pos_hi as u128) << 64) | x.word_pos_lo as u128);
-        Ok(r)
     }
 }
