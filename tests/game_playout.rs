@@ -1,7 +1,8 @@
-//! Seeded playouts of every scenario: at every step, applying to a clone gives the same state and
-//! events, the state survives a RON round trip, replaying the log gives the same hash, the autopilot
-//! plays legal actions, and the invariants hold (hit points in range, one figure per hex, decks keep
-//! their cards).
+//! Seeded playouts of every Gloomhaven scenario through the playout checker every module shares
+//! (`game::check::random_playout`): at every step, applying to a clone gives the same state and
+//! events, the state survives a RON round trip, every legal action is accepted and nobody acts out
+//! of turn, replaying the log gives the same state, the autopilot plays legal actions, and the
+//! invariants hold (hit points in range, one figure per hex, decks keep their cards).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use foehold_core::rules::gloomhaven::Save;
 use foehold_core::rules::gloomhaven::autopilot::next_action;
 use foehold_core::rules::gloomhaven::state::{Pending, Phase, State};
 use foehold_core::rules::gloomhaven::{Action, Game, Gloomhaven, Half, Scenario, TieBreaker};
-use foehold_core::rules::{Rules, Seat, ToMove, rules_name};
+use foehold_core::rules::{Rules, rules_name};
 
 /// A small seeded generator for the test driver's detours (splitmix64).
 struct Detours(u64);
@@ -216,59 +217,31 @@ fn check_invariants(s: &State, initial: &State) {
     }
 }
 
-/// Plays one game, checking clone + apply and the invariants at every step; `heavy_every` sets how
-/// often the RON round trip and the replay of the whole log from the start are checked (1 = every
-/// step; the replay is quadratic in the game's length).
+/// Plays one game by the detour driver, checking what the interface promises at every step
+/// (`game::check::random_playout`: clone + apply, the RON round trip, every legal action accepted,
+/// nobody out of turn) and the invariants; `heavy_every` sets how often the replay of the whole log
+/// from the start is checked (1 = every step; it is quadratic in the game's length). At every step
+/// the autopilot's action must be a legal action of a seat to move.
 fn playout(path: &str, scenario: &Arc<Scenario>, seed: u64, heavy_every: usize) -> Game {
-    let mut game = Game::new(scenario.clone(), path, seed, TieBreaker::Seeded).expect("sets up");
-    let mut rng = Detours(seed ^ 0xD1CE);
+    let game = Game::new(scenario.clone(), path, seed, TieBreaker::Seeded).expect("sets up");
     let initial = game.state.clone();
-    let mut steps = 0;
-    while let Some(action) = driver(&game.state, &mut rng) {
-        steps += 1;
-        assert!(steps < 20_000, "{path} seed {seed}: the game never ends");
-        if heavy_every == 1 {
-            assert_autopilot_is_legal(&game, &format!("{path} seed {seed} step {steps}"));
-        }
-        let mut copy = game.state.clone();
-        let copied = copy.apply(action.clone());
-        let result = game.apply(action.clone());
-        assert_eq!(
-            copied, result,
-            "{path} seed {seed} step {steps}: same events from a clone"
-        );
-        if result.is_err() {
-            // A refused detour changes nothing; fall back to the autopilot.
-            assert_eq!(
-                copy, game.state,
-                "a refused action leaves the state as it was"
-            );
-            let auto = next_action(&game.state).expect("the autopilot has an action");
-            game.apply(auto).unwrap_or_else(|e| {
-                panic!("{path} seed {seed}: the autopilot's action is refused: {e}")
-            });
-        } else {
-            assert_eq!(
-                copy, game.state,
-                "{path} seed {seed} step {steps}: clone + apply equals apply"
-            );
-        }
-        check_invariants(&game.state, &initial);
-        if steps % heavy_every == 0 || game.state.phase.is_over() {
-            let text = ron::to_string(&game.state).expect("the state serializes");
-            let back: State = ron::from_str(&text)
-                .unwrap_or_else(|e| panic!("{path} seed {seed} step {steps}: {e}"));
-            assert_eq!(
-                back, game.state,
-                "{path} seed {seed} step {steps}: RON round trip"
-            );
-            assert_eq!(
-                game.replay_prefix(game.cursor).state_hash(),
-                game.state.state_hash(),
-                "{path} seed {seed} step {steps}: replay"
-            );
-        }
-    }
+    let mut rng = Detours(seed ^ 0xD1CE);
+    let mut step = 0;
+    let game = foehold_core::game::check::random_playout(
+        game,
+        20_000,
+        heavy_every,
+        |g| {
+            step += 1;
+            assert_autopilot_is_legal(g, &format!("{path} seed {seed} step {step}"));
+            driver(&g.state, &mut rng)
+        },
+        |s, _, _| {
+            check_invariants(s, &initial);
+            Ok(())
+        },
+    )
+    .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert!(
         game.state.phase.is_over(),
         "{path} seed {seed}: the game reached a win or a loss"
@@ -281,13 +254,7 @@ fn assert_autopilot_is_legal(game: &Game, at: &str) {
     let Some(auto) = next_action(&game.state) else {
         return;
     };
-    let seats: Vec<Seat> = match game.to_move() {
-        ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
-        ToMove::Rules { .. } => vec![Seat::Rules],
-        ToMove::Chance { .. } => vec![Seat::Chance],
-        ToMove::Tie { .. } => vec![Seat::Table],
-        ToMove::Over { .. } => Vec::new(),
-    };
+    let seats = foehold_core::game::check::seats_to_move(&game.to_move());
     assert!(
         seats
             .iter()
@@ -487,44 +454,22 @@ fn uniform_random_playouts_over_the_legal_actions_are_accepted_and_keep_the_inva
     for (path, scenario) in scenarios() {
         let path = path.display().to_string();
         for seed in 1..=3 {
-            let mut game =
-                Game::new(scenario.clone(), &path, seed, TieBreaker::Seeded).expect("sets up");
-            let mut rng = Detours(seed ^ 0x5EED);
+            let game =
+                Game::new(scenario.clone(), &path, seed, TieBreaker::Table).expect("sets up");
             let initial = game.state.clone();
             let mut plays = 0;
-            for step in 0..1500 {
-                let seat = match game.to_move() {
-                    ToMove::Over { .. } => break,
-                    ToMove::Rules { .. } => Seat::Rules,
-                    ToMove::Chance { .. } => Seat::Chance,
-                    ToMove::Tie { .. } => Seat::Table,
-                    ToMove::Heroes(heroes) => Seat::Hero(heroes[rng.below(heroes.len())]),
-                };
-                let legal = game.legal_actions(seat);
-                assert!(
-                    !legal.is_empty(),
-                    "{path} seed {seed} step {step}: {seat:?} is to move but has no legal action"
-                );
-                let action = legal[rng.below(legal.len())].clone();
-                plays += usize::from(matches!(action, Action::Play { .. }));
-                if let Err(e) = game.apply(action.clone()) {
-                    panic!("{path} seed {seed} step {step}: legal {action:?} is refused: {e}");
-                }
-                check_invariants(&game.state, &initial);
-                if step % 50 == 0 {
-                    let text = ron::to_string(&game.state).expect("the state serializes");
-                    let back: State = ron::from_str(&text).expect("the state deserializes");
-                    assert_eq!(
-                        back, game.state,
-                        "{path} seed {seed} step {step}: RON round trip"
-                    );
-                    assert_eq!(
-                        game.replay_prefix(game.cursor),
-                        game.state,
-                        "{path} seed {seed} step {step}: replay"
-                    );
-                }
-            }
+            let game = foehold_core::game::check::random_playout(
+                game,
+                20_000,
+                50,
+                |_| None,
+                |s, a, _| {
+                    plays += usize::from(matches!(a, Action::Play { .. }));
+                    check_invariants(s, &initial);
+                    Ok(())
+                },
+            )
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
             eprintln!(
                 "{path} seed {seed}: {} actions, {plays} card halves played, round {}, {:?}",
                 game.cursor,
@@ -533,36 +478,5 @@ fn uniform_random_playouts_over_the_legal_actions_are_accepted_and_keep_the_inva
             );
             assert!(plays > 0, "{path} seed {seed}: the heroes played cards");
         }
-    }
-}
-
-/// Nobody but the one to move has a legal action, and a tie is the table's alone.
-#[test]
-fn only_the_seats_to_move_have_legal_actions() {
-    let (path, scenario) = scenarios().remove(0);
-    let mut game =
-        Game::new(scenario, path.display().to_string(), 3, TieBreaker::Seeded).expect("sets up");
-    for _ in 0..400 {
-        let to_move = game.to_move();
-        let heroes = game.state.heroes.len();
-        for seat in [Seat::Rules, Seat::Table]
-            .into_iter()
-            .chain((0..heroes).map(Seat::Hero))
-        {
-            let may = match (&to_move, seat) {
-                (ToMove::Rules { .. }, Seat::Rules)
-                | (ToMove::Chance { .. }, Seat::Chance)
-                | (ToMove::Tie { .. }, Seat::Table) => true,
-                (ToMove::Heroes(hs), Seat::Hero(h)) => hs.contains(&h),
-                _ => false,
-            };
-            assert_eq!(
-                !game.legal_actions(seat).is_empty(),
-                may,
-                "{to_move:?}: legal actions of {seat:?}"
-            );
-        }
-        let Some(a) = game.auto_action() else { break };
-        game.apply(a).expect("the driver's action is accepted");
     }
 }

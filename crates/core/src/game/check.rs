@@ -1,7 +1,137 @@
-//! Checks of the game's undo that any module's tests run on whole games (feature `testing`).
+//! Checks that any module's tests run on whole games (feature `testing`): random playouts that hold
+//! a module to every promise of the [`Rules`] interface, and undo at every prefix of a game.
 
 use super::Game;
-use crate::rules::{Rules, Seat, ToMove};
+use crate::rules::{Rules, Seat, ToMove, seeded_pick};
+
+/// The seats whose move it is.
+pub fn seats_to_move(to_move: &ToMove) -> Vec<Seat> {
+    match to_move {
+        ToMove::Rules { .. } => vec![Seat::Rules],
+        ToMove::Chance { .. } => vec![Seat::Chance],
+        ToMove::Tie { .. } => vec![Seat::Table],
+        ToMove::Heroes(heroes) => heroes.iter().map(|&h| Seat::Hero(h)).collect(),
+        ToMove::Over { .. } => Vec::new(),
+    }
+}
+
+/// Hero seats a random playout asks about: more than any scenario seats.
+const HERO_SEATS: usize = 12;
+
+/// Plays `game` on to its end and checks, at every step, what the [`Rules`]
+/// interface promises (a random simulation test, written once for every module):
+///
+/// - the seats to move have legal actions and no other seat has any (nobody acts out of turn), and
+///   once the game is over no seat has any;
+/// - a rules or chance step is one of the module's stages; a chance step lists as many outcomes as
+///   it announced, and a tie at least as many options;
+/// - every legal action of the seats to move is accepted (tried on a copy of the state);
+/// - the action taken gives the same events and state on a clone as in the game;
+/// - the state survives a RON round trip, and every `replay_every` actions and at the end replaying
+///   the log gives the same state (a replay costs the game's length: 1 makes a playout quadratic).
+///
+/// The action taken is `driver`'s when it gives one: an action it gives that the rules refuse must
+/// leave the state and the log as they were, and a legal action is taken instead. Without a driver's
+/// action, the action is a uniform seeded pick among the legal actions of the seats to move.
+/// `on_step` sees every applied action with the state after it and its events, for a module's own
+/// invariants; its error ends the playout. Returns the game at its end, or the first broken promise.
+pub fn random_playout<R: Rules>(
+    mut game: Game<R>,
+    limit: usize,
+    replay_every: usize,
+    mut driver: impl FnMut(&Game<R>) -> Option<R::Action>,
+    mut on_step: impl FnMut(&R::State, &R::Action, &[R::Event]) -> Result<(), String>,
+) -> Result<Game<R>, String> {
+    let seed = game.seed;
+    let all_seats: Vec<Seat> = [Seat::Rules, Seat::Table, Seat::Chance]
+        .into_iter()
+        .chain((0..HERO_SEATS).map(Seat::Hero))
+        .collect();
+    for step in 0..limit {
+        let at = |what: String| format!("seed {seed} action {step}: {what}");
+        let to_move = game.to_move();
+        let seats = seats_to_move(&to_move);
+        let mut legal = Vec::new();
+        for &seat in &all_seats {
+            let actions = game.legal_actions(seat);
+            if seats.contains(&seat) {
+                if actions.is_empty() {
+                    return Err(at(format!("{seat:?} is to move with nothing to do")));
+                }
+                legal.extend(actions);
+            } else if !actions.is_empty() {
+                return Err(at(format!(
+                    "{seat:?} may act out of turn ({to_move:?}): {:?}",
+                    actions[0]
+                )));
+            }
+        }
+        match to_move {
+            ToMove::Over { .. } => return Ok(game),
+            ToMove::Rules { stage } | ToMove::Chance { stage, .. }
+                if !R::STAGES.contains(&stage) =>
+            {
+                return Err(at(format!("{stage:?} is not one of the module's stages")));
+            }
+            ToMove::Chance { outcomes, .. } if outcomes != legal.len() => {
+                return Err(at(format!(
+                    "a chance step of {outcomes} outcomes lists {}",
+                    legal.len()
+                )));
+            }
+            ToMove::Tie { options } if legal.len() < options => {
+                return Err(at(format!(
+                    "a tie of {options} options lists {}",
+                    legal.len()
+                )));
+            }
+            _ => {}
+        }
+        for a in &legal {
+            let mut probe = game.state.clone();
+            if let Err(e) = R::apply(&mut probe, a.clone()) {
+                return Err(at(format!("the legal {a:?} is refused: {e}")));
+            }
+        }
+        let mut action = legal[seeded_pick(seed ^ 0x5eed, step as u64, legal.len())].clone();
+        if let Some(wanted) = driver(&game) {
+            // A module may accept more than it lists (every path a move may take, not one each).
+            if legal.contains(&wanted) || R::apply(&mut game.state.clone(), wanted.clone()).is_ok()
+            {
+                action = wanted;
+            } else {
+                let (before, log, cursor) = (game.state.clone(), game.log.len(), game.cursor);
+                if game.apply(wanted.clone()).is_ok()
+                    || game.state != before
+                    || (game.log.len(), game.cursor) != (log, cursor)
+                {
+                    return Err(at(format!("the refused {wanted:?} changed the game")));
+                }
+            }
+        }
+        let mut twin = game.state.clone();
+        let twin_events = R::apply(&mut twin, action.clone());
+        let events = game
+            .apply(action.clone())
+            .map_err(|e| at(format!("{action:?} refused: {e}")))?;
+        if twin_events.as_ref() != Ok(&events) || twin != game.state {
+            return Err(at(format!(
+                "{action:?} gives other events or another state on a clone"
+            )));
+        }
+        let text = ron::to_string(&game.state).map_err(|e| at(e.to_string()))?;
+        let back: R::State = ron::from_str(&text).map_err(|e| at(e.to_string()))?;
+        if back != game.state {
+            return Err(at("the state changes in a RON round trip".into()));
+        }
+        let due = step % replay_every.max(1) == 0 || matches!(game.to_move(), ToMove::Over { .. });
+        if due && game.replay_prefix(game.cursor) != game.state {
+            return Err(at("replaying the log gives another state".into()));
+        }
+        on_step(&game.state, &action, &events).map_err(at)?;
+    }
+    Err(format!("seed {seed}: no end after {limit} actions"))
+}
 
 /// Plays `game` to its end (at most `limit` actions) with `next`, recording the state after every
 /// action, then checks undo at every prefix of the log:
@@ -82,14 +212,7 @@ pub fn undo_at_every_prefix<R: Rules>(
 
 /// A legal action of the seat to move other than `taken`, if there is one.
 fn other_action<R: Rules>(game: &Game<R>, taken: &R::Action) -> Option<R::Action> {
-    let seats = match game.to_move() {
-        ToMove::Rules { .. } => vec![Seat::Rules],
-        ToMove::Chance { .. } => vec![Seat::Chance],
-        ToMove::Tie { .. } => vec![Seat::Table],
-        ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
-        ToMove::Over { .. } => Vec::new(),
-    };
-    seats
+    seats_to_move(&game.to_move())
         .into_iter()
         .flat_map(|s| game.legal_actions(s))
         .find(|a| a != taken)

@@ -195,76 +195,51 @@ fn wrong_actions(s: &State) -> Vec<Action> {
 }
 
 /// Plays a fight with uniform picks among the legal actions of the seat to move and checks, at every
-/// step, everything the interface promises.
+/// step, everything the interface promises (`game::check::random_playout`), and this module's own:
+/// wrong actions refused without a change, placements and targeting as the rules decide them.
 fn uniform_playout(text: &str, seed: u64) -> (ToMove, usize, bool, usize) {
-    let mut g = new_game(text, seed, TieBreaker::Table);
-    let mut rng = seed ^ 0x5eed;
     let mut placements = 0;
     let mut compared = false;
     let mut activations = 0;
-    for step in 0..20_000 {
-        let Some(seat) = seat_to_move(&g.state) else {
-            break;
-        };
-        let all_seats = [Seat::Rules, Seat::Table, Seat::Chance]
-            .into_iter()
-            .chain((0..g.state.heroes.len()).map(Seat::Hero));
-        for other in all_seats {
-            if other != seat {
-                assert!(g.legal_actions(other).is_empty(), "{other:?} may not act");
-            }
-        }
-        let legal = g.legal_actions(seat);
-        assert!(!legal.is_empty(), "{seat:?} is to move");
-        // Every listed action is accepted.
-        for a in &legal {
-            let mut probe = g.state.clone();
-            Brimstone::apply(&mut probe, a.clone())
-                .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
-        }
-        // A refused action changes nothing.
-        let before = g.state.clone();
-        let (log, cursor) = (g.log.len(), g.cursor);
-        for wrong in wrong_actions(&g.state) {
-            assert!(g.apply(wrong.clone()).is_err(), "{wrong:?} was accepted");
-            assert_eq!(g.state, before);
-            assert_eq!((g.log.len(), g.cursor), (log, cursor));
+    let mut check_state = |s: &State| {
+        for wrong in wrong_actions(s) {
+            let mut probe = s.clone();
+            assert!(
+                Brimstone::apply(&mut probe, wrong.clone()).is_err(),
+                "{wrong:?} was accepted"
+            );
+            assert_eq!(probe, *s, "a refused {wrong:?} changes nothing");
         }
         // The game asks exactly the rules' decisions.
-        match g.state.stage {
-            Stage::Placement if g.state.picks.is_empty() && g.state.ask.is_none() => {
-                compared = check_placement(&g.state);
+        match s.stage {
+            Stage::Placement if s.picks.is_empty() && s.ask.is_none() => {
+                compared = check_placement(s);
                 placements += 1;
             }
-            Stage::Targeting { model, retreat }
-                if g.state.picks.is_empty() && g.state.die().is_none() =>
-            {
-                check_targeting(&g.state, model, retreat);
+            Stage::Targeting { model, retreat } if s.picks.is_empty() && s.die().is_none() => {
+                check_targeting(s, model, retreat);
                 activations += 1;
             }
             _ => {}
         }
-        let a = legal[pick(&mut rng, legal.len())].clone();
-        let mut twin = g.state.clone();
-        let twin_events = Brimstone::apply(&mut twin, a.clone()).expect("accepted on a clone");
-        let events = g
-            .apply(a.clone())
-            .unwrap_or_else(|e| panic!("legal {a:?} refused: {e}"));
-        assert_eq!(twin, g.state, "the same action gives the same state");
-        assert_eq!(twin_events, events);
-        for e in &events {
-            assert!(Brimstone::describe(&g.state, e).is_some());
-        }
-        check_invariants(&g.state);
-        let text = ron::to_string(&g.state).expect("the state serializes");
-        let back: State = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(back, g.state, "the state survives a RON round trip");
-        if step % 40 == 0 {
-            assert_eq!(g.replay_prefix(g.cursor), g.state, "replaying the log");
-        }
-    }
+        check_invariants(s);
+    };
+    check_state(new_game(text, seed, TieBreaker::Table).initial());
+    let g = crate::game::check::random_playout(
+        new_game(text, seed, TieBreaker::Table),
+        20_000,
+        40,
+        |_| None,
+        |s, _, events| {
+            if let Some(e) = events.iter().find(|e| Brimstone::describe(s, e).is_none()) {
+                return Err(format!("{e:?} has no log line"));
+            }
+            check_state(s);
+            Ok(())
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(placements, 1, "one placement per fight");
-    assert_eq!(g.replay_prefix(g.cursor), g.state, "replaying the log");
     (g.to_move(), g.cursor, compared, activations)
 }
 

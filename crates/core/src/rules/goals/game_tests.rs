@@ -110,7 +110,6 @@ fn check_invariants(s: &State) {
 
 #[test]
 fn random_playouts_accept_every_legal_action_and_replay_exactly() {
-    let mut results = Vec::new();
     // What the playouts met, by the variant's name: the rules they visited.
     let mut seen = std::collections::BTreeSet::new();
     let kind = |d: String| {
@@ -120,41 +119,26 @@ fn random_playouts_accept_every_legal_action_and_replay_exactly() {
             .to_string()
     };
     for seed in 0..10u64 {
-        let mut g = new_game(seed, TieBreaker::Table);
-        let mut rng = seed.wrapping_mul(7919);
-        let mut steps = 0;
-        while let Some(seat) = seat_to_move(&g) {
-            let legal = g.legal_actions(seat);
-            assert!(!legal.is_empty(), "{seat:?} is to move with nothing to do");
-            let a = legal[pick(&mut rng, legal.len())].clone();
-            // Applying to a clone gives the same state and events.
-            let mut twin = g.state.clone();
-            let ev_twin = Goals::apply(&mut twin, a.clone());
-            let ev = g
-                .apply(a.clone())
-                .unwrap_or_else(|e| panic!("seed {seed}: legal {a:?} refused: {e}"));
-            assert_eq!(ev_twin.as_ref(), Ok(&ev));
-            assert_eq!(twin, g.state);
-            seen.insert(kind(format!("{a:?}")));
-            seen.extend(ev.iter().map(|e| kind(format!("{e:?}"))));
-            for e in &ev {
-                assert!(Goals::describe(&g.state, e).is_some_and(|l| !l.is_empty()));
-            }
-            // The state survives a RON round trip.
-            let text = ron::to_string(&g.state).expect("serializes");
-            let back: State = ron::from_str(&text).expect("deserializes");
-            assert_eq!(back, g.state);
-            check_invariants(&g.state);
-            steps += 1;
-            if steps % 25 == 0 {
-                assert_eq!(g.replay_prefix(g.cursor), g.state, "seed {seed}: replay");
-            }
-            assert!(steps < 5000, "seed {seed}: the game does not end");
-        }
-        assert_eq!(g.replay_prefix(g.cursor), g.state);
-        results.push(g.to_move());
+        crate::game::check::random_playout(
+            new_game(seed, TieBreaker::Table),
+            5000,
+            25,
+            |_| None,
+            |s, a, events| {
+                seen.insert(kind(format!("{a:?}")));
+                seen.extend(events.iter().map(|e| kind(format!("{e:?}"))));
+                if let Some(e) = events
+                    .iter()
+                    .find(|e| Goals::describe(s, e).is_none_or(|l| l.is_empty()))
+                {
+                    return Err(format!("{e:?} has no log line"));
+                }
+                check_invariants(s);
+                Ok(())
+            },
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     }
-    assert!(results.iter().all(|r| matches!(r, ToMove::Over { .. })));
     for k in [
         "Draw",
         "Roll",
