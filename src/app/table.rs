@@ -8,7 +8,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use foehold_core::rules::gloomhaven::{Game, Gloomhaven, Scenario, State, TieBreaker};
 use foehold_core::rules::view::{Odds, Panel, TokenInfo};
-use foehold_core::rules::{Rules, rules_name};
+use foehold_core::rules::{Present, Rules, rules_name};
 
 use super::Options;
 use super::gloomhaven::story::{Told, retell};

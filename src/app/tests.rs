@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use foehold_core::hex::qr;
-use foehold_core::rules::Rules;
+use foehold_core::rules::Present;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{
     Action, FigureId, Game, Gloomhaven, Half, Phase, TieBreaker, autopilot,

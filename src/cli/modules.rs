@@ -4,14 +4,14 @@ use foehold_core::error::LoadError;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
-use foehold_core::rules::{DEFAULT_RULES, Rules, rules_field};
+use foehold_core::rules::{DEFAULT_RULES, Present, Rules, rules_field};
 
 /// Work done for whichever rule module a file names: `run` is called with that module's type.
 pub trait ForRules {
     /// What the work gives back.
     type Out;
     /// Does the work with the rules `R`.
-    fn run<R: Rules>(self) -> Self::Out;
+    fn run<R: Present>(self) -> Self::Out;
 }
 
 /// The `rules:` names of the modules the binary plays, in the order error messages list them.

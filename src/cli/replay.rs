@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use foehold_core::error::read_file;
 use foehold_core::game::save::Save;
-use foehold_core::rules::{Rules, state_hash};
+use foehold_core::rules::{Present, state_hash};
 
 use super::modules::{ForRules, with_rules};
 
@@ -50,7 +50,7 @@ struct Replay<'a> {
 impl ForRules for Replay<'_> {
     type Out = ExitCode;
 
-    fn run<R: Rules>(self) -> ExitCode {
+    fn run<R: Present>(self) -> ExitCode {
         let (path, quiet) = (&self.args.save, self.args.quiet);
         let save = match Save::<R>::parse(&path.display().to_string(), self.text) {
             Ok(s) => s,

@@ -40,7 +40,7 @@ use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use foehold_core::game::Game;
-use foehold_core::rules::{Rules, ToMove};
+use foehold_core::rules::{Present, Rules, ToMove};
 
 /// The core game, the single source of truth.
 #[derive(Resource)]
@@ -196,7 +196,7 @@ impl<R> Default for GameLoopPlugin<R> {
     }
 }
 
-impl<R: Rules> Plugin for GameLoopPlugin<R> {
+impl<R: Present> Plugin for GameLoopPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_state::<GamePhase>()
             .init_resource::<LoopSettings>()
@@ -241,7 +241,7 @@ impl<R: Rules> Plugin for GameLoopPlugin<R> {
 }
 
 /// Applies an action to the core game and sends its events, or the refusal.
-fn apply<R: Rules>(
+fn apply<R: Present>(
     game: &mut Game<R>,
     action: R::Action,
     events: &mut MessageWriter<GameEvent<R>>,
@@ -268,7 +268,7 @@ fn collect_steps(mut inbox: MessageReader<StepRequest>, mut steps: ResMut<StepRe
     steps.0 = steps.0.saturating_add(asked);
 }
 
-fn apply_submitted<R: Rules>(
+fn apply_submitted<R: Present>(
     mut game: ResMut<CoreGame<R>>,
     mut inbox: MessageReader<SubmitAction<R>>,
     mut events: MessageWriter<GameEvent<R>>,
@@ -281,7 +281,7 @@ fn apply_submitted<R: Rules>(
 
 /// The one system that steps the rules: applies the next automatic action, every frame with
 /// `auto_advance`, else once per [`StepRequest`].
-fn step_rules<R: Rules>(
+fn step_rules<R: Present>(
     mut game: ResMut<CoreGame<R>>,
     settings: Res<LoopSettings>,
     mut steps: ResMut<StepRequests>,

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use foehold_core::game::Game;
 use foehold_core::rules::toy::{self, Toy};
-use foehold_core::rules::{Rules, TieBreaker, ToMove, state_hash};
+use foehold_core::rules::{Present, Rules, TieBreaker, ToMove, state_hash};
 use foehold_loop::*;
 
 fn new_game(seed: u64) -> Game<Toy> {

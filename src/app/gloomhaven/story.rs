@@ -1,8 +1,8 @@
 //! The table's log and history, told from the action log itself, so they always match the game after
 //! an undo, a redo, a jump or a load.
 
-use foehold_core::rules::Rules;
 use foehold_core::rules::gloomhaven::{Action, Event, Game, Gloomhaven, State};
+use foehold_core::rules::{Present, Rules};
 
 use super::words::action_words;
 

@@ -3,21 +3,21 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::rules::Rules;
+use foehold_core::rules::Present;
 use foehold_loop::CoreGame;
 
 use super::Watching;
 
 /// The History window: whether it is open, and the lines of the actions it last listed.
 #[derive(Resource)]
-pub(super) struct History<R: Rules> {
+pub(super) struct History<R: Present> {
     pub open: bool,
     /// The actions the lines were told from, to tell them again only when the log changed.
     actions: Vec<R::Action>,
     lines: Vec<String>,
 }
 
-impl<R: Rules> Default for History<R> {
+impl<R: Present> Default for History<R> {
     fn default() -> Self {
         History {
             open: false,
@@ -28,7 +28,7 @@ impl<R: Rules> Default for History<R> {
 }
 
 /// "round N · what was done", for every action of the log, told from the state before it.
-pub(super) fn lines<R: Rules>(initial: &R::State, actions: &[R::Action]) -> Vec<String> {
+pub(super) fn lines<R: Present>(initial: &R::State, actions: &[R::Action]) -> Vec<String> {
     let mut state = initial.clone();
     actions
         .iter()
@@ -45,7 +45,7 @@ pub(super) fn lines<R: Rules>(initial: &R::State, actions: &[R::Action]) -> Vec<
         .collect()
 }
 
-pub(super) fn history<R: Rules>(
+pub(super) fn history<R: Present>(
     mut contexts: EguiContexts,
     game: Res<CoreGame<R>>,
     mut history: ResMut<History<R>>,

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
-use foehold_core::rules::Rules;
+use foehold_core::rules::{Present, Rules};
 use foehold_loop::CoreGame;
 
 use super::{Seen, Watching, seats_of};
@@ -43,7 +43,7 @@ enum Ask {
 
 impl Keeping {
     /// A table of rules `R` that has just started a game (nothing to lose yet).
-    pub(super) fn new<R: Rules>() -> Keeping {
+    pub(super) fn new<R: Present>() -> Keeping {
         Keeping {
             path: format!("saves/{}.ron", R::NAME.to_lowercase()),
             saved_at: Some(0),
@@ -55,7 +55,7 @@ impl Keeping {
 }
 
 /// Where the autosave of rules `R` goes: one per module, so tables of other rules never load it.
-fn autosave_path<R: Rules>() -> PathBuf {
+fn autosave_path<R: Present>() -> PathBuf {
     PathBuf::from(format!("saves/autosave-{}.ron", R::NAME.to_lowercase()))
 }
 
@@ -94,7 +94,7 @@ fn write(game: &Game<impl Rules>, path: &Path, autosave: bool) -> std::io::Resul
 
 /// Does what the buttons asked, autosaves when a new round begins and tells the New game window
 /// how many moves no save holds.
-pub(super) fn keep<R: Rules>(
+pub(super) fn keep<R: Present>(
     mut game: ResMut<CoreGame<R>>,
     mut keeping: ResMut<Keeping>,
     mut watching: ResMut<Watching>,

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use foehold_core::game::Game;
 use foehold_core::rules::view::{Odds, Show};
-use foehold_core::rules::{Rules, Seat, TieBreaker, ToMove};
+use foehold_core::rules::{Present, Seat, TieBreaker, ToMove};
 use foehold_loop::{
     CoreGame, GameEvent, GameLoopPlugin, LoopSettings, LoopSystems, StepRequest, SubmitAction,
 };
@@ -80,7 +80,7 @@ impl Watching {
 
 /// The state the table showed last: what the next actions show is told from it.
 #[derive(Resource)]
-struct Seen<R: Rules>(R::State);
+struct Seen<R: Present>(R::State);
 
 /// Opens the table on a scenario of rules `R` (see [`ForRules`]).
 pub struct Watch<'a> {
@@ -95,7 +95,7 @@ pub struct Watch<'a> {
 impl ForRules for Watch<'_> {
     type Out = ExitCode;
 
-    fn run<R: Rules>(self) -> ExitCode {
+    fn run<R: Present>(self) -> ExitCode {
         let Watch {
             options,
             file,
@@ -203,7 +203,7 @@ impl ForRules for Watch<'_> {
 }
 
 /// The seats the module suggests for the heroes of `state` (who plays which), not yet confirmed.
-fn seats_of<R: Rules>(state: &R::State) -> Seats {
+fn seats_of<R: Present>(state: &R::State) -> Seats {
     Seats::of_owners(
         R::view(state)
             .figures
@@ -226,7 +226,7 @@ fn start(
 }
 
 /// Victory or defeat, with the way back one move or on to another game.
-fn end<R: Rules>(
+fn end<R: Present>(
     mut contexts: EguiContexts,
     game: Res<CoreGame<R>>,
     mut watching: ResMut<Watching>,
@@ -276,7 +276,7 @@ fn pace(
 
 /// Follows the game: the table shows the module's view after each action, the log grows, and
 /// what the actions show goes to the dice tray, the windows and the board.
-fn follow<R: Rules>(
+fn follow<R: Present>(
     game: Res<CoreGame<R>>,
     mut events: MessageReader<GameEvent<R>>,
     mut table: ResMut<Table>,
@@ -323,7 +323,7 @@ fn walk_steps(shows: &[Show], paths: &mut PendingPaths) {
 }
 
 /// Where the watched game stands, for `--probe`.
-fn probe_game<R: Rules>(
+fn probe_game<R: Present>(
     game: Res<CoreGame<R>>,
     watching: Res<Watching>,
     seats: Res<Seats>,
@@ -345,7 +345,7 @@ fn probe_game<R: Rules>(
 }
 
 /// The hero whose turn it is, if it is one hero's.
-fn acting_hero<R: Rules>(game: &Game<R>) -> Option<usize> {
+fn acting_hero<R: Present>(game: &Game<R>) -> Option<usize> {
     match game.to_move() {
         ToMove::Heroes(heroes) => heroes.first().copied(),
         _ => None,
@@ -397,14 +397,14 @@ fn players(mut contexts: EguiContexts, table: Res<Table>, mut seats: ResMut<Seat
 }
 
 /// The odds of the roll an action would start, worked out on a copy of the game.
-fn odds_of<R: Rules>(s: &R::State, a: R::Action) -> Option<Odds> {
+fn odds_of<R: Present>(s: &R::State, a: R::Action) -> Option<Odds> {
     let mut copy = s.clone();
     R::apply(&mut copy, a).ok()?;
     R::view(&copy).odds
 }
 
 /// Before a hero rolls: the odds of the attack on the cell under the pointer go to the dice tray.
-fn preview<R: Rules>(
+fn preview<R: Present>(
     hovered: Res<Hovered>,
     table: Res<Table>,
     game: Res<CoreGame<R>>,
@@ -429,7 +429,7 @@ fn cell_of(table: &Table, target: Target) -> Option<CellKey> {
 }
 
 /// The players' legal actions about one cell.
-fn actions_at<R: Rules>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
+fn actions_at<R: Present>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
     actions_on_cells(game)
         .into_iter()
         .filter(|(c, _)| *c == cell)
@@ -439,7 +439,7 @@ fn actions_at<R: Rules>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
 
 /// The players' legal actions that are about a cell: where a hero moves, whom it strikes, or
 /// where each outcome of a tie the table breaks ends.
-fn actions_on_cells<R: Rules>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
+fn actions_on_cells<R: Present>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
     let seats: Vec<Seat> = match game.to_move() {
         ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
         ToMove::Tie { .. } => vec![Seat::Table],
@@ -454,7 +454,7 @@ fn actions_on_cells<R: Rules>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
 
 /// A click on a cell (or on the figure standing there) plays the heroes' one action about it, or
 /// lists them in the moves window when there are several.
-fn click_cells<R: Rules>(
+fn click_cells<R: Present>(
     mut picks: MessageReader<Picked>,
     game: Res<CoreGame<R>>,
     table: Res<Table>,
@@ -505,7 +505,7 @@ fn click_cells<R: Rules>(
 
 /// The cells the heroes can act on light up, as a hero's reach does on the Gloomhaven table; the
 /// outcomes of a tie light up pink, as there.
-fn mark_actions<R: Rules>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
+fn mark_actions<R: Present>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
     if !game.is_changed() {
         return;
     }
@@ -522,7 +522,7 @@ fn mark_actions<R: Rules>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) 
 }
 
 /// Undo and redo (buttons or Ctrl+Z / Ctrl+Y): the log is told again from the game's actions.
-fn rewind<R: Rules>(
+fn rewind<R: Present>(
     keys: Res<ButtonInput<KeyCode>>,
     mut game: ResMut<CoreGame<R>>,
     mut watching: ResMut<Watching>,
@@ -547,7 +547,7 @@ fn rewind<R: Rules>(
 }
 
 /// The players' moves as buttons: each hero's legal actions, or the options of a tie.
-fn moves<R: Rules>(
+fn moves<R: Present>(
     mut contexts: EguiContexts,
     game: Res<CoreGame<R>>,
     table: Res<Table>,
@@ -668,7 +668,7 @@ fn moves<R: Rules>(
 const FOLD: usize = 8;
 
 /// One legal action as a button; pointing at an attack shows its odds before anyone rolls.
-fn action_button<R: Rules>(
+fn action_button<R: Present>(
     ui: &mut egui::Ui,
     s: &R::State,
     a: R::Action,
@@ -689,7 +689,7 @@ fn action_button<R: Rules>(
 }
 
 /// The banner (where the game stands) and the log.
-fn windows<R: Rules>(
+fn windows<R: Present>(
     mut contexts: EguiContexts,
     table: Res<Table>,
     game: Res<CoreGame<R>>,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::game::Game;
-use foehold_core::rules::Rules;
+use foehold_core::rules::Present;
 
 use crate::app::probe::Tagged;
 use crate::app::table::scenario_files;
@@ -26,7 +26,7 @@ impl AtRisk {
     /// `saved_at` (none: the start): their decisions between there and where the game stands. The
     /// rules' own steps, dice and draws are not counted, as a new game makes them again; so a table
     /// that has only made its own first move asks nothing.
-    pub fn of<R: Rules>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
+    pub fn of<R: Present>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
         AtRisk(game.decisions_between(saved_at.unwrap_or(0), game.cursor))
     }
 }
@@ -44,7 +44,7 @@ struct About<'a> {
 impl ForRules for About<'_> {
     type Out = Result<(String, String), String>;
 
-    fn run<R: Rules>(self) -> Self::Out {
+    fn run<R: Present>(self) -> Self::Out {
         let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
         Ok((
             R::scenario_name(&s).to_string(),

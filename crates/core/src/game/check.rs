@@ -2,7 +2,7 @@
 //! a module to every promise of the [`Rules`] interface, and undo at every prefix of a game.
 
 use super::Game;
-use crate::rules::{Rules, Seat, ToMove, seeded_pick};
+use crate::rules::{Present, Rules, Seat, ToMove, seeded_pick};
 
 /// The seats whose move it is.
 pub fn seats_to_move(to_move: &ToMove) -> Vec<Seat> {
@@ -222,7 +222,10 @@ fn other_action<R: Rules>(game: &Game<R>, taken: &R::Action) -> Option<R::Action
 ///
 /// Plays `game` to its end (at most `limit` actions) by its automatic moves and looks at every
 /// heroes' move. Returns how many actions named a cell, or the first one that names no board cell.
-pub fn action_cells_on_board<R: Rules>(game: &mut Game<R>, limit: usize) -> Result<usize, String> {
+pub fn action_cells_on_board<R: Present>(
+    game: &mut Game<R>,
+    limit: usize,
+) -> Result<usize, String> {
     let mut named = 0;
     for _ in 0..limit {
         if let ToMove::Heroes(heroes) = game.to_move() {

@@ -13,7 +13,9 @@ mod tests;
 
 use std::sync::Arc;
 
-use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove, seeded_pick};
+use crate::rules::{
+    ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove, seeded_pick,
+};
 
 /// A game with its action log: apply, undo, redo.
 pub struct Game<R: Rules> {
@@ -151,7 +153,10 @@ impl<R: Rules> Game<R> {
     }
 
     /// The log lines of the actions in effect (up to the cursor), told again from the initial state.
-    pub fn log_lines(&self) -> Vec<String> {
+    pub fn log_lines(&self) -> Vec<String>
+    where
+        R: Present,
+    {
         let mut s = self.initial.clone();
         let mut lines = Vec::new();
         for a in &self.log[..self.cursor] {

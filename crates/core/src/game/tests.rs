@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Game;
 use super::save::Save;
 use crate::rules::toy::{self, Action, Stage, Toy};
-use crate::rules::{Rules, Seat, TieBreaker, ToMove, case, rules_field, state_hash};
+use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, case, rules_field, state_hash};
 
 fn new_game(seed: u64, ties: TieBreaker) -> Game<Toy> {
     let scenario = toy::scenario().unwrap_or_else(|e| panic!("{e}"));

@@ -180,30 +180,8 @@ pub trait Rules: Sized + Send + Sync + 'static {
         state: &mut Self::State,
         action: Self::Action,
     ) -> Result<Vec<Self::Event>, ActionError>;
-    /// The readable log line of an event, if it has one.
-    fn describe(state: &Self::State, event: &Self::Event) -> Option<String>;
     /// What the hero autopilot would do for `hero` now, among its legal actions.
     fn autopilot(state: &Self::State, hero: usize) -> Option<Self::Action>;
-    /// A few words naming a legal action, for a table that lists them as buttons.
-    fn action_label(_state: &Self::State, action: &Self::Action) -> String {
-        format!("{action:?}")
-    }
-    /// The cell a legal action is about (where a hero moves, whom it strikes, what it picks up),
-    /// so a table can offer the action on that cell; `None` for actions of no one cell.
-    fn action_cell(_state: &Self::State, _action: &Self::Action) -> Option<view::CellKey> {
-        None
-    }
-    /// The plain-data picture of the table the 3D view draws.
-    fn view(state: &Self::State) -> view::TableView;
-    /// What the table shows for a moment of the events of one action (dice landing, a path walked,
-    /// a foe's option walk); `before` is the state the action was applied to.
-    fn shows(
-        _before: &Self::State,
-        _after: &Self::State,
-        _events: &[Self::Event],
-    ) -> Vec<view::Show> {
-        Vec::new()
-    }
     /// The round the game is in (saves and the history show it).
     fn round(state: &Self::State) -> u32;
     /// A number that changes with every applied action, to seed the headless tie-breaker.
@@ -215,6 +193,29 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn check_action(_action: &Self::Action) -> Result<(), String> {
         Ok(())
     }
+}
+
+/// How a module's games read and look at the table: log lines, the picture the board draws, actions
+/// in words and on cells, and what the events of an action show for a moment.
+///
+/// Every module implements all of it (there are no defaults), so the one table can draw, offer and
+/// animate any module's game, and a module that could not go on the table does not compile. The
+/// log and the headless commands need only [`Present::describe`].
+pub trait Present: Rules {
+    /// The readable log line of an event, if it has one.
+    fn describe(state: &Self::State, event: &Self::Event) -> Option<String>;
+    /// The plain-data picture of the table the 3D view draws.
+    fn view(state: &Self::State) -> view::TableView;
+    /// A few words naming a legal action from the state it is taken in ("Mara plays the top of
+    /// Heavy Swing", "draws +1"): buttons, the history and the log of decisions say it so.
+    fn action_label(state: &Self::State, action: &Self::Action) -> String;
+    /// The cell a legal action is about (where a hero moves, whom it strikes, what it picks up),
+    /// so a table can offer the action on that cell; `None` for actions of no one cell.
+    fn action_cell(state: &Self::State, action: &Self::Action) -> Option<view::CellKey>;
+    /// What the table shows for a moment of the events of one action (a focus and its reasons, a
+    /// path walked, dice landing, cards drawn, damage); `before` is the state the action was
+    /// applied to.
+    fn shows(before: &Self::State, after: &Self::State, events: &[Self::Event]) -> Vec<view::Show>;
 }
 
 /// A 64-bit FNV-1a hash of a state's RON text, as 16 hex digits: saves record it so a replay can

@@ -19,8 +19,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView};
-use super::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
+use super::view::{CellInfo, CellKey, FigureInfo, Gear, GridKind, Ground, Show, Side, TableView};
+use super::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::error::{LoadError, parse_ron};
 
 /// A cell `(x, y)` of the grid.
@@ -408,21 +408,6 @@ impl Rules for Toy {
         Ok(ev)
     }
 
-    fn describe(_s: &State, e: &Event) -> Option<String> {
-        let name = |w: &Who| match w {
-            Who::Hero => "the hero",
-            Who::Foe => "the foe",
-        };
-        Some(match e {
-            Event::Stepped { who, to } => format!("{} steps to {to:?}", name(who)),
-            Event::Struck { who, damage } => format!("{} strikes for {damage}", name(who)),
-            Event::Waited => "the hero waits".into(),
-            Event::TieOffered { options } => format!("the foe may step to {options:?}"),
-            Event::Over { won: true } => "the foe falls".into(),
-            Event::Over { won: false } => "the hero is beaten".into(),
-        })
-    }
-
     fn autopilot(s: &State, hero: usize) -> Option<Action> {
         // Strike when it can, else the first step that gets closer, else wait: always a legal action.
         let legal = Self::legal_actions(s, Seat::Hero(hero));
@@ -436,6 +421,81 @@ impl Rules for Toy {
             .or_else(|| legal.iter().find(closer))
             .or_else(|| legal.last())
             .cloned()
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+}
+
+impl Present for Toy {
+    fn action_label(_s: &State, a: &Action) -> String {
+        match a {
+            Action::Step(d) => format!("step {d:?}"),
+            Action::Strike => "strike the foe".into(),
+            Action::Wait => "wait".into(),
+            Action::Advance => "the foe acts".into(),
+            Action::Choose(i) => format!("option {}", i + 1),
+            Action::Roll(n) => format!("rolls {n}"),
+        }
+    }
+
+    fn action_cell(s: &State, a: &Action) -> Option<CellKey> {
+        match a {
+            Action::Step(d) => Some(d.from(s.hero)),
+            Action::Strike => Some(s.foe),
+            _ => None,
+        }
+    }
+
+    fn shows(before: &State, _after: &State, events: &[Event]) -> Vec<Show> {
+        let id = |w: &Who| match w {
+            Who::Hero => 0,
+            Who::Foe => 1,
+        };
+        let cell = |w: &Who| match w {
+            Who::Hero => before.hero,
+            Who::Foe => before.foe,
+        };
+        events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Stepped { who, to } => Some(Show::Step {
+                    figure: id(who),
+                    from: cell(who),
+                    to: *to,
+                }),
+                Event::Struck { who, damage } => Some(Show::Over {
+                    figure: 1 - id(who),
+                    text: format!("−{damage}"),
+                    harm: true,
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn describe(_s: &State, e: &Event) -> Option<String> {
+        let name = |w: &Who| match w {
+            Who::Hero => "the hero",
+            Who::Foe => "the foe",
+        };
+        Some(match e {
+            Event::Stepped { who, to } => format!("{} steps to {to:?}", name(who)),
+            Event::Struck { who, damage } => format!("{} strikes for {damage}", name(who)),
+            Event::Waited => "the hero waits".into(),
+            Event::TieOffered { options } => format!("the foe may step to {options:?}"),
+            Event::Over { won: true } => "the foe falls".into(),
+            Event::Over { won: false } => "the hero is beaten".into(),
+        })
     }
 
     fn view(s: &State) -> TableView {
@@ -486,18 +546,6 @@ impl Rules for Toy {
             panels: Vec::new(),
             odds: None,
         }
-    }
-
-    fn round(s: &State) -> u32 {
-        s.round
-    }
-
-    fn steps(s: &State) -> u64 {
-        s.steps
-    }
-
-    fn seed(s: &State) -> u64 {
-        s.seed
     }
 }
 

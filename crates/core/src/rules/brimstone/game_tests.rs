@@ -12,7 +12,7 @@ use super::targeting::{self, Attack, Situation};
 use crate::game::Game;
 use crate::modifiers::fraction::Fraction;
 use crate::rules::view::{GridKind, Ground, Side};
-use crate::rules::{Rules, Seat, TieBreaker, ToMove, state_hash};
+use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, state_hash};
 use crate::square::Square;
 
 const MINE: &str = include_str!("../../../../../scenarios/cinder-adit.ron");

@@ -38,7 +38,7 @@ use std::sync::Arc;
 
 use crate::error::LoadError;
 use crate::rules::view::TableView;
-use crate::rules::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
+use crate::rules::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::square::Square;
 use actions::{Action, BreathChoice, Event};
 use scenario::Scenario;
@@ -442,12 +442,43 @@ impl Rules for Brimstone {
         Ok(ev)
     }
 
-    fn describe(s: &State, e: &Event) -> Option<String> {
-        log::describe(s, e)
-    }
-
     fn autopilot(s: &State, hero: usize) -> Option<Action> {
         autopilot::next_action(s, hero)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let far = crate::square::MAX_COORDINATE;
+        match action {
+            Action::Move((x, y)) if x.abs() > far || y.abs() > far => Err(format!(
+                "a move to ({x}, {y}): expected coordinates within {far} of the origin"
+            )),
+            Action::Roll(n) if *n > 100 => Err(format!("a roll of {n}: expected at most 100")),
+            Action::Choose(i) | Action::Draw(i) if *i > 100_000 => {
+                Err(format!("option {i}: expected at most 100000"))
+            }
+            Action::Attack { target, .. } if *target > 1_000 => {
+                Err(format!("model {target}: expected at most 1000"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Present for Brimstone {
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
     }
 
     fn action_label(s: &State, action: &Action) -> String {
@@ -493,34 +524,5 @@ impl Rules for Brimstone {
 
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         view::shows(before, after, events)
-    }
-
-    fn round(s: &State) -> u32 {
-        s.round
-    }
-
-    fn steps(s: &State) -> u64 {
-        s.steps
-    }
-
-    fn seed(s: &State) -> u64 {
-        s.seed
-    }
-
-    fn check_action(action: &Action) -> Result<(), String> {
-        let far = crate::square::MAX_COORDINATE;
-        match action {
-            Action::Move((x, y)) if x.abs() > far || y.abs() > far => Err(format!(
-                "a move to ({x}, {y}): expected coordinates within {far} of the origin"
-            )),
-            Action::Roll(n) if *n > 100 => Err(format!("a roll of {n}: expected at most 100")),
-            Action::Choose(i) | Action::Draw(i) if *i > 100_000 => {
-                Err(format!("option {i}: expected at most 100000"))
-            }
-            Action::Attack { target, .. } if *target > 1_000 => {
-                Err(format!("model {target}: expected at most 1000"))
-            }
-            _ => Ok(()),
-        }
     }
 }

@@ -1,8 +1,8 @@
 //! Readable log lines: "Round 3 · Bog Crawler 2 focuses Mara, moves 3, draws +1 and x2 with
 //! advantage → 6 damage". Events carry ids; this module names them from the state.
 
-use super::actions::{Cause, Event};
-use super::state::{Actor, FigureId, Half, State};
+use super::actions::{Action, Cause, Event};
+use super::state::{Actor, FigureId, Half, Phase, State};
 use crate::modifiers::draw::Mode;
 
 fn hexes(path: &[crate::hex::Hex]) -> String {
@@ -317,4 +317,59 @@ fn past(c: &str) -> String {
 /// The lines of a batch of events, in order.
 pub fn lines(s: &State, events: &[Event]) -> Vec<String> {
     events.iter().filter_map(|e| describe(s, e)).collect()
+}
+
+/// "top" or "bottom".
+pub fn half_name(half: Half) -> &'static str {
+    match half {
+        Half::Top => "top",
+        Half::Bottom => "bottom",
+    }
+}
+
+/// An action as the history lists it, from the state just before it: who did what, with which card.
+pub fn action_words(s: &State, a: &Action) -> String {
+    let hero = |h: usize| s.scenario.heroes[h].name.as_str();
+    match a {
+        Action::Advance => match s.phase {
+            Phase::Setup => "set up the scenario".into(),
+            Phase::CardSelection => "reveal the cards".into(),
+            Phase::HeroTurn { hero: h, .. } => format!("{} ends the turn", hero(h)),
+            Phase::FoeTurn { monster, .. } => {
+                format!("{} acts", s.name(FigureId::Monster(monster)))
+            }
+            Phase::SummonTurn { summon, .. } => {
+                format!("{} acts", s.name(FigureId::Summon(summon)))
+            }
+            Phase::RoundEnd => "end the round".into(),
+            Phase::Victory | Phase::Defeat => "the end".into(),
+        },
+        // The pick itself stays secret in the history too: it shows after the reveal in the log.
+        Action::SelectCards { hero: h, .. } => format!("{} picks two cards", hero(*h)),
+        Action::LongRest { hero: h, .. } => format!("{} long rests", hero(*h)),
+        Action::Play {
+            card, half, basic, ..
+        } => {
+            let who = match s.phase {
+                Phase::HeroTurn { hero: h, .. } => hero(h).to_string(),
+                _ => "a hero".into(),
+            };
+            let name = match s.phase {
+                Phase::HeroTurn { hero: h, .. } => s.scenario.heroes[h]
+                    .cards
+                    .get(*card)
+                    .map_or("?", |c| c.name.as_str()),
+                _ => "?",
+            };
+            let basic = if *basic { " as a basic action" } else { "" };
+            format!("{who} plays the {} of {name}{basic}", half_name(*half))
+        }
+        Action::ShortRest { hero: h } => format!("{} short rests", hero(*h)),
+        Action::Choose(i) => format!("the table picks option {}", i + 1),
+        Action::ChooseByDice => "the dice pick an option".into(),
+        Action::Draw(i) => match s.drawing.as_ref().and_then(|d| d.want.options.get(*i)) {
+            Some(card) => format!("draws {card}"),
+            None => format!("draws card {}", i + 1),
+        },
+    }
 }

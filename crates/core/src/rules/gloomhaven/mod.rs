@@ -6,7 +6,8 @@
 //! `movement.rs` is the step graph every move walks; `attack.rs` finds the hexes and targets an attack
 //! reaches; `shared.rs` keeps what one monster turn worked out for the next ones on the same board.
 //! `actions.rs` applies actions to the [`State`], `heroes.rs` lists a hero's plays, `autopilot.rs`
-//! plays heroes headless and `log.rs` words every event.
+//! plays heroes headless, `log.rs` words every event and action, and `show.rs` turns events into the
+//! table's cues.
 
 pub mod actions;
 pub mod attack;
@@ -20,6 +21,7 @@ pub mod movement;
 mod rule_tests;
 pub mod scenario;
 pub mod shared;
+pub mod show;
 pub mod state;
 pub mod targeting;
 #[cfg(test)]
@@ -39,7 +41,7 @@ pub type Game = crate::game::Game<Gloomhaven>;
 pub type Save = crate::game::save::Save<Gloomhaven>;
 
 use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView, TokenInfo};
-use super::{Rules, Seat, SetupError, ToMove};
+use super::{Present, Rules, Seat, SetupError, ToMove};
 use crate::error::LoadError;
 use crate::hex::{Terrain, qr};
 
@@ -242,16 +244,75 @@ impl Rules for Gloomhaven {
         s.apply(action)
     }
 
-    fn describe(s: &State, e: &Event) -> Option<String> {
-        log::describe(s, e)
-    }
-
     fn autopilot(s: &State, _hero: usize) -> Option<Action> {
         // The autopilot takes the use of its modifier cards that deals the most damage (listed first).
         if matches!(s.pending, Some(state::Pending::HeroModifier { .. })) {
             return Some(Action::Choose(0));
         }
         autopilot::next_action(s)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let Action::Play {
+            path,
+            targets,
+            ally,
+            ..
+        } = action
+        else {
+            return Ok(());
+        };
+        if path.len() > 1_000 || targets.len() > 64 {
+            return Err(format!(
+                "an action with a path of {} hexes and {} targets: expected at most 1000 and 64",
+                path.len(),
+                targets.len()
+            ));
+        }
+        match path
+            .iter()
+            .chain(targets)
+            .chain(ally)
+            .find(|h| !crate::hex::within_bounds(**h))
+        {
+            Some(h) => Err(format!(
+                "an action names hex ({}, {}): expected coordinates within ±{}",
+                h.x,
+                h.y,
+                crate::hex::MAX_COORD
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Present for Gloomhaven {
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
+    }
+
+    fn action_label(s: &State, a: &Action) -> String {
+        log::action_words(s, a)
+    }
+
+    fn action_cell(s: &State, a: &Action) -> Option<super::view::CellKey> {
+        show::action_cell(s, a)
+    }
+
+    fn shows(before: &State, after: &State, events: &[Event]) -> Vec<super::view::Show> {
+        show::shows(before, after, events)
     }
 
     fn view(s: &State) -> TableView {
@@ -346,51 +407,6 @@ impl Rules for Gloomhaven {
             round: s.round,
             panels: Vec::new(),
             odds: None,
-        }
-    }
-
-    fn round(s: &State) -> u32 {
-        s.round
-    }
-
-    fn steps(s: &State) -> u64 {
-        s.steps
-    }
-
-    fn seed(s: &State) -> u64 {
-        s.seed
-    }
-
-    fn check_action(action: &Action) -> Result<(), String> {
-        let Action::Play {
-            path,
-            targets,
-            ally,
-            ..
-        } = action
-        else {
-            return Ok(());
-        };
-        if path.len() > 1_000 || targets.len() > 64 {
-            return Err(format!(
-                "an action with a path of {} hexes and {} targets: expected at most 1000 and 64",
-                path.len(),
-                targets.len()
-            ));
-        }
-        match path
-            .iter()
-            .chain(targets)
-            .chain(ally)
-            .find(|h| !crate::hex::within_bounds(**h))
-        {
-            Some(h) => Err(format!(
-                "an action names hex ({}, {}): expected coordinates within ±{}",
-                h.x,
-                h.y,
-                crate::hex::MAX_COORD
-            )),
-            None => Ok(()),
         }
     }
 }

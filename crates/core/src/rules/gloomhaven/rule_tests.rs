@@ -410,7 +410,7 @@ fn a_dead_monster_leaves_a_logged_money_token_that_a_hero_loots_at_the_end_of_it
             .any(|l| l.contains("Rat 1 leaves a money token on (1, 0)"))
     );
     assert_eq!(st.money, vec![rat]);
-    let view = <super::Gloomhaven as crate::rules::Rules>::view(&st);
+    let view = <super::Gloomhaven as crate::rules::Present>::view(&st);
     assert_eq!(view.tokens.len(), 1);
     assert_eq!(view.tokens[0].cell, (1, 0));
     // Ending the turn on the token's hex picks it up.

@@ -9,7 +9,7 @@ use super::state::{Phase, State};
 use super::{Game, Goals, decide};
 use crate::error::LoadError;
 use crate::rules::view::{Ground, Side};
-use crate::rules::{Rules, Seat, TieBreaker, ToMove, state_hash};
+use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, state_hash};
 
 const DOME_CROSSING: &str = include_str!("../../../../../scenarios/dome-crossing.ron");
 

@@ -52,7 +52,7 @@ pub use scenario::Scenario;
 pub use state::State;
 
 use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView, TokenInfo};
-use super::{ActionError, Rules, Seat, SetupError, TieBreaker, ToMove};
+use super::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::decision::Decision;
 use crate::error::LoadError;
 use scenario::Tile;
@@ -127,12 +127,39 @@ impl Rules for Goals {
         Ok(ev)
     }
 
-    fn describe(s: &State, e: &Event) -> Option<String> {
-        log::describe(s, e)
-    }
-
     fn autopilot(s: &State, hero: usize) -> Option<Action> {
         autopilot::next_action(s, hero)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round
+    }
+
+    fn steps(s: &State) -> u64 {
+        s.steps
+    }
+
+    fn seed(s: &State) -> u64 {
+        s.seed
+    }
+
+    fn check_action(action: &Action) -> Result<(), String> {
+        let far = |p: &scenario::Qr| {
+            p.0.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
+                || p.1.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
+        };
+        match action {
+            Action::Move(p) | Action::Hide(p) if far(p) => {
+                Err(format!("hex ({}, {}) is far off any map", p.0, p.1))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl Present for Goals {
+    fn describe(s: &State, e: &Event) -> Option<String> {
+        log::describe(s, e)
     }
 
     fn action_label(s: &State, action: &Action) -> String {
@@ -181,31 +208,6 @@ impl Rules for Goals {
 
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         show::shows(before, after, events)
-    }
-
-    fn round(s: &State) -> u32 {
-        s.round
-    }
-
-    fn steps(s: &State) -> u64 {
-        s.steps
-    }
-
-    fn seed(s: &State) -> u64 {
-        s.seed
-    }
-
-    fn check_action(action: &Action) -> Result<(), String> {
-        let far = |p: &scenario::Qr| {
-            p.0.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
-                || p.1.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
-        };
-        match action {
-            Action::Move(p) | Action::Hide(p) if far(p) => {
-                Err(format!("hex ({}, {}) is far off any map", p.0, p.1))
-            }
-            _ => Ok(()),
-        }
     }
 }
 

@@ -1,0 +1,148 @@
+//! Gloomhaven events as the table's module-free cues, and the cell each action is about.
+//!
+//! The cues: a foe's focus with the rule steps that chose it, the path a figure walks hex by hex,
+//! the modifier cards drawn, damage, conditions, healing and deaths.
+
+use super::actions::{Action, Cause, Event};
+use super::state::{FigureId, Pending, State};
+use super::table_id;
+use crate::hex::qr;
+use crate::modifiers::draw::Mode;
+use crate::rules::view::{CellKey, Show};
+
+/// The cues of one action's events; `before` is the state the action was applied to.
+pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
+    let mut out = Vec::new();
+    for e in events {
+        match e {
+            Event::FoeTargeted {
+                monster,
+                focus,
+                trace,
+                ..
+            } => focus_cues(after, FigureId::Monster(*monster), focus, trace, &mut out),
+            Event::SummonTargeted {
+                summon,
+                focus,
+                trace,
+                ..
+            } => focus_cues(after, FigureId::Summon(*summon), focus, trace, &mut out),
+            Event::PathChosen { figure, path } => {
+                let id = table_id(*figure);
+                // Where the figure stood before this action: the first step starts there.
+                let mut from = qr(before.hex_of(*figure));
+                for &h in path {
+                    out.push(Show::Step {
+                        figure: id,
+                        from,
+                        to: qr(h),
+                    });
+                    from = qr(h);
+                }
+            }
+            Event::CardsDrawn {
+                attacker,
+                target,
+                mode,
+                cards,
+            } => {
+                let how = match mode {
+                    Mode::Normal => "",
+                    Mode::Advantage => " (advantage)",
+                    Mode::Disadvantage => " (disadvantage)",
+                };
+                out.push(Show::Aim {
+                    by: table_id(*attacker),
+                    at: vec![table_id(*target)],
+                });
+                out.push(Show::Over {
+                    figure: table_id(*attacker),
+                    text: format!("draws {}{how}", cards.join(", ")),
+                    harm: false,
+                });
+            }
+            Event::AttackResolved { target, damage, .. } => out.push(Show::Over {
+                figure: table_id(*target),
+                text: format!("−{damage}"),
+                harm: true,
+            }),
+            Event::Suffered {
+                figure,
+                amount,
+                cause,
+            } => out.push(Show::Over {
+                figure: table_id(*figure),
+                text: format!(
+                    "−{amount} {}",
+                    match cause {
+                        Cause::Wound => "wound",
+                        Cause::Trap => "trap",
+                        Cause::Hazard => "hazard",
+                    }
+                ),
+                harm: true,
+            }),
+            Event::Healed { figure, amount } => out.push(Show::Over {
+                figure: table_id(*figure),
+                text: format!("+{amount}"),
+                harm: false,
+            }),
+            Event::ConditionGained { figure, condition } => out.push(Show::Over {
+                figure: table_id(*figure),
+                text: condition.name().to_string(),
+                harm: true,
+            }),
+            Event::FigureDied { figure, .. } => out.push(Show::Over {
+                figure: table_id(*figure),
+                text: "falls".into(),
+                harm: true,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A foe's (or summon's) focus: the aim at it, and the rule steps that chose it as its option walk.
+fn focus_cues(s: &State, who: FigureId, focus: &[FigureId], trace: &[String], out: &mut Vec<Show>) {
+    if !focus.is_empty() {
+        out.push(Show::Aim {
+            by: table_id(who),
+            at: focus.iter().map(|&f| table_id(f)).collect(),
+        });
+    }
+    out.push(Show::Walk {
+        who: s.name(who),
+        lines: trace.to_vec(),
+        chosen: None,
+    });
+}
+
+/// The cell an action is about: where a hero's move ends, else the first hex it attacks or the
+/// ally it heals; where a foe's tied option ends.
+pub fn action_cell(s: &State, a: &Action) -> Option<CellKey> {
+    match a {
+        Action::Play {
+            path,
+            targets,
+            ally,
+            ..
+        } => path
+            .last()
+            .or(targets.first())
+            .or(ally.as_ref())
+            .map(|h| qr(*h)),
+        Action::Choose(i) => match &s.pending {
+            Some(Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. }) => {
+                options.get(*i).map(|o| qr(o.end))
+            }
+            _ => None,
+        },
+        Action::Advance
+        | Action::SelectCards { .. }
+        | Action::LongRest { .. }
+        | Action::ShortRest { .. }
+        | Action::ChooseByDice
+        | Action::Draw(_) => None,
+    }
+}
