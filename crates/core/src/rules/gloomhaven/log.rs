@@ -166,15 +166,11 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             mode,
             cards,
         } => {
-            let how = match mode {
-                Mode::Normal => String::new(),
-                Mode::Advantage => " with advantage".into(),
-                Mode::Disadvantage => " with disadvantage".into(),
-            };
             format!(
-                "{} draws {}{how} against {}",
+                "{} draws {}{} against {}",
                 name(*attacker),
                 and_list(cards),
+                mode_words(*mode),
                 name(*target)
             )
         }
@@ -311,6 +307,15 @@ fn past(c: &str) -> String {
         "muddle" => "muddled".into(),
         "strengthen" => "strengthened".into(),
         other => other.into(),
+    }
+}
+
+/// How cards were drawn, after the cards: " with advantage", " with disadvantage" or nothing.
+pub fn mode_words(mode: Mode) -> &'static str {
+    match mode {
+        Mode::Normal => "",
+        Mode::Advantage => " with advantage",
+        Mode::Disadvantage => " with disadvantage",
     }
 }
 

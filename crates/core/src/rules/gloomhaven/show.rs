@@ -5,9 +5,8 @@
 
 use super::actions::{Action, Cause, Event};
 use super::state::{FigureId, Pending, State};
-use super::table_id;
+use super::{log, table_id};
 use crate::hex::qr;
-use crate::modifiers::draw::Mode;
 use crate::rules::view::{CellKey, Show};
 
 /// The cues of one action's events; `before` is the state the action was applied to.
@@ -46,18 +45,13 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                 mode,
                 cards,
             } => {
-                let how = match mode {
-                    Mode::Normal => "",
-                    Mode::Advantage => " (advantage)",
-                    Mode::Disadvantage => " (disadvantage)",
-                };
                 out.push(Show::Aim {
                     by: table_id(*attacker),
                     at: vec![table_id(*target)],
                 });
                 out.push(Show::Over {
                     figure: table_id(*attacker),
-                    text: format!("draws {}{how}", cards.join(", ")),
+                    text: format!("draws {}{}", cards.join(", "), log::mode_words(*mode)),
                     harm: false,
                 });
             }
