@@ -1,11 +1,12 @@
-//! The rule modules, one folder each, and the one interface every module implements.
+//! The rule modules, one folder each, and the interface every module implements.
 //!
-//! Every module folder has the same shape: `mod.rs` (what the module is and its [`Rules`] impl), its
-//! scenario format (`scenario.rs`), state (`state.rs`), actions and events (`actions.rs`), the turn flow
-//! (`turn.rs`), one file per foe stage (placement, targeting, movement, attack — as the module has
-//! them), hero actions (`heroes.rs`), the autopilot, log lines (`log.rs`), its case format (`case.rs`)
-//! and `tests.rs`; `docs/rules-<name>.md` says how it reads the printed rules. The game with its log,
-//! undo, redo, saves and replays ([`crate::game::Game`]) is written once, over this trait. Adding a
+//! Every module folder has the same shape: `mod.rs` (what the module is, its [`Rules`] impl and its
+//! [`Present`] impl: how its games read and look at the table), its scenario format
+//! (`scenario.rs`), state (`state.rs`), actions and events (`actions.rs`), the turn flow (`turn.rs`),
+//! one file per foe stage (placement, targeting, movement, attack — as the module has them), hero
+//! actions (`heroes.rs`), the autopilot, log lines (`log.rs`), its case format (`case.rs`) and
+//! `tests.rs`; `docs/rules-<name>.md` says how it reads the printed rules. The game with its log,
+//! undo, redo, saves and replays ([`crate::game::Game`]) is written once, over these traits. Adding a
 //! module is adding its folder, its line in [`case::FORMATS`] and its line where the binary lists the
 //! modules it plays.
 
