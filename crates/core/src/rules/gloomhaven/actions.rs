@@ -480,6 +480,13 @@ impl State {
         }
     }
 
+    /// Whether the rules accept `action` now (the state is left as it is). It runs the action once
+    /// on a copy, as `apply` does, with the cards it draws answered by the top of each pile: whether
+    /// an action is accepted never depends on the cards it draws.
+    pub fn accepts(&self, action: Action) -> bool {
+        !self.phase.is_over() && self.drawing.is_none() && self.clone().apply_drawn(action).is_ok()
+    }
+
     /// Applies one action that has every card it draws.
     fn apply_drawn(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         let mut ev = Vec::new();

@@ -233,7 +233,7 @@ impl Rules for Gloomhaven {
                 // Each candidate is tried on a copy: what the rules refuse is not offered.
                 hero_candidates(s, h)
                     .into_iter()
-                    .filter(|a| s.clone().apply(a.clone()).is_ok())
+                    .filter(|a| s.accepts(a.clone()))
                     .collect()
             }
             _ => Vec::new(),
