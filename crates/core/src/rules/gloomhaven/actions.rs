@@ -430,11 +430,9 @@ impl State {
                 given.push(i);
                 self.run_drawing(action, steps, given)
             }
-            (Some(d), _) => Err(ActionError::WrongPhase(if d.want.options.is_empty() {
-                "a card is being drawn"
-            } else {
-                "a card is being drawn: enter it first"
-            })),
+            (Some(_), _) => Err(ActionError::WrongPhase(
+                "a card is being drawn: enter it first",
+            )),
             (None, Action::Draw(_)) => invalid("no card is being drawn"),
             (None, action) => self.run_drawing(action, self.steps, Vec::new()),
         }
@@ -1697,13 +1695,10 @@ impl State {
         );
         // A summon draws from its summoner's modifier deck.
         let hero = self.summons[i].summoner;
-        let mut deck = std::mem::replace(
-            &mut self.heroes[hero].deck,
-            crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
-        );
         let whose = format!("{}'s", self.scenario.heroes[hero].name);
-        let draw = deck.draw(mode, attack, &whose, &mut self.dealer);
-        self.heroes[hero].deck = deck;
+        let draw = self.heroes[hero]
+            .deck
+            .draw(mode, attack, &whose, &mut self.dealer);
         ev.push(Event::CardsDrawn {
             attacker: f,
             target,
@@ -2595,13 +2590,10 @@ impl State {
                 self.has(f, Condition::Strengthen),
                 self.has(f, Condition::Muddle) || (range > 0 && adjacent),
             );
-            let mut deck = std::mem::replace(
-                &mut self.heroes[hero].deck,
-                crate::modifiers::deck::ModifierDeck::stacked(Vec::new()),
-            );
             let whose = format!("{}'s", self.scenario.heroes[hero].name);
-            let draw = deck.draw(mode, attack, &whose, &mut self.dealer);
-            self.heroes[hero].deck = deck;
+            let draw = self.heroes[hero]
+                .deck
+                .draw(mode, attack, &whose, &mut self.dealer);
             ev.push(Event::CardsDrawn {
                 attacker: f,
                 target,

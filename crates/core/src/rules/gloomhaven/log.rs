@@ -236,7 +236,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             basic,
         } => {
             let c = &s.scenario.heroes[*h].cards[*card];
-            let which = if *half == Half::Top { "top" } else { "bottom" };
+            let which = half_name(*half);
             if *basic {
                 format!(
                     "{} plays the {which} of {} as a basic {}",
