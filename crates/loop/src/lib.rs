@@ -34,7 +34,10 @@
 //! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
 //!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
 //! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
-//! * System sets, ordered once in [`GameLoopPlugin::build`]: `Input → StepRules → Stage(s)… → Sync`.
+//! * System sets, ordered once: `Input → StepRules → Stage(s)… → Sync`.
+//! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
+//!   only while its [`CoreGame<R>`] exists; removing one game and inserting another switches the
+//!   table to the other module, and [`GamePhase`] follows.
 
 use std::marker::PhantomData;
 
@@ -188,6 +191,9 @@ impl<R: Rules> std::fmt::Debug for GameEvent<R> {
 }
 
 /// The game loop plugin of one rule module. See the crate docs.
+///
+/// Several can be added to one app, one per module: each module's systems run only while its
+/// [`CoreGame<R>`] exists, so the table switches modules by removing one game and inserting another.
 pub struct GameLoopPlugin<R>(PhantomData<fn() -> R>);
 
 impl<R> Default for GameLoopPlugin<R> {
@@ -196,24 +202,46 @@ impl<R> Default for GameLoopPlugin<R> {
     }
 }
 
-impl<R: Present> Plugin for GameLoopPlugin<R> {
+/// The systems that leave the phase idle when a module's game goes.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Idling;
+
+/// What every module's loop shares: the phase, the settings, the step requests and the order of
+/// the sets. Added once, by the first [`GameLoopPlugin`].
+struct LoopCorePlugin;
+
+impl Plugin for LoopCorePlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<GamePhase>()
             .init_resource::<LoopSettings>()
             .init_resource::<AwaitingChoice>()
             .init_resource::<StepRequests>()
-            .add_message::<SubmitAction<R>>()
-            .add_message::<StepRequest>()
-            .add_message::<ActionRefused<R>>()
-            .add_message::<GameEvent<R>>();
-        // The one place where the order of the loop's sets is set: the stages come from the module.
-        let has_game = resource_exists::<CoreGame<R>>;
+            .add_message::<StepRequest>();
+        // The one place where the order of the loop's sets is set. No set has a run condition of
+        // one module: a condition on a shared set would hold it for every module.
         app.configure_sets(
             Update,
-            (LoopSystems::Input, LoopSystems::StepRules)
-                .chain()
-                .run_if(has_game),
+            (
+                LoopSystems::Input,
+                LoopSystems::StepRules,
+                LoopSystems::Sync,
+            )
+                .chain(),
         );
+        app.add_systems(Update, collect_steps.in_set(LoopSystems::Input))
+            .add_systems(Update, lapse_steps.after(LoopSystems::Sync));
+    }
+}
+
+impl<R: Present> Plugin for GameLoopPlugin<R> {
+    fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<LoopCorePlugin>() {
+            app.add_plugins(LoopCorePlugin);
+        }
+        app.add_message::<SubmitAction<R>>()
+            .add_message::<ActionRefused<R>>()
+            .add_message::<GameEvent<R>>();
+        // The stages come from the module; two modules naming the same stage share its set.
         for stage in R::STAGES {
             app.configure_sets(
                 Update,
@@ -223,20 +251,32 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
                     .run_if(in_state(GamePhase::Stage(stage))),
             );
         }
-        app.configure_sets(
-            Update,
-            LoopSystems::Sync
-                .after(LoopSystems::StepRules)
-                .run_if(has_game),
-        );
+        let has_game = resource_exists::<CoreGame<R>>;
         app.add_systems(
             Update,
-            (collect_steps, apply_submitted::<R>)
-                .chain()
-                .in_set(LoopSystems::Input),
+            (
+                apply_submitted::<R>
+                    .after(collect_steps)
+                    .in_set(LoopSystems::Input),
+                // One module's game is on the table at a time: its systems never meet another's.
+                step_rules::<R>
+                    .in_set(LoopSystems::StepRules)
+                    .ambiguous_with(LoopSystems::StepRules),
+                sync_phase::<R>
+                    .in_set(LoopSystems::Sync)
+                    .ambiguous_with(LoopSystems::Sync),
+            )
+                .run_if(has_game),
         )
-        .add_systems(Update, step_rules::<R>.in_set(LoopSystems::StepRules))
-        .add_systems(Update, sync_phase::<R>.in_set(LoopSystems::Sync));
+        // A game taken off the table leaves no phase behind; a game put on it sets its own later
+        // in the same frame.
+        .add_systems(
+            Update,
+            idle.run_if(resource_removed::<CoreGame<R>>)
+                .in_set(Idling)
+                .ambiguous_with(Idling)
+                .in_set(LoopSystems::Input),
+        );
     }
 }
 
@@ -314,11 +354,19 @@ fn sync_phase<R: Rules>(
     game: Res<CoreGame<R>>,
     state: Res<State<GamePhase>>,
     mut next: ResMut<NextState<GamePhase>>,
-    mut steps: ResMut<StepRequests>,
 ) {
-    steps.0 = 0;
     let want = GamePhase::of_game(&game.0);
     if *state.get() != want {
         next.set(want);
     }
+}
+
+/// Step requests not used this frame lapse: one request, at most one step.
+fn lapse_steps(mut steps: ResMut<StepRequests>) {
+    steps.0 = 0;
+}
+
+/// No game of this module is on the table any more.
+fn idle(mut next: ResMut<NextState<GamePhase>>) {
+    next.set(GamePhase::Idle);
 }
