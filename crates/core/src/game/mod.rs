@@ -140,6 +140,47 @@ impl<R: Rules> Game<R> {
         true
     }
 
+    /// Whether the players chose log entry `i` (a hero's move, a tie the table broke) rather than
+    /// the rules, the dice or the draws.
+    pub fn is_decision(&self, i: usize) -> bool {
+        self.by_players.get(i).copied().unwrap_or(true)
+    }
+
+    /// Where an undo by decision goes: just before the players' last decision in effect, so the
+    /// rules' own steps, dice and draws after it go with it; the start when there is none.
+    pub fn decision_before(&self) -> usize {
+        (0..self.cursor)
+            .rev()
+            .find(|&i| self.is_decision(i))
+            .unwrap_or(0)
+    }
+
+    /// Where a redo by decision goes: past the next undone action and the rules' own steps after
+    /// it, up to the next decision of the undone tail (or its end).
+    pub fn decision_after(&self) -> usize {
+        if self.cursor >= self.log.len() {
+            return self.cursor;
+        }
+        let mut i = self.cursor + 1;
+        while i < self.log.len() && !self.is_decision(i) {
+            i += 1;
+        }
+        i
+    }
+
+    /// Goes to log position `n` (at most the log's length), back by one replay of the log's prefix
+    /// or forward by redoing. Returns whether the position changed.
+    pub fn go_to(&mut self, n: usize) -> bool {
+        let n = n.min(self.log.len());
+        let was = self.cursor;
+        if n < self.cursor {
+            self.cursor = n;
+            self.state = self.replay_prefix(n);
+        }
+        while self.cursor < n && self.redo() {}
+        self.cursor != was
+    }
+
     /// Re-applies the next undone action. Returns false when there is none.
     pub fn redo(&mut self) -> bool {
         let Some(a) = self.log.get(self.cursor).cloned() else {

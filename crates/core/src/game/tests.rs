@@ -257,3 +257,63 @@ fn the_players_decisions_are_told_from_the_rules_own_steps() {
     );
     assert_eq!(g.decisions_between(0, 0), 0);
 }
+
+#[test]
+fn undo_by_decision_takes_the_rules_own_steps_with_it_and_redo_brings_them_back() {
+    // The table breaks ties and the autopilot plays the hero, so decisions and the rules' own
+    // steps (dice among them) alternate.
+    let mut g = new_game(5, TieBreaker::Table);
+    let mut states = vec![g.state.clone()];
+    let mut makers = Vec::new();
+    while makers.len() < 120 {
+        let to_move = g.to_move();
+        let action = match &to_move {
+            ToMove::Tie { .. } => g.legal_actions(Seat::Table).swap_remove(0),
+            _ => match g.auto_action() {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        makers.push(matches!(to_move, ToMove::Heroes(_) | ToMove::Tie { .. }));
+        g.apply(action).expect("legal");
+        states.push(g.state.clone());
+    }
+    let n = g.cursor;
+    let decisions: Vec<usize> = (0..n).filter(|&i| makers[i]).collect();
+    assert!(decisions.len() > 3, "{makers:?}");
+    // Back decision by decision: each undo lands just before one, whatever the rules did after it.
+    for &d in decisions.iter().rev() {
+        assert_eq!(g.decision_before(), d);
+        assert!(g.go_to(g.decision_before()));
+        assert_eq!(g.state, states[d], "before decision {d}");
+        assert!((0..g.cursor).filter(|&i| !g.is_decision(i)).count() <= d);
+    }
+    // Before the first decision only the rules moved: the next undo goes to the start.
+    assert_eq!(g.decision_before(), 0);
+    g.go_to(0);
+    assert_eq!(g.state, *g.initial());
+    assert!(!g.go_to(0), "nothing to undo");
+    // Forward again: each redo brings back one decision and the rules' steps after it, up to the
+    // next decision.
+    let mut stops: Vec<usize> = decisions.clone();
+    stops.push(n);
+    let mut at = 0;
+    for &stop in &stops {
+        if stop == 0 {
+            continue;
+        }
+        let to = g.decision_after();
+        assert_eq!(to, stop, "from {at}");
+        assert!(g.go_to(to));
+        assert_eq!(g.state, states[to]);
+        at = to;
+    }
+    assert_eq!(g.decision_after(), n, "nothing to redo");
+    assert!(!g.go_to(g.decision_after()));
+    // A jump anywhere is one replay back or a redo forward, to the same states.
+    for k in [n / 2, 3, n, 0, n - 1] {
+        g.go_to(k);
+        assert_eq!((g.cursor, &g.state), (k, &states[k]));
+    }
+    assert_eq!(g.log.len(), n, "going back and forth keeps the log");
+}

@@ -217,6 +217,9 @@ pub trait Present: Rules {
     /// path walked, dice landing, cards drawn, damage); `before` is the state the action was
     /// applied to.
     fn shows(before: &Self::State, after: &Self::State, events: &[Self::Event]) -> Vec<view::Show>;
+    /// Whether a table of players sharing one screen tells `event`'s line at once, keeps it back
+    /// until a reveal, or reveals what was kept back; `state` is the state just after it.
+    fn telling(state: &Self::State, event: &Self::Event) -> view::Telling;
 }
 
 /// A 64-bit FNV-1a hash of a state's RON text, as 16 hex digits: saves record it so a replay can

@@ -456,6 +456,11 @@ impl Present for Toy {
         }
     }
 
+    fn telling(_state: &State, _event: &Event) -> crate::rules::view::Telling {
+        // Nothing is chosen in secret.
+        crate::rules::view::Telling::Public
+    }
+
     fn shows(before: &State, _after: &State, events: &[Event]) -> Vec<Show> {
         let id = |w: &Who| match w {
             Who::Hero => 0,

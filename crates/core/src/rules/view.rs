@@ -258,3 +258,18 @@ pub enum Show {
         harm: bool,
     },
 }
+
+/// How a table that several players share tells an event's log line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Telling {
+    /// Said at once.
+    Public,
+    /// Kept back until the next [`Telling::Reveal`] (a card chosen in secret); `public` is what
+    /// is said meanwhile ("Mara has chosen").
+    Secret {
+        /// The words said in its place.
+        public: String,
+    },
+    /// The lines kept back are said before this one (the cards are revealed).
+    Reveal,
+}

@@ -522,6 +522,11 @@ impl Present for Brimstone {
         view::table(s)
     }
 
+    fn telling(_state: &State, _event: &Event) -> crate::rules::view::Telling {
+        // Nothing is chosen in secret.
+        crate::rules::view::Telling::Public
+    }
+
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         view::shows(before, after, events)
     }

@@ -311,6 +311,20 @@ impl Present for Gloomhaven {
         show::action_cell(s, a)
     }
 
+    fn telling(s: &State, event: &Event) -> super::view::Telling {
+        use super::view::Telling;
+        match event {
+            // Heroes choose their cards in secret; the turn order reveals them all at once.
+            Event::CardsSelected { hero, .. } | Event::LongRestDeclared { hero } => {
+                Telling::Secret {
+                    public: format!("{} has chosen", s.scenario.heroes[*hero].name),
+                }
+            }
+            Event::TurnOrder { .. } => Telling::Reveal,
+            _ => Telling::Public,
+        }
+    }
+
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<super::view::Show> {
         show::shows(before, after, events)
     }

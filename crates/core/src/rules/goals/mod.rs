@@ -206,6 +206,11 @@ impl Present for Goals {
         view(s)
     }
 
+    fn telling(_state: &State, _event: &Event) -> crate::rules::view::Telling {
+        // Nothing is chosen in secret.
+        crate::rules::view::Telling::Public
+    }
+
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         show::shows(before, after, events)
     }
