@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 #[cfg(feature = "app")]
 mod app;
 mod cli;
+mod modules;
 
 /// A 3D tabletop simulator whose foes play themselves by the printed rules. Without a subcommand it
 /// opens the table; the subcommands work headless.

@@ -62,6 +62,11 @@ impl CellMarks {
         self.layers.remove(layer);
     }
 
+    /// No marks at all, as when another game is put on the table.
+    pub fn clear_all(&mut self) {
+        self.layers.clear();
+    }
+
     /// The winning mark per cell.
     pub(super) fn merged(&self) -> BTreeMap<CellKey, Mark> {
         let mut out: BTreeMap<CellKey, Mark> = BTreeMap::new();

@@ -12,16 +12,17 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 use serde_json::{Value, json};
 
-use super::CoreGame;
+use foehold_loop::CoreGame;
+
 use super::Options;
 use super::board::CellMarks;
 use super::camera::{Orbit, TableCamera};
-use super::hotseat::{Gate, Seats};
+use super::driver::{Pace, Seats, Turn, has_game};
 use super::minis::Mini;
 use super::picking::{Hovered, Target};
-use super::play::Driver;
 use super::table::Table;
 use super::view::plane_to_world;
+use crate::modules::{EachModule, Module, each_module};
 
 /// Where the probe goes.
 #[derive(Resource)]
@@ -59,47 +60,53 @@ pub fn tag(response: &egui::Response, name: impl Into<String>) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    if app.world().resource::<Options>().probe.is_some() {
-        app.add_systems(Last, gloomhaven_game.before(write_probe));
-    }
-    writer(app);
-}
-
-/// The probe's writer, for any table; the table adds a system that fills [`ProbeGame`].
-pub(super) fn writer(app: &mut App) {
     let Some(path) = app.world().resource::<Options>().probe.clone() else {
         return;
     };
     app.insert_resource(ProbeFile { path, frame: 0 })
         .init_resource::<ProbeGame>()
-        .add_systems(Last, write_probe);
+        .add_systems(Last, write_probe.in_set(Written).after(Filled));
+    struct Fill<'a>(&'a mut App);
+    impl EachModule for Fill<'_> {
+        fn visit<R: Module>(&mut self) {
+            self.0
+                .add_systems(Last, game::<R>.run_if(has_game::<R>).in_set(Filled));
+        }
+    }
+    each_module(&mut Fill(app));
 }
 
-/// Where the game stands, in the words of the table that plays it (each table fills it in).
+/// The systems that fill [`ProbeGame`]; a module's own details come after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Filled;
+
+/// The system that writes the probe, last.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Written;
+
+/// Where the game stands, for the probe: each module may add its own words after [`Filled`].
 #[derive(Resource, Default)]
 pub struct ProbeGame(pub Value);
 
-/// Where a Gloomhaven game stands, with the hot-seat and the table's message.
-fn gloomhaven_game(
-    game: Res<CoreGame>,
+/// Where the game on the table stands, with the hot-seat and the table's message.
+fn game<R: Module>(
+    game: Res<CoreGame<R>>,
     seats: Res<Seats>,
-    gate: Res<Gate>,
-    driver: Res<Driver>,
+    turn: Res<Turn>,
+    pace: Res<Pace>,
     mut out: ResMut<ProbeGame>,
 ) {
     let g = &game.0;
-    let s = &g.state;
     out.0 = json!({
         "game": {
-            "phase": format!("{:?}", s.phase),
-            "pending": s.pending.as_ref().map(|p| format!("{p:?}")),
-            "round": s.round,
+            "rules": R::NAME,
+            "phase": format!("{:?}", g.to_move()),
+            "round": R::round(&g.state),
             "cursor": g.cursor, "log": g.log.len(),
         },
-        "seats": {"ready": seats.ready, "players": seats.players,
-                  "current": seats.current(s), "handed_to": gate.open_for},
-        "message": driver.message.as_ref().map(|(m, _)| m.clone()),
-        "paused": driver.paused,
+        "seats": {"ready": seats.ready, "players": seats.players, "current": turn.player},
+        "message": pace.message.as_ref().map(|(m, _)| m.clone()),
+        "paused": pace.paused,
     });
 }
 

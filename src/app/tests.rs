@@ -8,17 +8,18 @@ use foehold_core::hex::qr;
 use foehold_core::rules::Present;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{
-    Action, FigureId, Game, Gloomhaven, Half, Phase, TieBreaker, autopilot,
+    Action, FigureId, Gloomhaven, Half, Phase, TieBreaker, autopilot,
 };
+use foehold_loop::SubmitAction;
 
-use super::CoreGame;
-use super::orders::{Intent, movement, reach};
+use super::driver::{Control, Keeping, Log, Pace};
+use super::gloomhaven::CoreGame;
+use super::gloomhaven::orders::{Intent, movement, reach};
 use super::picking::{Picked, Target};
-
-use super::play::{Driver, Play};
-use super::table::{Table, new_game};
+use super::table::Table;
 use super::windows::AtRisk;
-use super::{Options, hotseat, minis, orders, play};
+
+type Game = foehold_core::game::Game<Gloomhaven>;
 
 fn scenario_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -26,31 +27,18 @@ fn scenario_path(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// An app with the play, hot-seat and order plugins (and so the game loop) on `game`, the
-/// automatic driver paused.
-fn app_with(game: Game, path: PathBuf) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
-        // The keyboard the real window's input plugin provides (undo/redo and pacing keys).
-        .init_resource::<ButtonInput<KeyCode>>()
-        .insert_resource(Options {
-            seed: game.seed,
-            ..Options::default()
-        })
-        .insert_resource(Table::of_game(&game))
-        .insert_resource(foehold_loop::CoreGame(game))
-        .insert_resource(Play {
-            scenario: path,
-            saved_at: Some(0),
-        })
-        .add_message::<Picked>()
-        .init_resource::<super::picking::Hovered>()
-        .init_resource::<super::windows::Problem>()
-        .insert_resource(minis::WalkSpeed(1.0))
-        .init_resource::<minis::PendingPaths>()
-        .init_resource::<super::board::CellMarks>()
-        .add_plugins((play::plugin, hotseat::plugin, orders::plugin));
-    app.world_mut().resource_mut::<Driver>().paused = true;
+/// A new game of the scenario file `name`, as the table starts it.
+fn new_game(path: &std::path::Path, seed: u64) -> Result<Game, String> {
+    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    super::driver::open::new_game::<Gloomhaven>(&path.display().to_string(), &text, seed)
+}
+
+/// The table's driver with `game` on it, headless, the players seated and the rules paused.
+fn app_with(game: Game) -> App {
+    let mut app = super::driver::tests::headless(game.seed);
+    super::driver::open::install::<Gloomhaven>(app.world_mut(), game, false);
+    app.world_mut().resource_mut::<super::driver::Seats>().ready = true;
+    app.world_mut().resource_mut::<Pace>().paused = true;
     app.update();
     app
 }
@@ -63,7 +51,7 @@ fn app_at_hero_turn() -> App {
         let a = autopilot::next_action(&game.state).expect("the game goes on");
         game.apply(a).expect("autopilot actions are legal");
     }
-    app_with(game, path)
+    app_with(game)
 }
 
 fn acting_hero(app: &App) -> usize {
@@ -112,7 +100,8 @@ fn clicking_a_reachable_hex_with_a_move_half_moves_the_hero_there() {
         }
         a => panic!("expected a play, got {a:?}"),
     }
-    app.world_mut().write_message(play::Act(action));
+    app.world_mut()
+        .write_message(SubmitAction::<Gloomhaven>(action));
     app.update();
     let s = &app.world().resource::<CoreGame>().0.state;
     assert_ne!(start, goal);
@@ -139,7 +128,7 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
     app.update();
     let message = app
         .world()
-        .resource::<Driver>()
+        .resource::<Pace>()
         .message
         .clone()
         .map(|m| m.0)
@@ -153,13 +142,25 @@ fn clicking_another_players_hero_is_refused_with_a_message() {
 }
 
 #[test]
-fn undo_takes_back_the_last_action() {
+fn undo_takes_back_the_last_decision_with_the_rules_steps_after_it() {
     let mut app = app_at_hero_turn();
-    let cursor = app.world().resource::<CoreGame>().0.cursor;
-    app.world_mut().write_message(play::Control::Undo);
+    let (cursor, back) = {
+        let g = &app.world().resource::<CoreGame>().0;
+        (g.cursor, g.decision_before())
+    };
+    {
+        let g = &app.world().resource::<CoreGame>().0;
+        assert!(
+            (back + 1..cursor).all(|i| !g.is_decision(i)) && cursor - back > 1,
+            "the reveal and the draws came after the last pick"
+        );
+    }
+    app.world_mut().write_message(Control::Undo);
     app.update();
-    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
-    app.world_mut().write_message(play::Control::Redo);
+    let g = &app.world().resource::<CoreGame>().0;
+    assert_eq!(g.cursor, back, "one undo goes back past the rules' steps");
+    assert_eq!(g.state.phase, Phase::CardSelection, "to the pick itself");
+    app.world_mut().write_message(Control::Redo);
     app.update();
     assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor);
 }
@@ -167,7 +168,7 @@ fn undo_takes_back_the_last_action() {
 #[test]
 fn a_ctrl_z_pressed_and_released_within_one_frame_still_undoes() {
     let mut app = app_at_hero_turn();
-    let cursor = app.world().resource::<CoreGame>().0.cursor;
+    let back = app.world().resource::<CoreGame>().0.decision_before();
     {
         let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
         keys.press(KeyCode::ControlLeft);
@@ -179,13 +180,13 @@ fn a_ctrl_z_pressed_and_released_within_one_frame_still_undoes() {
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .clear();
-    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, back);
     // A Z alone is no undo.
     app.world_mut()
         .resource_mut::<ButtonInput<KeyCode>>()
         .press(KeyCode::KeyZ);
     app.update();
-    assert_eq!(app.world().resource::<CoreGame>().0.cursor, cursor - 1);
+    assert_eq!(app.world().resource::<CoreGame>().0.cursor, back);
 }
 
 #[test]
@@ -196,7 +197,7 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
         let a = autopilot::next_action(&game.state).expect("the game goes on");
         game.apply(a).expect("autopilot actions are legal");
     }
-    let mut app = app_with(game, path);
+    let mut app = app_with(game);
     let start = app.world().resource::<CoreGame>().0.cursor;
     for _ in 0..5 {
         app.update();
@@ -207,7 +208,7 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
         "paused: the foe waits"
     );
     {
-        let mut d = app.world_mut().resource_mut::<Driver>();
+        let mut d = app.world_mut().resource_mut::<Pace>();
         d.paused = false;
         // Fast enough that the test does not wait for the animations' pace.
         d.speed = 1.0e6;
@@ -229,7 +230,9 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
     }
     let g = &app.world().resource::<CoreGame>().0;
     assert!(g.cursor > start, "the loop applied the foe's steps");
-    let record = app.world().resource::<play::FoeTurnRecord>();
+    let record = app
+        .world()
+        .resource::<super::driver::follow::Record<Gloomhaven>>();
     assert!(!record.steps.is_empty(), "the last enemy turn is kept");
     let (before, at) = record.before.clone().expect("with the state before it");
     // Replaying the recorded steps from the state before them gives the state after them.
@@ -241,7 +244,7 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
     }
     assert_eq!(replayed, g.replay_prefix(at + record.steps.len()));
     assert!(
-        !app.world().resource::<Table>().told.log.is_empty(),
+        !app.world().resource::<Log>().told.log.is_empty(),
         "the log shows what happened"
     );
 }
@@ -276,7 +279,7 @@ fn a_tie_is_broken_by_clicking_one_of_its_highlighted_hexes() {
         });
         let Some(i) = unique else { continue };
         let cursor = game.cursor;
-        let mut app = app_with(game, path.clone());
+        let mut app = app_with(game);
         let marks = app.world().resource::<super::board::CellMarks>().merged();
         let cell = qr(options[i].end);
         assert_eq!(
@@ -310,9 +313,9 @@ fn whole_games_play_to_their_end_through_the_table() {
 fn play_through_the_table(name: &str, seed: u64) {
     let path = scenario_path(name);
     let game = new_game(&path, seed).expect("the scenario loads");
-    let mut app = app_with(game, path);
+    let mut app = app_with(game);
     {
-        let mut d = app.world_mut().resource_mut::<Driver>();
+        let mut d = app.world_mut().resource_mut::<Pace>();
         d.paused = false;
         d.speed = 1.0e6;
         d.wait = 0.0;
@@ -331,12 +334,13 @@ fn play_through_the_table(name: &str, seed: u64) {
             break;
         }
         if s.pending.is_some() {
-            app.world_mut().write_message(play::Act(Action::Choose(
-                s.seeded_pick(s.pending_options()),
-            )));
-        } else if play::players_turn(&s) {
+            app.world_mut()
+                .write_message(SubmitAction::<Gloomhaven>(Action::Choose(
+                    s.seeded_pick(s.pending_options()),
+                )));
+        } else if super::gloomhaven::players_turn(&s) {
             let a = autopilot::next_action(&s).expect("a player's move");
-            app.world_mut().write_message(play::Act(a));
+            app.world_mut().write_message(SubmitAction::<Gloomhaven>(a));
         }
         app.update();
         frames += 1;
@@ -347,7 +351,7 @@ fn play_through_the_table(name: &str, seed: u64) {
     assert!(money_seen, "{name}: a fallen foe leaves money on the board");
     // The table's game is an ordinary game: its log replays to the same state.
     assert_eq!(g.replay_prefix(g.cursor), g.state);
-    let log = &app.world().resource::<Table>().told.log;
+    let log = &app.world().resource::<Log>().told.log;
     assert!(
         log.iter()
             .any(|l| l.contains("VICTORY") || l.contains("DEFEAT")),
@@ -363,10 +367,10 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
         let a = autopilot::next_action(&game.state).expect("the game goes on");
         game.apply(a).expect("autopilot actions are legal");
     }
-    let mut app = app_with(game, path);
+    let mut app = app_with(game);
     let picks = |app: &App| {
         app.world()
-            .resource::<Table>()
+            .resource::<Log>()
             .told
             .log
             .iter()
@@ -377,11 +381,11 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
         let s = app.world().resource::<CoreGame>().0.state.clone();
         let a = autopilot::next_action(&s).expect("a hero picks");
         assert!(matches!(a, Action::SelectCards { .. }), "got {a:?}");
-        app.world_mut().write_message(play::Act(a));
+        app.world_mut().write_message(SubmitAction::<Gloomhaven>(a));
         app.update();
     };
     pick(&mut app);
-    let log = app.world().resource::<Table>().told.log.clone();
+    let log = app.world().resource::<Log>().told.log.clone();
     assert!(
         log.iter().any(|l| l.ends_with("has chosen")),
         "the log says a choice was made: {log:?}"
@@ -390,12 +394,12 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
     pick(&mut app);
     assert_eq!(picks(&app), 0, "still secret before the reveal");
     // The reveal is a rules step, and each monster type's ability card a draw (a chance step).
-    app.world_mut().resource_mut::<Driver>().paused = false;
+    app.world_mut().resource_mut::<Pace>().paused = false;
     for _ in 0..10 {
         if picks(&app) == 2 {
             break;
         }
-        app.world_mut().resource_mut::<Driver>().wait = 0.0;
+        app.world_mut().resource_mut::<Pace>().wait = 0.0;
         app.update();
     }
     assert_eq!(picks(&app), 2, "both picks are shown at the reveal");
@@ -404,13 +408,13 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
 /// The table's log as the game's own action log tells it.
 fn told_again(app: &App) -> Vec<String> {
     let g = &app.world().resource::<CoreGame>().0;
-    super::gloomhaven::story::retell(g).0.log
+    super::driver::told::retell(g).0.log
 }
 
 #[test]
 fn undo_and_redo_leave_a_log_that_matches_the_game() {
     let mut app = app_at_hero_turn();
-    let before = app.world().resource::<Table>().told.log.clone();
+    let before = app.world().resource::<Log>().told.log.clone();
     assert_eq!(
         before,
         told_again(&app),
@@ -418,19 +422,19 @@ fn undo_and_redo_leave_a_log_that_matches_the_game() {
     );
     assert!(!before.is_empty());
     for _ in 0..3 {
-        app.world_mut().write_message(play::Control::Undo);
+        app.world_mut().write_message(Control::Undo);
         app.update();
     }
-    let undone = app.world().resource::<Table>().told.log.clone();
+    let undone = app.world().resource::<Log>().told.log.clone();
     assert_eq!(undone, told_again(&app), "after undo");
     assert!(undone.len() < before.len(), "undone lines are gone");
     assert!(!undone.iter().any(|l| l.contains("undone")));
     for _ in 0..3 {
-        app.world_mut().write_message(play::Control::Redo);
+        app.world_mut().write_message(Control::Redo);
         app.update();
     }
     assert_eq!(
-        app.world().resource::<Table>().told.log,
+        app.world().resource::<Log>().told.log,
         before,
         "redo brings every line back"
     );
@@ -451,30 +455,29 @@ fn a_history_jump_back_into_an_enemy_turn_keeps_the_future_to_redo() {
     }
     let foe_step = foe_step.expect("an enemy acted in round 1");
     let end = game.cursor;
-    let mut app = app_with(game, path);
+    let mut app = app_with(game);
     {
-        let mut d = app.world_mut().resource_mut::<Driver>();
+        let mut d = app.world_mut().resource_mut::<Pace>();
         d.paused = false;
         d.speed = 1.0e6;
         d.wait = 0.0;
     }
-    app.world_mut()
-        .write_message(play::Control::JumpTo(foe_step));
+    app.world_mut().write_message(Control::JumpTo(foe_step));
     for _ in 0..20 {
         app.update();
     }
     let g = &app.world().resource::<CoreGame>().0;
     assert_eq!(g.cursor, foe_step, "the foes did not run on after the jump");
     assert_eq!(g.log.len(), end, "the future is still there");
-    assert!(app.world().resource::<Driver>().paused);
-    app.world_mut().write_message(play::Control::JumpTo(end));
+    assert!(app.world().resource::<Pace>().paused);
+    app.world_mut().write_message(Control::JumpTo(end));
     app.update();
     assert_eq!(
         app.world().resource::<CoreGame>().0.cursor,
         end,
         "and redo gets it back"
     );
-    let history = &app.world().resource::<Table>().history;
+    let history = &app.world().resource::<Log>().history;
     assert_eq!(history.len(), end, "one history line per action");
     assert!(
         history
@@ -487,26 +490,27 @@ fn a_history_jump_back_into_an_enemy_turn_keeps_the_future_to_redo() {
 #[test]
 fn a_loaded_game_shows_its_log_and_counts_as_saved() {
     let mut app = app_at_hero_turn();
+    // The game was played before the table took it: nothing of it is saved.
+    app.world_mut().resource_mut::<Keeping>().saved_at = Some(0);
     let dir = std::env::temp_dir().join(format!("foehold-table-{}", std::process::id()));
     let file = dir.join("loaded.ron");
     {
         let g = &app.world().resource::<CoreGame>().0;
-        let saved_at = app.world().resource::<Play>().saved_at;
+        let saved_at = app.world().resource::<Keeping>().saved_at;
         assert!(AtRisk::of(g, saved_at).0 > 0, "moves since the start");
     }
-    app.world_mut()
-        .write_message(play::Control::Save(file.clone()));
+    app.world_mut().write_message(Control::Save(file.clone()));
     app.update();
     {
         let g = &app.world().resource::<CoreGame>().0;
-        let saved_at = app.world().resource::<Play>().saved_at;
+        let saved_at = app.world().resource::<Keeping>().saved_at;
         assert_eq!(AtRisk::of(g, saved_at).0, 0, "saved");
     }
-    app.world_mut().write_message(play::Control::Undo);
+    app.world_mut().write_message(Control::Undo);
     app.update();
-    app.world_mut().write_message(play::Control::Load(file));
+    app.world_mut().write_message(Control::Load(file));
     app.update();
-    let log = app.world().resource::<Table>().told.log.clone();
+    let log = app.world().resource::<Log>().told.log.clone();
     assert!(!log.is_empty(), "the log of a loaded game is told");
     assert_eq!(log, told_again(&app));
     let _ = std::fs::remove_dir_all(dir);
@@ -590,4 +594,37 @@ fn an_attack_half_lights_up_the_foes_it_can_reach_and_no_others() {
             );
         }
     }
+}
+
+#[test]
+fn the_dice_break_a_tie_the_players_leave_to_them_and_nothing_else() {
+    let path = scenario_path("sunken-kiln.ron");
+    for seed in 0..40 {
+        let mut game = new_game(&path, seed).expect("the scenario loads");
+        while let Some(a) = game.auto_action() {
+            game.apply(a).expect("autopilot actions are legal");
+        }
+        if !matches!(game.state.pending, Some(Pending::FoeOption { .. })) {
+            continue;
+        }
+        let cursor = game.cursor;
+        let mut app = app_with(game);
+        app.world_mut().write_message(Control::Dice);
+        app.update();
+        let g = &app.world().resource::<CoreGame>().0;
+        assert_eq!(g.cursor, cursor + 1, "one action");
+        assert_eq!(
+            g.log[cursor],
+            Action::ChooseByDice,
+            "the rules' own chance step"
+        );
+        // Where no tie waits, the dice decide nothing (the rules' steps wait: the table is paused).
+        assert!(g.state.pending.is_none(), "the tie is broken");
+        let before = g.cursor;
+        app.world_mut().write_message(Control::Dice);
+        app.update();
+        assert_eq!(app.world().resource::<CoreGame>().0.cursor, before);
+        return;
+    }
+    panic!("no seed reached a foe's tie");
 }

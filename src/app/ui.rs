@@ -219,7 +219,7 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
 fn overlays(
     mut contexts: EguiContexts,
     table: Res<Table>,
-    shown: Res<super::play::Shown>,
+    shown: Res<super::driver::Shown>,
     minis: Query<(&Mini, &GlobalTransform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {

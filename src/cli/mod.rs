@@ -1,6 +1,5 @@
 //! Headless subcommands of the `foehold` binary, one module each.
 
-pub mod modules;
 pub mod odds;
 pub mod play;
 pub mod replay;

@@ -266,7 +266,7 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
                     .in_set(LoopSystems::Sync)
                     .ambiguous_with(LoopSystems::Sync),
             )
-                .run_if(has_game),
+                .distributive_run_if(has_game),
         )
         // A game taken off the table leaves no phase behind; a game put on it sets its own later
         // in the same frame.

@@ -5,11 +5,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::rules::gloomhaven::{Action, Phase};
 
+use super::Act;
+use super::CoreGame;
+use super::seats::{Gate, next_chooser};
 use super::words::card_words;
-use crate::app::CoreGame;
-use crate::app::hotseat::{Gate, Seats};
-use crate::app::play::Act;
+use crate::app::driver::Seats;
 use crate::app::probe::Tagged;
+use foehold_loop::SubmitAction;
 
 /// Cards picked so far per hero (first = leading), before they are confirmed.
 #[derive(Default)]
@@ -25,7 +27,7 @@ pub fn cards(
 ) -> Result {
     let s = &game.0.state;
     let chooser = (s.phase == Phase::CardSelection && s.pending.is_none())
-        .then(|| seats.next_chooser(s))
+        .then(|| next_chooser(&seats, s))
         .flatten();
     let Some(player) = chooser else {
         if gate.open_for.is_some() {
@@ -113,7 +115,7 @@ pub fn cards(
                         .tagged(format!("cards:{}:confirm", spec.name))
                         .clicked()
                     {
-                        acts.write(Act(Action::SelectCards {
+                        acts.write(SubmitAction(Action::SelectCards {
                             hero: h,
                             leading: picks[h][0],
                             other: picks[h][1],
@@ -129,7 +131,7 @@ pub fn cards(
                             )
                             .clicked()
                     {
-                        acts.write(Act(Action::LongRest {
+                        acts.write(SubmitAction(Action::LongRest {
                             hero: h,
                             lose: x.discard[0],
                         }));

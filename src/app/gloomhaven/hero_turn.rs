@@ -7,11 +7,12 @@ use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::{Action, Gloomhaven, Half, Phase, State};
 use foehold_core::rules::{Rules, Seat};
 
+use super::Act;
+use super::CoreGame;
+use super::orders::{Intent, attack, heals_at_range, movement, summons};
 use super::words::{half_name, half_words};
-use crate::app::CoreGame;
-use crate::app::orders::{Intent, attack, heals_at_range, movement, summons};
-use crate::app::play::Act;
 use crate::app::probe::Tagged;
+use foehold_loop::SubmitAction;
 
 /// The halves the hero may play now, from the rules' legal actions; worked out again only when the
 /// game changes, since trying every candidate play is not free.
@@ -183,7 +184,7 @@ pub fn hero_turn(
                                     .on_hover_text("spend the half without moving or attacking")
                                     .clicked();
                             if play.clicked() || spend {
-                                acts.write(Act(a.clone()));
+                                acts.write(SubmitAction(a.clone()));
                                 edited = Intent::default();
                             }
                         }
@@ -209,7 +210,7 @@ pub fn hero_turn(
                 .on_hover_text("skip what is left of this turn")
                 .clicked()
             {
-                acts.write(Act(Action::Advance));
+                acts.write(SubmitAction(Action::Advance));
                 edited = Intent::default();
             }
         });

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 use foehold_core::modifiers::odds as exact_odds;
 use foehold_core::rules::gloomhaven::{FigureId, Phase, State};
 
-use crate::app::CoreGame;
+use super::CoreGame;
 
 pub fn odds(mut contexts: EguiContexts, game: Res<CoreGame>) -> Result {
     let s = &game.0.state;

@@ -4,10 +4,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::rules::gloomhaven::{Action, Phase};
 
-use crate::app::CoreGame;
-use crate::app::hotseat::Seats;
-use crate::app::play::{Act, players_turn};
+use super::Act;
+use super::CoreGame;
+use crate::app::driver::Seats;
 use crate::app::probe::Tagged;
+use foehold_loop::SubmitAction;
 
 pub fn round_end(
     mut contexts: EguiContexts,
@@ -16,7 +17,7 @@ pub fn round_end(
     mut acts: MessageWriter<Act>,
 ) -> Result {
     let s = &game.0.state;
-    if s.phase != Phase::RoundEnd || s.pending.is_some() || !players_turn(s) {
+    if s.phase != Phase::RoundEnd || s.pending.is_some() || !super::players_turn(s) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -41,7 +42,7 @@ pub fn round_end(
                     .tagged(format!("round:short-rest:{}", hero.name))
                     .clicked()
                 {
-                    acts.write(Act(Action::ShortRest { hero: h }));
+                    acts.write(SubmitAction(Action::ShortRest { hero: h }));
                 }
             }
             if ui
@@ -49,7 +50,7 @@ pub fn round_end(
                 .tagged("round:end")
                 .clicked()
             {
-                acts.write(Act(Action::Advance));
+                acts.write(SubmitAction(Action::Advance));
             }
         });
     Ok(())

@@ -10,9 +10,10 @@ use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Phase, State};
 use foehold_core::rules::{Rules, Seat};
 
-use crate::app::CoreGame;
-use crate::app::play::Act;
+use super::Act;
+use super::CoreGame;
 use crate::app::probe::Tagged;
+use foehold_loop::SubmitAction;
 
 pub fn ties(
     mut contexts: EguiContexts,
@@ -55,7 +56,7 @@ pub fn ties(
                             .tagged(format!("tie:{}", i + 1))
                             .clicked()
                         {
-                            acts.write(Act(Action::Choose(i)));
+                            acts.write(SubmitAction(Action::Choose(i)));
                         }
                     }
                 }
@@ -96,7 +97,7 @@ pub fn ties(
                     .tagged("tie:dice")
                     .clicked()
             {
-                acts.write(Act(Action::ChooseByDice));
+                acts.write(SubmitAction(Action::ChooseByDice));
             }
         });
     Ok(())
@@ -113,7 +114,7 @@ fn draw_uses(ui: &mut egui::Ui, options: &[CardOutcome], acts: &mut MessageWrite
             if o.nullified { " (null)" } else { "" }
         );
         if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
-            acts.write(Act(Action::Choose(i)));
+            acts.write(SubmitAction(Action::Choose(i)));
         }
     }
 }
@@ -150,7 +151,7 @@ fn option_buttons(
             }
         );
         if ui.button(text).tagged(format!("tie:{}", i + 1)).clicked() {
-            acts.write(Act(Action::Choose(i)));
+            acts.write(SubmitAction(Action::Choose(i)));
         }
     }
     egui::CollapsingHeader::new("why").show(ui, |ui| {

@@ -1,6 +1,6 @@
 //! Gloomhaven cards and actions in a player's words, for the windows and the history.
 
-pub use foehold_core::rules::gloomhaven::log::{action_words, half_name};
+pub use foehold_core::rules::gloomhaven::log::half_name;
 use foehold_core::rules::gloomhaven::scenario::{Effect, HeroCard};
 
 /// One effect of a card half, as printed: "attack 3 range 2 poison".

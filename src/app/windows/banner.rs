@@ -3,22 +3,19 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::CoreGame;
-use crate::app::hotseat::Seats;
+use crate::app::driver::{Pace, Seats, Turn};
 use crate::app::minis::side_colour;
-use crate::app::play::Driver;
 use crate::app::table::Table;
 use crate::app::ui::egui_colour;
 
 pub fn banner(
     mut contexts: EguiContexts,
     table: Res<Table>,
-    game: Res<CoreGame>,
+    turn: Res<Turn>,
     seats: Res<Seats>,
-    driver: Res<Driver>,
+    pace: Res<Pace>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let current = seats.current(&game.0.state);
     egui::Window::new("banner")
         .title_bar(false)
         .resizable(false)
@@ -36,7 +33,12 @@ pub fn banner(
                         egui_colour(side_colour(f.side, f.tint))
                     });
                 ui.colored_label(colour, egui::RichText::new(&table.phase).strong());
-                if let Some(p) = current.filter(|_| seats.players > 1) {
+                // The module's banner says how a game ended; only the pause is the table's own.
+                if pace.paused && turn.over.is_none() {
+                    ui.separator();
+                    ui.label("paused (Space)");
+                }
+                if let Some(p) = turn.player.filter(|_| seats.players > 1) {
                     ui.separator();
                     ui.label(
                         egui::RichText::new(format!("Player {p}"))
@@ -45,7 +47,7 @@ pub fn banner(
                     );
                 }
             });
-            if let Some((m, _)) = &driver.message {
+            if let Some((m, _)) = &pace.message {
                 ui.colored_label(egui::Color32::from_rgb(255, 170, 90), m);
             }
         });

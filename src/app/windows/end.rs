@@ -1,13 +1,10 @@
 //! The end screen: victory or defeat, and what the players can do next.
 
+use super::NewGameOpen;
+use crate::app::driver::{Control, Turn};
+use crate::app::probe::Tagged;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::rules::ToMove;
-
-use super::NewGameOpen;
-use crate::app::CoreGame;
-use crate::app::play::Control;
-use crate::app::probe::Tagged;
 
 /// What the players asked of the end screen.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -19,7 +16,7 @@ pub struct EndChoice {
 }
 
 /// Draws the end screen of a game the heroes `won` or lost, whichever rules it was played by.
-pub fn end_screen(ctx: &egui::Context, won: bool) -> EndChoice {
+fn end_screen(ctx: &egui::Context, won: bool) -> EndChoice {
     let mut choice = EndChoice::default();
     egui::Window::new("end")
         .title_bar(false)
@@ -38,11 +35,11 @@ pub fn end_screen(ctx: &egui::Context, won: bool) -> EndChoice {
 
 pub fn end(
     mut contexts: EguiContexts,
-    game: Res<CoreGame>,
+    turn: Res<Turn>,
     mut new_game: ResMut<NewGameOpen>,
     mut controls: MessageWriter<Control>,
 ) -> Result {
-    let ToMove::Over { won } = game.0.to_move() else {
+    let Some(won) = turn.over else {
         return Ok(());
     };
     let choice = end_screen(contexts.ctx_mut()?, won);

@@ -1,10 +1,10 @@
-//! The enemy-turn window: pause, step, speed and replay of the rules' own steps, the modifier cards
-//! the last attack drew, and the trace of the acting foe's decision.
+//! The rules' steps window: pause, step and speed of the rules' own steps, and the replay of
+//! their last run (an enemy turn).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::play::{Control, Driver, FoeTurnRecord, Shown};
+use crate::app::driver::{Control, Pace, Turn};
 use crate::app::probe::Tagged;
 
 /// Play or pause, one step, and the speed of the rules' own steps: every table's controls of the
@@ -38,68 +38,37 @@ pub fn pace_controls(ui: &mut egui::Ui, paused: &mut bool, step: &mut bool, spee
 
 pub fn enemy_turn(
     mut contexts: EguiContexts,
-    shown: Res<Shown>,
-    record: Res<FoeTurnRecord>,
-    mut driver: ResMut<Driver>,
+    turn: Res<Turn>,
+    mut pace: ResMut<Pace>,
     mut controls: MessageWriter<Control>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Enemy turns")
+    egui::Window::new("The rules' steps")
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
         .default_width(300.0)
         .resizable(false)
         .show(ctx, |ui| {
-            let (mut paused, mut step, mut speed) = (driver.paused, driver.step, driver.speed);
+            let (mut paused, mut step, mut speed) = (pace.paused, pace.step, pace.speed);
             pace_controls(ui, &mut paused, &mut step, &mut speed);
-            driver.paused = paused;
-            driver.step = step;
-            if speed != driver.speed {
-                driver.speed = speed;
+            // Written only when changed: the resource is watched for changes.
+            if (paused, step, speed) != (pace.paused, pace.step, pace.speed) {
+                (pace.paused, pace.step, pace.speed) = (paused, step, speed);
             }
-            let replay_label = if record.replay.is_some() {
+            let replay_label = if turn.replaying {
                 "Replaying…"
             } else {
-                "Replay last enemy turn"
+                "Replay the rules' last run"
             };
             if ui
                 .add_enabled(
-                    record.replay.is_none() && !record.steps.is_empty(),
+                    !turn.replaying && turn.replayable,
                     egui::Button::new(replay_label),
                 )
                 .tagged("foes:replay")
+                .on_hover_text("The last enemy turn (or round's end) again, step by step")
                 .clicked()
             {
-                controls.write(Control::ReplayFoeTurn);
-            }
-            if !shown.cards.is_empty() {
-                ui.label(egui::RichText::new("Modifier cards").strong());
-                for (who, cards, how) in &shown.cards {
-                    ui.label(who);
-                    ui.horizontal_wrapped(|ui| {
-                        for c in cards {
-                            ui.label(
-                                egui::RichText::new(format!(" {c} "))
-                                    .background_color(egui::Color32::from_rgb(60, 50, 80))
-                                    .strong(),
-                            );
-                        }
-                    });
-                    ui.weak(how);
-                }
-            }
-            if !shown.trace.is_empty() {
-                egui::CollapsingHeader::new("Why: the decision trace")
-                    .default_open(true)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::vertical()
-                            .id_salt("trace")
-                            .max_height(160.0)
-                            .show(ui, |ui| {
-                                for t in &shown.trace {
-                                    ui.label(t);
-                                }
-                            });
-                    });
+                controls.write(Control::ReplayRules);
             }
         });
     Ok(())

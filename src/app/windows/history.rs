@@ -5,28 +5,25 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::HistoryOpen;
-use crate::app::CoreGame;
-use crate::app::play::Control;
+use crate::app::driver::{Control, Log};
 use crate::app::probe::Tagged;
-use crate::app::table::Table;
 
 pub fn history(
     mut contexts: EguiContexts,
     open: Res<HistoryOpen>,
-    game: Res<CoreGame>,
-    table: Res<Table>,
+    log: Res<Log>,
     mut controls: MessageWriter<Control>,
 ) -> Result {
     if !open.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let cursor = game.0.cursor;
+    let cursor = log.cursor;
     egui::Window::new("History")
         .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
         .default_height(300.0)
         .show(ctx, |ui| {
-            if let Some(n) = history_list(ui, &table.history, cursor) {
+            if let Some(n) = history_list(ui, &log.history, cursor) {
                 controls.write(Control::JumpTo(n));
             }
         });

@@ -4,24 +4,15 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{HistoryOpen, NewGameOpen};
-use crate::app::play::{Control, autosave_path};
+use crate::app::driver::{Control, Keeping};
 use crate::app::probe::Tagged;
-
-/// The save file name being edited.
-pub struct SavePath(String);
-
-impl Default for SavePath {
-    fn default() -> Self {
-        SavePath("saves/game.ron".into())
-    }
-}
 
 pub fn menu(
     mut contexts: EguiContexts,
     mut history: ResMut<HistoryOpen>,
     mut new_game: ResMut<NewGameOpen>,
     mut controls: MessageWriter<Control>,
-    mut path: Local<SavePath>,
+    mut keeping: ResMut<Keeping>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("menu")
@@ -33,7 +24,7 @@ pub fn menu(
                 if ui
                     .button("⟲ Undo")
                     .tagged("menu:undo")
-                    .on_hover_text("Ctrl+Z")
+                    .on_hover_text("Back to before the last decision (Ctrl+Z)")
                     .clicked()
                 {
                     controls.write(Control::Undo);
@@ -41,22 +32,27 @@ pub fn menu(
                 if ui
                     .button("⟳ Redo")
                     .tagged("menu:redo")
-                    .on_hover_text("Ctrl+Y")
+                    .on_hover_text("On through the next decision (Ctrl+Y)")
                     .clicked()
                 {
                     controls.write(Control::Redo);
                 }
                 let mut open = history.0;
-                ui.toggle_value(&mut open, "History");
+                ui.toggle_value(&mut open, "History").tagged("menu:history");
                 history.set_if_neq(HistoryOpen(open));
             });
             ui.horizontal(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut path.0).desired_width(130.0));
+                // Edit a copy: writing the resource every frame would mark it changed.
+                let mut path = keeping.path.clone();
+                ui.add(egui::TextEdit::singleline(&mut path).desired_width(130.0));
+                if path != keeping.path {
+                    keeping.path = path;
+                }
                 if ui.button("Save").tagged("menu:save").clicked() {
-                    controls.write(Control::Save(path.0.clone().into()));
+                    controls.write(Control::Save(keeping.path.clone().into()));
                 }
                 if ui.button("Load").tagged("menu:load").clicked() {
-                    controls.write(Control::Load(path.0.clone().into()));
+                    controls.write(Control::Load(keeping.path.clone().into()));
                 }
             });
             ui.horizontal(|ui| {
@@ -65,7 +61,7 @@ pub fn menu(
                     .tagged("menu:load-autosave")
                     .clicked()
                 {
-                    controls.write(Control::Load(autosave_path()));
+                    controls.write(Control::Load(keeping.autosave.clone()));
                 }
                 if ui.button("New game…").tagged("menu:new-game").clicked() {
                     new_game.set_if_neq(NewGameOpen(true));

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use foehold_core::game::Game;
-use foehold_core::rules::Present;
+use foehold_core::rules::Rules;
 
+use crate::app::driver::open::scenario_files;
 use crate::app::probe::Tagged;
-use crate::app::table::scenario_files;
-use crate::cli::modules::{ForRules, with_rules};
+use crate::modules::{ForRules, Module, with_rules};
 
 /// Whether the New game window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -26,12 +26,12 @@ impl AtRisk {
     /// `saved_at` (none: the start): their decisions between there and where the game stands. The
     /// rules' own steps, dice and draws are not counted, as a new game makes them again; so a table
     /// that has only made its own first move asks nothing.
-    pub fn of<R: Present>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
+    pub fn of<R: Rules>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
         AtRisk(game.decisions_between(saved_at.unwrap_or(0), game.cursor))
     }
 }
 
-/// The scenario file the players chose to start; the table that is open starts it.
+/// The scenario file the players chose to start, in place, whatever its rules.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct StartScenario(pub PathBuf);
 
@@ -44,7 +44,7 @@ struct About<'a> {
 impl ForRules for About<'_> {
     type Out = Result<(String, String), String>;
 
-    fn run<R: Present>(self) -> Self::Out {
+    fn run<R: Module>(self) -> Self::Out {
         let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
         Ok((
             R::scenario_name(&s).to_string(),

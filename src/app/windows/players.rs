@@ -3,22 +3,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::CoreGame;
-use crate::app::hotseat::Seats;
+use crate::app::driver::Seats;
 use crate::app::probe::Tagged;
+use crate::app::table::Table;
 
-/// The Players window of a Gloomhaven game.
-pub fn players(
-    mut contexts: EguiContexts,
-    game: Res<CoreGame>,
-    mut seats: ResMut<Seats>,
-) -> Result {
-    let s = &game.0.state;
-    let heroes: Vec<&str> = s.scenario.heroes.iter().map(|h| h.name.as_str()).collect();
+/// The Players window of the game on the table.
+pub fn players(mut contexts: EguiContexts, table: Res<Table>, mut seats: ResMut<Seats>) -> Result {
+    let heroes = table.hero_names();
     seat_players(
         contexts.ctx_mut()?,
-        &s.scenario.name,
-        &s.scenario.description,
+        &table.title,
+        &table.about,
         &heroes,
         &mut seats,
     );
@@ -27,7 +22,7 @@ pub fn players(
 
 /// The Players window of any scenario: its name and words, a player count, a player per hero,
 /// and Start.
-pub fn seat_players(
+fn seat_players(
     ctx: &egui::Context,
     name: &str,
     description: &str,

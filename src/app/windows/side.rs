@@ -3,11 +3,17 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::driver::Log;
 use crate::app::picking::{Hovered, Target};
 use crate::app::table::Table;
 use crate::app::ui::figure_details;
 
-pub fn side(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>) -> Result {
+pub fn side(
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    log: Res<Log>,
+    hovered: Res<Hovered>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Table")
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
@@ -23,7 +29,7 @@ pub fn side(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>
                 Some(Target::Cell(c)) => {
                     if let Some(cell) = table.board.cell(c) {
                         ui.label(egui::RichText::new(cell.ground.name()).strong());
-                        ui.label(format!("hex {c:?}"));
+                        ui.label(format!("cell {c:?}"));
                     }
                     if let Some(f) = table.figure_at(c) {
                         ui.separator();
@@ -31,7 +37,7 @@ pub fn side(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>
                     }
                 }
                 None => {
-                    ui.weak("point at a figure or a hex");
+                    ui.weak("point at a figure or a cell");
                 }
             }
             ui.separator();
@@ -41,7 +47,7 @@ pub fn side(mut contexts: EguiContexts, table: Res<Table>, hovered: Res<Hovered>
                 .max_height(200.0)
                 .stick_to_bottom(true)
                 .show(ui, |ui| {
-                    for line in &table.told.log {
+                    for line in &log.told.log {
                         ui.label(line);
                     }
                 });

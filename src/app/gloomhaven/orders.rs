@@ -2,20 +2,22 @@
 //! (enemies), its heal target, and the choice of a tie option by clicking its highlighted hex. What is
 //! reachable comes from the rules core's movement graph; the core still checks every action.
 
-use super::CoreGame;
+use crate::app::driver::has_game;
 use bevy::prelude::*;
 use foehold_core::hex::{Hex, hex, qr};
 pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
 use foehold_core::rules::gloomhaven::scenario::Effect;
 use foehold_core::rules::gloomhaven::state::Pending;
-use foehold_core::rules::gloomhaven::{Action, FigureId, Half, Phase, State};
+use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Half, Phase, State};
 
-use super::board::{CellMarks, Mark};
-use super::hotseat::Seats;
-use super::picking::{Hovered, Picked, Target};
-use super::play::{Act, Driver};
-use super::view::CellKey;
+use super::seats::may_command;
+use super::{Act, CoreGame};
+use crate::app::board::{CellMarks, Mark};
+use crate::app::driver::{Pace, Seats};
+use crate::app::picking::{Hovered, Picked, Target};
+use crate::app::view::CellKey;
 use foehold_core::rules::gloomhaven::figure_id;
+use foehold_loop::SubmitAction;
 
 /// The half of a card a hero is about to play, and what the player clicked for it so far.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -42,8 +44,12 @@ impl Intent {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Intent>()
-        .add_systems(Update, (on_pick, mark_intent, mark_tie).chain());
+    app.init_resource::<Intent>().add_systems(
+        Update,
+        (on_pick, mark_intent, mark_tie)
+            .chain()
+            .distributive_run_if(has_game::<Gloomhaven>),
+    );
 }
 
 fn key_hex(k: CellKey) -> Hex {
@@ -55,7 +61,7 @@ fn on_pick(
     game: Res<CoreGame>,
     seats: Res<Seats>,
     mut intent: ResMut<Intent>,
-    mut driver: ResMut<Driver>,
+    mut pace: ResMut<Pace>,
     mut acts: MessageWriter<Act>,
 ) {
     let s = &game.0.state;
@@ -73,12 +79,12 @@ fn on_pick(
                 .collect();
             match hits.as_slice() {
                 [i] => {
-                    acts.write(Act(Action::Choose(*i)));
+                    acts.write(SubmitAction(Action::Choose(*i)));
                 }
-                [] => driver.say(
+                [] => pace.say(
                     "click one of the highlighted options (or press R to let the dice choose)",
                 ),
-                _ => driver.say("several options share that hex: pick one in the panel"),
+                _ => pace.say("several options share that hex: pick one in the panel"),
             }
             continue;
         }
@@ -86,7 +92,7 @@ fn on_pick(
             if let Target::Figure(id) = *target
                 && let FigureId::Hero(h) = figure_id(id)
             {
-                driver.say(format!("it is not {}'s turn", s.scenario.heroes[h].name));
+                pace.say(format!("it is not {}'s turn", s.scenario.heroes[h].name));
             }
             continue;
         };
@@ -105,13 +111,13 @@ fn on_pick(
                 } else {
                     Some(at)
                 };
-            } else if let Err(why) = seats.may_command(s, h) {
-                driver.say(why);
+            } else if let Err(why) = may_command(&seats, s, h) {
+                pace.say(why);
             }
             continue;
         }
         let Some((card, half, basic)) = intent.half else {
-            driver.say("pick a card half in the panel first");
+            pace.say("pick a card half in the panel first");
             continue;
         };
         let effects = s.half_effects(hero, card, half, basic);
@@ -120,7 +126,7 @@ fn on_pick(
             Target::Cell(c) => {
                 let h = key_hex(c);
                 if let Some(FigureId::Monster(_)) = s.figure_at(h) {
-                    toggle_target(&mut intent, &effects, h, &mut driver);
+                    toggle_target(&mut intent, &effects, h, &mut pace);
                 } else if summons(&effects) && foehold_core::hex::distance(h, here) == 1 {
                     // Where the summon goes: an empty hex next to the hero, after its move.
                     intent.ally = if intent.ally == Some(h) {
@@ -135,15 +141,15 @@ fn on_pick(
                     {
                         Some((_, path)) => intent.path = path,
                         None if h == s.heroes[hero].hex => intent.path.clear(),
-                        None => driver.say(format!("out of reach (move {points})")),
+                        None => pace.say(format!("out of reach (move {points})")),
                     }
                 } else {
-                    driver.say("this half has no move");
+                    pace.say("this half has no move");
                 }
             }
             Target::Figure(id) => match figure_id(id) {
                 FigureId::Monster(m) => {
-                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut driver);
+                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut pace);
                 }
                 FigureId::Hero(_) => {
                     // Clicking one's own hero: heal oneself, or stay put.
@@ -151,7 +157,7 @@ fn on_pick(
                     let _ = here;
                 }
                 FigureId::Summon(_) => {
-                    driver.say("a summon acts on its own, just before its summoner");
+                    pace.say("a summon acts on its own, just before its summoner");
                 }
             },
         }
@@ -170,9 +176,9 @@ pub fn heals_at_range(effects: &[Effect]) -> bool {
         .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
 }
 
-fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut Driver) {
+fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, pace: &mut Pace) {
     let Some((_, n)) = attack(effects) else {
-        driver.say("this half has no attack");
+        pace.say("this half has no attack");
         return;
     };
     if let Some(i) = intent.targets.iter().position(|t| *t == h) {
@@ -180,7 +186,7 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, driver: &mut D
     } else if intent.targets.len() < n as usize {
         intent.targets.push(h);
     } else {
-        driver.say(format!("at most {n} target(s)"));
+        pace.say(format!("at most {n} target(s)"));
     }
 }
 

@@ -1,0 +1,232 @@
+//! Following the game: after the loop ran, what happened is told in the log and the history, shown
+//! on the board and in the windows (through the module's `Present::shows`), and kept for the
+//! replay of the rules' last run; before it runs, the next rules step is asked for once what the
+//! last one showed has played out.
+
+use std::collections::BTreeMap;
+
+use bevy::prelude::*;
+use foehold_core::rules::view::Show;
+use foehold_core::rules::{Present, ToMove};
+use foehold_loop::{ActionRefused, CoreGame, GameEvent, StepRequest, SubmitAction};
+
+use super::showing::wait_for;
+use super::told::history_line;
+use super::{Log, Pace, Seats, Showing, Shown};
+use crate::app::minis::{PendingPaths, WalkSpeed};
+use crate::app::table::Table;
+use crate::app::view::CellKey;
+use crate::modules::Module;
+
+/// The game as the table last showed it: what the next actions show is told from it.
+#[derive(Resource)]
+pub struct Seen<R: Present> {
+    pub state: Option<R::State>,
+    pub cursor: usize,
+    /// The game was moved by a control (undo, a jump, a load): shown anew, not followed.
+    pub rewound: bool,
+}
+
+impl<R: Present> Default for Seen<R> {
+    fn default() -> Self {
+        Seen {
+            state: None,
+            cursor: 0,
+            rewound: true,
+        }
+    }
+}
+
+/// The rules' last run of their own steps (a whole enemy turn, a round's end), to show again: the
+/// state before it and its actions.
+#[derive(Resource)]
+pub struct Record<R: Present> {
+    pub before: Option<(R::State, usize)>,
+    pub steps: Vec<R::Action>,
+    /// A decision came after the run: the next rules step starts a new one.
+    closed: bool,
+    /// While replaying: the state shown and the steps left.
+    pub replay: Option<(R::State, Vec<R::Action>)>,
+}
+
+impl<R: Present> Default for Record<R> {
+    fn default() -> Self {
+        Record {
+            before: None,
+            steps: Vec::new(),
+            closed: true,
+            replay: None,
+        }
+    }
+}
+
+/// After the loop ran: the log, the history, the board and the windows follow the game.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+pub fn follow<R: Module>(
+    game: Res<CoreGame<R>>,
+    mut events: MessageReader<GameEvent<R>>,
+    mut refused: MessageReader<ActionRefused<R>>,
+    mut seen: ResMut<Seen<R>>,
+    mut record: ResMut<Record<R>>,
+    mut log: ResMut<Log>,
+    mut table: ResMut<Table>,
+    mut pace: ResMut<Pace>,
+    (mut showing, mut shown, mut paths): (ResMut<Showing>, ResMut<Shown>, ResMut<PendingPaths>),
+) {
+    for r in refused.read() {
+        pace.say(format!("refused: {}", r.reason));
+    }
+    let batch: Vec<GameEvent<R>> = events.read().cloned().collect();
+    let g = &game.0;
+    if seen.rewound || seen.state.is_none() {
+        // Moved by a control: told again from the log, shown as it stands, nothing animated.
+        (log.told, log.history) = super::told::retell(g);
+        log.cursor = g.cursor;
+        showing.clear(&mut shown);
+        paths.0.clear();
+        table.show(R::view(&g.state));
+        *seen = Seen {
+            state: Some(g.state.clone()),
+            cursor: g.cursor,
+            rewound: false,
+        };
+        return;
+    }
+    if batch.is_empty() && seen.cursor == g.cursor {
+        return;
+    }
+    let Some(before) = seen.state.take() else {
+        return;
+    };
+    for e in &batch {
+        log.told.tell::<R>(&g.state, &e.event, e.line.clone());
+    }
+    if g.cursor > seen.cursor {
+        // The history gets a line per new action, and the rules' run its steps, each told from
+        // the state before it.
+        log.history.truncate(seen.cursor);
+        let mut s = before.clone();
+        for (i, a) in g.log[seen.cursor..g.cursor].iter().enumerate() {
+            let at = seen.cursor + i;
+            log.history.push(history_line::<R>(&s, a));
+            if g.is_decision(at) {
+                record.closed = true;
+            } else if record.closed {
+                record.before = Some((s.clone(), at));
+                record.steps = vec![a.clone()];
+                record.closed = false;
+            } else {
+                record.steps.push(a.clone());
+            }
+            let _ = R::apply(&mut s, a.clone());
+        }
+    }
+    log.cursor = g.cursor;
+    let view = R::view(&g.state);
+    if !batch.is_empty() {
+        let events: Vec<R::Event> = batch.into_iter().map(|e| e.event).collect();
+        let shows = R::shows(&before, &g.state, &events);
+        walk_steps(&shows, &mut paths);
+        pace.wait = wait_for(&shows) / pace.speed.max(0.1);
+        let aims = shows
+            .iter()
+            .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
+        showing.take(&mut shown, shows, view.odds.as_ref());
+        // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
+        if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
+            shown.focus = None;
+            shown.path.clear();
+        }
+    }
+    table.show(view);
+    *seen = Seen {
+        state: Some(g.state.clone()),
+        cursor: g.cursor,
+        rewound: false,
+    };
+}
+
+/// Minis walk the steps an action showed, cell by cell, rather than gliding straight to the end.
+pub fn walk_steps(shows: &[Show], paths: &mut PendingPaths) {
+    let mut walks: BTreeMap<u32, Vec<CellKey>> = BTreeMap::new();
+    for s in shows {
+        if let Show::Step { figure, to, .. } = s {
+            walks.entry(*figure).or_default().push(*to);
+        }
+    }
+    paths.0.extend(walks);
+}
+
+/// The automatic side of the table: asks the loop for the next rules step (and, under
+/// `--autoplay`, the heroes' and the ties' steps) once what the last step showed has played out;
+/// shows a replay of the rules' last run step by step.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+pub fn drive<R: Module>(
+    time: Res<Time>,
+    game: Res<CoreGame<R>>,
+    seats: Res<Seats>,
+    mut acts: MessageReader<SubmitAction<R>>,
+    mut record: ResMut<Record<R>>,
+    mut pace: ResMut<Pace>,
+    mut table: ResMut<Table>,
+    mut steps: MessageWriter<StepRequest>,
+    (mut walk, mut showing, mut shown, mut paths): (
+        ResMut<WalkSpeed>,
+        ResMut<Showing>,
+        ResMut<Shown>,
+        ResMut<PendingPaths>,
+    ),
+) {
+    walk.0 = 3.0 * pace.speed;
+    if let Some((_, t)) = &mut pace.message {
+        *t -= time.delta_secs();
+        if *t <= 0.0 {
+            pace.message = None;
+        }
+    }
+    if acts.read().count() > 0 && record.replay.take().is_some() {
+        // A move made during a replay ends it: the table shows the game the move is made in.
+        table.show(R::view(&game.0.state));
+        showing.clear(&mut shown);
+    }
+    pace.wait -= time.delta_secs();
+    // Nothing plays before the players have sat down.
+    if pace.wait > 0.0 || (pace.paused && !pace.step) || !seats.ready {
+        return;
+    }
+    if let Some((state, actions)) = &mut record.replay {
+        // The replay runs on a copy of the state; the game itself does not move.
+        if actions.is_empty() {
+            record.replay = None;
+            table.show(R::view(&game.0.state));
+            return;
+        }
+        let a = actions.remove(0);
+        let before = state.clone();
+        if let Ok(events) = R::apply(state, a) {
+            let shows = R::shows(&before, state, &events);
+            walk_steps(&shows, &mut paths);
+            pace.wait = wait_for(&shows) / pace.speed.max(0.1);
+            let view = R::view(state);
+            showing.take(&mut shown, shows, view.odds.as_ref());
+            table.show(view);
+        }
+        pace.step = false;
+        return;
+    }
+    // The players' own moves and ties wait for a click, unless the autopilot plays them.
+    let players = matches!(game.0.to_move(), ToMove::Heroes(_) | ToMove::Tie { .. });
+    if matches!(game.0.to_move(), ToMove::Over { .. }) || (players && !pace.autoplay) {
+        return;
+    }
+    pace.step = false;
+    // Until the loop answers, wait as long as a quick step takes.
+    pace.wait = 0.35 / pace.speed.max(0.1);
+    steps.write(StepRequest);
+}

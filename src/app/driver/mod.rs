@@ -1,0 +1,298 @@
+//! The table's driver, one for every rule module: it opens scenarios (any module's, in place),
+//! applies what the players ask through the game loop, runs the rules' own steps at a pace people
+//! can follow, tells the log, keeps undo, history, saves and the replay of the rules' last run,
+//! and turns what each action shows (`Present::shows`) into the board's animations.
+//!
+//! Everything here goes through the module's `Present` interface. A module adds only what is its
+//! own ([`Extra`]): Gloomhaven its card choice, composite plays and tie windows.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+use foehold_core::rules::{Seat, ToMove};
+use foehold_loop::{CoreGame, GameLoopPlugin, LoopSettings, LoopSystems};
+
+use crate::modules::{EachModule, Module, each_module};
+
+mod controls;
+pub mod follow;
+mod keep;
+mod moves;
+pub mod open;
+pub mod seats;
+pub mod showing;
+pub mod told;
+
+use super::Options;
+use super::table::Table;
+use super::view::Side;
+pub use keep::Keeping;
+pub use seats::Seats;
+pub use showing::{Showing, Shown};
+pub use told::Told;
+
+/// What a module adds to the shared table.
+#[derive(Debug, Clone, Copy)]
+pub struct Extra {
+    /// Adds the module's own systems and windows; each runs only while the module's game is on
+    /// the table ([`has_game`]).
+    pub plugin: fn(&mut App),
+    /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
+    /// with its own way of building a move (Gloomhaven's card halves) says no.
+    pub moves: bool,
+}
+
+impl Extra {
+    /// Nothing of its own: the shared table plays the module whole.
+    pub const NONE: Extra = Extra {
+        plugin: nothing,
+        moves: true,
+    };
+}
+
+fn nothing(_: &mut App) {}
+
+/// The run condition of a module's systems: its game is the one on the table. A game put on the
+/// table by a command can replace another within a frame, so a chain of systems takes it with
+/// `distributive_run_if` (each system asks), not `run_if` (asked once, before the first).
+pub fn has_game<R: Module>(game: Option<Res<CoreGame<R>>>) -> bool {
+    game.is_some()
+}
+
+/// The pace of the rules' own steps, and a word for the players.
+#[derive(Resource, Debug)]
+pub struct Pace {
+    pub paused: bool,
+    /// Run exactly one automatic step even while paused.
+    pub step: bool,
+    pub speed: f32,
+    /// The autopilot plays the heroes and the seeded pick the ties (`--autoplay`).
+    pub autoplay: bool,
+    /// Seconds until the next automatic step: what the last one showed plays out first.
+    pub wait: f32,
+    /// A message for the players (refusals, errors), with seconds left on screen.
+    pub message: Option<(String, f32)>,
+}
+
+impl Pace {
+    /// Tells the players something for a few seconds.
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.message = Some((text.into(), 4.0));
+    }
+}
+
+/// Requests on the game as a whole, from the windows and the keys.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum Control {
+    /// Back to just before the players' last decision.
+    Undo,
+    /// On through the next decision and the rules' steps after it.
+    Redo,
+    /// To the game just after this many actions (clicked in the history).
+    JumpTo(usize),
+    /// Shows the rules' last run of steps again.
+    ReplayRules,
+    /// The seeded pick breaks the tie the players were to break.
+    Dice,
+    Save(PathBuf),
+    Load(PathBuf),
+}
+
+/// The log and the history, told from the game's actions.
+#[derive(Resource, Debug, Default)]
+pub struct Log {
+    pub told: Told,
+    /// A line per action of the game's log (undone ones too, to redo), from the state before it.
+    pub history: Vec<String>,
+    /// How many of them are in effect.
+    pub cursor: usize,
+}
+
+/// Whose move it is, in the table's words, for the windows that every module shares.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Heroes that may act now (indices in hero order).
+    pub heroes: Vec<usize>,
+    /// The player to act now, by the seats.
+    pub player: Option<u32>,
+    /// A tie waits for the players.
+    pub tie: bool,
+    /// The game is over: whether the heroes won.
+    pub over: Option<bool>,
+    /// The rules' last run is being shown again.
+    pub replaying: bool,
+    /// A run of the rules' steps is kept to show again.
+    pub replayable: bool,
+    /// Position in the game's log, and its length.
+    pub cursor: usize,
+    pub log: usize,
+}
+
+/// A new game (or a loaded one) was put on the table: what a module keeps about the last one goes.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Installed;
+
+/// The shared part of the driver; [`ModulePlugin`] adds each module's.
+pub fn plugin(app: &mut App) {
+    let options = app.world().resource::<Options>().clone();
+    let autoplay = options.autoplay;
+    // The loop applies every action and runs the rules' steps when the driver asks, so the pace is
+    // the table's; the autopilot and the seeded tie-breaks play only under `--autoplay`.
+    app.insert_resource(LoopSettings {
+        seeded_ties: autoplay,
+        autopilot_heroes: autoplay,
+        auto_advance: false,
+    })
+    .insert_resource(Pace {
+        paused: options.bench_frames > 0,
+        step: false,
+        speed: 1.0,
+        autoplay,
+        wait: 0.6,
+        message: None,
+    })
+    .add_message::<Control>()
+    .add_message::<Installed>()
+    .init_resource::<Log>()
+    .init_resource::<Turn>()
+    .init_resource::<Keeping>()
+    .init_resource::<Shown>()
+    .init_resource::<Showing>()
+    .init_resource::<Seats>()
+    .init_resource::<moves::ClickedCell>()
+    .add_plugins(open::plugin)
+    .add_systems(Update, showing::age)
+    .add_systems(Update, seat_figures.after(Following));
+    struct AddModules<'a>(&'a mut App);
+    impl EachModule for AddModules<'_> {
+        fn visit<R: Module>(&mut self) {
+            self.0.add_plugins(ModulePlugin::<R>::default());
+        }
+    }
+    each_module(&mut AddModules(app));
+}
+
+/// The driver's systems for the game of rules `R`; they run only while it is on the table.
+pub struct ModulePlugin<R>(std::marker::PhantomData<fn() -> R>);
+
+impl<R> Default for ModulePlugin<R> {
+    fn default() -> Self {
+        ModulePlugin(std::marker::PhantomData)
+    }
+}
+
+impl<R: Module> Plugin for ModulePlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(GameLoopPlugin::<R>::default())
+            .insert_resource(follow::Seen::<R>::default())
+            .insert_resource(follow::Record::<R>::default())
+            .add_systems(
+                Update,
+                (controls::controls::<R>, follow::drive::<R>)
+                    .chain()
+                    .before(LoopSystems::Input)
+                    .distributive_run_if(has_game::<R>),
+            )
+            .add_systems(
+                Update,
+                (follow::follow::<R>, keep::keep::<R>, note_turn::<R>)
+                    .chain()
+                    .in_set(Following)
+                    .after(LoopSystems::Sync)
+                    .distributive_run_if(has_game::<R>),
+            );
+        if R::TABLE.moves {
+            app.add_systems(
+                Update,
+                (
+                    moves::click_cells::<R>,
+                    moves::mark_actions::<R>,
+                    moves::preview::<R>,
+                )
+                    .chain()
+                    .before(LoopSystems::Input)
+                    .distributive_run_if(has_game::<R>),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                moves::moves::<R>
+                    .run_if(has_game::<R>)
+                    .run_if(super::windows::seated)
+                    .after(super::windows::Windows),
+            );
+        }
+        (R::TABLE.plugin)(app);
+    }
+}
+
+/// The systems that follow the game after the loop ran: the table shows the game after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Following;
+
+/// Each hero figure shows the player the Players window seated at it.
+fn seat_figures(seats: Res<Seats>, mut table: ResMut<Table>) {
+    if !seats.is_changed() && !table.is_changed() {
+        return;
+    }
+    let owners: Vec<Option<u8>> = (0..table.hero_names().len())
+        .map(|h| u8::try_from(seats.owner_of(h)).ok())
+        .collect();
+    let heroes = table.figures.iter().filter(|f| f.side == Side::Hero);
+    let now: Vec<Option<u8>> = heroes.map(|f| f.owner).collect();
+    // Written only when it differs: a write every frame would mark the table changed every frame.
+    if owners != now {
+        for (f, o) in table
+            .figures
+            .iter_mut()
+            .filter(|f| f.side == Side::Hero)
+            .zip(owners)
+        {
+            f.owner = o;
+        }
+    }
+}
+
+/// Whose move it is, for the shared windows.
+fn note_turn<R: Module>(
+    game: Res<CoreGame<R>>,
+    seats: Res<Seats>,
+    record: Res<follow::Record<R>>,
+    mut turn: ResMut<Turn>,
+) {
+    let g = &game.0;
+    let mut now = Turn {
+        cursor: g.cursor,
+        log: g.log.len(),
+        replaying: record.replay.is_some(),
+        replayable: !record.steps.is_empty(),
+        ..Turn::default()
+    };
+    match g.to_move() {
+        ToMove::Heroes(heroes) => {
+            now.player = heroes.iter().map(|&h| seats.owner_of(h)).min();
+            now.heroes = heroes;
+        }
+        ToMove::Tie { .. } => now.tie = true,
+        ToMove::Over { won } => now.over = Some(won),
+        ToMove::Rules { .. } | ToMove::Chance { .. } => {}
+    }
+    // Written only when it differs: the windows watch it for changes.
+    turn.set_if_neq(now);
+}
+
+/// The "let the dice choose" of a tie the players break: the module's own action for it when it
+/// lists one after the tie's options (a chance step of its rules), else the seeded pick among them.
+fn dice_pick<R: Module>(game: &foehold_core::game::Game<R>) -> Option<R::Action> {
+    let ToMove::Tie { options } = game.to_move() else {
+        return None;
+    };
+    let mut table = game.legal_actions(Seat::Table);
+    if table.len() > options {
+        return Some(table.swap_remove(options));
+    }
+    game.automatic(true, false)
+}
+
+#[cfg(test)]
+pub(super) mod tests;

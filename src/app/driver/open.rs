@@ -1,0 +1,168 @@
+//! Putting a game on the table, in place, whatever its rules: the scenario the command line names,
+//! one chosen in the New game window, a loaded save. The game of the last module goes, the new
+//! one's board, figures, log and seats come, and the window keeps running.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use foehold_core::game::Game;
+use foehold_core::rules::{Present, TieBreaker};
+use foehold_loop::CoreGame;
+
+use super::follow::{Record, Seen};
+use super::{Installed, Keeping, Log, Pace, Seats, Showing, Shown};
+use crate::app::Options;
+use crate::app::board::CellMarks;
+use crate::app::table::Table;
+use crate::app::view::BoardView;
+use crate::app::windows::{Problem, StartScenario};
+use crate::modules::{EachModule, ForRules, Module, each_module, with_rules};
+
+pub(super) fn plugin(app: &mut App) {
+    // Before the frame's other systems: they see one game all frame, the old or the new.
+    app.add_systems(PreUpdate, start);
+}
+
+/// Starts the scenario chosen in the New game window on this table, whatever its rules.
+fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
+    for StartScenario(path) in starts.read() {
+        let path = path.clone();
+        commands.queue(move |world: &mut World| {
+            let seed = world.resource::<Options>().seed;
+            if let Err(e) = open(world, &path, seed) {
+                // The game on the table stays.
+                world.resource_mut::<Problem>().0 = Some(format!("Could not start the game:\n{e}"));
+            }
+        });
+    }
+}
+
+/// A game put on the table, waiting for the world to install it.
+type Installer = Box<dyn FnOnce(&mut World) + Send>;
+
+/// A new game of the scenario in a file's text, of whichever rules it names.
+struct NewGame<'a> {
+    file: &'a str,
+    text: &'a str,
+    seed: u64,
+}
+
+impl ForRules for NewGame<'_> {
+    type Out = Result<Installer, String>;
+
+    fn run<R: Module>(self) -> Self::Out {
+        let game = new_game::<R>(self.file, self.text, self.seed)?;
+        Ok(Box::new(move |world: &mut World| {
+            install::<R>(world, game, false);
+        }))
+    }
+}
+
+/// A new game of rules `R` on the scenario `text` read from `file`; ties are the table's (the
+/// autopilot's seeded pick breaks them under `--autoplay`).
+pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>, String> {
+    let scenario = R::parse_scenario(file, text).map_err(|e| e.to_string())?;
+    Game::new(Arc::new(scenario), file, seed, TieBreaker::Table)
+        .map(|g| g.with_scenario_text(text))
+        .map_err(|e| format!("{file}: {e}"))
+}
+
+/// Opens the scenario in `path` on the table, replacing the game there; errors name the file, line
+/// and column, and leave the table as it was.
+pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
+    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let file = path.display().to_string();
+    let install = with_rules(
+        &file,
+        &text,
+        NewGame {
+            file: &file,
+            text: &text,
+            seed,
+        },
+    )
+    .map_err(|e| e.to_string())??;
+    install(world);
+    Ok(())
+}
+
+/// Takes every module's game off the table.
+struct Clear<'a>(&'a mut World);
+
+impl EachModule for Clear<'_> {
+    fn visit<R: Module>(&mut self) {
+        self.0.remove_resource::<CoreGame<R>>();
+    }
+}
+
+/// Puts `game` on the table: the last game goes (of whatever rules), the board is built anew, the
+/// log and history are told from the game, the players are asked to sit again. A `loaded` game
+/// waits for the players before the rules go on.
+pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
+    each_module(&mut Clear(world));
+    let view = R::view(&game.state);
+    let title = R::scenario_name(&game.scenario).to_string();
+    let about = R::scenario_about(&game.scenario).to_string();
+    let generation = world.get_resource::<Table>().map_or(0, |t| t.generation) + 1;
+    let mut table = Table::of_view(title.clone(), about, BoardView::of(&view));
+    table.generation = generation;
+    table.show(view.clone());
+    let unattended = {
+        let o = world.resource::<Options>();
+        o.autoplay || o.screenshot.is_some() || o.bench_frames > 0
+    };
+    let mut seats = Seats::of_view(&view);
+    // Unattended runs (screenshots, autoplay, the frame benchmark) skip the Players window.
+    seats.ready = unattended;
+    let keeping = world
+        .get_resource::<Keeping>()
+        .cloned()
+        .unwrap_or_default()
+        .of::<R>(game.cursor, R::round(&game.state));
+    world.insert_resource(table);
+    world.insert_resource(seats);
+    world.insert_resource(keeping);
+    world.insert_resource(Log::default());
+    world.insert_resource(Seen::<R>::default());
+    world.insert_resource(Record::<R>::default());
+    world.insert_resource(Shown::default());
+    world.insert_resource(Showing::default());
+    if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+        marks.clear_all();
+    }
+    {
+        let mut pace = world.resource_mut::<Pace>();
+        pace.wait = 0.6;
+        pace.paused |= loaded;
+    }
+    world.insert_resource(CoreGame(game));
+    world.write_message(Installed);
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    for mut w in windows.iter_mut(world) {
+        w.title = format!("Foehold — {title}");
+    }
+}
+
+/// The scenario the table opens without an argument.
+pub fn default_scenario() -> Option<PathBuf> {
+    let preferred = PathBuf::from("scenarios/tutorial.ron");
+    if preferred.exists() {
+        return Some(preferred);
+    }
+    scenario_files().into_iter().next()
+}
+
+/// Scenario files under `scenarios/`, of every rule module, sorted.
+pub fn scenario_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios")
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    files.sort();
+    files
+}

@@ -1,0 +1,290 @@
+//! The driver headless, under `MinimalPlugins`: the test-only toy module on it (proof that it needs
+//! only the `Present` interface), saves, and switching between rule modules in place.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use foehold_core::game::Game;
+use foehold_core::rules::brimstone::Brimstone;
+use foehold_core::rules::gloomhaven::Gloomhaven;
+use foehold_core::rules::toy::{self, Toy};
+use foehold_core::rules::{Present, TieBreaker};
+use foehold_loop::{CoreGame, GamePhase, LoopSettings};
+
+use super::open::{install, open};
+use super::{Control, Extra, Keeping, Log, ModulePlugin, Pace, Seats};
+use crate::app::Options;
+use crate::app::board::CellMarks;
+use crate::app::minis::{PendingPaths, WalkSpeed};
+use crate::app::picking::{Hovered, Picked};
+use crate::app::table::Table;
+use crate::app::windows::{AtRisk, Problem, StartScenario};
+use crate::modules::Module;
+
+impl Module for Toy {
+    const TABLE: Extra = Extra::NONE;
+}
+
+/// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:
+/// what the board drawing, picking and egui would add is inserted bare.
+pub(crate) fn headless(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        // The keyboard the real window's input plugin provides (undo/redo and pacing keys).
+        .init_resource::<ButtonInput<KeyCode>>()
+        .insert_resource(Options {
+            seed,
+            ..Options::default()
+        })
+        .add_message::<Picked>()
+        .init_resource::<Hovered>()
+        .insert_resource(WalkSpeed(1.0))
+        .init_resource::<PendingPaths>()
+        .init_resource::<CellMarks>()
+        .add_plugins((super::plugin, crate::app::windows::plugin));
+    app
+}
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// The toy on the table, seated, its rules playing as fast as the frames go; its scenario read from
+/// the file `scenario` (saves name it).
+fn toy_app(scenario: &str) -> App {
+    let mut app = headless(3);
+    app.add_plugins(ModulePlugin::<Toy>::default());
+    let parsed = toy::scenario().expect("the toy scenario parses");
+    let game = Game::<Toy>::new(parsed, scenario, 3, TieBreaker::Seeded)
+        .expect("sets up")
+        .with_scenario_text(toy::SCENARIO);
+    install::<Toy>(app.world_mut(), game, false);
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    app.insert_resource(LoopSettings {
+        seeded_ties: true,
+        autopilot_heroes: true,
+        auto_advance: true,
+    });
+    fast(&mut app);
+    app
+}
+
+/// No waiting for animations.
+fn fast(app: &mut App) {
+    let mut pace = app.world_mut().resource_mut::<Pace>();
+    pace.speed = 1.0e6;
+    pace.wait = 0.0;
+    pace.paused = false;
+}
+
+/// The rules stop playing by themselves, and the table stops asking them to.
+fn hold(app: &mut App) {
+    app.world_mut().resource_mut::<Pace>().paused = true;
+    app.insert_resource(LoopSettings {
+        seeded_ties: false,
+        autopilot_heroes: false,
+        auto_advance: false,
+    });
+}
+
+fn toy(app: &App) -> &Game<Toy> {
+    &app.world().resource::<CoreGame<Toy>>().0
+}
+
+#[test]
+fn undo_and_redo_go_by_decision_and_the_log_and_table_follow() {
+    let mut app = toy_app("toy.ron");
+    for _ in 0..14 {
+        app.update();
+    }
+    let played = toy(&app).cursor;
+    assert!(played >= 6, "the loop played on its own: {played}");
+    assert_eq!(
+        app.world().resource::<Log>().told.log,
+        toy(&app).log_lines()
+    );
+    hold(&mut app);
+    let back = toy(&app).decision_before();
+    app.world_mut().write_message(Control::Undo);
+    app.update();
+    let g = toy(&app);
+    assert_eq!(g.cursor, back, "undone to before the last decision");
+    assert!(g.cursor < played);
+    assert_eq!(app.world().resource::<Log>().told.log, g.log_lines());
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.figures, Toy::view(&g.state).figures);
+    let forward = toy(&app).decision_after();
+    app.world_mut().write_message(Control::Redo);
+    app.update();
+    assert_eq!(toy(&app).cursor, forward);
+    // The History window's jumps: back to the start and forward to the end, log and table
+    // following.
+    for n in [0, 2, played] {
+        app.world_mut().write_message(Control::JumpTo(n));
+        app.update();
+        let g = toy(&app);
+        assert_eq!(g.cursor, n);
+        let log = app.world().resource::<Log>();
+        assert_eq!(log.told.log, g.log_lines());
+        assert_eq!(log.cursor, n);
+        let table = app.world().resource::<Table>();
+        assert_eq!(table.figures, Toy::view(&g.state).figures);
+    }
+    // Its lines: one per action of the whole log, each with its round.
+    let history = &app.world().resource::<Log>().history;
+    assert_eq!(history.len(), toy(&app).log.len());
+    assert!(
+        history.iter().all(|l| l.starts_with("round ")),
+        "{history:?}"
+    );
+}
+
+#[test]
+fn a_save_loads_back_into_the_game_it_held_and_the_table_shows_it() {
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let save = dir.path().join("saves").join("toy-game.ron");
+    let scenario = dir.path().join("toy.ron");
+    std::fs::write(&scenario, toy::SCENARIO).expect("written");
+    let mut app = toy_app(&scenario.display().to_string());
+    for _ in 0..8 {
+        app.update();
+    }
+    let (cursor, state, lines) = {
+        let g = toy(&app);
+        (g.cursor, g.state.clone(), g.log_lines())
+    };
+    assert!(cursor >= 4, "the loop played: {cursor}");
+    assert!(
+        app.world().resource::<AtRisk>().0 > 0,
+        "moves no save holds"
+    );
+    hold(&mut app);
+    app.world_mut().write_message(Control::Save(save.clone()));
+    app.update();
+    assert!(save.exists(), "the save is written");
+    assert_eq!(app.world().resource::<AtRisk>().0, 0, "all saved");
+    assert_eq!(app.world().resource::<Keeping>().saved_at, Some(cursor));
+    // Play on, then load: the game is the saved one again, and the table follows it.
+    app.insert_resource(LoopSettings::HEADLESS);
+    for _ in 0..6 {
+        app.update();
+    }
+    assert!(toy(&app).cursor > cursor);
+    hold(&mut app);
+    let generation = app.world().resource::<Table>().generation;
+    app.world_mut().write_message(Control::Load(save.clone()));
+    app.update();
+    app.update();
+    let loaded = toy(&app);
+    assert_eq!((loaded.cursor, &loaded.state), (cursor, &state));
+    assert_eq!(loaded.log_lines(), lines);
+    assert_eq!(
+        app.world().resource::<Log>().told.log,
+        lines,
+        "the log is the saved game's"
+    );
+    assert!(
+        app.world().resource::<Pace>().paused,
+        "a loaded game waits for the players"
+    );
+    assert_eq!(
+        app.world().resource::<Table>().generation,
+        generation + 1,
+        "the table is set anew"
+    );
+    assert_eq!(app.world().resource::<AtRisk>().0, 0);
+    // A file that is no save is refused with where and why, and the game stays.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(rules: \"Toy\", seed: x)").expect("written");
+    app.world_mut().write_message(Control::Load(bad));
+    app.update();
+    let said = app.world().resource::<Pace>().message.clone();
+    let said = said.expect("the table says why").0;
+    assert!(said.contains("bad.ron:1:"), "{said}");
+    assert_eq!(toy(&app).cursor, cursor);
+}
+
+/// Plays `frames` frames with the rules, the autopilot and the seeded ties at full speed.
+fn play(app: &mut App, frames: usize) {
+    app.insert_resource(LoopSettings::HEADLESS);
+    for _ in 0..frames {
+        fast(app);
+        app.update();
+    }
+}
+
+#[test]
+fn the_table_goes_from_a_gloomhaven_scenario_to_a_brimstone_one_and_back_in_place() {
+    let mut app = headless(4);
+    let tutorial = repo("scenarios/tutorial.ron");
+    open(app.world_mut(), &tutorial, 4).expect("the tutorial opens");
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    play(&mut app, 30);
+    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+    assert!(g.cursor > 5, "the Gloomhaven game plays: {}", g.cursor);
+    let hex_title = app.world().resource::<Table>().title.clone();
+    let generation = app.world().resource::<Table>().generation;
+
+    // The New game window asks for a scenario of other rules: it starts in place.
+    hold(&mut app);
+    app.world_mut()
+        .write_message(StartScenario(repo("scenarios/cinder-adit.ron")));
+    app.update();
+    assert!(!app.world().contains_resource::<CoreGame<Gloomhaven>>());
+    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+    assert_eq!(g.cursor, 0, "a new game");
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.generation, generation + 1, "the board is built anew");
+    assert_ne!(table.title, hex_title);
+    assert_eq!(table.figures, Brimstone::view(&g.state).figures);
+    assert!(
+        !app.world().resource::<Seats>().ready,
+        "the players are asked to sit again"
+    );
+    assert_eq!(app.world().resource::<Keeping>().saved_at, Some(0));
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    play(&mut app, 40);
+    // The phase follows a frame later.
+    hold(&mut app);
+    app.update();
+    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+    assert!(g.cursor > 5, "the Brimstone game plays: {}", g.cursor);
+    assert_eq!(
+        *app.world().resource::<State<GamePhase>>().get(),
+        GamePhase::of_game(g)
+    );
+    let log = &app.world().resource::<Log>().told.log;
+    assert_eq!(*log, g.log_lines(), "the log is the Brimstone game's");
+
+    // A file that cannot be played is refused and the game stays.
+    let dir = tempfile::tempdir().expect("a scratch folder");
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(rules: \"Chess\")").expect("written");
+    app.world_mut().write_message(StartScenario(bad));
+    app.update();
+    let problem = app.world().resource::<Problem>().0.clone();
+    assert!(
+        problem.as_deref().is_some_and(|p| p.contains("bad.ron:1:")),
+        "{problem:?}"
+    );
+    assert!(app.world().contains_resource::<CoreGame<Brimstone>>());
+
+    // And back.
+    hold(&mut app);
+    app.world_mut().write_message(StartScenario(tutorial));
+    app.update();
+    assert!(!app.world().contains_resource::<CoreGame<Brimstone>>());
+    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+    assert_eq!(g.cursor, 0);
+    assert_eq!(app.world().resource::<Table>().title, hex_title);
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    play(&mut app, 30);
+    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+    assert!(g.cursor > 5, "the Gloomhaven game plays again");
+    assert_eq!(
+        app.world().resource::<Log>().told,
+        super::told::retell(g).0,
+        "its log is told from its own actions"
+    );
+}

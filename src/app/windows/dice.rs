@@ -1,0 +1,222 @@
+//! The dice tray with the exact odds of the roll, the random pick that spins to its option, a foe's
+//! walk down its options with the one it took, and the module's own panels (the round's override
+//! card).
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use foehold_core::rules::view::Odds;
+
+use crate::app::driver::Showing;
+use crate::app::driver::showing::{Landed, TUMBLE};
+use crate::app::probe::Tagged;
+use crate::app::table::Table;
+
+/// The dice tray with the odds, the random pick, the foe's walk and the module's panels.
+pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    // The odds of a roll being made now, else of the attack pointed at, else of the last roll.
+    let preview = table.odds.is_none() && showing.preview.is_some();
+    let odds = table
+        .odds
+        .as_ref()
+        .or(showing.preview.as_ref())
+        .or(showing.odds.as_ref());
+    if !showing.tray.is_empty() || odds.is_some() {
+        egui::Window::new("Dice")
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                if let Some(odds) = odds {
+                    if preview {
+                        ui.weak("Before the roll, if you click:");
+                    }
+                    histogram(ui, odds, if preview { None } else { showing.hits() });
+                    ui.separator();
+                }
+                for (what, dice) in showing.rows() {
+                    tray_row(ui, what, &dice);
+                }
+            });
+    }
+    if let Some((among, chosen, age)) = &showing.pick {
+        egui::Window::new("Random pick")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 64.0])
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                // The highlight runs over the options, then stops on the one chance picked.
+                let landed = *age >= TUMBLE;
+                let lit = if landed {
+                    *chosen
+                } else {
+                    (*age * 14.0) as usize % among.len().max(1)
+                };
+                ui.horizontal_wrapped(|ui| {
+                    for (i, o) in among.iter().enumerate() {
+                        let text = egui::RichText::new(o);
+                        let r = if i == lit {
+                            let colour = if landed {
+                                egui::Color32::from_rgb(255, 215, 60)
+                            } else {
+                                egui::Color32::from_gray(200)
+                            };
+                            ui.label(
+                                text.strong()
+                                    .color(egui::Color32::BLACK)
+                                    .background_color(colour),
+                            )
+                        } else {
+                            ui.label(text.weak())
+                        };
+                        if landed && i == lit {
+                            r.tagged("pick:chosen");
+                        }
+                    }
+                });
+            });
+    }
+    if let Some((who, lines, chosen)) = &showing.walk {
+        egui::Window::new(format!("{who}: its options"))
+            .id(egui::Id::new("walk"))
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -80.0])
+            .default_width(380.0)
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(240.0)
+                    .show(ui, |ui| {
+                        for (i, line) in lines.iter().enumerate() {
+                            match chosen.map(|c| i.cmp(&c)) {
+                                Some(std::cmp::Ordering::Equal) => {
+                                    ui.label(
+                                        egui::RichText::new(format!("▶ {line}"))
+                                            .strong()
+                                            .color(egui::Color32::from_rgb(255, 215, 60)),
+                                    )
+                                    .tagged("walk:chosen");
+                                }
+                                // The options passed over, as the foe went down its list.
+                                Some(std::cmp::Ordering::Less) => {
+                                    ui.label(egui::RichText::new(line).weak());
+                                }
+                                _ => {
+                                    ui.label(line);
+                                }
+                            }
+                        }
+                    });
+            });
+    }
+    for (i, panel) in table.panels.iter().enumerate() {
+        egui::Window::new(&panel.title)
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0 - 96.0 * i as f32])
+            .resizable(false)
+            .collapsible(false)
+            .show(ctx, |ui| {
+                for line in &panel.lines {
+                    ui.label(line);
+                }
+            })
+            .map(|w| w.response.tagged(format!("panel:{}", panel.title)));
+    }
+    Ok(())
+}
+
+/// The chance of each number of hits, as bars; the bar of the hits rolled is lit once they are in.
+pub fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
+    ui.label(egui::RichText::new(&odds.what).strong());
+    let n = odds.chances.len().saturating_sub(1);
+    ui.label(format!(
+        "{n} {} (d{}): the chance of each number showing {}+",
+        if n == 1 { "die" } else { "dice" },
+        odds.sides,
+        odds.needed
+    ));
+    let bars: Vec<(String, f64)> = odds
+        .chances
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (k.to_string(), c.to_f64()))
+        .collect();
+    let size = egui::vec2(40.0 * bars.len() as f32, 94.0);
+    let colour = egui::Color32::from_rgb(90, 140, 220);
+    let response = crate::app::ui::chance_bars(ui, &bars, size, colour, hits);
+    response.tagged("odds:bars").on_hover_text(
+        odds.chances
+            .iter()
+            .enumerate()
+            .map(|(k, c)| format!("{k} hits: {c}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+}
+
+/// One kind of die in the tray: the dice tumbling or landed, hits lit, and the count.
+fn tray_row(ui: &mut egui::Ui, what: &str, dice: &[&Landed]) {
+    let needed = dice.first().map_or(1, |d| d.needed);
+    ui.horizontal(|ui| {
+        let words = if needed > 1 {
+            format!("{what} (needs {needed}+)")
+        } else {
+            what.to_string()
+        };
+        ui.label(egui::RichText::new(words).strong());
+        let side = 30.0;
+        for d in dice {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+            let painter = ui.painter_at(rect.expand(2.0));
+            let landed = d.age >= TUMBLE;
+            // Tumbling, the die shows faces in turn (a picture only: the roll is already known).
+            let face = if landed {
+                d.roll
+            } else {
+                (d.roll + (d.age * 17.0) as u32) % d.sides.max(1) + 1
+            };
+            let (fill, edge) = match (landed, d.hit()) {
+                (false, _) => (egui::Color32::from_gray(210), egui::Color32::from_gray(120)),
+                (true, Some(true)) => (
+                    egui::Color32::from_rgb(225, 245, 215),
+                    egui::Color32::from_rgb(40, 170, 60),
+                ),
+                (true, Some(false)) => {
+                    (egui::Color32::from_gray(150), egui::Color32::from_gray(90))
+                }
+                (true, None) => (
+                    egui::Color32::from_rgb(235, 235, 245),
+                    egui::Color32::from_rgb(90, 120, 200),
+                ),
+            };
+            // A tumbling die hops.
+            let r = if landed {
+                rect
+            } else {
+                rect.shrink(3.0)
+                    .translate(egui::vec2(0.0, -3.0 * ((d.age * 16.0) as u32 % 2) as f32))
+            };
+            painter.rect_filled(r, 5.0, fill);
+            painter.rect_stroke(
+                r,
+                5.0,
+                egui::Stroke::new(2.5, edge),
+                egui::StrokeKind::Inside,
+            );
+            painter.text(
+                r.center(),
+                egui::Align2::CENTER_CENTER,
+                face.to_string(),
+                egui::FontId::proportional(17.0),
+                egui::Color32::BLACK,
+            );
+        }
+        let all_in = dice.iter().all(|d| d.age >= TUMBLE);
+        if needed > 1 && all_in {
+            let hits = dice.iter().filter(|d| d.hit() == Some(true)).count();
+            ui.label(format!("{hits} of {}", dice.len()))
+                .tagged(format!("dice:{what}"));
+        } else if all_in {
+            let total: u32 = dice.iter().map(|d| d.roll).sum();
+            ui.label(format!("total {total}"))
+                .tagged(format!("dice:{what}"));
+        }
+    });
+}
