@@ -17,15 +17,16 @@ if grep -i bevy <<<"$tree"; then
     exit 1
 fi
 echo "== lints"
-cargo clippy --workspace --all-targets --locked -- -D warnings
-echo "== lints, headless build"
-cargo clippy --no-default-features --all-targets --locked -- -D warnings
+cargo clippy --workspace --all-targets --features dev --locked -- -D warnings
+echo "== lints, headless build and a player's build (no tools)"
+cargo clippy --no-default-features --all-targets --features dev --locked -- -D warnings
+cargo clippy --bin foehold --locked -- -D warnings
 echo "== docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 echo "== tests"
-cargo test --workspace --locked
+cargo test --workspace --features dev --locked
 echo "== tests, headless build"
-cargo test --no-default-features --locked
+cargo test --no-default-features --features dev --locked
 echo "== benchmarks, each run once (their inputs and set-up stay valid)"
 cargo test -p foehold-core --benches --locked
 cargo test --no-default-features --benches --locked

@@ -36,6 +36,7 @@ enum Command {
     /// Re-run a save and check its final state hash
     Replay(cli::replay::ReplayArgs),
     /// Writes saves in a loop, for the test that kills a writer (not for people)
+    #[cfg(feature = "dev")]
     #[command(hide = true)]
     WriteSavesForever(cli::saves::WriteArgs),
 }
@@ -48,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Odds(a)) => cli::odds::run(a),
         Some(Command::Play(a)) => cli::play::run(a),
         Some(Command::Replay(a)) => cli::replay::run(a),
+        #[cfg(feature = "dev")]
         Some(Command::WriteSavesForever(a)) => cli::saves::run(a),
         None => table(&cli.table),
     }

@@ -10,7 +10,7 @@ bin="${FOEHOLD_BIN:-}"
 if [ -z "$bin" ]; then
     # Built as the tests build it: `cargo build --bin foehold` leaves out the dev-dependencies, whose
     # features (rand's, rustix's) differ and would compile the engine a second time.
-    cargo test --workspace --locked --no-run
+    cargo test --workspace --features dev --locked --no-run
     bin="${CARGO_TARGET_DIR:-target}/debug/foehold"
 fi
 

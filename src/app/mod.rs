@@ -11,17 +11,17 @@ use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
 
-mod bench;
 mod board;
 mod camera;
+#[cfg(feature = "dev")]
+mod dev;
 mod driver;
 pub mod gloomhaven;
 mod minis;
 mod picking;
 mod pointer;
-mod probe;
-mod screenshot;
 mod table;
+mod tag;
 mod tokens;
 mod ui;
 mod view;
@@ -35,13 +35,9 @@ pub struct Options {
     pub scenario: Option<PathBuf>,
     pub seed: u64,
     pub autoplay: bool,
-    pub screenshot: Option<PathBuf>,
-    pub after_frames: u32,
-    pub check_not_blank: bool,
-    /// Frames per phase of the frame-time benchmark (0: no benchmark).
-    pub bench_frames: u32,
-    /// Where to write what the table shows, for programs that drive it (`--probe`).
-    pub probe: Option<PathBuf>,
+    /// The tools' options, in a build with them.
+    #[cfg(feature = "dev")]
+    pub tools: crate::cli::table::DevArgs,
 }
 
 impl Options {
@@ -51,12 +47,27 @@ impl Options {
             scenario: a.scenario.clone(),
             seed: a.seed,
             autoplay: a.autoplay,
-            screenshot: a.screenshot.clone(),
-            after_frames: a.after_frames,
-            check_not_blank: a.check_not_blank,
-            bench_frames: a.bench_frames,
-            probe: a.probe.clone(),
+            #[cfg(feature = "dev")]
+            tools: a.dev.clone(),
         }
+    }
+
+    /// A run no one watches (a screenshot, the frame benchmark): it skips the Players window.
+    pub fn unattended(&self) -> bool {
+        #[cfg(feature = "dev")]
+        let tools = self.tools.screenshot.is_some() || self.benchmark();
+        #[cfg(not(feature = "dev"))]
+        let tools = false;
+        tools
+    }
+
+    /// The frame benchmark runs: frames as fast as they go, the rules paused.
+    pub fn benchmark(&self) -> bool {
+        #[cfg(feature = "dev")]
+        let bench = self.tools.bench_frames > 0;
+        #[cfg(not(feature = "dev"))]
+        let bench = false;
+        bench
     }
 }
 
@@ -72,7 +83,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
                 title: format!("Foehold — {title}"),
                 resolution: WindowResolution::new(1280, 800),
                 // The benchmark measures frame time, not the display's refresh rate.
-                present_mode: if options.bench_frames > 0 {
+                present_mode: if options.benchmark() {
                     PresentMode::AutoNoVsync
                 } else {
                     PresentMode::AutoVsync
@@ -90,7 +101,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
 /// Opens the table window with the options of the command line.
 pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
-    let unattended = options.screenshot.is_some() || options.bench_frames > 0;
+    let unattended = options.unattended();
     let mut app = App::new();
     app.add_plugins(window_plugins("", &options))
         .add_plugins((MeshPickingPlugin, EguiPlugin::default()))
@@ -105,11 +116,10 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
             picking::plugin,
             ui::plugin,
             windows::plugin,
-            screenshot::plugin,
-            bench::plugin,
-            probe::plugin,
             pointer::plugin,
         ));
+    #[cfg(feature = "dev")]
+    app.add_plugins(dev::plugin);
     // The first game goes on the table before the first frame, as any later one does.
     let path = options
         .scenario

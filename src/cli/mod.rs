@@ -3,6 +3,7 @@
 pub mod odds;
 pub mod play;
 pub mod replay;
+#[cfg(feature = "dev")]
 pub mod saves;
 pub mod solve;
 pub mod table;

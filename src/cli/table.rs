@@ -15,6 +15,15 @@ pub struct TableArgs {
     /// The heroes' autopilot plays too
     #[arg(long)]
     pub autoplay: bool,
+    #[cfg(feature = "dev")]
+    #[command(flatten)]
+    pub dev: DevArgs,
+}
+
+/// The table's tools for tests and measurements (built with the `dev` feature).
+#[cfg(feature = "dev")]
+#[derive(Debug, Clone, Default, Args)]
+pub struct DevArgs {
     /// Render N frames, save the window to PNG and exit
     #[arg(long, value_name = "PNG")]
     pub screenshot: Option<PathBuf>,

@@ -145,7 +145,7 @@ pub fn plugin(app: &mut App) {
         auto_advance: false,
     })
     .insert_resource(Pace {
-        paused: options.bench_frames > 0,
+        paused: options.benchmark(),
         step: false,
         speed: 1.0,
         autoplay,

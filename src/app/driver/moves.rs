@@ -13,8 +13,8 @@ use foehold_loop::{CoreGame, SubmitAction};
 use super::{Pace, Seats};
 use crate::app::board::{CellMarks, Mark};
 use crate::app::picking::{Hovered, Picked, Target};
-use crate::app::probe::Tagged;
 use crate::app::table::Table;
+use crate::app::tag::Tagged;
 use crate::app::view::CellKey;
 use crate::modules::Module;
 

@@ -111,7 +111,7 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
     table.show(view.clone());
     let unattended = {
         let o = world.resource::<Options>();
-        o.autoplay || o.screenshot.is_some() || o.bench_frames > 0
+        o.autoplay || o.unattended()
     };
     let mut seats = Seats::of_view(&view);
     // Unattended runs (screenshots, autoplay, the frame benchmark) skip the Players window.

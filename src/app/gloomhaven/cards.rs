@@ -10,7 +10,7 @@ use super::CoreGame;
 use super::seats::{Gate, next_chooser};
 use super::words::card_words;
 use crate::app::driver::Seats;
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
 /// Cards picked so far per hero (first = leading), before they are confirmed.

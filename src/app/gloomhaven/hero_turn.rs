@@ -11,7 +11,7 @@ use super::Act;
 use super::CoreGame;
 use super::orders::{Intent, attack, heals_at_range, movement, summons};
 use super::words::{half_name, half_words};
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
 /// The halves the hero may play now, from the rules' legal actions; worked out again only when the

@@ -15,6 +15,7 @@ mod cards;
 mod hero_turn;
 mod odds;
 pub mod orders;
+#[cfg(feature = "dev")]
 mod probe;
 mod round_end;
 pub mod seats;
@@ -49,6 +50,7 @@ fn plugin(app: &mut App) {
                 .distributive_run_if(has_game::<Gloomhaven>)
                 .after(Windows),
         );
+    #[cfg(feature = "dev")]
     probe::plugin(app);
 }
 

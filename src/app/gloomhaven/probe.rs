@@ -8,16 +8,16 @@ use serde_json::json;
 use super::CoreGame;
 use super::seats::{Gate, current};
 use crate::app::Options;
+use crate::app::dev::probe::{Filled, ProbeGame, Written};
 use crate::app::driver::{Seats, has_game};
-use crate::app::probe::{Filled, ProbeGame};
 
 pub(super) fn plugin(app: &mut App) {
-    if app.world().resource::<Options>().probe.is_some() {
+    if app.world().resource::<Options>().tools.probe.is_some() {
         app.add_systems(
             Last,
             words
                 .after(Filled)
-                .before(crate::app::probe::Written)
+                .before(Written)
                 .run_if(has_game::<Gloomhaven>),
         );
     }

@@ -7,7 +7,7 @@ use foehold_core::rules::gloomhaven::{Action, Phase};
 use super::Act;
 use super::CoreGame;
 use crate::app::driver::Seats;
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
 pub fn round_end(

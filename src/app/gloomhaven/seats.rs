@@ -22,6 +22,7 @@ pub fn next_chooser(seats: &Seats, s: &State) -> Option<u32> {
 }
 
 /// The player who must act now, if the players are to act.
+#[cfg(feature = "dev")]
 pub fn current(seats: &Seats, s: &State) -> Option<u32> {
     match s.phase {
         Phase::HeroTurn { hero, .. } => Some(seats.owner_of(hero)),

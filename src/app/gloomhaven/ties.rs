@@ -12,7 +12,7 @@ use foehold_core::rules::{Rules, Seat};
 
 use super::Act;
 use super::CoreGame;
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
 pub fn ties(

@@ -8,8 +8,8 @@ use foehold_core::rules::view::Odds;
 
 use crate::app::driver::Showing;
 use crate::app::driver::showing::{Landed, TUMBLE};
-use crate::app::probe::Tagged;
 use crate::app::table::Table;
+use crate::app::tag::Tagged;
 
 /// The dice tray with the odds, the random pick, the foe's walk and the module's panels.
 pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>) -> Result {

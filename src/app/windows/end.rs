@@ -2,7 +2,7 @@
 
 use super::NewGameOpen;
 use crate::app::driver::{Control, Turn};
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::app::driver::{Control, Pace, Turn};
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 
 /// Play or pause, one step, and the speed of the rules' own steps: every table's controls of the
 /// rules' pace.

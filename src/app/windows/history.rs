@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::HistoryOpen;
 use crate::app::driver::{Control, Log};
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 
 pub fn history(
     mut contexts: EguiContexts,

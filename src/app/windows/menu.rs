@@ -5,7 +5,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::{HistoryOpen, NewGameOpen};
 use crate::app::driver::{Control, Keeping};
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 
 pub fn menu(
     mut contexts: EguiContexts,

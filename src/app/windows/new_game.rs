@@ -9,7 +9,7 @@ use foehold_core::game::Game;
 use foehold_core::rules::Rules;
 
 use crate::app::driver::open::scenario_files;
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
 
 /// Whether the New game window is open.

@@ -4,8 +4,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::app::driver::Seats;
-use crate::app::probe::Tagged;
 use crate::app::table::Table;
+use crate::app::tag::Tagged;
 
 /// The Players window of the game on the table.
 pub fn players(mut contexts: EguiContexts, table: Res<Table>, mut seats: ResMut<Seats>) -> Result {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::NewGameOpen;
-use crate::app::probe::Tagged;
+use crate::app::tag::Tagged;
 
 /// A problem waiting for the players to read it.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]

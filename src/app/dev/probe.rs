@@ -1,7 +1,7 @@
 //! `--probe FILE`: what the table shows, written as JSON every frame, so that a program
 //! driving the table with a real pointer and keyboard knows where to click and what to expect.
 //!
-//! It names each on-screen button that [`tag`] marked, gives the window position of every cell and
+//! It names each on-screen button that [`crate::app::tag::tag`] marked, gives the window position of every cell and
 //! mini as the camera draws them, the marks on the cells and where the game stands. The file is
 //! replaced atomically, so a reader never sees half of it.
 
@@ -9,19 +9,19 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use bevy_egui::{EguiContexts, egui};
+use bevy_egui::EguiContexts;
 use serde_json::{Value, json};
 
 use foehold_loop::CoreGame;
 
-use super::Options;
-use super::board::CellMarks;
-use super::camera::{Orbit, TableCamera};
-use super::driver::{Pace, Seats, Turn, has_game};
-use super::minis::Mini;
-use super::picking::{Hovered, Target};
-use super::table::Table;
-use super::view::plane_to_world;
+use crate::app::Options;
+use crate::app::board::CellMarks;
+use crate::app::camera::{Orbit, TableCamera};
+use crate::app::driver::{Pace, Seats, Turn, has_game};
+use crate::app::minis::Mini;
+use crate::app::picking::{Hovered, Target};
+use crate::app::table::Table;
+use crate::app::view::plane_to_world;
 use crate::modules::{EachModule, Module, each_module};
 
 /// Where the probe goes.
@@ -32,35 +32,8 @@ struct ProbeFile {
     frame: u64,
 }
 
-/// Buttons marked this frame: name, rectangle (logical pixels) and whether it can be clicked.
-#[derive(Clone, Default)]
-struct Tags(Vec<(String, egui::Rect, bool)>);
-
-fn tags_id() -> egui::Id {
-    egui::Id::new("foehold-probe-tags")
-}
-
-fn probing_id() -> egui::Id {
-    egui::Id::new("foehold-probing")
-}
-
-/// Names a widget for the probe (a no-op unless the table runs with `--probe`).
-pub fn tag(response: &egui::Response, name: impl Into<String>) {
-    let ctx = &response.ctx;
-    if !ctx.data(|d| d.get_temp::<bool>(probing_id()).unwrap_or(false)) {
-        return;
-    }
-    let entry = (name.into(), response.rect, response.enabled());
-    ctx.data_mut(|d| {
-        let tags = d.get_temp_mut_or_default::<Tags>(tags_id());
-        // A widget drawn twice in a frame (egui may run a second pass) counts once, as last drawn.
-        tags.0.retain(|(n, ..)| *n != entry.0);
-        tags.0.push(entry);
-    });
-}
-
-pub(super) fn plugin(app: &mut App) {
-    let Some(path) = app.world().resource::<Options>().probe.clone() else {
+pub fn plugin(app: &mut App) {
+    let Some(path) = app.world().resource::<Options>().tools.probe.clone() else {
         return;
     };
     app.insert_resource(ProbeFile { path, frame: 0 })
@@ -128,8 +101,7 @@ fn write_probe(
 ) -> Result {
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
-    ctx.data_mut(|d| d.insert_temp(probing_id(), true));
-    let tags = ctx.data_mut(|d| d.remove_temp::<Tags>(tags_id()).unwrap_or_default());
+    let tags = crate::app::tag::take(ctx);
     let (Ok(window), Ok((camera, at))) = (windows.single(), camera.single()) else {
         return Ok(());
     };
@@ -147,7 +119,7 @@ fn write_probe(
         .filter_map(|c| {
             let [x, y] = on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12)?;
             // Under a window, the cell cannot be seen or clicked there.
-            let covered = super::ui::window_at(ctx, Vec2::new(x, y));
+            let covered = crate::app::ui::window_at(ctx, Vec2::new(x, y));
             Some(json!({
                 "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
                 "ground": format!("{:?}", c.ground),
@@ -205,17 +177,4 @@ fn write_probe(
     std::fs::write(&tmp, serde_json::to_string_pretty(&probe)?)?;
     std::fs::rename(&tmp, &file.path)?;
     Ok(())
-}
-
-/// [`tag`] in a chain: `ui.button("Start").tagged("players:start").clicked()`.
-pub trait Tagged {
-    /// Names the widget for the probe and gives it back.
-    fn tagged(self, name: impl Into<String>) -> Self;
-}
-
-impl Tagged for egui::Response {
-    fn tagged(self, name: impl Into<String>) -> Self {
-        tag(&self, name);
-        self
-    }
 }

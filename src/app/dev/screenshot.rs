@@ -15,11 +15,11 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, egui};
 
-use super::Options;
-use super::board::{CellMarks, Mark};
-use super::camera::TableCamera;
-use super::table::Table;
-use super::view::{CellKey, Ground, plane_to_world};
+use crate::app::Options;
+use crate::app::board::{CellMarks, Mark};
+use crate::app::camera::TableCamera;
+use crate::app::table::Table;
+use crate::app::view::{CellKey, Ground, plane_to_world};
 
 /// Frames rendered so far.
 #[derive(Resource, Default)]
@@ -64,8 +64,8 @@ impl PictureStats {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    if app.world().resource::<Options>().screenshot.is_some() {
+pub fn plugin(app: &mut App) {
+    if app.world().resource::<Options>().tools.screenshot.is_some() {
         app.init_resource::<Frames>()
             .init_resource::<Captured>()
             .add_systems(Last, (count_and_capture, exit_when_done));
@@ -112,7 +112,7 @@ fn floor_probes(
         })
         // Name plates paint on the background layer, which spans the whole window: only windows
         // (any other order) hide the board.
-        .filter(|p| !super::ui::window_at(ctx, *p))
+        .filter(|p| !crate::app::ui::window_at(ctx, *p))
         .filter(|p| p.x >= 0.0 && p.y >= 0.0)
         .map(|p| ((p.x * scale) as u32, (p.y * scale) as u32))
         .collect()
@@ -161,10 +161,10 @@ fn count_and_capture(
     window: Query<&Window, With<PrimaryWindow>>,
 ) {
     frames.0 += 1;
-    if frames.0 != options.after_frames.max(1) {
+    if frames.0 != options.tools.after_frames.max(1) {
         return;
     }
-    let Some(path) = options.screenshot.clone() else {
+    let Some(path) = options.tools.screenshot.clone() else {
         return;
     };
     let scale = window.single().map_or(1.0, Window::scale_factor);
@@ -222,14 +222,14 @@ fn exit_when_done(
 ) {
     match done.0 {
         Some(ok) => {
-            if ok || !options.check_not_blank {
+            if ok || !options.tools.check_not_blank {
                 exit.write(AppExit::Success);
             } else {
                 exit.write(AppExit::from_code(1));
             }
         }
         // The capture normally lands a few frames later; give up loudly if it never does.
-        None if frames.0 > options.after_frames + 600 => {
+        None if frames.0 > options.tools.after_frames + 600 => {
             eprintln!("screenshot: no picture arrived from the renderer");
             exit.write(AppExit::from_code(3));
         }

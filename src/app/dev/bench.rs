@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::Options;
-use super::minis::Mini;
-use super::table::Table;
-use super::view::{FigureInfo, Gear, Side};
+use crate::app::Options;
+use crate::app::minis::Mini;
+use crate::app::table::Table;
+use crate::app::view::{FigureInfo, Gear, Side};
 
 #[derive(Resource, Default)]
 struct Bench {
@@ -22,8 +22,8 @@ struct Bare;
 
 const WARM_UP: u32 = 30;
 
-pub(super) fn plugin(app: &mut App) {
-    if app.world().resource::<Options>().bench_frames == 0 {
+pub fn plugin(app: &mut App) {
+    if app.world().resource::<Options>().tools.bench_frames == 0 {
         return;
     }
     app.init_resource::<Bench>()
@@ -69,7 +69,7 @@ fn hundred_minis(table: &Table) -> Vec<FigureInfo> {
         .board
         .cells
         .iter()
-        .filter(|c| c.ground != super::view::Ground::Wall)
+        .filter(|c| c.ground != crate::app::view::Ground::Wall)
         .map(|c| c.key)
         .collect();
     (0..100u32)
@@ -105,12 +105,12 @@ fn measure(
     options: Res<Options>,
     mut table: ResMut<Table>,
     bare: Query<Entity, With<Bare>>,
-    board: Query<Entity, With<super::board::BoardRoot>>,
+    board: Query<Entity, With<crate::app::board::BoardRoot>>,
     minis: Query<(), With<Mini>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     bench.frame += 1;
-    let n = options.bench_frames;
+    let n = options.tools.bench_frames;
     let f = bench.frame;
     let dt = time.delta_secs() * 1000.0;
     // Phase 1: bare scene (the board is hidden); phase 2: board + 100 minis.
