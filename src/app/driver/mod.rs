@@ -127,6 +127,8 @@ pub struct Turn {
     /// Position in the game's log, and its length.
     pub cursor: usize,
     pub log: usize,
+    /// The players' decisions among the actions in effect.
+    pub decisions: usize,
 }
 
 /// A new game (or a loaded one) was put on the table: what a module keeps about the last one goes.
@@ -264,6 +266,7 @@ fn note_turn<R: Module>(
     let mut now = Turn {
         cursor: g.cursor,
         log: g.log.len(),
+        decisions: g.decisions_between(0, g.cursor),
         replaying: record.replay.is_some(),
         replayable: !record.steps.is_empty(),
         ..Turn::default()
