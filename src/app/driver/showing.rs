@@ -165,7 +165,8 @@ pub fn wait_for(shows: &[Show]) -> f32 {
             Show::Aim { .. } | Show::Walk { .. } => 1.2,
             // A mini walks three cells a second at the usual pace.
             Show::Step { .. } => 0.3 + steps as f32 / 3.0,
-            Show::Die { .. } => TUMBLE + 0.4,
+            // A roll is a chance step per die: a long wait on each made a fight drag.
+            Show::Die { .. } => TUMBLE + 0.1,
             Show::Pick { .. } => TUMBLE + 0.6,
             Show::Over { text, .. } if text == "falls" => 1.5,
             Show::Over { .. } => 0.8,

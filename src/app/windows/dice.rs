@@ -79,7 +79,7 @@ pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>
     if let Some((who, lines, chosen)) = &showing.walk {
         egui::Window::new(format!("{who}: its options"))
             .id(egui::Id::new("walk"))
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -80.0])
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -112.0])
             .default_width(380.0)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical()
