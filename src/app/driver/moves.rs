@@ -164,6 +164,7 @@ pub fn moves<R: Module>(
     seating: Res<Seats>,
     mut clicked: ResMut<ClickedCell>,
     mut submit: MessageWriter<SubmitAction<R>>,
+    mut controls: MessageWriter<super::Control>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -183,6 +184,15 @@ pub fn moves<R: Module>(
             if seats.is_empty() {
                 ui.label("The rules play: wait, or press . to step.");
                 return;
+            }
+            if matches!(game.0.to_move(), ToMove::Tie { .. })
+                && ui
+                    .button("Let the dice choose")
+                    .tagged("tie:dice")
+                    .on_hover_text("R")
+                    .clicked()
+            {
+                controls.write(super::Control::Dice);
             }
             if let Some(h) = acting_hero(&game.0) {
                 let name = table.hero_names().get(h).copied().unwrap_or("a hero");

@@ -288,3 +288,40 @@ fn the_table_goes_from_a_gloomhaven_scenario_to_a_brimstone_one_and_back_in_plac
         "its log is told from its own actions"
     );
 }
+
+#[test]
+fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pick() {
+    let mut app = headless(2);
+    open(
+        app.world_mut(),
+        &repo("scenarios/cinder-adit-ambush.ron"),
+        2,
+    )
+    .expect("opens");
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    hold(&mut app);
+    // The rules' own steps up to the first tie the players break (the ambush's placements).
+    for _ in 0..200 {
+        let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+        if matches!(g.to_move(), foehold_core::rules::ToMove::Tie { .. }) {
+            break;
+        }
+        let a = g.automatic(false, true).expect("the rules go on to a tie");
+        app.world_mut()
+            .write_message(foehold_loop::SubmitAction::<Brimstone>(a));
+        app.update();
+    }
+    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+    let foehold_core::rules::ToMove::Tie { options } = g.to_move() else {
+        panic!("no tie reached: {:?}", g.to_move());
+    };
+    let mut table = g.legal_actions(foehold_core::rules::Seat::Table);
+    table.truncate(options);
+    let (cursor, pick) = (g.cursor, g.automatic(true, false));
+    app.world_mut().write_message(Control::Dice);
+    app.update();
+    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+    assert_eq!(g.cursor, cursor + 1, "one action");
+    assert_eq!(Some(&g.log[cursor]), pick.as_ref(), "the seeded pick");
+    assert!(table.contains(&g.log[cursor]), "one of the tie's options");
+}
