@@ -134,7 +134,7 @@ fn controls(
     mut contexts: EguiContexts,
     scroll: Res<AccumulatedMouseScroll>,
     egui: Option<Res<EguiWantsInput>>,
-    typing: Option<Res<super::ui::Typing>>,
+    typing: Option<Res<super::focus::Typing>>,
     time: Res<Time>,
     table: Res<Table>,
     mut snaps: MessageWriter<SnapTo>,
@@ -145,7 +145,7 @@ fn controls(
     // Windows stay where they were drawn, so this answers for where a button goes down now; egui's
     // own "wants the pointer" is a frame late.
     let ctx = contexts.ctx_mut().ok();
-    let over_window = |p: Vec2| ctx.as_ref().is_some_and(|c| super::ui::window_at(c, p));
+    let over_window = |p: Vec2| ctx.as_ref().is_some_and(|c| super::focus::window_at(c, p));
     let (turn, pan) = held.follow(events.read(), over_window);
     if turn != Vec2::ZERO {
         orbit.yaw -= turn.x * 0.006;

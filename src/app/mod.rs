@@ -2,7 +2,7 @@
 //!
 //! One app for every rule module: the driver ([`driver`]) plays whichever module's game is on the
 //! table, the board drawing reads the table model ([`table`]), and a module adds only its own
-//! windows (`gloomhaven/`). No plugin decides a rule itself.
+//! windows in its own folder. No plugin decides a rule itself.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,10 +16,12 @@ mod camera;
 #[cfg(feature = "dev")]
 mod dev;
 mod driver;
+mod focus;
 pub mod gloomhaven;
 mod minis;
 mod picking;
 mod pointer;
+mod shown;
 mod table;
 mod tag;
 mod tokens;
@@ -139,7 +141,7 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
         if !fallback {
             return ExitCode::from(2);
         }
-        app.world_mut().resource_mut::<windows::Problem>().0 =
+        app.world_mut().resource_mut::<driver::Problem>().0 =
             Some(format!("Could not open the scenario:\n{e}"));
     }
     match app.run() {
@@ -147,6 +149,3 @@ pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
         AppExit::Error(code) => ExitCode::from(code.get()),
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -99,7 +99,7 @@ fn presses(
     for p in pressed_at {
         // Windows stay where they were drawn, so this answers for the pointer's place now; name
         // plates paint on the background and let presses through.
-        if super::ui::window_at(ctx, p) {
+        if super::focus::window_at(ctx, p) {
             continue;
         }
         let Ok(ray) = camera.viewport_to_world(at, p) else {

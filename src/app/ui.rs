@@ -5,9 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::camera::TableCamera;
+use super::focus::{Typing, note_typing};
 use super::minis::{Mini, side_colour};
 use super::table::Table;
+use super::tag::Tagged;
 use super::view::{FigureInfo, Side};
+use foehold_core::rules::view::Odds;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>().add_systems(
@@ -16,31 +19,17 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(Drawn),
     );
-}
-
-/// Whether a window covers this point of the screen (logical pixels). Name plates and lines paint
-/// on the background layer and cover nothing. Windows stay where they were last drawn, so this is
-/// right for where the pointer is now, unlike egui's "wants the pointer", which is a frame late.
-pub fn window_at(ctx: &egui::Context, p: Vec2) -> bool {
-    ctx.layer_id_at(egui::pos2(p.x, p.y))
-        .is_some_and(|l| l.order != egui::Order::Background)
-}
-
-/// Whether the players are typing in a text field (as of the last frame): the table's keys are
-/// text then, not commands. A focused button does not count: egui focuses whatever was clicked,
-/// and Ctrl+Z right after a click on Play was taken for the button's.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Typing(pub bool);
-
-fn note_typing(mut contexts: EguiContexts, mut typing: ResMut<Typing>) -> Result {
-    let now = Typing(contexts.ctx_mut()?.text_edit_focused());
-    typing.set_if_neq(now);
-    Ok(())
+    app.configure_sets(EguiPrimaryContextPass, Windows.after(Drawn));
 }
 
 /// The fonts, name plates and lines over the board: drawn before any window, so windows lie on top.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Drawn;
+
+/// The system set of every window, after the name plates and lines drawn over the board: the shared
+/// windows, then a module's own.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Windows;
 
 /// How long a button may be held and still count as a click, in seconds. egui times a press by
 /// frames: at a low frame rate a quick click whose press and release fall in two frames looked
@@ -219,7 +208,7 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
 fn overlays(
     mut contexts: EguiContexts,
     table: Res<Table>,
-    shown: Res<super::driver::Shown>,
+    shown: Res<super::shown::Shown>,
     minis: Query<(&Mini, &GlobalTransform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
@@ -346,4 +335,33 @@ pub fn chance_bars(
         );
     }
     response
+}
+
+/// The chance of each number of hits, as bars; the bar of the hits rolled is lit once they are in.
+pub fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
+    ui.label(egui::RichText::new(&odds.what).strong());
+    let n = odds.chances.len().saturating_sub(1);
+    ui.label(format!(
+        "{n} {} (d{}): the chance of each number showing {}+",
+        if n == 1 { "die" } else { "dice" },
+        odds.sides,
+        odds.needed
+    ));
+    let bars: Vec<(String, f64)> = odds
+        .chances
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (k.to_string(), c.to_f64()))
+        .collect();
+    let size = egui::vec2(40.0 * bars.len() as f32, 94.0);
+    let colour = egui::Color32::from_rgb(90, 140, 220);
+    let response = chance_bars(ui, &bars, size, colour, hits);
+    response.tagged("odds:bars").on_hover_text(
+        odds.chances
+            .iter()
+            .enumerate()
+            .map(|(k, c)| format!("{k} hits: {c}"))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
 }

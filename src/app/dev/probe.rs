@@ -119,7 +119,7 @@ fn write_probe(
         .filter_map(|c| {
             let [x, y] = on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12)?;
             // Under a window, the cell cannot be seen or clicked there.
-            let covered = crate::app::ui::window_at(ctx, Vec2::new(x, y));
+            let covered = crate::app::focus::window_at(ctx, Vec2::new(x, y));
             Some(json!({
                 "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
                 "ground": format!("{:?}", c.ground),

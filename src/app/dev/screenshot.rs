@@ -112,7 +112,7 @@ fn floor_probes(
         })
         // Name plates paint on the background layer, which spans the whole window: only windows
         // (any other order) hide the board.
-        .filter(|p| !crate::app::ui::window_at(ctx, *p))
+        .filter(|p| !crate::app::focus::window_at(ctx, *p))
         .filter(|p| p.x >= 0.0 && p.y >= 0.0)
         .map(|p| ((p.x * scale) as u32, (p.y * scale) as u32))
         .collect()

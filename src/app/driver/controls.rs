@@ -48,7 +48,7 @@ pub fn controls<R: Module>(
     mut commands: Commands,
     mut controls: MessageReader<Control>,
     keys: Res<ButtonInput<KeyCode>>,
-    typing: Option<Res<crate::app::ui::Typing>>,
+    typing: Option<Res<crate::app::focus::Typing>>,
     mut game: ResMut<CoreGame<R>>,
     mut pace: ResMut<Pace>,
     mut seen: ResMut<Seen<R>>,

@@ -13,7 +13,6 @@ use foehold_core::rules::Rules;
 use foehold_loop::CoreGame;
 
 use super::Pace;
-use crate::app::windows::AtRisk;
 use crate::modules::Module;
 
 /// Save and load on this table.
@@ -45,6 +44,21 @@ impl Keeping {
             autosave: autosave_path::<R>(),
             autosaved_round: round,
         }
+    }
+}
+
+/// The players' moves on the table that no save holds: starting another game asks before it drops
+/// them.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AtRisk(pub usize);
+
+impl AtRisk {
+    /// The players' moves at risk in `game` when its last save or load holds it at log position
+    /// `saved_at` (none: the start): their decisions between there and where the game stands. The
+    /// rules' own steps, dice and draws are not counted, as a new game makes them again; so a table
+    /// that has only made its own first move asks nothing.
+    pub fn of<R: Rules>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
+        AtRisk(game.decisions_between(saved_at.unwrap_or(0), game.cursor))
     }
 }
 

@@ -4,7 +4,7 @@
 //! and turns what each action shows (`Present::shows`) into the board's animations.
 //!
 //! Everything here goes through the module's `Present` interface. A module adds only what is its
-//! own ([`Extra`]): Gloomhaven its card choice, composite plays and tie windows.
+//! own ([`Extra`]): its card choice, say, or a play built from several clicks.
 
 use std::path::PathBuf;
 
@@ -27,7 +27,8 @@ pub mod told;
 use super::Options;
 use super::table::Table;
 use super::view::Side;
-pub use keep::Keeping;
+pub use keep::{AtRisk, Keeping};
+pub use open::{Problem, StartScenario};
 pub use seats::Seats;
 pub use showing::{Showing, Shown};
 pub use told::Told;
@@ -39,7 +40,7 @@ pub struct Extra {
     /// the table ([`has_game`]).
     pub plugin: fn(&mut App),
     /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
-    /// with its own way of building a move (Gloomhaven's card halves) says no.
+    /// with its own way of building a move (from card halves, say) says no.
     pub moves: bool,
 }
 
@@ -52,6 +53,16 @@ impl Extra {
 }
 
 fn nothing(_: &mut App) {}
+
+/// The players have confirmed who plays which hero.
+pub fn seated(seats: Res<Seats>) -> bool {
+    seats.ready
+}
+
+/// The players play (not the autopilot).
+pub fn players_play(pace: Res<Pace>) -> bool {
+    !pace.autoplay
+}
 
 /// The run condition of a module's systems: its game is the one on the table. A game put on the
 /// table by a command can replace another within a frame, so a chain of systems takes it with
@@ -162,6 +173,9 @@ pub fn plugin(app: &mut App) {
     .init_resource::<Shown>()
     .init_resource::<Showing>()
     .init_resource::<Seats>()
+    .init_resource::<AtRisk>()
+    .init_resource::<Problem>()
+    .add_message::<StartScenario>()
     .init_resource::<moves::ClickedCell>()
     .add_plugins(open::plugin)
     .add_systems(Update, showing::age)
@@ -220,8 +234,8 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                 EguiPrimaryContextPass,
                 moves::moves::<R>
                     .run_if(has_game::<R>)
-                    .run_if(super::windows::seated)
-                    .after(super::windows::Windows),
+                    .run_if(seated)
+                    .after(super::ui::Windows),
             );
         }
         (R::TABLE.plugin)(app);

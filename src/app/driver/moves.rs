@@ -138,7 +138,7 @@ pub fn click_cells<R: Module>(
     }
 }
 
-/// The cells the heroes can act on light up, as a hero's reach does on the Gloomhaven table; the
+/// The cells the heroes can act on light up, as a hero's reach does when a module builds it; the
 /// outcomes of a tie light up pink, as there.
 pub fn mark_actions<R: Module>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
     if !game.is_changed() {
@@ -286,7 +286,7 @@ fn action_button<R: Present>(
         && let Some(odds) = odds_of::<R>(s, a.clone())
     {
         button = button.on_hover_ui(|ui| {
-            crate::app::windows::histogram(ui, &odds, None);
+            crate::app::ui::histogram(ui, &odds, None);
         });
     }
     if button.clicked() {

@@ -17,8 +17,15 @@ use crate::app::Options;
 use crate::app::board::CellMarks;
 use crate::app::table::Table;
 use crate::app::view::BoardView;
-use crate::app::windows::{Problem, StartScenario};
 use crate::modules::{EachModule, ForRules, Module, each_module, with_rules};
+
+/// A problem waiting for the players to read it.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Problem(pub Option<String>);
+
+/// The scenario file the players chose to start, in place, whatever its rules.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct StartScenario(pub PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
     // Before the frame's other systems: they see one game all frame, the old or the new.

@@ -3,7 +3,9 @@
 //! walk down its options. Filled from each module's [`Show`] cues.
 
 use bevy::prelude::*;
-use foehold_core::rules::view::{CellKey, Odds, Show};
+use foehold_core::rules::view::{Odds, Show};
+
+pub use crate::app::shown::{Popup, Shown};
 
 /// Seconds a die tumbles before it lands; a random pick spins as long.
 pub const TUMBLE: f32 = 0.6;
@@ -134,24 +136,6 @@ impl Showing {
         (row.len() == dice && row.iter().all(|d| d.age >= TUMBLE))
             .then(|| row.iter().filter(|d| d.hit() == Some(true)).count())
     }
-}
-
-/// A few words (damage, healing, a condition) rising over a figure.
-#[derive(Debug, Clone)]
-pub struct Popup {
-    pub figure: u32,
-    pub text: String,
-    pub harm: bool,
-    pub age: f32,
-}
-
-/// What the board draws of the last steps: an aim line, a path, words over figures.
-#[derive(Resource, Debug, Default)]
-pub struct Shown {
-    /// The figure acting and the figures it aims at.
-    pub focus: Option<(u32, Vec<u32>)>,
-    pub path: Vec<CellKey>,
-    pub popups: Vec<Popup>,
 }
 
 /// Seconds to let what a batch of cues shows play out before the rules' next step.

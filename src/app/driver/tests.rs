@@ -1,5 +1,5 @@
 //! The driver headless, under `MinimalPlugins`: the test-only toy module on it (proof that it needs
-//! only the `Present` interface), saves, and switching between rule modules in place.
+//! only the `Present` interface), saves, undo and redo by decision, the dice for a tie.
 
 use std::path::{Path, PathBuf};
 
@@ -7,11 +7,11 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use foehold_core::game::Game;
 use foehold_core::rules::brimstone::Brimstone;
-use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::toy::{self, Toy};
 use foehold_core::rules::{Present, TieBreaker};
-use foehold_loop::{CoreGame, GamePhase, LoopSettings};
+use foehold_loop::{CoreGame, LoopSettings};
 
+use super::AtRisk;
 use super::open::{install, open};
 use super::{Control, Extra, Keeping, Log, ModulePlugin, Pace, Seats};
 use crate::app::Options;
@@ -19,7 +19,6 @@ use crate::app::board::CellMarks;
 use crate::app::minis::{PendingPaths, WalkSpeed};
 use crate::app::picking::{Hovered, Picked};
 use crate::app::table::Table;
-use crate::app::windows::{AtRisk, Problem, StartScenario};
 use crate::modules::Module;
 
 impl Module for Toy {
@@ -46,7 +45,7 @@ pub(crate) fn headless(seed: u64) -> App {
     app
 }
 
-fn repo(path: &str) -> PathBuf {
+pub(crate) fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
 }
 
@@ -79,7 +78,7 @@ fn fast(app: &mut App) {
 }
 
 /// The rules stop playing by themselves, and the table stops asking them to.
-fn hold(app: &mut App) {
+pub(crate) fn hold(app: &mut App) {
     app.world_mut().resource_mut::<Pace>().paused = true;
     app.insert_resource(LoopSettings {
         seeded_ties: false,
@@ -206,87 +205,12 @@ fn a_save_loads_back_into_the_game_it_held_and_the_table_shows_it() {
 }
 
 /// Plays `frames` frames with the rules, the autopilot and the seeded ties at full speed.
-fn play(app: &mut App, frames: usize) {
+pub(crate) fn play(app: &mut App, frames: usize) {
     app.insert_resource(LoopSettings::HEADLESS);
     for _ in 0..frames {
         fast(app);
         app.update();
     }
-}
-
-#[test]
-fn the_table_goes_from_a_gloomhaven_scenario_to_a_brimstone_one_and_back_in_place() {
-    let mut app = headless(4);
-    let tutorial = repo("scenarios/tutorial.ron");
-    open(app.world_mut(), &tutorial, 4).expect("the tutorial opens");
-    app.world_mut().resource_mut::<Seats>().ready = true;
-    play(&mut app, 30);
-    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
-    assert!(g.cursor > 5, "the Gloomhaven game plays: {}", g.cursor);
-    let hex_title = app.world().resource::<Table>().title.clone();
-    let generation = app.world().resource::<Table>().generation;
-
-    // The New game window asks for a scenario of other rules: it starts in place.
-    hold(&mut app);
-    app.world_mut()
-        .write_message(StartScenario(repo("scenarios/cinder-adit.ron")));
-    app.update();
-    assert!(!app.world().contains_resource::<CoreGame<Gloomhaven>>());
-    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
-    assert_eq!(g.cursor, 0, "a new game");
-    let table = app.world().resource::<Table>();
-    assert_eq!(table.generation, generation + 1, "the board is built anew");
-    assert_ne!(table.title, hex_title);
-    assert_eq!(table.figures, Brimstone::view(&g.state).figures);
-    assert!(
-        !app.world().resource::<Seats>().ready,
-        "the players are asked to sit again"
-    );
-    assert_eq!(app.world().resource::<Keeping>().saved_at, Some(0));
-    app.world_mut().resource_mut::<Seats>().ready = true;
-    play(&mut app, 40);
-    // The phase follows a frame later.
-    hold(&mut app);
-    app.update();
-    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
-    assert!(g.cursor > 5, "the Brimstone game plays: {}", g.cursor);
-    assert_eq!(
-        *app.world().resource::<State<GamePhase>>().get(),
-        GamePhase::of_game(g)
-    );
-    let log = &app.world().resource::<Log>().told.log;
-    assert_eq!(*log, g.log_lines(), "the log is the Brimstone game's");
-
-    // A file that cannot be played is refused and the game stays.
-    let dir = tempfile::tempdir().expect("a scratch folder");
-    let bad = dir.path().join("bad.ron");
-    std::fs::write(&bad, "(rules: \"Chess\")").expect("written");
-    app.world_mut().write_message(StartScenario(bad));
-    app.update();
-    let problem = app.world().resource::<Problem>().0.clone();
-    assert!(
-        problem.as_deref().is_some_and(|p| p.contains("bad.ron:1:")),
-        "{problem:?}"
-    );
-    assert!(app.world().contains_resource::<CoreGame<Brimstone>>());
-
-    // And back.
-    hold(&mut app);
-    app.world_mut().write_message(StartScenario(tutorial));
-    app.update();
-    assert!(!app.world().contains_resource::<CoreGame<Brimstone>>());
-    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
-    assert_eq!(g.cursor, 0);
-    assert_eq!(app.world().resource::<Table>().title, hex_title);
-    app.world_mut().resource_mut::<Seats>().ready = true;
-    play(&mut app, 30);
-    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
-    assert!(g.cursor > 5, "the Gloomhaven game plays again");
-    assert_eq!(
-        app.world().resource::<Log>().told,
-        super::told::retell(g).0,
-        "its log is told from its own actions"
-    );
 }
 
 #[test]

@@ -8,8 +8,8 @@ use bevy_egui::EguiPrimaryContextPass;
 use foehold_core::rules::gloomhaven::{Gloomhaven, State};
 use foehold_core::rules::{Rules, ToMove};
 
-use super::driver::{Extra, Installed, has_game};
-use super::windows::{Windows, players_play, seated};
+use super::driver::{Extra, Installed, has_game, players_play, seated};
+use super::ui::Windows;
 
 mod cards;
 mod hero_turn;
@@ -21,6 +21,9 @@ mod round_end;
 pub mod seats;
 mod ties;
 pub mod words;
+
+#[cfg(test)]
+mod tests;
 
 /// The Gloomhaven game on the table.
 pub type CoreGame = foehold_loop::CoreGame<Gloomhaven>;

@@ -4,12 +4,12 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::rules::view::Odds;
 
 use crate::app::driver::Showing;
 use crate::app::driver::showing::{Landed, TUMBLE};
 use crate::app::table::Table;
 use crate::app::tag::Tagged;
+use crate::app::ui::histogram;
 
 /// The dice tray with the odds, the random pick, the foe's walk and the module's panels.
 pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>) -> Result {
@@ -120,35 +120,6 @@ pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>
             .map(|w| w.response.tagged(format!("panel:{}", panel.title)));
     }
     Ok(())
-}
-
-/// The chance of each number of hits, as bars; the bar of the hits rolled is lit once they are in.
-pub fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
-    ui.label(egui::RichText::new(&odds.what).strong());
-    let n = odds.chances.len().saturating_sub(1);
-    ui.label(format!(
-        "{n} {} (d{}): the chance of each number showing {}+",
-        if n == 1 { "die" } else { "dice" },
-        odds.sides,
-        odds.needed
-    ));
-    let bars: Vec<(String, f64)> = odds
-        .chances
-        .iter()
-        .enumerate()
-        .map(|(k, c)| (k.to_string(), c.to_f64()))
-        .collect();
-    let size = egui::vec2(40.0 * bars.len() as f32, 94.0);
-    let colour = egui::Color32::from_rgb(90, 140, 220);
-    let response = crate::app::ui::chance_bars(ui, &bars, size, colour, hits);
-    response.tagged("odds:bars").on_hover_text(
-        odds.chances
-            .iter()
-            .enumerate()
-            .map(|(k, c)| format!("{k} hits: {c}"))
-            .collect::<Vec<_>>()
-            .join("\n"),
-    );
 }
 
 /// One kind of die in the tray: the dice tumbling or landed, hits lit, and the count.

@@ -1,12 +1,13 @@
 //! The table's windows that every rule module shares: menu, new game, banner, players, the side
 //! panel with the log, the pace of the rules' steps, the history, the dice tray, the end and the
 //! problem screen. One window per file and per system; a module's own windows live in its folder
-//! (`src/app/gloomhaven/`).
+//! (`src/app/<module>/`).
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use super::driver::{Pace, Seats};
+use super::driver::{AtRisk, Problem, StartScenario, seated};
+use super::ui::{Drawn, Windows};
 
 mod banner;
 mod dice;
@@ -19,23 +20,11 @@ mod players;
 mod problem;
 mod side;
 
-pub use dice::histogram;
-pub use new_game::{AtRisk, NewGameOpen, StartScenario};
-pub use problem::Problem;
+pub use new_game::NewGameOpen;
 
 /// Whether the History window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HistoryOpen(pub bool);
-
-/// The players have confirmed who plays which hero.
-pub fn seated(seats: Res<Seats>) -> bool {
-    seats.ready
-}
-
-/// The players play (not the autopilot).
-pub fn players_play(pace: Res<Pace>) -> bool {
-    !pace.autoplay
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HistoryOpen>()
@@ -62,11 +51,6 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(Windows)
-                .after(super::ui::Drawn),
+                .after(Drawn),
         );
 }
-
-/// The system set of every shared window, after the name plates and lines drawn over the board; a
-/// module's windows come after it.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Windows;

@@ -5,35 +5,15 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use foehold_core::game::Game;
-use foehold_core::rules::Rules;
 
 use crate::app::driver::open::scenario_files;
+use crate::app::driver::{AtRisk, StartScenario};
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
 
 /// Whether the New game window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct NewGameOpen(pub bool);
-
-/// The players' moves on the table that no save holds: starting another game asks before it drops
-/// them.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct AtRisk(pub usize);
-
-impl AtRisk {
-    /// The players' moves at risk in `game` when its last save or load holds it at log position
-    /// `saved_at` (none: the start): their decisions between there and where the game stands. The
-    /// rules' own steps, dice and draws are not counted, as a new game makes them again; so a table
-    /// that has only made its own first move asks nothing.
-    pub fn of<R: Rules>(game: &Game<R>, saved_at: Option<usize>) -> AtRisk {
-        AtRisk(game.decisions_between(saved_at.unwrap_or(0), game.cursor))
-    }
-}
-
-/// The scenario file the players chose to start, in place, whatever its rules.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct StartScenario(pub PathBuf);
 
 /// A scenario file's name and description, read by the rules it names.
 struct About<'a> {

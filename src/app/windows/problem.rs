@@ -5,11 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::NewGameOpen;
+use crate::app::driver::Problem;
 use crate::app::tag::Tagged;
-
-/// A problem waiting for the players to read it.
-#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
-pub struct Problem(pub Option<String>);
 
 pub fn problem(
     mut contexts: EguiContexts,

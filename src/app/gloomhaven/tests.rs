@@ -1,5 +1,6 @@
-//! Headless app tests: the play, hot-seat and order plugins under `MinimalPlugins`, driven by picking
-//! messages (what a click on a mini or a hex becomes) and checked against the game's state.
+//! The Gloomhaven table headless: the driver and this module's part under `MinimalPlugins`, driven
+//! by picking messages (what a click on a mini or a hex becomes) and checked against the game's
+//! state; and the table going from a Gloomhaven scenario to a Brimstone one and back in place.
 
 use std::path::PathBuf;
 
@@ -12,12 +13,12 @@ use foehold_core::rules::gloomhaven::{
 };
 use foehold_loop::SubmitAction;
 
-use super::driver::{Control, Keeping, Log, Pace};
-use super::gloomhaven::CoreGame;
-use super::gloomhaven::orders::{Intent, movement, reach};
-use super::picking::{Picked, Target};
-use super::table::Table;
-use super::windows::AtRisk;
+use super::CoreGame;
+use super::orders::{Intent, movement, reach};
+use crate::app::driver::AtRisk;
+use crate::app::driver::{Control, Keeping, Log, Pace};
+use crate::app::picking::{Picked, Target};
+use crate::app::table::Table;
 
 type Game = foehold_core::game::Game<Gloomhaven>;
 
@@ -30,14 +31,16 @@ fn scenario_path(name: &str) -> PathBuf {
 /// A new game of the scenario file `name`, as the table starts it.
 fn new_game(path: &std::path::Path, seed: u64) -> Result<Game, String> {
     let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
-    super::driver::open::new_game::<Gloomhaven>(&path.display().to_string(), &text, seed)
+    crate::app::driver::open::new_game::<Gloomhaven>(&path.display().to_string(), &text, seed)
 }
 
 /// The table's driver with `game` on it, headless, the players seated and the rules paused.
 fn app_with(game: Game) -> App {
-    let mut app = super::driver::tests::headless(game.seed);
-    super::driver::open::install::<Gloomhaven>(app.world_mut(), game, false);
-    app.world_mut().resource_mut::<super::driver::Seats>().ready = true;
+    let mut app = crate::app::driver::tests::headless(game.seed);
+    crate::app::driver::open::install::<Gloomhaven>(app.world_mut(), game, false);
+    app.world_mut()
+        .resource_mut::<crate::app::driver::Seats>()
+        .ready = true;
     app.world_mut().resource_mut::<Pace>().paused = true;
     app.update();
     app
@@ -232,7 +235,7 @@ fn the_table_steps_an_enemy_turn_through_the_loop_and_keeps_it_for_replay() {
     assert!(g.cursor > start, "the loop applied the foe's steps");
     let record = app
         .world()
-        .resource::<super::driver::follow::Record<Gloomhaven>>();
+        .resource::<crate::app::driver::follow::Record<Gloomhaven>>();
     assert!(!record.steps.is_empty(), "the last enemy turn is kept");
     let (before, at) = record.before.clone().expect("with the state before it");
     // Replaying the recorded steps from the state before them gives the state after them.
@@ -280,11 +283,14 @@ fn a_tie_is_broken_by_clicking_one_of_its_highlighted_hexes() {
         let Some(i) = unique else { continue };
         let cursor = game.cursor;
         let mut app = app_with(game);
-        let marks = app.world().resource::<super::board::CellMarks>().merged();
+        let marks = app
+            .world()
+            .resource::<crate::app::board::CellMarks>()
+            .merged();
         let cell = qr(options[i].end);
         assert_eq!(
             marks.get(&cell),
-            Some(&super::board::Mark::Tie),
+            Some(&crate::app::board::Mark::Tie),
             "the option's end hex lights up"
         );
         app.world_mut().write_message(Picked(Target::Cell(cell)));
@@ -338,7 +344,7 @@ fn play_through_the_table(name: &str, seed: u64) {
                 .write_message(SubmitAction::<Gloomhaven>(Action::Choose(
                     s.seeded_pick(s.pending_options()),
                 )));
-        } else if super::gloomhaven::players_turn(&s) {
+        } else if super::players_turn(&s) {
             let a = autopilot::next_action(&s).expect("a player's move");
             app.world_mut().write_message(SubmitAction::<Gloomhaven>(a));
         }
@@ -408,7 +414,7 @@ fn card_picks_stay_off_the_log_until_everyone_has_chosen() {
 /// The table's log as the game's own action log tells it.
 fn told_again(app: &App) -> Vec<String> {
     let g = &app.world().resource::<CoreGame>().0;
-    super::driver::told::retell(g).0.log
+    crate::app::driver::told::retell(g).0.log
 }
 
 #[test]
@@ -533,19 +539,27 @@ fn pointing_at_a_reachable_hex_previews_the_path_before_the_click() {
             .max_by_key(|(_, p)| p.len())
             .expect("somewhere to go")
     };
-    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    let marks = app
+        .world()
+        .resource::<crate::app::board::CellMarks>()
+        .merged();
     assert_eq!(
         marks.get(&qr(goal)),
-        Some(&super::board::Mark::Reach),
+        Some(&crate::app::board::Mark::Reach),
         "reach is lit"
     );
-    app.world_mut().resource_mut::<super::picking::Hovered>().0 = Some(Target::Cell(qr(goal)));
+    app.world_mut()
+        .resource_mut::<crate::app::picking::Hovered>()
+        .0 = Some(Target::Cell(qr(goal)));
     app.update();
-    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    let marks = app
+        .world()
+        .resource::<crate::app::board::CellMarks>()
+        .merged();
     for h in &path {
         assert_eq!(
             marks.get(&qr(*h)),
-            Some(&super::board::Mark::Path),
+            Some(&crate::app::board::Mark::Path),
             "the path to the pointed hex shows"
         );
     }
@@ -577,19 +591,22 @@ fn an_attack_half_lights_up_the_foes_it_can_reach_and_no_others() {
     };
     app.world_mut().resource_mut::<Intent>().half = Some((card, Half::Top, true));
     app.update();
-    let marks = app.world().resource::<super::board::CellMarks>().merged();
+    let marks = app
+        .world()
+        .resource::<crate::app::board::CellMarks>()
+        .merged();
     let s = &app.world().resource::<CoreGame>().0.state;
     let here = s.heroes[hero].hex;
     assert_eq!(
         marks.get(&qr(foe_hex)),
-        Some(&super::board::Mark::Target),
+        Some(&crate::app::board::Mark::Target),
         "the foe next to the hero is lit"
     );
     for m in s.monsters.iter().filter(|m| m.hp > 0) {
         if foehold_core::hex::distance(m.hex, here) > 1 {
             assert_ne!(
                 marks.get(&qr(m.hex)),
-                Some(&super::board::Mark::Target),
+                Some(&crate::app::board::Mark::Target),
                 "a foe out of a melee attack's reach is not lit"
             );
         }
@@ -627,4 +644,92 @@ fn the_dice_break_a_tie_the_players_leave_to_them_and_nothing_else() {
         return;
     }
     panic!("no seed reached a foe's tie");
+}
+
+/// One app, two modules: the game on the table is replaced in place.
+mod switching {
+    use bevy::prelude::*;
+    use foehold_core::rules::Present;
+    use foehold_core::rules::brimstone::Brimstone;
+    use foehold_core::rules::gloomhaven::Gloomhaven;
+    use foehold_loop::{CoreGame, GamePhase};
+
+    use crate::app::driver::tests::{headless, hold, play, repo};
+    use crate::app::driver::{Keeping, Log, Problem, Seats, StartScenario};
+    use crate::app::table::Table;
+
+    #[test]
+    fn the_table_goes_from_a_gloomhaven_scenario_to_a_brimstone_one_and_back_in_place() {
+        let mut app = headless(4);
+        let tutorial = repo("scenarios/tutorial.ron");
+        crate::app::driver::open::open(app.world_mut(), &tutorial, 4).expect("the tutorial opens");
+        app.world_mut().resource_mut::<Seats>().ready = true;
+        play(&mut app, 30);
+        let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+        assert!(g.cursor > 5, "the Gloomhaven game plays: {}", g.cursor);
+        let hex_title = app.world().resource::<Table>().title.clone();
+        let generation = app.world().resource::<Table>().generation;
+
+        // The New game window asks for a scenario of other rules: it starts in place.
+        hold(&mut app);
+        app.world_mut()
+            .write_message(StartScenario(repo("scenarios/cinder-adit.ron")));
+        app.update();
+        assert!(!app.world().contains_resource::<CoreGame<Gloomhaven>>());
+        let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+        assert_eq!(g.cursor, 0, "a new game");
+        let table = app.world().resource::<Table>();
+        assert_eq!(table.generation, generation + 1, "the board is built anew");
+        assert_ne!(table.title, hex_title);
+        assert_eq!(table.figures, Brimstone::view(&g.state).figures);
+        assert!(
+            !app.world().resource::<Seats>().ready,
+            "the players are asked to sit again"
+        );
+        assert_eq!(app.world().resource::<Keeping>().saved_at, Some(0));
+        app.world_mut().resource_mut::<Seats>().ready = true;
+        play(&mut app, 40);
+        // The phase follows a frame later.
+        hold(&mut app);
+        app.update();
+        let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+        assert!(g.cursor > 5, "the Brimstone game plays: {}", g.cursor);
+        assert_eq!(
+            *app.world().resource::<State<GamePhase>>().get(),
+            GamePhase::of_game(g)
+        );
+        let log = &app.world().resource::<Log>().told.log;
+        assert_eq!(*log, g.log_lines(), "the log is the Brimstone game's");
+
+        // A file that cannot be played is refused and the game stays.
+        let dir = tempfile::tempdir().expect("a scratch folder");
+        let bad = dir.path().join("bad.ron");
+        std::fs::write(&bad, "(rules: \"Chess\")").expect("written");
+        app.world_mut().write_message(StartScenario(bad));
+        app.update();
+        let problem = app.world().resource::<Problem>().0.clone();
+        assert!(
+            problem.as_deref().is_some_and(|p| p.contains("bad.ron:1:")),
+            "{problem:?}"
+        );
+        assert!(app.world().contains_resource::<CoreGame<Brimstone>>());
+
+        // And back.
+        hold(&mut app);
+        app.world_mut().write_message(StartScenario(tutorial));
+        app.update();
+        assert!(!app.world().contains_resource::<CoreGame<Brimstone>>());
+        let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+        assert_eq!(g.cursor, 0);
+        assert_eq!(app.world().resource::<Table>().title, hex_title);
+        app.world_mut().resource_mut::<Seats>().ready = true;
+        play(&mut app, 30);
+        let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+        assert!(g.cursor > 5, "the Gloomhaven game plays again");
+        assert_eq!(
+            app.world().resource::<Log>().told,
+            crate::app::driver::told::retell(g).0,
+            "its log is told from its own actions"
+        );
+    }
 }
