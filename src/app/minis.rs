@@ -326,7 +326,18 @@ fn sync_minis(
             Some((e, mut mini, transform, walking)) => {
                 if f.hp <= 0 && !mini.dead {
                     mini.dead = true;
-                    commands.entity(e).insert(Fall(0.0));
+                    // A knocked-out hero lies where it fell; a fallen foe leaves the board.
+                    commands.entity(e).insert(Fall {
+                        age: 0.0,
+                        lies: f.side == Side::Hero,
+                    });
+                } else if f.hp > 0 && mini.dead {
+                    // Back on its feet (an undo, a heal).
+                    mini.dead = false;
+                    commands
+                        .entity(e)
+                        .remove::<Fall>()
+                        .insert(transform.with_rotation(Quat::IDENTITY));
                 }
                 if mini.cell != f.cell && walking.is_none() {
                     let cells = pending.0.remove(&f.id).unwrap_or_else(|| vec![f.cell]);
@@ -365,9 +376,14 @@ fn walk(
     }
 }
 
-/// The dead topple over and sink into the table.
+/// The fallen topple over; a foe then sinks into the table, a knocked-out hero stays lying.
 #[derive(Component)]
-struct Fall(f32);
+struct Fall {
+    /// Seconds since it fell.
+    age: f32,
+    /// It stays on the board, lying.
+    lies: bool,
+}
 
 fn fall(
     mut commands: Commands,
@@ -375,13 +391,16 @@ fn fall(
     mut q: Query<(Entity, &mut Fall, &mut Transform)>,
 ) {
     for (e, mut fall, mut t) in &mut q {
-        fall.0 += time.delta_secs();
-        let k = (fall.0 / 0.6).min(1.0);
+        fall.age += time.delta_secs();
+        let k = (fall.age / 0.6).min(1.0);
         t.rotation = Quat::from_rotation_z(k * std::f32::consts::FRAC_PI_2);
-        if fall.0 > 1.0 {
+        if fall.lies {
+            continue;
+        }
+        if fall.age > 1.0 {
             t.translation.y -= time.delta_secs() * 0.8;
         }
-        if fall.0 > 2.0 {
+        if fall.age > 2.0 {
             commands.entity(e).despawn();
         }
     }
@@ -416,5 +435,96 @@ fn active_ring(
             Pickable::IGNORE,
             ChildOf(e),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use bevy::time::TimeUpdateStrategy;
+    use foehold_core::game::Game;
+    use foehold_core::rules::toy::{self, Toy};
+    use foehold_core::rules::{Present, TieBreaker};
+
+    use super::*;
+    use crate::app::view::BoardView;
+
+    /// The toy's hero and foe as minis, a tenth of a second a frame.
+    fn app() -> App {
+        let game = Game::<Toy>::new(
+            toy::scenario().expect("parses"),
+            "toy.ron",
+            1,
+            TieBreaker::Seeded,
+        )
+        .expect("sets up");
+        let view = Toy::view(&game.state);
+        let mut table = Table::of_view("toy".into(), String::new(), BoardView::of(&view));
+        table.show(view);
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                100,
+            )))
+            .init_resource::<Assets<Mesh>>()
+            .init_resource::<Assets<StandardMaterial>>()
+            .insert_resource(table)
+            .add_plugins(plugin);
+        for _ in 0..3 {
+            app.update();
+        }
+        app
+    }
+
+    fn minis(app: &mut App) -> Vec<(u32, bool, Quat)> {
+        let mut q = app.world_mut().query::<(&Mini, &Transform)>();
+        let mut out: Vec<_> = q
+            .iter(app.world())
+            .map(|(m, t)| (m.id, m.dead, t.rotation))
+            .collect();
+        out.sort_by_key(|m| m.0);
+        out
+    }
+
+    #[test]
+    fn a_knocked_out_hero_lies_where_it_fell_and_a_fallen_foe_leaves() {
+        let mut app = app();
+        let (hero, foe) = {
+            let t = app.world().resource::<Table>();
+            let id = |side| t.figures.iter().find(|f| f.side == side).expect("one").id;
+            (id(Side::Hero), id(Side::Foe))
+        };
+        assert_eq!(minis(&mut app).len(), 2, "both stand");
+        for f in &mut app.world_mut().resource_mut::<Table>().figures {
+            f.hp = 0;
+        }
+        // Three seconds: time to topple, and for a foe to sink and go.
+        for _ in 0..30 {
+            app.update();
+        }
+        let left = minis(&mut app);
+        assert_eq!(left.len(), 1, "the foe left the board: {left:?}");
+        let (id, dead, rotation) = left[0];
+        assert_eq!((id, dead), (hero, true));
+        let lying = rotation.angle_between(Quat::IDENTITY);
+        assert!(
+            (lying - std::f32::consts::FRAC_PI_2).abs() < 1e-3,
+            "the hero lies on its side: {lying}"
+        );
+        assert!(!left.iter().any(|m| m.0 == foe));
+        // Healed or undone: the hero stands again, and the foe comes back.
+        for f in &mut app.world_mut().resource_mut::<Table>().figures {
+            f.hp = 2;
+        }
+        for _ in 0..3 {
+            app.update();
+        }
+        let back = minis(&mut app);
+        assert_eq!(back.len(), 2);
+        assert!(
+            back.iter()
+                .all(|m| !m.1 && m.2.angle_between(Quat::IDENTITY) < 1e-3)
+        );
     }
 }

@@ -101,7 +101,8 @@ fn name_plates(
         let Some(f) = table.figure(mini.id) else {
             continue;
         };
-        if mini.dead {
+        // A fallen foe's plate goes with it; a knocked-out hero keeps its own, at 0.
+        if mini.dead && f.side != Side::Hero {
             continue;
         }
         let head = t.translation() + Vec3::Y * 1.65;
