@@ -172,6 +172,8 @@ fn setup_assets(
 /// carries, all picked as the figure.
 fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3) {
     let (body_mat, base_mat) = a.side[&(f.side, f.tint % 4)].clone();
+    // A hero already knocked out (a loaded game) is put down lying.
+    let down = f.hp <= 0;
     let root = commands
         .spawn((
             Transform::from_translation(at),
@@ -179,11 +181,17 @@ fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3)
             Mini {
                 id: f.id,
                 cell: f.cell,
-                dead: false,
+                dead: down,
             },
             Name::new(format!("mini {}", f.id)),
         ))
         .id();
+    if down {
+        commands.entity(root).insert(Fall {
+            age: 1.0,
+            lies: true,
+        });
+    }
     let part = MiniPart(f.id);
     let mut put = |mesh: &Handle<Mesh>, mat: &Handle<StandardMaterial>, t: Transform| {
         commands.spawn((
@@ -319,7 +327,7 @@ fn sync_minis(
         let found = minis.iter_mut().find(|(_, m, _, _)| m.id == f.id);
         match found {
             None => {
-                if f.hp > 0 {
+                if f.hp > 0 || f.side == Side::Hero {
                     spawn_mini(&mut commands, &assets, f, table.board.world(f.cell) + top);
                 }
             }
@@ -513,6 +521,17 @@ mod tests {
             "the hero lies on its side: {lying}"
         );
         assert!(!left.iter().any(|m| m.0 == foe));
+        // A new table (a loaded game) puts the knocked-out hero down lying, and no fallen foe.
+        app.world_mut().resource_mut::<Table>().generation += 1;
+        for _ in 0..3 {
+            app.update();
+        }
+        let again = minis(&mut app);
+        assert_eq!(again.len(), 1, "{again:?}");
+        assert_eq!((again[0].0, again[0].1), (hero, true));
+        assert!(
+            (again[0].2.angle_between(Quat::IDENTITY) - std::f32::consts::FRAC_PI_2).abs() < 1e-3
+        );
         // Healed or undone: the hero stands again, and the foe comes back.
         for f in &mut app.world_mut().resource_mut::<Table>().figures {
             f.hp = 2;
