@@ -214,13 +214,14 @@ fn undo_holds_at_every_prefix_of_whole_toy_games() {
     }
 }
 
-#[test]
-fn the_players_decisions_are_told_from_the_rules_own_steps() {
-    // Played by the automatic driver with the table breaking ties, so heroes, ties, dice and the
-    // rules' steps all take turns; each entry's maker is read from whose move it was.
-    let mut g = new_game(3, TieBreaker::Table);
+/// Up to `n` actions of a toy game whose ties the table breaks (the first option) and whose hero the
+/// autopilot plays: the game, whether each entry was the players' (from whose move it was), and the
+/// state after each prefix.
+fn play_with_table_ties(seed: u64, n: usize) -> (Game<Toy>, Vec<bool>, Vec<toy::State>) {
+    let mut g = new_game(seed, TieBreaker::Table);
+    let mut states = vec![g.state.clone()];
     let mut makers = Vec::new();
-    while makers.len() < 200 {
+    while makers.len() < n {
         let to_move = g.to_move();
         let action = match &to_move {
             ToMove::Tie { .. } => g.legal_actions(Seat::Table).swap_remove(0),
@@ -231,7 +232,16 @@ fn the_players_decisions_are_told_from_the_rules_own_steps() {
         };
         makers.push(matches!(to_move, ToMove::Heroes(_) | ToMove::Tie { .. }));
         g.apply(action).expect("legal");
+        states.push(g.state.clone());
     }
+    (g, makers, states)
+}
+
+#[test]
+fn the_players_decisions_are_told_from_the_rules_own_steps() {
+    // Played by the automatic driver with the table breaking ties, so heroes, ties, dice and the
+    // rules' steps all take turns; each entry's maker is read from whose move it was.
+    let (mut g, makers, _) = play_with_table_ties(3, 200);
     assert!(
         makers.contains(&true) && makers.contains(&false),
         "{makers:?}"
@@ -262,22 +272,7 @@ fn the_players_decisions_are_told_from_the_rules_own_steps() {
 fn undo_by_decision_takes_the_rules_own_steps_with_it_and_redo_brings_them_back() {
     // The table breaks ties and the autopilot plays the hero, so decisions and the rules' own
     // steps (dice among them) alternate.
-    let mut g = new_game(5, TieBreaker::Table);
-    let mut states = vec![g.state.clone()];
-    let mut makers = Vec::new();
-    while makers.len() < 120 {
-        let to_move = g.to_move();
-        let action = match &to_move {
-            ToMove::Tie { .. } => g.legal_actions(Seat::Table).swap_remove(0),
-            _ => match g.auto_action() {
-                Some(a) => a,
-                None => break,
-            },
-        };
-        makers.push(matches!(to_move, ToMove::Heroes(_) | ToMove::Tie { .. }));
-        g.apply(action).expect("legal");
-        states.push(g.state.clone());
-    }
+    let (mut g, makers, states) = play_with_table_ties(5, 120);
     let n = g.cursor;
     let decisions: Vec<usize> = (0..n).filter(|&i| makers[i]).collect();
     assert!(decisions.len() > 3, "{makers:?}");
