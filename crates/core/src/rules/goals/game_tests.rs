@@ -755,7 +755,12 @@ fn the_table_is_shown_each_foes_walk_the_dice_and_the_odds_of_each_roll() {
         while let Some(a) = g.auto_action() {
             let before = g.state.clone();
             let view = Goals::view(&before);
-            assert_eq!(view.panels.len(), 1, "the override card is in view");
+            let titles: Vec<&str> = view.panels.iter().map(|p| p.title.as_str()).collect();
+            assert_eq!(
+                titles,
+                ["The goal", "Override card"],
+                "the goal and the override card are in view"
+            );
             if let Some(odds) = view.odds {
                 odds_seen += 1;
                 let total = odds.chances.iter().fold(Fraction::new(0, 1), |t, &c| t + c);
@@ -947,4 +952,58 @@ fn each_action(seeds: u64, mut f: impl FnMut(&State, &State, &[Event])) {
             f(&before, &g.state, &events);
         }
     }
+}
+
+#[test]
+fn the_goal_panel_names_every_adventure_and_keeps_the_score() {
+    let mut g = new_game(1, TieBreaker::Seeded);
+    let file = g.state.file().clone();
+    let goal = |g: &Game| {
+        let panels = Goals::view(&g.state).panels;
+        assert_eq!(panels[1].title, "Override card");
+        panels[0].clone()
+    };
+    let panel = goal(&g);
+    assert_eq!(panel.title, "The goal");
+    assert_eq!(
+        panel.lines[0],
+        format!("Heroes: 0 of {} adventures explored", file.explore_to_win)
+    );
+    for a in &file.adventures {
+        assert!(
+            panel
+                .lines
+                .iter()
+                .any(|l| l.starts_with(&format!("{}: open", a.name))),
+            "{} is named: {:?}",
+            a.name,
+            panel.lines
+        );
+    }
+    // Played to its end, the panel counts what the state counts.
+    g.play_out(20_000, |_, _, _| {});
+    let panel = goal(&g);
+    let count = |w| g.state.adventures.iter().filter(|a| **a == w).count();
+    let explored = count(super::state::AdventureState::Explored);
+    let captured = count(super::state::AdventureState::Captured);
+    assert_eq!(
+        panel.lines[0],
+        format!(
+            "Heroes: {explored} of {} adventures explored",
+            file.explore_to_win
+        )
+    );
+    assert_eq!(
+        panel.lines[1],
+        format!(
+            "Foes: {captured} of {} adventures captured",
+            file.captures_to_lose
+        )
+    );
+    let closed = panel
+        .lines
+        .iter()
+        .filter(|l| l.ends_with(": explored") || l.ends_with(": captured"))
+        .count();
+    assert_eq!(closed, explored + captured);
 }

@@ -7,7 +7,7 @@ use super::FOE_BASE;
 use super::actions::{Event, Fig, Roll};
 use super::scenario::Qr;
 use super::situation::{GoalOption, Outcome};
-use super::state::State;
+use super::state::{AdventureState, State};
 use super::turn::DIE;
 use crate::modifiers::fraction::Fraction;
 use crate::rules::view::{Odds, Panel, Show};
@@ -20,8 +20,47 @@ fn id(fig: Fig) -> u32 {
     }
 }
 
-/// The round's override card, in view all round.
+/// The scenario's goal and the score, then the round's override card, in view all game.
 pub fn panels(s: &State) -> Vec<Panel> {
+    vec![goal(s), override_card(s)]
+}
+
+/// What each side needs to win, how far it got, and each adventure by name with who closed it.
+fn goal(s: &State) -> Panel {
+    let file = s.file();
+    let count = |w: AdventureState| s.adventures.iter().filter(|a| **a == w).count();
+    let mut lines = vec![
+        format!(
+            "Heroes: {} of {} adventures explored",
+            count(AdventureState::Explored),
+            file.explore_to_win
+        ),
+        format!(
+            "Foes: {} of {} adventures captured",
+            count(AdventureState::Captured),
+            file.captures_to_lose
+        ),
+        format!("The heroes lose when round {} ends", file.round_limit),
+    ];
+    for (spec, state) in file.adventures.iter().zip(&s.adventures) {
+        let how = match state {
+            AdventureState::Open if spec.foes_use => {
+                format!("open, explored on {}+, the foes go for it", spec.difficulty)
+            }
+            AdventureState::Open => format!("open, explored on {}+", spec.difficulty),
+            AdventureState::Explored => "explored".into(),
+            AdventureState::Captured => "captured".into(),
+        };
+        lines.push(format!("{}: {how}", spec.name));
+    }
+    Panel {
+        title: "The goal".into(),
+        lines,
+    }
+}
+
+/// The round's override card, in view all round.
+fn override_card(s: &State) -> Panel {
     let file = s.file();
     let lines = match s.card {
         Some(c) => vec![
@@ -30,10 +69,10 @@ pub fn panels(s: &State) -> Vec<Panel> {
         ],
         None => vec![format!("to draw ({} in the deck)", s.deck.len())],
     };
-    vec![Panel {
+    Panel {
         title: "Override card".into(),
         lines,
-    }]
+    }
 }
 
 /// What a roll is for, in a few words.
