@@ -107,17 +107,22 @@ pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>
                     });
             });
     }
-    for (i, panel) in table.panels.iter().enumerate() {
-        egui::Window::new(&panel.title)
-            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0 - 96.0 * i as f32])
+    // The module's panels stack up from the bottom left, each on the one below, however tall.
+    let mut below = 8.0;
+    for panel in &table.panels {
+        let shown = egui::Window::new(&panel.title)
+            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -below])
             .resizable(false)
-            .collapsible(false)
+            .default_width(260.0)
             .show(ctx, |ui| {
                 for line in &panel.lines {
                     ui.label(line);
                 }
-            })
-            .map(|w| w.response.tagged(format!("panel:{}", panel.title)));
+            });
+        if let Some(w) = shown {
+            below += w.response.rect.height() + 6.0;
+            w.response.tagged(format!("panel:{}", panel.title));
+        }
     }
     Ok(())
 }
