@@ -221,8 +221,9 @@ pub fn drive<R: Module>(
         return;
     }
     // The players' own moves and ties wait for a click, unless the autopilot plays them.
-    let players = matches!(game.0.to_move(), ToMove::Heroes(_) | ToMove::Tie { .. });
-    if matches!(game.0.to_move(), ToMove::Over { .. }) || (players && !pace.autoplay) {
+    let to_move = game.0.to_move();
+    let players = matches!(to_move, ToMove::Heroes(_) | ToMove::Tie { .. });
+    if matches!(to_move, ToMove::Over { .. }) || (players && !pace.autoplay) {
         return;
     }
     pace.step = false;

@@ -168,7 +168,9 @@ pub fn moves<R: Module>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
-    let (title, seats) = match game.0.to_move() {
+    let to_move = game.0.to_move();
+    let tie = matches!(to_move, ToMove::Tie { .. });
+    let (title, seats) = match to_move {
         ToMove::Heroes(heroes) => (
             "Heroes' moves",
             heroes.into_iter().map(Seat::Hero).collect(),
@@ -185,7 +187,7 @@ pub fn moves<R: Module>(
                 ui.label("The rules play: wait, or press . to step.");
                 return;
             }
-            if matches!(game.0.to_move(), ToMove::Tie { .. })
+            if tie
                 && ui
                     .button("Let the dice choose")
                     .tagged("tie:dice")
