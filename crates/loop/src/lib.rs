@@ -11,12 +11,13 @@
 //! them) are pure functions in the module's stage files, called from its `apply`. The loop does not
 //! copy them into systems: one system, [`LoopSystems::StepRules`], applies the next automatic action
 //! (a rules step, a seeded tie-break, the hero autopilot), and around it the loop builds one state
-//! and one system set per stage the module lists in [`Rules::STAGES`]:
+//! per module and one system set per stage the module lists in [`Rules::STAGES`]:
 //!
-//! * [`GamePhase::Stage`]`(name)` is the Bevy state while the rules' next step is that stage, so
-//!   `OnEnter(GamePhase::Stage("FoeMovement"))` is where a renderer starts a walk;
-//! * [`LoopSystems::Stage`]`(name)` runs only in that state, after the step, for systems that belong
-//!   to one stage.
+//! * [`GamePhase::Stage`]`(stage)` is the Bevy state while the rules' next step is that stage, so
+//!   `OnEnter(GamePhase::Stage(Step::FoeMovement))` is where a renderer starts a walk. Stages are
+//!   the module's own enum ([`Rules::Stage`]): a misspelt one does not compile;
+//! * [`InStage`]`(stage)` runs only in that state, after the step, for systems that belong to one
+//!   stage.
 //!
 //! # Public API
 //!
@@ -29,21 +30,22 @@
 //!   `auto_advance` runs the rules' own steps by themselves, one step per frame. With
 //!   `auto_advance: false` a renderer asks for each step with [`StepRequest`]; the autopilot's hero
 //!   actions and seeded tie-breaks then wait for a request too, so a watcher can pace a whole game.
-//! * [`GamePhase`] (state): whose move it is, by stage. [`AwaitingChoice`] (resource) is true while
-//!   a tie waits for the table.
+//! * [`GamePhase<S>`] (state, one per module: [`PhaseOf<R>`]): whose move it is, by stage.
+//!   [`AwaitingChoice`] (resource) is true while a tie waits for the table.
 //! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
 //!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
 //! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
-//! * System sets, ordered once: `Input → StepRules → Stage(s)… → Sync`.
+//! * System sets, ordered once: `Input → StepRules → InStage(s)… → Sync`.
 //! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
 //!   only while its [`CoreGame<R>`] exists; removing one game and inserting another switches the
-//!   table to the other module, and [`GamePhase`] follows.
+//!   table to the other module: the phase of the one removed goes back to `Idle` and the other's
+//!   follows its game.
 
 use std::marker::PhantomData;
 
 use bevy::prelude::*;
 use foehold_core::game::Game;
-use foehold_core::rules::{Present, Rules, ToMove};
+use foehold_core::rules::{Present, Rules, Stage, ToMove};
 
 /// The core game, the single source of truth.
 #[derive(Resource)]
@@ -95,15 +97,17 @@ pub struct StepRequests(pub u32);
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct AwaitingChoice(pub bool);
 
-/// Whose move it is, as a Bevy state: one variant per kind of [`ToMove`], the rules' own steps by
-/// the stage names of the module ([`Rules::STAGES`]).
+/// Whose move it is in one module's game, as a Bevy state (one per module).
+///
+/// One variant per kind of [`ToMove`], the rules' own steps by the module's stages `S`
+/// ([`Rules::Stage`]). The phase of a module whose game is not on the table is `Idle`.
 #[derive(States, Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub enum GamePhase {
-    /// No game loaded yet.
+pub enum GamePhase<S: Stage> {
+    /// No game of this module is on the table.
     #[default]
     Idle,
     /// The rules' next step is this stage.
-    Stage(&'static str),
+    Stage(S),
     /// Heroes may act.
     Heroes,
     /// A tie waits for the players.
@@ -115,11 +119,14 @@ pub enum GamePhase {
     },
 }
 
-impl GamePhase {
+/// The phase state of module `R`.
+pub type PhaseOf<R> = GamePhase<<R as Rules>::Stage>;
+
+impl<S: Stage> GamePhase<S> {
     /// The Bevy state for whose move it is.
-    pub fn of(to_move: &ToMove) -> GamePhase {
+    pub fn of(to_move: &ToMove<S>) -> GamePhase<S> {
         match to_move {
-            ToMove::Rules { stage } | ToMove::Chance { stage, .. } => GamePhase::Stage(stage),
+            ToMove::Rules { stage } | ToMove::Chance { stage, .. } => GamePhase::Stage(*stage),
             ToMove::Heroes(_) => GamePhase::Heroes,
             ToMove::Tie { .. } => GamePhase::Tie,
             ToMove::Over { won } => GamePhase::Over { won: *won },
@@ -127,7 +134,7 @@ impl GamePhase {
     }
 
     /// The state of a game now.
-    pub fn of_game<R: Rules>(game: &Game<R>) -> GamePhase {
+    pub fn of_game<R: Rules<Stage = S>>(game: &Game<R>) -> GamePhase<S> {
         GamePhase::of(&game.to_move())
     }
 }
@@ -139,11 +146,14 @@ pub enum LoopSystems {
     Input,
     /// The one system that steps the rules: the next automatic action, if any.
     StepRules,
-    /// Systems of one stage of the module; they run only in [`GamePhase::Stage`] of that name.
-    Stage(&'static str),
-    /// Mirrors whose move it is into [`GamePhase`].
+    /// Mirrors whose move it is into each module's [`GamePhase`].
     Sync,
 }
+
+/// Systems of one stage of a module: they run only in [`GamePhase::Stage`] of that stage, after
+/// [`LoopSystems::StepRules`] and before [`LoopSystems::Sync`].
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct InStage<S: Stage>(pub S);
 
 /// An action for the core game, from a click, a key or a script.
 #[derive(Message)]
@@ -202,18 +212,13 @@ impl<R> Default for GameLoopPlugin<R> {
     }
 }
 
-/// The systems that leave the phase idle when a module's game goes.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Idling;
-
 /// What every module's loop shares: the phase, the settings, the step requests and the order of
 /// the sets. Added once, by the first [`GameLoopPlugin`].
 struct LoopCorePlugin;
 
 impl Plugin for LoopCorePlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<GamePhase>()
-            .init_resource::<LoopSettings>()
+        app.init_resource::<LoopSettings>()
             .init_resource::<AwaitingChoice>()
             .init_resource::<StepRequests>()
             .add_message::<StepRequest>();
@@ -238,14 +243,14 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
         if !app.is_plugin_added::<LoopCorePlugin>() {
             app.add_plugins(LoopCorePlugin);
         }
-        app.add_message::<SubmitAction<R>>()
+        app.init_state::<PhaseOf<R>>()
+            .add_message::<SubmitAction<R>>()
             .add_message::<ActionRefused<R>>()
             .add_message::<GameEvent<R>>();
-        // The stages come from the module; two modules naming the same stage share its set.
-        for stage in R::STAGES {
+        for &stage in R::STAGES {
             app.configure_sets(
                 Update,
-                LoopSystems::Stage(stage)
+                InStage(stage)
                     .after(LoopSystems::StepRules)
                     .before(LoopSystems::Sync)
                     .run_if(in_state(GamePhase::Stage(stage))),
@@ -268,13 +273,11 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
             )
                 .distributive_run_if(has_game),
         )
-        // A game taken off the table leaves no phase behind; a game put on it sets its own later
-        // in the same frame.
+        // A game taken off the table leaves its module's phase idle.
         .add_systems(
             Update,
-            idle.run_if(resource_removed::<CoreGame<R>>)
-                .in_set(Idling)
-                .ambiguous_with(Idling)
+            idle::<R>
+                .run_if(resource_removed::<CoreGame<R>>)
                 .in_set(LoopSystems::Input),
         );
     }
@@ -352,8 +355,8 @@ fn take_step(steps: &mut StepRequests) -> bool {
 
 fn sync_phase<R: Rules>(
     game: Res<CoreGame<R>>,
-    state: Res<State<GamePhase>>,
-    mut next: ResMut<NextState<GamePhase>>,
+    state: Res<State<PhaseOf<R>>>,
+    mut next: ResMut<NextState<PhaseOf<R>>>,
 ) {
     let want = GamePhase::of_game(&game.0);
     if *state.get() != want {
@@ -367,6 +370,6 @@ fn lapse_steps(mut steps: ResMut<StepRequests>) {
 }
 
 /// No game of this module is on the table any more.
-fn idle(mut next: ResMut<NextState<GamePhase>>) {
+fn idle<R: Rules>(mut next: ResMut<NextState<PhaseOf<R>>>) {
     next.set(GamePhase::Idle);
 }

@@ -46,8 +46,9 @@ fn hear(
     heard.gloomhaven += gloomhaven.read().count();
 }
 
-fn phase(app: &App) -> GamePhase {
-    *app.world().resource::<State<GamePhase>>().get()
+/// The phase of module `R`'s game.
+fn phase<R: Rules>(app: &App) -> PhaseOf<R> {
+    *app.world().resource::<State<PhaseOf<R>>>().get()
 }
 
 /// Updates until the game of rules `R` is over (or `frames` pass); the frames it took.
@@ -87,7 +88,8 @@ fn two_modules_share_one_app_and_the_table_switches_between_them() {
     for _ in 0..3 {
         app.update();
     }
-    assert_eq!(phase(&app), GamePhase::Idle);
+    assert_eq!(phase::<Toy>(&app), GamePhase::Idle);
+    assert_eq!(phase::<Gloomhaven>(&app), GamePhase::Idle);
 
     // The toy plays to its end as it does alone.
     app.insert_resource(CoreGame(toy_game(5)));
@@ -102,18 +104,19 @@ fn two_modules_share_one_app_and_the_table_switches_between_them() {
     let toy = &app.world().resource::<CoreGame<Toy>>().0;
     assert_eq!(toy.state, alone.state, "after {frames} frames");
     app.update();
-    assert!(matches!(phase(&app), GamePhase::Over { .. }));
+    assert!(matches!(phase::<Toy>(&app), GamePhase::Over { .. }));
     let heard = app.world().resource::<Heard>();
     assert!(heard.toy > 0 && heard.gloomhaven == 0);
 
-    // Switch: the toy's game goes, a Gloomhaven game comes; the phase follows the new game.
+    // Switch: the toy's game goes, a Gloomhaven game comes; each module's phase follows its game.
     app.world_mut().remove_resource::<CoreGame<Toy>>();
     app.insert_resource(CoreGame(tutorial(2)));
     app.update();
     app.update();
     let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
     assert!(g.cursor > 0, "the Gloomhaven loop plays");
-    assert_eq!(phase(&app), GamePhase::of_game(g));
+    assert_eq!(phase::<Gloomhaven>(&app), GamePhase::of_game(g));
+    assert_eq!(phase::<Toy>(&app), GamePhase::Idle, "the toy's game went");
     let heard_toy = app.world().resource::<Heard>().toy;
     play_out::<Gloomhaven>(&mut app, 20_000);
     assert!(matches!(
@@ -128,5 +131,5 @@ fn two_modules_share_one_app_and_the_table_switches_between_them() {
     app.world_mut().remove_resource::<CoreGame<Gloomhaven>>();
     app.update();
     app.update();
-    assert_eq!(phase(&app), GamePhase::Idle);
+    assert_eq!(phase::<Gloomhaven>(&app), GamePhase::Idle);
 }

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use foehold_core::rules::gloomhaven::{Action, Event, Game, Gloomhaven, Scenario, TieBreaker};
+use foehold_core::rules::gloomhaven::{
+    Action, Event, Game, Gloomhaven, Scenario, Step, TieBreaker,
+};
 use foehold_core::rules::{Rules, ToMove};
 use foehold_loop::*;
 
@@ -21,7 +23,7 @@ fn scenario(name: &str) -> (String, Arc<Scenario>) {
 /// Phases entered, in order, and what the events said, recorded by ordinary systems.
 #[derive(Resource, Default)]
 struct Seen {
-    phases: Vec<GamePhase>,
+    phases: Vec<PhaseOf<Gloomhaven>>,
     targeted: Vec<usize>,
     paths: usize,
     drawn: usize,
@@ -31,7 +33,7 @@ struct Seen {
     refused: usize,
     lines: Vec<String>,
     /// Frames on which a system of the `FoeAttack` stage set ran, with the phase it saw.
-    attack_stage: Vec<GamePhase>,
+    attack_stage: Vec<PhaseOf<Gloomhaven>>,
     /// Times `OnEnter(FoeMovement)` ran.
     movement_entered: usize,
 }
@@ -39,7 +41,7 @@ struct Seen {
 type G = Gloomhaven;
 
 fn record(
-    state: Res<State<GamePhase>>,
+    state: Res<State<PhaseOf<Gloomhaven>>>,
     mut seen: ResMut<Seen>,
     mut refused: MessageReader<ActionRefused<G>>,
     mut ev: MessageReader<GameEvent<G>>,
@@ -62,7 +64,7 @@ fn record(
     }
 }
 
-fn in_attack_stage(state: Res<State<GamePhase>>, mut seen: ResMut<Seen>) {
+fn in_attack_stage(state: Res<State<PhaseOf<Gloomhaven>>>, mut seen: ResMut<Seen>) {
     seen.attack_stage.push(*state.get());
 }
 
@@ -77,11 +79,11 @@ fn app(game: Game, settings: LoopSettings) -> App {
         .insert_resource(settings)
         .init_resource::<Seen>()
         .add_systems(Update, record.after(LoopSystems::Sync))
+        .add_systems(Update, in_attack_stage.in_set(InStage(Step::FoeAttack)))
         .add_systems(
-            Update,
-            in_attack_stage.in_set(LoopSystems::Stage("FoeAttack")),
-        )
-        .add_systems(OnEnter(GamePhase::Stage("FoeMovement")), entered_movement);
+            OnEnter(GamePhase::Stage(Step::FoeMovement)),
+            entered_movement,
+        );
     app
 }
 
@@ -102,8 +104,8 @@ fn run_to_end(app: &mut App, max_frames: usize) -> usize {
     panic!("the game did not end in {max_frames} frames");
 }
 
-fn phase(app: &App) -> GamePhase {
-    *app.world().resource::<State<GamePhase>>().get()
+fn phase(app: &App) -> PhaseOf<Gloomhaven> {
+    *app.world().resource::<State<PhaseOf<Gloomhaven>>>().get()
 }
 
 #[test]
@@ -130,21 +132,21 @@ fn a_headless_app_plays_a_whole_scenario_and_the_stages_come_in_rule_order() {
         if let GamePhase::Stage(name) = w[1] {
             assert!(
                 G::STAGES.contains(&name),
-                "{name} is one of the module's stages"
+                "{name:?} is one of the module's stages"
             );
         }
         let ok = match w[1] {
-            GamePhase::Idle | GamePhase::Stage("Setup") => false,
+            GamePhase::Idle | GamePhase::Stage(Step::Setup) => false,
             // A tie between a foe's equal options comes between its targeting and its move; the
             // modifier card of one target (a draw) between its attacks on two targets.
-            GamePhase::Stage("FoeMovement") => {
-                matches!(w[0], GamePhase::Stage("FoeTargeting") | GamePhase::Tie)
+            GamePhase::Stage(Step::FoeMovement) => {
+                matches!(w[0], GamePhase::Stage(Step::FoeTargeting) | GamePhase::Tie)
             }
-            GamePhase::Stage("FoeAttack") => matches!(
+            GamePhase::Stage(Step::FoeAttack) => matches!(
                 w[0],
-                GamePhase::Stage("FoeMovement" | "Draw") | GamePhase::Tie
+                GamePhase::Stage(Step::FoeMovement | Step::Draw) | GamePhase::Tie
             ),
-            GamePhase::Over { .. } => w[0] != GamePhase::Stage("Setup"),
+            GamePhase::Over { .. } => w[0] != GamePhase::Stage(Step::Setup),
             _ => true,
         };
         assert!(ok, "{:?} cannot follow {:?}", w[1], w[0]);
@@ -161,7 +163,7 @@ fn a_headless_app_plays_a_whole_scenario_and_the_stages_come_in_rule_order() {
     assert!(
         seen.attack_stage
             .iter()
-            .all(|p| *p == GamePhase::Stage("FoeAttack")),
+            .all(|p| *p == GamePhase::Stage(Step::FoeAttack)),
         "{:?}",
         seen.attack_stage
     );
@@ -212,7 +214,7 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
     assert_eq!(core(&app).cursor, 1, "one step per request");
     // Drive to the first foe targeting, one request per frame, and check the foe steps one by one.
     let mut frames = 0;
-    let targeting = GamePhase::Stage("FoeTargeting");
+    let targeting = GamePhase::Stage(Step::FoeTargeting);
     while GamePhase::of_game(core(&app)) != targeting {
         app.world_mut().write_message(StepRequest);
         app.update();
@@ -227,7 +229,7 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
     app.world_mut().write_message(StepRequest);
     app.update();
     app.update();
-    assert_eq!(phase(&app), GamePhase::Stage("FoeMovement"));
+    assert_eq!(phase(&app), GamePhase::Stage(Step::FoeMovement));
     assert!(
         !app.world().resource::<Seen>().targeted.is_empty(),
         "the targeting event was sent"

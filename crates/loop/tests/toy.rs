@@ -6,7 +6,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use foehold_core::game::Game;
-use foehold_core::rules::toy::{self, Toy};
+use foehold_core::rules::toy::{self, Step, Toy};
 use foehold_core::rules::{Present, Rules, TieBreaker, ToMove, state_hash};
 use foehold_loop::*;
 
@@ -18,14 +18,14 @@ fn new_game(seed: u64) -> Game<Toy> {
 /// Phases entered, in order, and the log lines the loop's events carried.
 #[derive(Resource, Default)]
 struct Seen {
-    phases: Vec<GamePhase>,
+    phases: Vec<PhaseOf<Toy>>,
     lines: Vec<String>,
     /// Frames on which a system of the `Roll` stage set ran.
     roll_stage: usize,
 }
 
 fn record(
-    state: Res<State<GamePhase>>,
+    state: Res<State<PhaseOf<Toy>>>,
     mut seen: ResMut<Seen>,
     mut ev: MessageReader<GameEvent<Toy>>,
 ) {
@@ -52,7 +52,7 @@ fn app(game: Game<Toy>) -> App {
     .insert_resource(LoopSettings::HEADLESS)
     .init_resource::<Seen>()
     .add_systems(Update, record.after(LoopSystems::Sync))
-    .add_systems(Update, in_roll_stage.in_set(LoopSystems::Stage("Roll")));
+    .add_systems(Update, in_roll_stage.in_set(InStage(Step::Roll)));
     app
 }
 
@@ -73,7 +73,7 @@ fn the_loop_plays_the_toy_exactly_as_the_game_alone() {
         for _ in 0..10_000 {
             app.update();
             if matches!(
-                app.world().resource::<State<GamePhase>>().get(),
+                app.world().resource::<State<PhaseOf<Toy>>>().get(),
                 GamePhase::Over { .. }
             ) {
                 break;
@@ -89,11 +89,11 @@ fn the_loop_plays_the_toy_exactly_as_the_game_alone() {
         );
         // The dice are stages like any other: the loop enters them and runs their set.
         assert!(
-            seen.phases.contains(&GamePhase::Stage("Roll")),
+            seen.phases.contains(&GamePhase::Stage(Step::Roll)),
             "seed {seed}"
         );
         assert!(
-            seen.phases.contains(&GamePhase::Stage("FoeMove")),
+            seen.phases.contains(&GamePhase::Stage(Step::FoeMove)),
             "seed {seed}"
         );
         assert!(

@@ -652,7 +652,7 @@ mod switching {
     use foehold_core::rules::Present;
     use foehold_core::rules::brimstone::Brimstone;
     use foehold_core::rules::gloomhaven::Gloomhaven;
-    use foehold_loop::{CoreGame, GamePhase};
+    use foehold_loop::{CoreGame, GamePhase, PhaseOf};
 
     use crate::app::driver::tests::{headless, hold, play, repo};
     use crate::app::driver::{Keeping, Log, Problem, Seats, StartScenario};
@@ -695,8 +695,13 @@ mod switching {
         let g = &app.world().resource::<CoreGame<Brimstone>>().0;
         assert!(g.cursor > 5, "the Brimstone game plays: {}", g.cursor);
         assert_eq!(
-            *app.world().resource::<State<GamePhase>>().get(),
+            *app.world().resource::<State<PhaseOf<Brimstone>>>().get(),
             GamePhase::of_game(g)
+        );
+        assert_eq!(
+            *app.world().resource::<State<PhaseOf<Gloomhaven>>>().get(),
+            GamePhase::Idle,
+            "the hex game's phase went with it"
         );
         let log = &app.world().resource::<Log>().told.log;
         assert_eq!(*log, g.log_lines(), "the log is the Brimstone game's");

@@ -5,7 +5,7 @@ use super::Game;
 use crate::rules::{Present, Rules, Seat, ToMove, seeded_pick};
 
 /// The seats whose move it is.
-pub fn seats_to_move(to_move: &ToMove) -> Vec<Seat> {
+pub fn seats_to_move<S>(to_move: &ToMove<S>) -> Vec<Seat> {
     match to_move {
         ToMove::Rules { .. } => vec![Seat::Rules],
         ToMove::Chance { .. } => vec![Seat::Chance],

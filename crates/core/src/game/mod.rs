@@ -225,7 +225,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// Whose move it is.
-    pub fn to_move(&self) -> ToMove {
+    pub fn to_move(&self) -> ToMove<R::Stage> {
         R::to_move(&self.state)
     }
 

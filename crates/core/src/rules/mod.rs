@@ -50,13 +50,19 @@ pub enum Seat {
     Chance,
 }
 
-/// Whose move it is.
+/// What a module's stage names must be: each module names its stages with an enum of its own
+/// ([`Rules::Stage`]), so a misspelt stage is a compile error rather than a system that never runs.
+pub trait Stage: Copy + Debug + Eq + std::hash::Hash + Send + Sync + 'static {}
+
+impl<S: Copy + Debug + Eq + std::hash::Hash + Send + Sync + 'static> Stage for S {}
+
+/// Whose move it is; `S` names the module's stages ([`Rules::Stage`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToMove {
+pub enum ToMove<S> {
     /// The rules run their next step by themselves; `stage` names it (one of [`Rules::STAGES`]).
     Rules {
-        /// The step's name.
-        stage: &'static str,
+        /// The step's stage.
+        stage: S,
     },
     /// These heroes may act now (several while cards are chosen at the same time).
     Heroes(Vec<usize>),
@@ -67,8 +73,8 @@ pub enum ToMove {
     /// driver draws it with [`seeded_pick`]; a table with physical dice may enter what it rolled. A
     /// module splits an uneven draw (the sum of two dice) into even ones (each die).
     Chance {
-        /// The step's name (one of [`Rules::STAGES`]).
-        stage: &'static str,
+        /// The step's stage (one of [`Rules::STAGES`]).
+        stage: S,
         /// How many outcomes there are.
         outcomes: usize,
     },
@@ -136,9 +142,12 @@ impl std::error::Error for SetupError {}
 pub trait Rules: Sized + Send + Sync + 'static {
     /// The name scenario and save files give in `rules: …`.
     const NAME: &'static str;
-    /// The rules' own steps, in the order a round meets them; [`ToMove::Rules`] and
+    /// The stages of the rules' own steps, in the order a round meets them; [`ToMove::Rules`] and
     /// [`ToMove::Chance`] name one of them and the loop runs one system set per stage.
-    const STAGES: &'static [&'static str];
+    const STAGES: &'static [Self::Stage];
+
+    /// The module's names for the stages of its own steps.
+    type Stage: Stage;
 
     /// A scenario, as its file describes it.
     type Scenario: Debug + Send + Sync + 'static;
@@ -173,7 +182,7 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Result<Self::State, SetupError>;
 
     /// Whose move it is.
-    fn to_move(state: &Self::State) -> ToMove;
+    fn to_move(state: &Self::State) -> ToMove<Self::Stage>;
     /// Every action `seat` may take now, in a fixed order (empty when it may not act).
     fn legal_actions(state: &Self::State, seat: Seat) -> Vec<Self::Action>;
     /// Applies an action; a refused action leaves the state as it was.

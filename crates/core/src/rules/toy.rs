@@ -301,9 +301,22 @@ impl State {
     }
 }
 
+/// The stages of the toy's own steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The foe steps.
+    FoeMove,
+    /// The foe strikes.
+    FoeStrike,
+    /// A die is rolled.
+    Roll,
+}
+
 impl Rules for Toy {
     const NAME: &'static str = "Toy";
-    const STAGES: &'static [&'static str] = &["FoeMove", "FoeStrike", "Roll"];
+    const STAGES: &'static [Step] = &[Step::FoeMove, Step::FoeStrike, Step::Roll];
+
+    type Stage = Step;
 
     type Scenario = Scenario;
     type State = State;
@@ -356,7 +369,7 @@ impl Rules for Toy {
         })
     }
 
-    fn to_move(s: &State) -> ToMove {
+    fn to_move(s: &State) -> ToMove<Step> {
         if let Some(options) = &s.pending {
             return ToMove::Tie {
                 options: options.len(),
@@ -365,10 +378,14 @@ impl Rules for Toy {
         match s.stage {
             Stage::Over { won } => ToMove::Over { won },
             Stage::Hero => ToMove::Heroes(vec![0]),
-            Stage::FoeMove => ToMove::Rules { stage: "FoeMove" },
-            Stage::FoeStrike => ToMove::Rules { stage: "FoeStrike" },
+            Stage::FoeMove => ToMove::Rules {
+                stage: Step::FoeMove,
+            },
+            Stage::FoeStrike => ToMove::Rules {
+                stage: Step::FoeStrike,
+            },
             Stage::Roll { .. } => ToMove::Chance {
-                stage: "Roll",
+                stage: Step::Roll,
                 outcomes: 3,
             },
         }

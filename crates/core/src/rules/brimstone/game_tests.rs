@@ -3,12 +3,12 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use super::Brimstone;
 use super::actions::{Action, Weapon};
 use super::placement::{self, Fight};
 use super::scenario::Scenario;
 use super::state::{Stage, State};
 use super::targeting::{self, Attack, Situation};
+use super::{Brimstone, Step};
 use crate::game::Game;
 use crate::modifiers::fraction::Fraction;
 use crate::rules::view::{GridKind, Ground, Side};
@@ -39,11 +39,11 @@ fn seat_to_move(s: &State) -> Option<Seat> {
     match Brimstone::to_move(s) {
         ToMove::Over { .. } => None,
         ToMove::Rules { stage } => {
-            assert!(Brimstone::STAGES.contains(&stage), "{stage}");
+            assert!(Brimstone::STAGES.contains(&stage), "{stage:?}");
             Some(Seat::Rules)
         }
         ToMove::Chance { stage, outcomes } => {
-            assert!(Brimstone::STAGES.contains(&stage), "{stage}");
+            assert!(Brimstone::STAGES.contains(&stage), "{stage:?}");
             assert_eq!(Brimstone::legal_actions(s, Seat::Chance).len(), outcomes);
             Some(Seat::Chance)
         }
@@ -197,7 +197,7 @@ fn wrong_actions(s: &State) -> Vec<Action> {
 /// Plays a fight with uniform picks among the legal actions of the seat to move and checks, at every
 /// step, everything the interface promises (`game::check::random_playout`), and this module's own:
 /// wrong actions refused without a change, placements and targeting as the rules decide them.
-fn uniform_playout(text: &str, seed: u64) -> (ToMove, usize, bool, usize) {
+fn uniform_playout(text: &str, seed: u64) -> (ToMove<Step>, usize, bool, usize) {
     let mut placements = 0;
     let mut compared = false;
     let mut activations = 0;
@@ -708,7 +708,7 @@ fn a_hero_who_got_no_turn_chooses_grit_or_a_d6_heal_and_loot_follows_the_threat_
     assert_eq!(
         Brimstone::to_move(&s),
         ToMove::Chance {
-            stage: "Healing",
+            stage: Step::Healing,
             outcomes: 3
         }
     );
@@ -719,7 +719,7 @@ fn a_hero_who_got_no_turn_chooses_grit_or_a_d6_heal_and_loot_follows_the_threat_
     assert_eq!(
         Brimstone::to_move(&s),
         ToMove::Chance {
-            stage: "Loot",
+            stage: Step::Loot,
             outcomes: deck
         }
     );

@@ -102,29 +102,59 @@ pub fn join_squares(squares: &[Square]) -> String {
     join_names(&names)
 }
 
+/// The stages of a Brimstone-style fight (the loop runs one system set per stage); the heroes'
+/// own two are listed so that every stage before the end has a name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Threat cards are drawn.
+    Threat,
+    /// The enemies are placed.
+    Placement,
+    /// Variable initiative is rolled.
+    Initiative,
+    /// The next figure to act is found.
+    NextActor,
+    /// A hero's turn.
+    Hero,
+    /// A hero's attack dice.
+    HeroAttack,
+    /// An enemy works out where it goes and whom it attacks.
+    Targeting,
+    /// An enemy moves.
+    Movement,
+    /// An enemy's attack dice.
+    Attack,
+    /// A hero catches their breath: healing or Grit.
+    Breath,
+    /// The healing die of a hero catching their breath.
+    Healing,
+    /// Loot cards are drawn.
+    Loot,
+}
+
 /// Brimstone-style fights as a game: threat cards, placement, rounds in initiative order, enemy
 /// activations by the targeting rules, hero turns with dice, and the end of the fight.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Brimstone;
 
 impl State {
-    /// The name of the stage the fight is in, one of [`Brimstone::STAGES`].
-    pub fn stage_name(&self) -> &'static str {
-        match &self.stage {
-            Stage::Threat => "Threat",
-            Stage::Placement => "Placement",
-            Stage::Initiative { .. } => "Initiative",
-            Stage::NextActor => "NextActor",
-            Stage::Hero { .. } => "Hero",
-            Stage::HeroAttack(_) => "HeroAttack",
-            Stage::Targeting { .. } => "Targeting",
-            Stage::Movement { .. } => "Movement",
-            Stage::Attack(_) => "Attack",
-            Stage::Breath { .. } => "Breath",
-            Stage::Healing { .. } => "Healing",
-            Stage::Loot { .. } => "Loot",
-            Stage::Over { .. } => "Over",
-        }
+    /// The stage the fight is in, one of [`Brimstone::STAGES`]; none once it is over.
+    pub fn step(&self) -> Option<Step> {
+        Some(match &self.stage {
+            Stage::Threat => Step::Threat,
+            Stage::Placement => Step::Placement,
+            Stage::Initiative { .. } => Step::Initiative,
+            Stage::NextActor => Step::NextActor,
+            Stage::Hero { .. } => Step::Hero,
+            Stage::HeroAttack(_) => Step::HeroAttack,
+            Stage::Targeting { .. } => Step::Targeting,
+            Stage::Movement { .. } => Step::Movement,
+            Stage::Attack(_) => Step::Attack,
+            Stage::Breath { .. } => Step::Breath,
+            Stage::Healing { .. } => Step::Healing,
+            Stage::Loot { .. } => Step::Loot,
+            Stage::Over { .. } => return None,
+        })
     }
 
     /// Applies an action to this state (the caller keeps a copy to restore on refusal).
@@ -299,18 +329,22 @@ impl State {
 
 impl Rules for Brimstone {
     const NAME: &'static str = "Brimstone";
-    const STAGES: &'static [&'static str] = &[
-        "Threat",
-        "Placement",
-        "Initiative",
-        "NextActor",
-        "HeroAttack",
-        "Targeting",
-        "Movement",
-        "Attack",
-        "Healing",
-        "Loot",
+    const STAGES: &'static [Step] = &[
+        Step::Threat,
+        Step::Placement,
+        Step::Initiative,
+        Step::NextActor,
+        Step::Hero,
+        Step::HeroAttack,
+        Step::Targeting,
+        Step::Movement,
+        Step::Attack,
+        Step::Breath,
+        Step::Healing,
+        Step::Loot,
     ];
+
+    type Stage = Step;
 
     type Scenario = Scenario;
     type State = State;
@@ -366,14 +400,16 @@ impl Rules for Brimstone {
         Ok(state)
     }
 
-    fn to_move(s: &State) -> ToMove {
-        if let Stage::Over { won } = s.stage {
-            return ToMove::Over { won };
-        }
+    fn to_move(s: &State) -> ToMove<Step> {
+        let Some(step) = s.step() else {
+            return ToMove::Over {
+                won: matches!(s.stage, Stage::Over { won: true }),
+            };
+        };
         if let Some(ask) = &s.ask {
             return match ask.kind {
                 AskKind::Random => ToMove::Chance {
-                    stage: s.stage_name(),
+                    stage: step,
                     outcomes: ask.options.len(),
                 },
                 AskKind::Players => ToMove::Tie {
@@ -383,15 +419,13 @@ impl Rules for Brimstone {
         }
         if let Some(sides) = s.die() {
             return ToMove::Chance {
-                stage: s.stage_name(),
+                stage: step,
                 outcomes: sides as usize,
             };
         }
         match s.stage {
             Stage::Hero { hero, .. } | Stage::Breath { hero } => ToMove::Heroes(vec![hero]),
-            _ => ToMove::Rules {
-                stage: s.stage_name(),
-            },
+            _ => ToMove::Rules { stage: step },
         }
     }
 

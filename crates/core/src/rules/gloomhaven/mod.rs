@@ -110,21 +110,50 @@ fn monster_gear(t: &scenario::MonsterType, elite: bool) -> Gear {
     }
 }
 
+/// The stages of the Gloomhaven-family rules' own steps (the loop runs one system set per stage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The scenario's first reveal of the board.
+    Setup,
+    /// Every hero has chosen; the cards are revealed and initiative is set.
+    CardSelection,
+    /// A long-resting hero's turn, which the rules play.
+    HeroTurn,
+    /// A monster picks its focus.
+    FoeTargeting,
+    /// A monster moves.
+    FoeMovement,
+    /// A monster attacks.
+    FoeAttack,
+    /// A summon picks its focus.
+    SummonTargeting,
+    /// A summon moves.
+    SummonMovement,
+    /// A summon attacks.
+    SummonAttack,
+    /// The round's end: elements wane, decks reshuffle.
+    RoundEnd,
+    /// A card is drawn from a deck (a chance step).
+    Draw,
+}
+
 impl Rules for Gloomhaven {
     const NAME: &'static str = "Gloomhaven";
-    const STAGES: &'static [&'static str] = &[
-        "Setup",
-        "CardSelection",
-        "HeroTurn",
-        "FoeTargeting",
-        "FoeMovement",
-        "FoeAttack",
-        "SummonTargeting",
-        "SummonMovement",
-        "SummonAttack",
-        "RoundEnd",
-        "Draw",
+    const STAGES: &'static [Step] = &[
+        Step::Setup,
+        Step::CardSelection,
+        Step::HeroTurn,
+        Step::FoeTargeting,
+        Step::FoeMovement,
+        Step::FoeAttack,
+        Step::SummonTargeting,
+        Step::SummonMovement,
+        Step::SummonAttack,
+        Step::RoundEnd,
+        Step::Draw,
     ];
+
+    type Stage = Step;
 
     type Scenario = Scenario;
     type State = State;
@@ -147,10 +176,10 @@ impl Rules for Gloomhaven {
         State::new(scenario, seed, ties)
     }
 
-    fn to_move(s: &State) -> ToMove {
+    fn to_move(s: &State) -> ToMove<Step> {
         if let Some(d) = &s.drawing {
             return ToMove::Chance {
-                stage: "Draw",
+                stage: Step::Draw,
                 outcomes: d.want.options.len(),
             };
         }
@@ -168,7 +197,7 @@ impl Rules for Gloomhaven {
         match s.phase {
             Phase::Victory => ToMove::Over { won: true },
             Phase::Defeat => ToMove::Over { won: false },
-            Phase::Setup => ToMove::Rules { stage: "Setup" },
+            Phase::Setup => ToMove::Rules { stage: Step::Setup },
             Phase::CardSelection => {
                 let waiting: Vec<usize> = s
                     .active_heroes()
@@ -176,36 +205,38 @@ impl Rules for Gloomhaven {
                     .collect();
                 if waiting.is_empty() {
                     ToMove::Rules {
-                        stage: "CardSelection",
+                        stage: Step::CardSelection,
                     }
                 } else {
                     ToMove::Heroes(waiting)
                 }
             }
             // A long-resting hero's turn is the rules' step: the rest happens by itself.
-            Phase::HeroTurn { hero, .. } if s.heroes[hero].long_rest.is_some() => {
-                ToMove::Rules { stage: "HeroTurn" }
-            }
+            Phase::HeroTurn { hero, .. } if s.heroes[hero].long_rest.is_some() => ToMove::Rules {
+                stage: Step::HeroTurn,
+            },
             Phase::HeroTurn { hero, .. } => ToMove::Heroes(vec![hero]),
             Phase::FoeTurn { stage, .. } => ToMove::Rules {
                 stage: match stage {
-                    FoeStage::Targeting => "FoeTargeting",
-                    FoeStage::Movement => "FoeMovement",
-                    FoeStage::Attack { .. } => "FoeAttack",
+                    FoeStage::Targeting => Step::FoeTargeting,
+                    FoeStage::Movement => Step::FoeMovement,
+                    FoeStage::Attack { .. } => Step::FoeAttack,
                 },
             },
             Phase::SummonTurn { stage, .. } => ToMove::Rules {
                 stage: match stage {
-                    FoeStage::Targeting => "SummonTargeting",
-                    FoeStage::Movement => "SummonMovement",
-                    FoeStage::Attack { .. } => "SummonAttack",
+                    FoeStage::Targeting => Step::SummonTargeting,
+                    FoeStage::Movement => Step::SummonMovement,
+                    FoeStage::Attack { .. } => Step::SummonAttack,
                 },
             },
             Phase::RoundEnd => {
                 let resting: Vec<usize> =
                     s.active_heroes().filter(|&h| s.may_short_rest(h)).collect();
                 if resting.is_empty() {
-                    ToMove::Rules { stage: "RoundEnd" }
+                    ToMove::Rules {
+                        stage: Step::RoundEnd,
+                    }
                 } else {
                     ToMove::Heroes(resting)
                 }

@@ -6,7 +6,7 @@ use super::actions::{Action, Event};
 use super::case;
 use super::scenario::Scenario;
 use super::state::{Phase, State};
-use super::{Game, Goals, decide};
+use super::{Game, Goals, Step, decide};
 use crate::error::LoadError;
 use crate::rules::view::{Ground, Side};
 use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, state_hash};
@@ -37,11 +37,11 @@ fn seat_to_move(g: &Game) -> Option<Seat> {
     let seat = match g.to_move() {
         ToMove::Over { .. } => return None,
         ToMove::Rules { stage } => {
-            assert!(Goals::STAGES.contains(&stage), "{stage}");
+            assert!(Goals::STAGES.contains(&stage), "{stage:?}");
             Seat::Rules
         }
         ToMove::Chance { stage, outcomes } => {
-            assert!(Goals::STAGES.contains(&stage), "{stage}");
+            assert!(Goals::STAGES.contains(&stage), "{stage:?}");
             assert_eq!(g.legal_actions(Seat::Chance).len(), outcomes);
             Seat::Chance
         }
@@ -668,7 +668,7 @@ fn an_invaded_foe_that_shoots_from_its_hex_pushes_the_invader_back() {
     assert_eq!(
         g.to_move(),
         ToMove::Chance {
-            stage: "Roll",
+            stage: Step::Roll,
             outcomes: 6
         }
     );

@@ -66,13 +66,28 @@ pub type Save = crate::game::save::Save<Goals>;
 /// Table ids: hero `i` is `i`, foe `i` is `FOE_BASE + i`.
 pub const FOE_BASE: u32 = 1000;
 
+/// The stages of the goal-priority rules' own steps (the loop runs one system set per stage).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// The override card is drawn.
+    Draw,
+    /// The foes act, one step at a time.
+    Foes,
+    /// A die is rolled.
+    Roll,
+    /// The foes capture the adventures they hold; the round ends.
+    Capture,
+}
+
 /// The goal-priority rules, as the game, the loop and the table use them.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Goals;
 
 impl Rules for Goals {
     const NAME: &'static str = "Goals";
-    const STAGES: &'static [&'static str] = &["Draw", "Foes", "Roll", "Capture"];
+    const STAGES: &'static [Step] = &[Step::Draw, Step::Foes, Step::Roll, Step::Capture];
+
+    type Stage = Step;
 
     type Scenario = Scenario;
     type State = State;
@@ -95,7 +110,7 @@ impl Rules for Goals {
         Ok(State::new(scenario, seed, ties))
     }
 
-    fn to_move(s: &State) -> ToMove {
+    fn to_move(s: &State) -> ToMove<Step> {
         s.to_move()
     }
 
@@ -103,9 +118,12 @@ impl Rules for Goals {
         match (s.to_move(), seat) {
             (ToMove::Tie { options }, Seat::Table) => (0..options).map(Action::Choose).collect(),
             (ToMove::Rules { .. }, Seat::Rules) => vec![Action::Advance],
-            (ToMove::Chance { stage: "Roll", .. }, Seat::Chance) => {
-                (1..=turn::DIE).map(Action::Roll).collect()
-            }
+            (
+                ToMove::Chance {
+                    stage: Step::Roll, ..
+                },
+                Seat::Chance,
+            ) => (1..=turn::DIE).map(Action::Roll).collect(),
             (ToMove::Chance { .. }, Seat::Chance) => {
                 s.deck.iter().copied().map(Action::Draw).collect()
             }

@@ -7,6 +7,8 @@ use super::scenario::Scenario;
 use super::state::{AdventureState, FoeState, HeroState, Phase, Pile, State};
 use crate::rules::{ActionError, TieBreaker, ToMove};
 
+use super::Step;
+
 /// A die shows 1 to 6.
 pub const DIE: u8 = 6;
 /// A hit needs the die plus the hit chance to reach this.
@@ -73,7 +75,7 @@ impl State {
     }
 
     /// Whose move it is.
-    pub fn to_move(&self) -> ToMove {
+    pub fn to_move(&self) -> ToMove<Step> {
         if let Phase::Over { won } = self.phase {
             return ToMove::Over { won };
         }
@@ -82,18 +84,20 @@ impl State {
         }
         if !self.rolls.is_empty() {
             return ToMove::Chance {
-                stage: "Roll",
+                stage: Step::Roll,
                 outcomes: usize::from(DIE),
             };
         }
         match self.phase {
             Phase::Draw => ToMove::Chance {
-                stage: "Draw",
+                stage: Step::Draw,
                 outcomes: self.deck.len(),
             },
             Phase::Hero { hero, .. } => ToMove::Heroes(vec![hero]),
-            Phase::Foes => ToMove::Rules { stage: "Foes" },
-            Phase::Capture => ToMove::Rules { stage: "Capture" },
+            Phase::Foes => ToMove::Rules { stage: Step::Foes },
+            Phase::Capture => ToMove::Rules {
+                stage: Step::Capture,
+            },
             Phase::Over { won } => ToMove::Over { won },
         }
     }
