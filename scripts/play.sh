@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash .ci/setup-apt.sh
-cargo run --release --locked -- "$@"
+cargo run --release --locked -p foehold-table -- "$@"

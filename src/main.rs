@@ -1,13 +1,10 @@
-//! The `foehold` command: the 3D table by default, plus headless subcommands for solving, odds and play.
+//! The `foehold` command: headless subcommands for solving, odds and play, and the 3D table (its own
+//! program, `foehold-table`, started from here) when no subcommand is given.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-
-#[cfg(feature = "app")]
-mod app;
-mod cli;
-mod modules;
+use foehold::cli;
 
 /// A 3D tabletop simulator whose foes play themselves by the printed rules. Without a subcommand it
 /// opens the table; the subcommands work headless.
@@ -55,15 +52,37 @@ fn main() -> ExitCode {
     }
 }
 
-#[cfg(feature = "app")]
-fn table(args: &cli::table::TableArgs) -> ExitCode {
-    app::run(args)
-}
-
-#[cfg(not(feature = "app"))]
+/// Starts the 3D table, the program `foehold-table` beside this one, with the same arguments. It
+/// is a program of its own so that the headless commands start without loading an engine.
 fn table(_args: &cli::table::TableArgs) -> ExitCode {
-    eprintln!(
-        "foehold: the 3D table was not built (build with the `app` feature); see `foehold --help`"
-    );
-    ExitCode::from(2)
+    let name = format!("foehold-table{}", std::env::consts::EXE_SUFFIX);
+    let Some(path) = std::env::current_exe()
+        .ok()
+        .map(|me| me.with_file_name(&name))
+        .filter(|p| p.is_file())
+    else {
+        eprintln!(
+            "foehold: the 3D table ({name}) is not built beside this program: build it with \
+             `cargo build --release -p foehold-table`, or see `foehold --help` for the headless commands"
+        );
+        return ExitCode::from(2);
+    };
+    let mut command = std::process::Command::new(&path);
+    command.args(std::env::args_os().skip(1));
+    #[cfg(unix)]
+    {
+        // The table takes this process's place: one process, whose exit status is the table's.
+        use std::os::unix::process::CommandExt;
+        let e = command.exec();
+        eprintln!("foehold: cannot start {}: {e}", path.display());
+        ExitCode::FAILURE
+    }
+    #[cfg(not(unix))]
+    match command.status() {
+        Ok(status) => ExitCode::from(u8::try_from(status.code().unwrap_or(1)).unwrap_or(1)),
+        Err(e) => {
+            eprintln!("foehold: cannot start {}: {e}", path.display());
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -8,8 +8,9 @@ pub mod saves;
 pub mod solve;
 pub mod table;
 
-/// Writes to standard output. When the reader has gone (a closed pipe, as in `foehold play … | head`)
-/// the command stops quietly with the status a shell gives a command ended by SIGPIPE, instead of
+/// Writes to standard output, and stops quietly when the reader has gone.
+///
+/// On a closed pipe (as in `foehold play … | head`) the command stops quietly with the status a shell gives a command ended by SIGPIPE, instead of
 /// panicking; any other write error is reported on standard error with status 1.
 pub fn emit(args: std::fmt::Arguments, newline: bool) {
     use std::io::Write;

@@ -11,9 +11,9 @@ use foehold_core::error::read_file;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::view::Side;
-use foehold_core::rules::{TieBreaker, ToMove, state_hash};
+use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
 
-use crate::modules::{ForRules, Module, with_rules};
+use crate::modules::present::{ForRules, with_rules};
 
 /// Safety net against a game that would never end (the scenarios have round limits).
 const MAX_ACTIONS: usize = 200_000;
@@ -84,7 +84,7 @@ struct Play<'a> {
 impl ForRules for Play<'_> {
     type Out = ExitCode;
 
-    fn run<R: Module>(self) -> ExitCode {
+    fn run<R: Present>(self) -> ExitCode {
         let Play { o, file, text } = self;
         let scenario = match R::parse_scenario(file, text) {
             Ok(s) => s,

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # Screenshot smoke test of the real window: renders the default scenario under Xvfb with Mesa's software
 # Vulkan, saves a PNG and fails when the app fails or the picture is blank.
-# usage: tests/screenshot.sh [OUT.png] [extra foehold arguments...]
+# usage: crates/table/tests/screenshot.sh [OUT.png] [extra foehold-table arguments...]
 set -euo pipefail
 
 out="${1:-${CARGO_TARGET_DIR:-target}/screenshot.png}"
 shift || true
 bin="${FOEHOLD_BIN:-}"
 if [ -z "$bin" ]; then
-    # Built as the tests build it: `cargo build --bin foehold` leaves out the dev-dependencies, whose
-    # features (rand's, rustix's) differ and would compile the engine a second time.
+    # Built as the tests build it: `cargo build -p foehold-table` leaves out the dev-dependencies,
+    # whose features (rand's, rustix's) differ and would compile the engine a second time.
     cargo test --workspace --features dev --locked --no-run
-    bin="${CARGO_TARGET_DIR:-target}/debug/foehold"
+    bin="${CARGO_TARGET_DIR:-target}/debug/foehold-table"
 fi
 
 xvfb_pid=""

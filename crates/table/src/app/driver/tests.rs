@@ -45,8 +45,11 @@ pub(crate) fn headless(seed: u64) -> App {
     app
 }
 
+/// A path in the repository (the table's crate is two folders down).
 pub(crate) fn repo(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
 }
 
 /// The toy on the table, seated, its rules playing as fast as the frames go; its scenario read from

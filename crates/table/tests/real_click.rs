@@ -2,7 +2,7 @@
 //! events from `xdotool`, checked by the pixels the X server shows and by the table's `--probe`.
 //!
 //! It needs `Xvfb` and `xdotool` (`.ci/setup-apt.sh` installs both) and Mesa's software Vulkan.
-#![cfg(all(feature = "app", target_os = "linux"))]
+#![cfg(target_os = "linux")]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -126,14 +126,14 @@ impl Table {
         let xvfb = Killed(xvfb);
         let number: u32 = line.trim().parse().expect("Xvfb names its display");
         let display = format!(":{number}");
-        let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         // The New game window lists `scenarios/` of the working directory.
         std::os::unix::fs::symlink(repo.join("scenarios"), dir.join("scenarios")).unwrap();
         let scenario = repo.join(scenario);
         let probe = dir.join("probe.json");
         let log = std::fs::File::create(dir.join("table.log")).unwrap();
         // The game's autosaves go to the working directory: a scratch one.
-        let app = Command::new(env!("CARGO_BIN_EXE_foehold"))
+        let app = Command::new(env!("CARGO_BIN_EXE_foehold-table"))
             .arg(&scenario)
             .args(["--seed", "1", "--probe"])
             .arg(&probe)
@@ -982,13 +982,13 @@ fn whole_game_by_mouse(scenario_name: &str) {
 }
 
 #[test]
-#[ignore = "a whole game at the window's pace (tens of minutes): cargo test --test real_click -- --ignored"]
+#[ignore = "a whole game at the window's pace (tens of minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_root_cellar_to_its_end_from_the_new_game_menu() {
     whole_game_by_mouse("The Root Cellar");
 }
 
 #[test]
-#[ignore = "a whole game at the window's pace (tens of minutes): cargo test --test real_click -- --ignored"]
+#[ignore = "a whole game at the window's pace (tens of minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
     whole_game_by_mouse("The Sunken Kiln");
 }
@@ -1131,13 +1131,13 @@ fn whole_fight_by_mouse(scenario: &str) {
 }
 
 #[test]
-#[ignore = "a whole fight at the window's pace (minutes): cargo test --test real_click -- --ignored"]
+#[ignore = "a whole fight at the window's pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_fight_the_cinder_adit_ambush_to_its_end_by_mouse() {
     whole_fight_by_mouse("scenarios/cinder-adit-ambush.ron");
 }
 
 #[test]
-#[ignore = "a whole game at the window's pace (minutes): cargo test --test real_click -- --ignored"]
+#[ignore = "a whole game at the window's pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_dome_crossing_to_its_end_by_mouse() {
     whole_fight_by_mouse("scenarios/dome-crossing.ron");
 }

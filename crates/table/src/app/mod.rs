@@ -39,12 +39,12 @@ pub struct Options {
     pub autoplay: bool,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
-    pub tools: crate::cli::table::DevArgs,
+    pub tools: foehold::cli::table::DevArgs,
 }
 
 impl Options {
     /// The table's options as parsed from the command line.
-    fn from_args(a: &crate::cli::table::TableArgs) -> Options {
+    fn from_args(a: &foehold::cli::table::TableArgs) -> Options {
         Options {
             scenario: a.scenario.clone(),
             seed: a.seed,
@@ -101,7 +101,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
 }
 
 /// Opens the table window with the options of the command line.
-pub fn run(args: &crate::cli::table::TableArgs) -> ExitCode {
+pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
     let unattended = options.unattended();
     let mut app = App::new();

@@ -24,7 +24,7 @@ type Game = foehold_core::game::Game<Gloomhaven>;
 
 fn scenario_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("scenarios")
+        .join("../../scenarios")
         .join(name)
 }
 
