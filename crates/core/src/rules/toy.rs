@@ -542,6 +542,7 @@ impl Present for Toy {
             tint: 0,
             gear: Gear::Bare,
             rooted: false,
+            card: vec![format!("{max_hp} hit points")],
         };
         TableView {
             grid: GridKind::Square,

@@ -116,6 +116,10 @@ pub struct FigureInfo {
     pub gear: Gear,
     /// It never moves from where it was placed.
     pub rooted: bool,
+    /// Its printed card as the rules name its stats and ratings, a line each ("Move 3", "Wits 4"),
+    /// with what the state adds to it (cards in hand, a weapon's range), for the figure's card at
+    /// the table.
+    pub card: Vec<String>,
 }
 
 /// What a mini carries, so its way of fighting reads on the board before any name plate.

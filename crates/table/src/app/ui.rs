@@ -202,6 +202,14 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
             }
         });
     }
+    // Its printed card, as the module names its stats and ratings.
+    if !f.card.is_empty() {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            for line in &f.card {
+                ui.label(line);
+            }
+        });
+    }
     ui.label(format!("at {:?}", f.cell));
 }
 

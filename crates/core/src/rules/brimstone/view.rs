@@ -5,13 +5,99 @@
 use super::actions::{Event, Figure};
 use super::attack::{self, Die};
 use super::log::figure_name;
-use super::placement::Style;
+use super::placement::{Initiative, Style};
+use super::scenario::{GroupSpec, HeroSpec};
 use super::state::{AskKind, Stage, State};
 use super::targeting::Behaviour;
 use crate::rules::view::{
     CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView,
 };
 use crate::square::Square;
+
+/// "1 die", "3 dice".
+fn dice(n: u32) -> String {
+    if n == 1 {
+        "1 die".to_string()
+    } else {
+        format!("{n} dice")
+    }
+}
+
+/// A hero's sheet: the dice it rolls and what they need, and the Grit it holds now.
+fn hero_card(h: &HeroSpec, grit: u32) -> Vec<String> {
+    let mut card = vec![
+        format!("Initiative {}, move {}", h.initiative, h.move_points),
+        format!("Defense {}+", h.defense),
+        format!("Melee: {}, hit on {}+", dice(h.combat), h.melee_to_hit),
+    ];
+    if let Some(g) = &h.gun {
+        card.push(format!(
+            "Gun: {} shots, range {}, hit on {}+",
+            g.shots, g.range, g.to_hit
+        ));
+    }
+    if h.damage_bonus > 0 {
+        card.push(format!("Damage +{} a die", h.damage_bonus));
+    }
+    card.push(format!("Grit {grit} of {}", h.max_grit));
+    card
+}
+
+/// The behaviour keyword as a card prints it.
+fn behaviour_word(b: Behaviour) -> &'static str {
+    match b {
+        Behaviour::Melee => "Melee",
+        Behaviour::Ranged => "Ranged",
+        Behaviour::MeleeOrRanged => "Melee-or-ranged",
+        Behaviour::AcidBlob => "Acid blob",
+        Behaviour::Shootout => "Shootout",
+        Behaviour::Support => "Support",
+    }
+}
+
+/// The ambush keyword as a card prints it.
+fn style_word(s: Style) -> &'static str {
+    match s {
+        Style::Plain => "plain",
+        Style::Shootout => "shootout",
+        Style::Support => "support",
+        Style::Immobile => "immobile",
+    }
+}
+
+/// An enemy type's card: how it acts and the dice it rolls.
+fn enemy_card(g: &GroupSpec) -> Vec<String> {
+    let initiative = match g.initiative {
+        Initiative::Fixed(n) => format!("Initiative {n}"),
+        Initiative::Variable => "Initiative rolled each turn".to_string(),
+    };
+    let mut card = vec![
+        format!("{initiative}, move {}", g.move_points),
+        format!(
+            "{} keyword, placed as {}",
+            behaviour_word(g.behaviour),
+            style_word(g.style)
+        ),
+        format!(
+            "{}, hit on {}+, {} a hit",
+            dice(g.combat),
+            g.to_hit,
+            if g.damage == 1 {
+                "1 wound".to_string()
+            } else {
+                format!("{} wounds", g.damage)
+            }
+        ),
+    ];
+    if g.range > 0 {
+        card.push(format!("Range {}", g.range));
+    }
+    if g.armour > 0 {
+        card.push(format!("Armour {}", g.armour));
+    }
+    card.push(format!("{} wounds kill it; {} XP", g.wounds, g.xp));
+    card
+}
 
 /// How a behaviour looks on the board.
 fn gear(b: Behaviour) -> Gear {
@@ -77,6 +163,7 @@ pub fn table(s: &State) -> TableView {
                 tint: h,
                 gear: Gear::Bare,
                 rooted: false,
+                card: hero_card(spec, hero.grit),
             }
         })
         .collect();
@@ -104,6 +191,7 @@ pub fn table(s: &State) -> TableView {
             tint: model.group,
             gear: gear(spec.behaviour),
             rooted: spec.style == Style::Immobile,
+            card: enemy_card(spec),
         });
     }
     TableView {

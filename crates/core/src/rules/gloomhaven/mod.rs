@@ -110,6 +110,47 @@ fn monster_gear(t: &scenario::MonsterType, elite: bool) -> Gear {
     }
 }
 
+/// A monster's statistics card, as it prints them, and the shield it gained this round.
+fn monster_card(t: &scenario::MonsterType, elite: bool, gained: u32) -> Vec<String> {
+    let stats = if elite { &t.elite } else { &t.normal };
+    let mut card = vec![
+        format!("Move {}", stats.movement),
+        format!("Attack {}", stats.attack),
+    ];
+    if stats.range > 0 {
+        card.push(format!("Range {}", stats.range));
+    }
+    if stats.shield > 0 {
+        card.push(format!("Shield {}", stats.shield));
+    }
+    if gained > 0 {
+        card.push(format!("Shield {gained} more this round"));
+    }
+    if !stats.conditions.is_empty() {
+        let names: Vec<&str> = stats.conditions.iter().map(|c| c.name()).collect();
+        card.push(format!("Its attacks add {}", names.join(", ")));
+    }
+    if t.flying {
+        card.push("Flying".to_string());
+    }
+    if t.advantage {
+        card.push("Attacks with advantage".to_string());
+    }
+    card
+}
+
+/// A summon's statistics.
+fn summon_card(spec: &scenario::SummonSpec) -> Vec<String> {
+    let mut card = vec![
+        format!("Move {}", spec.movement),
+        format!("Attack {}", spec.attack),
+    ];
+    if spec.range > 0 {
+        card.push(format!("Range {}", spec.range));
+    }
+    card
+}
+
 /// The stages of the Gloomhaven-family rules' own steps (the loop runs one system set per stage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Step {
@@ -396,6 +437,11 @@ impl Present for Gloomhaven {
                 tint: i,
                 gear: Gear::Bare,
                 rooted: false,
+                card: vec![
+                    format!("Hand {} cards", h.hand.len()),
+                    format!("Discard {}, lost {}", h.discard.len(), h.lost.len()),
+                    format!("Modifier deck {} to draw", h.deck.draw_pile.len()),
+                ],
             });
         }
         for (i, m) in s.monsters.iter().enumerate() {
@@ -413,6 +459,7 @@ impl Present for Gloomhaven {
                 tint: m.kind,
                 gear: monster_gear(&s.scenario.monsters[m.kind], m.elite),
                 rooted: false,
+                card: monster_card(&s.scenario.monsters[m.kind], m.elite, m.shield),
             });
         }
         // Summons are figures of the heroes' side, owned and tinted as their summoner.
@@ -431,6 +478,7 @@ impl Present for Gloomhaven {
                 tint: x.summoner,
                 gear: Gear::Bare,
                 rooted: false,
+                card: summon_card(&x.spec),
             });
         }
         let tokens = s

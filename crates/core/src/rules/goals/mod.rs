@@ -240,6 +240,55 @@ fn tie_outcome(s: &State, i: usize) -> Option<Outcome> {
     s.decision(f).ok()?.options.into_iter().nth(i)
 }
 
+/// A hero's ratings as the sheet prints them: what override cards and foes compare.
+fn hero_card(h: &scenario::HeroSpec) -> Vec<String> {
+    let mut card = vec![
+        format!("Speed {}", h.speed),
+        format!("Melee {:+}, Aim {:+}", h.melee, h.aim),
+        format!("Agility {:+}, Stealth {:+}", h.agility, h.stealth),
+        format!("Wits {:+}, Armor {}", h.wits, h.armor),
+    ];
+    if let Some((near, far)) = h.range {
+        card.push(format!("Shoots at range {near}–{far}"));
+    }
+    if h.can_trade {
+        card.push("Can trade".to_string());
+    }
+    card
+}
+
+/// A foe's card: its goal, ratings, weapons and specials.
+fn foe_card(f: &scenario::FoeSpec) -> Vec<String> {
+    let goal = match f.goal {
+        scenario::Goal::Attack => "Attack goal",
+        scenario::Goal::Special => "Special goal",
+    };
+    let mut card = vec![
+        format!("{goal}, speed {}", f.speed),
+        format!("Melee {:+}, Aim {:+}", f.melee, f.aim),
+        format!(
+            "Agility {:+}, Stealth {:+}, Armor {}",
+            f.agility, f.stealth, f.armor
+        ),
+    ];
+    for w in &f.weapons {
+        card.push(format!(
+            "{}: range {}–{}, hit {:+}",
+            w.name, w.range.0, w.range.1, w.hit
+        ));
+    }
+    for sp in &f.specials {
+        card.push(format!("Special: {}", sp.name));
+    }
+    if let Some(m) = &f.minion_card {
+        card.push(format!("Unleashes {}", m.name));
+    }
+    if f.slip_away {
+        card.push("Can slip away".to_string());
+    }
+    card
+}
+
 /// The picture of the table: cells by tile, figures by side, loot and closed adventures as tokens,
 /// the active figure, and a banner with the round's override card.
 pub fn view(s: &State) -> TableView {
@@ -289,6 +338,7 @@ pub fn view(s: &State) -> TableView {
             tint: i,
             gear: Gear::Bare,
             rooted: false,
+            card: hero_card(&file.heroes[i]),
         });
     }
     for (i, f) in s.foes.iter().enumerate() {
@@ -323,6 +373,11 @@ pub fn view(s: &State) -> TableView {
                 _ => Gear::Blade,
             },
             rooted: false,
+            card: if f.minion {
+                vec!["A minion: one wound takes it out".to_string()]
+            } else {
+                foe_card(&file.foes[f.spec])
+            },
         });
     }
     let mut tokens: Vec<TokenInfo> = s

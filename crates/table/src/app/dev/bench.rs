@@ -90,6 +90,7 @@ fn hundred_minis(table: &Table) -> Vec<FigureInfo> {
             tint: i as usize,
             gear: GEARS[i as usize % GEARS.len()],
             rooted: i % 9 == 0,
+            card: vec!["Move 2".into(), "Attack 3".into()],
         })
         .collect()
 }
