@@ -553,6 +553,10 @@ impl Present for Toy {
                 figure(1, "Foe", Side::Foe, s.foe_hp, s.foe_max_hp, s.foe),
             ],
             tokens: Vec::new(),
+            tie: s
+                .pending
+                .as_ref()
+                .map(|o| format!("the foe's {} steps are equally good", o.len())),
             active: match s.stage {
                 Stage::Hero | Stage::Roll { who: Who::Hero } => Some(0),
                 Stage::FoeMove | Stage::FoeStrike | Stage::Roll { who: Who::Foe } => Some(1),

@@ -174,6 +174,9 @@ pub struct TableView {
     pub panels: Vec<Panel>,
     /// The chance of each number of hits of a roll declared and not yet over.
     pub odds: Option<Odds>,
+    /// While a tie waits for the players: why the rules leave it to them, in words, so the table
+    /// says it before the pick (a module whose own tie window says it may leave it empty).
+    pub tie: Option<String>,
 }
 
 /// A small window of the table: a title and its lines.

@@ -29,6 +29,8 @@ pub struct Table {
     pub panels: Vec<Panel>,
     /// The odds of a roll in progress.
     pub odds: Option<Odds>,
+    /// Why the tie waiting for the players is theirs, in the module's words.
+    pub tie: Option<String>,
 }
 
 impl Table {
@@ -46,6 +48,7 @@ impl Table {
             generation: 0,
             panels: Vec::new(),
             odds: None,
+            tie: None,
         }
     }
 
@@ -59,6 +62,7 @@ impl Table {
         self.phase = view.banner;
         self.panels = view.panels;
         self.odds = view.odds;
+        self.tie = view.tie;
     }
 
     pub fn figure(&self, id: u32) -> Option<&FigureInfo> {

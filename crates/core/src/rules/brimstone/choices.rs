@@ -117,6 +117,8 @@ struct Path {
     picks: Vec<usize>,
     next: std::cell::Cell<usize>,
     pending: std::cell::RefCell<Option<Pending>>,
+    /// What [`Walk::why`] said of the next choice.
+    why: std::cell::RefCell<String>,
 }
 
 /// A choice the path does not settle yet.
@@ -126,6 +128,8 @@ pub struct Pending {
     pub kind: Kind,
     /// A few words per alternative, in the order the picks number them.
     pub options: Vec<String>,
+    /// Why it is a choice, as [`Walk::why`] said before it (empty when nothing was said).
+    pub why: String,
 }
 
 impl Walk {
@@ -172,6 +176,8 @@ impl Walk {
             }
             return Ok(choose(kind, alternatives));
         };
+        // A reason belongs to the one choice after it.
+        let why = path.why.take();
         if n == 1 {
             return then(0);
         }
@@ -189,9 +195,18 @@ impl Walk {
                 *path.pending.borrow_mut() = Some(Pending {
                     kind,
                     options: (0..n).map(label).collect(),
+                    why,
                 });
                 Ok(Branches::new())
             }
+        }
+    }
+
+    /// Says why the next choice is one, in words the table shows while the players pick (a game
+    /// keeps it with the pending choice; walking every alternative has no use for it).
+    pub fn why(&self, why: impl FnOnce() -> String) {
+        if let Some(path) = &self.path {
+            *path.why.borrow_mut() = why();
         }
     }
 

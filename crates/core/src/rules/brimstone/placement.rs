@@ -288,6 +288,9 @@ fn walk_placement<'a>(fight: &'a Fight<'a>, walk: &'a Walk) -> Result<Walked<'a>
             .collect();
         names.join(", then ")
     };
+    walk.why(|| {
+        "groups of the same initiative: the players choose the order they are placed in".to_string()
+    });
     let branches = walk.try_choose_n(Kind::Players, orders.len(), order_name, |i| {
         run.order = orders[i].clone();
         run.next(0, 0)
@@ -473,6 +476,14 @@ impl<'a> Run<'a> {
         }
         let walk = self.walk;
         let board = self.fight.board;
+        let name = &self.fight.groups[self.order[pos]].name;
+        walk.why(|| {
+            format!(
+                "{name} {}: {} squares are equally good: the players choose",
+                model + 1,
+                squares.len()
+            )
+        });
         walk.try_choose_n(
             Kind::Players,
             squares.len(),

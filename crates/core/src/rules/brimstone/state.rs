@@ -90,6 +90,9 @@ pub struct Ask {
     pub kind: AskKind,
     /// The options, in the order `Draw(i)` / `Choose(i)` number them.
     pub options: Vec<String>,
+    /// Why the players are asked, in words (empty for a random pick; absent in older saves).
+    #[serde(default)]
+    pub why: String,
 }
 
 /// A hero's attack while its dice are rolled.

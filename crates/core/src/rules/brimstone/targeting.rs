@@ -406,6 +406,13 @@ impl<'a> Ctx<'a> {
                     "closest heroes: {} (tied: the players choose whom it moves towards)",
                     self.names(&closest)
                 ));
+                self.walk.why(|| {
+                    format!(
+                        "{}: the closest heroes are {}, equally close: the players choose whom it moves towards",
+                        self.s.active.name,
+                        self.names(&closest)
+                    )
+                });
                 self.walk.choose_n(
                     Kind::Players,
                     closest.len(),
@@ -431,7 +438,7 @@ impl<'a> Ctx<'a> {
     }
 
     fn describe_ends(&self, trace: &mut Vec<String>, context: &str, ends: &[usize], why: &str) {
-        trace.push(format!(
+        let line = format!(
             "{context}ends on {}{}",
             self.squares(ends),
             if ends.len() > 1 {
@@ -439,7 +446,11 @@ impl<'a> Ctx<'a> {
             } else {
                 format!(" ({why})")
             }
-        ));
+        );
+        if ends.len() > 1 {
+            self.walk.why(|| format!("{} {line}", self.s.active.name));
+        }
+        trace.push(line);
     }
 
     // --- Melee -------------------------------------------------------------------------------------
@@ -681,6 +692,13 @@ impl<'a> Ctx<'a> {
                     &ends,
                     "next to the largest group with its target",
                 );
+                self.walk.why(|| {
+                    format!(
+                        "{}: {} squares are next to a largest group with its target: the players choose",
+                        self.s.active.name,
+                        keep.len()
+                    )
+                });
                 let b = self.walk.choose_n(
                     Kind::Players,
                     keep.len(),

@@ -3,6 +3,7 @@
 
 use super::actions::{Actor, BreathChoice, Event, Figure};
 use super::end_of_fight::{Breath, Member, settle_member};
+use super::join_names;
 use super::placement::{self, Fight, Group, Initiative};
 use super::state::{Ask, AskKind, GroupState, ModelState, Stage, State};
 use crate::rules::ActionError;
@@ -41,6 +42,7 @@ impl State {
         self.ask = Some(Ask {
             kind: AskKind::Random,
             options,
+            why: String::new(),
         });
     }
 
@@ -244,9 +246,13 @@ impl State {
             [] => self.start_round(ev),
             [one] => self.begin(*one, ev),
             _ => {
-                let options = tied.iter().map(|&a| self.actor_name(a)).collect();
+                let options: Vec<String> = tied.iter().map(|&a| self.actor_name(a)).collect();
                 self.ask = Some(Ask {
                     kind: AskKind::Players,
+                    why: format!(
+                        "{} act on the same initiative: the players choose who goes first",
+                        join_names(&options)
+                    ),
                     options,
                 });
             }
@@ -408,6 +414,7 @@ impl State {
         self.ask = Some(Ask {
             kind: AskKind::Random,
             options,
+            why: String::new(),
         });
     }
 
@@ -428,6 +435,7 @@ impl From<super::choices::Pending> for Ask {
                 super::choices::Kind::Players => AskKind::Players,
             },
             options: p.options,
+            why: p.why,
         }
     }
 }

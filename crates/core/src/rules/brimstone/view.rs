@@ -205,6 +205,11 @@ pub fn table(s: &State) -> TableView {
         round: s.round,
         panels: Vec::new(),
         odds: odds(s),
+        tie: s
+            .ask
+            .as_ref()
+            .filter(|a| a.kind == AskKind::Players && !a.why.is_empty())
+            .map(|a| a.why.clone()),
     }
 }
 

@@ -500,6 +500,8 @@ impl Present for Gloomhaven {
             round: s.round,
             panels: Vec::new(),
             odds: None,
+            // The hex table's own tie window shows the monster's reasons.
+            tie: None,
         }
     }
 }

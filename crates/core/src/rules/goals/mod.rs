@@ -430,7 +430,21 @@ pub fn view(s: &State) -> TableView {
         round: s.round,
         panels: show::panels(s),
         odds: show::odds(s),
+        tie: tie_reason(s),
     }
+}
+
+/// Why the foe's outcome is the players' to choose: the option that left several end spaces
+/// equal, as the decision's walk says it.
+fn tie_reason(s: &State) -> Option<String> {
+    let (f, _) = s.tie?;
+    let trace = s.decision(f).ok()?.trace;
+    let [.., why, count] = trace.as_slice() else {
+        return None;
+    };
+    // A minion's walk is indented inside its master's: one space between words reads better.
+    let why: Vec<&str> = why.split_whitespace().collect();
+    Some(format!("{}: {} {count}", s.foe_name(f), why.join(" ")))
 }
 
 /// What the active foe does: every allowed outcome (sorted, no repeats) and the trace.

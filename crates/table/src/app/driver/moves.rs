@@ -187,6 +187,11 @@ pub fn moves<R: Module>(
                 ui.label("The rules play: wait, or press . to step.");
                 return;
             }
+            // The reason comes before the options, so the players know what they are breaking.
+            if tie && let Some(why) = &table.tie {
+                ui.label(egui::RichText::new(why).strong())
+                    .tagged("tie:why");
+            }
             if tie
                 && ui
                     .button("Let the dice choose")

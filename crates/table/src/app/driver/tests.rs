@@ -242,6 +242,13 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     let foehold_core::rules::ToMove::Tie { options } = g.to_move() else {
         panic!("no tie reached: {:?}", g.to_move());
     };
+    // The table says why the tie is the players' before they pick.
+    let why = app.world().resource::<Table>().tie.clone();
+    assert!(
+        why.as_deref()
+            .is_some_and(|w| w.contains("the players choose")),
+        "{why:?}"
+    );
     let mut table = g.legal_actions(foehold_core::rules::Seat::Table);
     table.truncate(options);
     let (cursor, pick) = (g.cursor, g.automatic(true, false));

@@ -1,0 +1,53 @@
+//! A tie the players break says why before they pick: the view of every module that uses the
+//! shared table's tie window names the rule that left the options equal.
+
+use std::sync::Arc;
+
+use foehold_core::rules::brimstone::Brimstone;
+use foehold_core::rules::goals::Goals;
+use foehold_core::rules::{Present, TieBreaker, ToMove};
+
+/// The view's reason at each of the first `n` ties of a seeded game of `scenario`.
+fn reasons<R: Present>(scenario: &str, seed: u64, n: usize) -> Vec<Option<String>> {
+    let path = format!("{}/../../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the scenario reads");
+    let s = R::parse_scenario(scenario, &text).unwrap_or_else(|e| panic!("{e}"));
+    let mut game =
+        foehold_core::game::Game::<R>::new(Arc::new(s), scenario, seed, TieBreaker::Seeded)
+            .expect("it sets up");
+    let mut out = Vec::new();
+    while let Some(a) = game.automatic(true, true) {
+        if matches!(game.to_move(), ToMove::Tie { .. }) {
+            out.push(R::view(&game.state).tie);
+            if out.len() == n {
+                break;
+            }
+        } else {
+            assert_eq!(R::view(&game.state).tie, None, "no reason without a tie");
+        }
+        game.apply(a).expect("an automatic action is legal");
+    }
+    out
+}
+
+#[test]
+fn ties_of_placement_targeting_and_goals_say_why_before_the_pick() {
+    let ambush = reasons::<Brimstone>("cinder-adit-ambush.ron", 2, 4);
+    let fight = reasons::<Brimstone>("cinder-adit.ron", 2, 6);
+    let dome = reasons::<Goals>("dome-crossing.ron", 2, 3);
+    for (what, got) in [("ambush", &ambush), ("fight", &fight), ("dome", &dome)] {
+        assert!(!got.is_empty(), "the {what} meets ties");
+        for why in got {
+            let why = why
+                .as_deref()
+                .unwrap_or_else(|| panic!("a {what} tie says why"));
+            assert!(why.contains("the players choose"), "{why}");
+        }
+    }
+    assert!(ambush[0].as_deref().unwrap().starts_with("Gnawer 1: "));
+    assert!(
+        fight.iter().flatten().any(|w| w.contains("equally close")),
+        "{fight:?}"
+    );
+    assert!(dome[0].as_deref().unwrap().starts_with("Gravel Knight: "));
+}
