@@ -15,6 +15,8 @@ use crate::rules::{Rules, TieBreaker, fnv1a, state_hash};
 
 /// A save holds at most this many actions (a headless game stops at 200,000).
 pub const MAX_ACTIONS: usize = 1_000_000;
+/// The most heroes a save seats, and the highest player number it gives one.
+pub const MAX_SEATS: usize = 64;
 
 /// How many earlier autosaves [`write_rotating`] keeps next to the newest one.
 pub const AUTOSAVES_KEPT: usize = 3;
@@ -46,6 +48,10 @@ pub struct Save<R: Rules> {
     /// `State::state_hash` after each action, in order; absent in older saves.
     #[serde(default)]
     pub hashes: Vec<String>,
+    /// Who played each hero at the table that saved it: a player number (from 1) per hero, in
+    /// hero order; absent in saves written without a table and in older ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<u32>>,
 }
 
 /// Where a replay parted from the saved game: the first action after which the states differ.
@@ -112,6 +118,7 @@ impl<R: Rules> Save<R> {
             state_hash: state_hash(&game.state),
             actions: game.actions().to_vec(),
             hashes,
+            seats: None,
         }
     }
 
@@ -177,6 +184,18 @@ impl<R: Rules> Save<R> {
                 text,
                 "actions:",
                 format!("`actions`, action {}: {why}", i + 1),
+            ));
+        }
+        if let Some(seats) = &save.seats
+            && (seats.len() > MAX_SEATS || seats.iter().any(|&p| p == 0 || p > MAX_SEATS as u32))
+        {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "seats:",
+                format!(
+                    "`seats` gives a player from 1 to {MAX_SEATS} to each of at most {MAX_SEATS} heroes"
+                ),
             ));
         }
         if !save.hashes.is_empty() && save.hashes.len() != save.actions.len() {

@@ -186,6 +186,31 @@ fn a_save_round_trips_through_ron_and_replays_to_the_same_state() {
 }
 
 #[test]
+fn a_save_keeps_the_seats_of_its_table_within_their_bounds() {
+    let mut g = new_game(3, TieBreaker::Seeded);
+    g.play_out(20, |_, _, _| {});
+    let mut save = Save::of(&g);
+    assert!(
+        !save.to_ron().contains("seats"),
+        "a headless save seats nobody"
+    );
+    save.seats = Some(vec![2]);
+    let text = save.to_ron();
+    let back = Save::<Toy>::parse("save.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back.seats, Some(vec![2]));
+    for bad in [vec![0], vec![65], vec![1; 65]] {
+        save.seats = Some(bad.clone());
+        let text = save.to_ron();
+        let e = Save::<Toy>::parse("save.ron", &text).expect_err(&format!("{bad:?}"));
+        assert!(e.message.contains("`seats`"), "{e}");
+        assert_eq!(
+            e.line,
+            text.lines().position(|l| l.contains("seats:")).unwrap() + 1
+        );
+    }
+}
+
+#[test]
 fn the_toy_is_not_a_shipped_module_and_names_its_rules() {
     assert!(
         case::FORMATS

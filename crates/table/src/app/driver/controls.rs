@@ -54,6 +54,7 @@ pub fn controls<R: Module>(
     mut seen: ResMut<Seen<R>>,
     mut record: ResMut<Record<R>>,
     mut keeping: ResMut<Keeping>,
+    seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
 ) {
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -96,7 +97,7 @@ pub fn controls<R: Module>(
                 false
             }
             Control::Save(path) => {
-                match super::keep::write(g, &path, false) {
+                match super::keep::write(g, &seats, &path, false) {
                     Ok(()) => {
                         keeping.saved_at = Some(g.cursor);
                         pace.say(format!("saved to {}", path.display()));
@@ -108,12 +109,15 @@ pub fn controls<R: Module>(
             Control::Load(path) => {
                 match Save::<R>::load(&path)
                     .map_err(|e| e.to_string())
-                    .and_then(|s| s.replay(&path))
-                {
-                    Ok(loaded) => {
+                    .and_then(|s| {
+                        let seats = s.seats.clone();
+                        s.replay(&path).map(|g| (g, seats))
+                    }) {
+                    Ok((loaded, seated)) => {
                         let said = format!("loaded {}", path.display());
                         commands.queue(move |world: &mut World| {
                             super::open::install::<R>(world, loaded, true);
+                            super::open::reseat(world, seated);
                             world.resource_mut::<Pace>().say(said);
                         });
                     }

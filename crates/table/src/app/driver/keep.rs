@@ -12,7 +12,7 @@ use foehold_core::game::save::Save;
 use foehold_core::rules::Rules;
 use foehold_loop::CoreGame;
 
-use super::Pace;
+use super::{Pace, Seats};
 use crate::modules::Module;
 
 /// Save and load on this table.
@@ -67,13 +67,20 @@ pub fn autosave_path<R: Rules>() -> PathBuf {
     PathBuf::from(format!("saves/autosave-{}.ron", R::NAME.to_lowercase()))
 }
 
-/// Writes `game` to `path` (its folder made first), atomically; an autosave keeps a few earlier
-/// ones beside it.
-pub fn write(game: &Game<impl Rules>, path: &Path, autosave: bool) -> std::io::Result<()> {
+/// Writes `game` with the players' `seats` to `path` (its folder made first), atomically; an
+/// autosave keeps a few earlier ones beside it.
+pub fn write(
+    game: &Game<impl Rules>,
+    seats: &Seats,
+    path: &Path,
+    autosave: bool,
+) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let save = Save::of(game);
+    let mut save = Save::of(game);
+    // Seats the players confirmed come back with the game; unconfirmed ones are asked again.
+    save.seats = seats.ready.then(|| seats.owner.clone());
     if autosave {
         save.write_autosave(path)
     } else {
@@ -84,6 +91,7 @@ pub fn write(game: &Game<impl Rules>, path: &Path, autosave: bool) -> std::io::R
 /// Autosaves when a new round begins and tells the New game window how many moves no save holds.
 pub fn keep<R: Module>(
     game: Res<CoreGame<R>>,
+    seats: Res<Seats>,
     mut keeping: ResMut<Keeping>,
     mut pace: ResMut<Pace>,
     mut at_risk: ResMut<AtRisk>,
@@ -94,7 +102,7 @@ pub fn keep<R: Module>(
     if round > keeping.autosaved_round && g.cursor == g.log.len() {
         keeping.autosaved_round = round;
         if round > 1
-            && let Err(e) = write(g, &keeping.autosave, true)
+            && let Err(e) = write(g, &seats, &keeping.autosave, true)
         {
             pace.say(format!("autosave failed: {e}"));
         }

@@ -104,6 +104,16 @@ impl EachModule for Clear<'_> {
     }
 }
 
+/// Seats the players as a loaded save had them, when it seats every hero of the game on the
+/// table; else the Players window asks, as for a new game.
+pub fn reseat(world: &mut World, seated: Option<Vec<u32>>) {
+    let mut seats = world.resource_mut::<Seats>();
+    if let Some(owner) = seated.filter(|o| o.len() == seats.owner.len()) {
+        *seats = Seats::of_owners(owner);
+        seats.ready = true;
+    }
+}
+
 /// Puts `game` on the table: the last game goes (of whatever rules), the board is built anew, the
 /// log and history are told from the game, the players are asked to sit again. A `loaded` game
 /// waits for the players before the rules go on.

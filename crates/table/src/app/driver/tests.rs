@@ -162,6 +162,9 @@ fn a_save_loads_back_into_the_game_it_held_and_the_table_shows_it() {
         "moves no save holds"
     );
     hold(&mut app);
+    // The hero sits with Player 2 of two: the save keeps it.
+    *app.world_mut().resource_mut::<Seats>() = Seats::of_owners(vec![2]);
+    app.world_mut().resource_mut::<Seats>().ready = true;
     app.world_mut().write_message(Control::Save(save.clone()));
     app.update();
     assert!(save.exists(), "the save is written");
@@ -196,6 +199,12 @@ fn a_save_loads_back_into_the_game_it_held_and_the_table_shows_it() {
         "the table is set anew"
     );
     assert_eq!(app.world().resource::<AtRisk>().0, 0);
+    let seats = app.world().resource::<Seats>();
+    assert_eq!(
+        (seats.players, seats.owner.clone(), seats.ready),
+        (2, vec![2], true),
+        "the players sit as they sat, not asked again"
+    );
     // A file that is no save is refused with where and why, and the game stays.
     let bad = dir.path().join("bad.ron");
     std::fs::write(&bad, "(rules: \"Toy\", seed: x)").expect("written");
