@@ -203,11 +203,16 @@ impl<R: Module> Plugin for ModulePlugin<R> {
         app.add_plugins(GameLoopPlugin::<R>::default())
             .insert_resource(follow::Seen::<R>::default())
             .insert_resource(follow::Record::<R>::default())
+            // Undo, redo and the pace come after the actions submitted before them are applied:
+            // at a low frame rate a move clicked in one frame and a Ctrl+Z pressed before the next
+            // are applied in that order, so the undo takes back the move instead of the move
+            // being refused after an undo. The step asked for here is taken next frame.
             .add_systems(
                 Update,
                 (controls::controls::<R>, follow::drive::<R>)
                     .chain()
-                    .before(LoopSystems::Input)
+                    .after(LoopSystems::Input)
+                    .before(LoopSystems::StepRules)
                     .distributive_run_if(has_game::<R>),
             )
             .add_systems(

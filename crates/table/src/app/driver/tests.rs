@@ -143,6 +143,47 @@ fn undo_and_redo_go_by_decision_and_the_log_and_table_follow() {
 }
 
 #[test]
+fn a_move_and_an_undo_made_before_the_next_frame_apply_in_the_order_they_were_made() {
+    // At a frame a second, a player's move (a click, submitted as an action) and a Ctrl+Z pressed
+    // before the next frame reach the table in one frame: the undo must take back that move,
+    // not the decision before it with the move refused after.
+    let mut app = toy_app("toy.ron");
+    let mut at_hero = false;
+    for _ in 0..40 {
+        app.update();
+        if matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)) {
+            at_hero = true;
+            break;
+        }
+    }
+    assert!(at_hero, "the toy reaches its hero's turn");
+    hold(&mut app);
+    let (cursor, state) = (toy(&app).cursor, toy(&app).state.clone());
+    let legal = toy(&app).legal_actions(foehold_core::rules::Seat::Hero(0));
+    let wait = legal
+        .iter()
+        .find(|a| matches!(a, toy::Action::Wait))
+        .cloned()
+        .expect("the hero may wait");
+    app.world_mut()
+        .write_message(foehold_loop::SubmitAction::<Toy>(wait.clone()));
+    app.world_mut().write_message(Control::Undo);
+    app.update();
+    let g = toy(&app);
+    assert_eq!(g.cursor, cursor, "the move was made, then taken back");
+    assert_eq!(g.state, state);
+    assert_eq!(g.log.get(cursor), Some(&wait), "and it can be redone");
+    assert!(
+        !app.world()
+            .resource::<Pace>()
+            .message
+            .as_ref()
+            .is_some_and(|(m, _)| m.starts_with("not now")),
+        "nothing was refused"
+    );
+}
+
+#[test]
 fn a_save_loads_back_into_the_game_it_held_and_the_table_shows_it() {
     let dir = tempfile::tempdir().expect("a scratch folder");
     let save = dir.path().join("saves").join("toy-game.ron");
@@ -262,6 +303,8 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     table.truncate(options);
     let (cursor, pick) = (g.cursor, g.automatic(true, false));
     app.world_mut().write_message(Control::Dice);
+    // The pick is submitted like a click and applied with the next frame's actions.
+    app.update();
     app.update();
     let g = &app.world().resource::<CoreGame<Brimstone>>().0;
     assert_eq!(g.cursor, cursor + 1, "one action");

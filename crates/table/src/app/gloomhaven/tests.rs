@@ -627,6 +627,8 @@ fn the_dice_break_a_tie_the_players_leave_to_them_and_nothing_else() {
         let cursor = game.cursor;
         let mut app = app_with(game);
         app.world_mut().write_message(Control::Dice);
+        // The pick is submitted like a click and applied with the next frame's actions.
+        app.update();
         app.update();
         let g = &app.world().resource::<CoreGame>().0;
         assert_eq!(g.cursor, cursor + 1, "one action");
