@@ -399,7 +399,19 @@ pub fn view(s: &State) -> TableView {
             label: label.into(),
         }));
     }
+    let fig = |f: Fig| match f {
+        Fig::Hero(h) => h as u32,
+        Fig::Foe(f) => FOE_BASE + f as u32,
+    };
+    // A die waiting is the roller's: an attack's by the attacker, a wound's about the one hit, an
+    // exploration's by its hero (whose turn may have ended with the move that explores).
+    let rolling = s.rolls.first().map(|r| match *r {
+        actions::Roll::Hit { attacker, .. } => fig(attacker),
+        actions::Roll::Wound { defender } => fig(defender),
+        actions::Roll::Explore { hero, .. } => hero as u32,
+    });
     let active = match (s.tie, s.phase) {
+        _ if rolling.is_some() => rolling,
         (Some((f, _)), _) => Some(FOE_BASE + f as u32),
         (None, Phase::Hero { hero, .. }) => Some(hero as u32),
         (None, Phase::Foes) => s.next_foe().map(|f| FOE_BASE + f as u32),
