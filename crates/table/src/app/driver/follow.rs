@@ -111,7 +111,8 @@ pub fn follow<R: Module>(
         let mut s = before.clone();
         for (i, a) in g.log[seen.cursor..g.cursor].iter().enumerate() {
             let at = seen.cursor + i;
-            log.history.push(history_line::<R>(&s, a));
+            log.history
+                .push(history_line::<R>(&s, a, g.is_decision(at)));
             if g.is_decision(at) {
                 record.closed = true;
             } else if record.closed {

@@ -115,7 +115,7 @@ pub enum Control {
 pub struct Log {
     pub told: Told,
     /// A line per action of the game's log (undone ones too, to redo), from the state before it.
-    pub history: Vec<String>,
+    pub history: Vec<told::HistoryLine>,
     /// How many of them are in effect.
     pub cursor: usize,
 }

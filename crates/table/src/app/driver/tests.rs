@@ -133,12 +133,22 @@ fn undo_and_redo_go_by_decision_and_the_log_and_table_follow() {
         let table = app.world().resource::<Table>();
         assert_eq!(table.figures, Toy::view(&g.state).figures);
     }
-    // Its lines: one per action of the whole log, each with its round.
+    // Its lines: one per action of the whole log, each with its round, marked as the players'
+    // decisions the game counts, and naming who acted when the action's words do not.
     let history = &app.world().resource::<Log>().history;
-    assert_eq!(history.len(), toy(&app).log.len());
+    let g = toy(&app);
+    assert_eq!(history.len(), g.log.len());
     assert!(
-        history.iter().all(|l| l.starts_with("round ")),
+        history.iter().all(|l| l.text.starts_with("round ")),
         "{history:?}"
+    );
+    for (i, l) in history.iter().enumerate() {
+        assert_eq!(l.decision, g.is_decision(i), "line {i}: {l:?}");
+    }
+    assert!(history.iter().any(|l| l.decision) && history.iter().any(|l| !l.decision));
+    assert!(
+        history.iter().any(|l| l.text.contains("Foe: ")),
+        "the foe's steps name it: {history:?}"
     );
 }
 

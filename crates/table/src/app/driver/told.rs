@@ -32,19 +32,45 @@ impl Told {
     }
 }
 
-/// An action's line in the history, from the state just before it: its round and what was done.
-pub fn history_line<R: Present>(s: &R::State, a: &R::Action) -> String {
-    format!("round {} · {}", R::round(s).max(1), R::action_label(s, a))
+/// One action in the History window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryLine {
+    /// Its round, who acted and what was done.
+    pub text: String,
+    /// A players' decision (a hero's move, a tie broken); else one of the rules' own steps, a die
+    /// or a draw, which the window lists under the decision before it.
+    pub decision: bool,
+}
+
+/// An action's line in the history, from the state just before it: its round, who acted (the
+/// figure whose turn the module's view shows, unless the action's own words name it) and what was
+/// done.
+pub fn history_line<R: Present>(s: &R::State, a: &R::Action, decision: bool) -> HistoryLine {
+    let label = R::action_label(s, a);
+    let view = R::view(s);
+    let who = view
+        .active
+        .and_then(|id| view.figures.iter().find(|f| f.id == id))
+        .map(|f| f.name.as_str())
+        .filter(|name| !label.contains(name));
+    let round = R::round(s).max(1);
+    HistoryLine {
+        text: match who {
+            Some(name) => format!("round {round} · {name}: {label}"),
+            None => format!("round {round} · {label}"),
+        },
+        decision,
+    }
 }
 
 /// The log of the actions in effect, and a history line for every action of the log (undone ones
 /// too, so redo targets can be listed).
-pub fn retell<R: Present>(game: &Game<R>) -> (Told, Vec<String>) {
+pub fn retell<R: Present>(game: &Game<R>) -> (Told, Vec<HistoryLine>) {
     let mut s = game.initial().clone();
     let mut told = Told::default();
     let mut lines = Vec::with_capacity(game.log.len());
     for (i, a) in game.log.iter().enumerate() {
-        lines.push(history_line::<R>(&s, a));
+        lines.push(history_line::<R>(&s, a, game.is_decision(i)));
         // Every logged action was accepted once from this same state.
         let Ok(events) = R::apply(&mut s, a.clone()) else {
             break;

@@ -488,7 +488,7 @@ fn a_history_jump_back_into_an_enemy_turn_keeps_the_future_to_redo() {
     assert!(
         history
             .iter()
-            .any(|l| l.starts_with("round 1 · ") && l.contains(" acts")),
+            .any(|l| l.text.starts_with("round 1 · ") && l.text.contains(" acts")),
         "history lines say the round and who acted: {history:?}"
     );
 }
