@@ -201,6 +201,18 @@ pub struct Odds {
     pub chances: Vec<Fraction>,
     /// The dice of this roll already rolled.
     pub rolled: Vec<u32>,
+    /// The whole attack the roll belongs to, every die of it (to hit, then defense or damage, and
+    /// what is added to them), before any is rolled; `None` when the roll is all there is.
+    pub whole: Option<WholeAttack>,
+}
+
+/// The exact chance of every number of wounds a whole attack deals.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WholeAttack {
+    /// What is counted ("wounds to Gnawer 2; 2 take it out").
+    pub what: String,
+    /// The chance of `k` wounds at index `k`, from 0 up to what takes the target out.
+    pub wounds: Vec<Fraction>,
 }
 
 /// Something the table shows for a moment as the rules play: who aims at whom, a step walked, a

@@ -10,7 +10,7 @@ use super::minis::{Mini, side_colour};
 use super::table::Table;
 use super::tag::Tagged;
 use super::view::{FigureInfo, Side};
-use foehold_core::rules::view::Odds;
+use foehold_core::rules::view::{Odds, WholeAttack};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>().add_systems(
@@ -373,4 +373,30 @@ pub fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
             .collect::<Vec<_>>()
             .join("\n"),
     );
+}
+
+/// The whole attack a roll belongs to: the chance of each number of wounds, every die of it
+/// together, apart from the roll's own bars.
+pub fn whole_attack(ui: &mut egui::Ui, whole: &WholeAttack) {
+    ui.label(egui::RichText::new("The whole attack").strong());
+    ui.label(&whole.what);
+    let bars: Vec<(String, f64)> = whole
+        .wounds
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (k.to_string(), c.to_f64()))
+        .collect();
+    let size = egui::vec2(40.0 * bars.len() as f32, 70.0);
+    let colour = egui::Color32::from_rgb(200, 90, 80);
+    chance_bars(ui, &bars, size, colour, None)
+        .tagged("odds:whole")
+        .on_hover_text(
+            whole
+                .wounds
+                .iter()
+                .enumerate()
+                .map(|(k, c)| format!("{k} wounds: {c}"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
 }

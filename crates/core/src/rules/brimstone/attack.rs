@@ -110,6 +110,34 @@ pub fn hit_chances(dice: u32, die: Die, target: u32) -> Vec<Fraction> {
         .collect()
 }
 
+/// The chance of each number of wounds, `0..=cap`, that a whole attack deals.
+///
+/// `hits` is the chance of each number of hits; each hit deals `per_hit` (the chance of each
+/// number of wounds one hit deals, independently); the total is capped at `cap` (what takes the
+/// target out).
+pub fn wounds_of_hits(hits: &[Fraction], per_hit: &[Fraction], cap: u32) -> Vec<Fraction> {
+    let cap = cap as usize;
+    let mut out = vec![Fraction::ZERO; cap + 1];
+    // After h hits: the chance of each capped total.
+    let mut after = vec![Fraction::ZERO; cap + 1];
+    after[0] = Fraction::ONE;
+    for (h, &p_hits) in hits.iter().enumerate() {
+        if h > 0 {
+            let mut next = vec![Fraction::ZERO; cap + 1];
+            for (total, &p) in after.iter().enumerate().filter(|(_, p)| !p.is_zero()) {
+                for (w, &q) in per_hit.iter().enumerate().filter(|(_, q)| !q.is_zero()) {
+                    next[(total + w).min(cap)] += p * q;
+                }
+            }
+            after = next;
+        }
+        for (total, &p) in after.iter().enumerate() {
+            out[total] += p_hits * p;
+        }
+    }
+    out
+}
+
 fn choose(n: u32, k: u32) -> u128 {
     (0..k).fold(1u128, |acc, i| acc * u128::from(n - i) / u128::from(i + 1))
 }

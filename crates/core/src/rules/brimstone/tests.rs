@@ -937,3 +937,53 @@ fn a_plain_ambush_lists_every_way_the_draws_and_the_players_can_place_it() {
     )];
     assert_eq!(layouts(&a, &three, true).len(), 16 * 15 * 14);
 }
+
+/// Every way `n` six-sided dice can fall, each once.
+fn all_rolls(n: u32) -> Vec<Vec<u32>> {
+    (0..n).fold(vec![Vec::new()], |rolls, _| {
+        rolls
+            .iter()
+            .flat_map(|r| {
+                (1..=6).map(move |d| {
+                    let mut r = r.clone();
+                    r.push(d);
+                    r
+                })
+            })
+            .collect()
+    })
+}
+
+#[test]
+fn the_wounds_of_a_whole_attack_match_every_way_its_dice_can_fall() {
+    // Hits on 4+, then a damage die a hit with +1 and −2 armour, capped at what kills: the exact
+    // distribution against a count over every to-hit and damage die.
+    let (needed, bonus, armour) = (4u32, 1i64, 2i64);
+    let mut per_hit = vec![Fraction::ZERO; 6];
+    for r in 1..=6i64 {
+        per_hit[(r + bonus - armour).max(0) as usize] += Fraction::new(1, 6);
+    }
+    for dice in 0..=3u32 {
+        for cap in [1u32, 3, 7] {
+            let got =
+                attack::wounds_of_hits(&attack::hit_chances(dice, Die::D6, needed), &per_hit, cap);
+            let mut counts = vec![0u128; cap as usize + 1];
+            let mut total = 0u128;
+            for to_hit in all_rolls(dice) {
+                let hits = to_hit.iter().filter(|&&r| r >= needed).count() as u32;
+                // Each to-hit outcome weighs 6^(3 - hits) damage outcomes so all count alike.
+                for damage in all_rolls(hits) {
+                    let sum: i64 = damage
+                        .iter()
+                        .map(|&r| (i64::from(r) + bonus - armour).max(0))
+                        .sum();
+                    let weight = 6u128.pow(3 - hits);
+                    counts[(sum as usize).min(cap as usize)] += weight;
+                    total += weight;
+                }
+            }
+            let want: Vec<Fraction> = counts.iter().map(|&c| Fraction::new(c, total)).collect();
+            assert_eq!(got, want, "{dice} dice, cap {cap}");
+        }
+    }
+}

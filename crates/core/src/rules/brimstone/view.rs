@@ -7,10 +7,11 @@ use super::attack::{self, Die};
 use super::log::figure_name;
 use super::placement::{Initiative, Style};
 use super::scenario::{GroupSpec, HeroSpec};
-use super::state::{AskKind, Stage, State};
+use super::state::{AskKind, HeroStrike, Stage, State};
 use super::targeting::Behaviour;
+use crate::modifiers::Fraction;
 use crate::rules::view::{
-    CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView,
+    CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView, WholeAttack,
 };
 use crate::square::Square;
 
@@ -230,6 +231,7 @@ fn odds(s: &State) -> Option<Odds> {
                 needed,
                 chances: attack::hit_chances(dice, declared.die, needed),
                 rolled: strike.to_hit.clone(),
+                whole: Some(hero_whole(s, strike, &declared)),
             })
         }
         Stage::Attack(strike) => {
@@ -245,9 +247,75 @@ fn odds(s: &State) -> Option<Odds> {
                 needed: spec.to_hit,
                 chances: attack::hit_chances(spec.combat, Die::D6, spec.to_hit),
                 rolled: strike.to_hit.clone(),
+                whole: Some(foe_whole(s, spec, *hero)),
             })
         }
         _ => None,
+    }
+}
+
+/// A hero's whole attack: its hits, then a damage die per hit plus the hero's damage bonus less
+/// the model's armour, up to the wounds that take the model out.
+fn hero_whole(s: &State, strike: &HeroStrike, declared: &attack::Roll) -> WholeAttack {
+    let m = &s.models[strike.target];
+    let spec = s.spec(m.group);
+    let left = spec.wounds.saturating_sub(m.wounds);
+    let bonus = i64::from(s.scenario.file.heroes[strike.hero].damage_bonus);
+    let armour = i64::from(spec.armour);
+    let sides = Die::D6.sides();
+    let mut per_hit = Vec::new();
+    for roll in 1..=sides {
+        let w = (i64::from(roll) + bonus - armour).max(0) as usize;
+        if per_hit.len() <= w {
+            per_hit.resize(w + 1, Fraction::ZERO);
+        }
+        per_hit[w] += Fraction::new(1, u128::from(sides));
+    }
+    let hits = attack::hit_chances(
+        attack::dice(declared),
+        declared.die,
+        attack::target_number(declared),
+    );
+    WholeAttack {
+        what: format!(
+            "wounds to {}: a d6 a hit{}{}; {left} take it out",
+            m.name,
+            if bonus > 0 {
+                format!(" +{bonus}")
+            } else {
+                String::new()
+            },
+            if armour > 0 {
+                format!(" −{armour} armour")
+            } else {
+                String::new()
+            }
+        ),
+        wounds: attack::wounds_of_hits(&hits, &per_hit, left),
+    }
+}
+
+/// An enemy's whole attack on one hero: its hits, then the hero's defense die for each, each hit
+/// not blocked dealing the enemy's damage, up to the hero's health.
+fn foe_whole(s: &State, spec: &GroupSpec, hero: usize) -> WholeAttack {
+    let defense = s.scenario.file.heroes[hero].defense;
+    let sides = Die::D6.sides();
+    let through = u128::from(defense.saturating_sub(1).min(sides));
+    let damage = spec.damage as usize;
+    let mut per_hit = vec![Fraction::ZERO; damage + 1];
+    per_hit[0] = Fraction::new(u128::from(sides) - through, u128::from(sides));
+    per_hit[damage] += Fraction::new(through, u128::from(sides));
+    let hp = s.heroes[hero].hp;
+    WholeAttack {
+        what: format!(
+            "wounds to {}: each hit blocked on {defense}+, else {damage}; {hp} knock them out",
+            s.hero_name(hero)
+        ),
+        wounds: attack::wounds_of_hits(
+            &attack::hit_chances(spec.combat, Die::D6, spec.to_hit),
+            &per_hit,
+            hp,
+        ),
     }
 }
 

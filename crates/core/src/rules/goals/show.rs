@@ -10,7 +10,7 @@ use super::situation::{GoalOption, Outcome};
 use super::state::{AdventureState, State};
 use super::turn::DIE;
 use crate::modifiers::fraction::Fraction;
-use crate::rules::view::{Odds, Panel, Show};
+use crate::rules::view::{Odds, Panel, Show, WholeAttack};
 
 /// A figure's table id.
 fn id(fig: Fig) -> u32 {
@@ -107,6 +107,33 @@ pub fn odds(s: &State) -> Option<Odds> {
             Fraction::new(succeed, sides),
         ],
         rolled: Vec::new(),
+        whole: whole(s, roll),
+    })
+}
+
+/// A strike as a whole: its hit roll, then the wound roll a hit brings (one wound at most).
+fn whole(s: &State, roll: &Roll) -> Option<WholeAttack> {
+    let Roll::Hit { defender, .. } = *roll else {
+        return None;
+    };
+    let sides = u128::from(DIE);
+    let chance = |r: &Roll| {
+        let needed = u128::from(s.needed(r));
+        Fraction::new((sides + 1).saturating_sub(needed).min(sides), sides)
+    };
+    let wounds = chance(roll) * chance(&Roll::Wound { defender });
+    Some(WholeAttack {
+        what: format!(
+            "wounds to {}: the hit, then a die over its Armor",
+            s.name(defender)
+        ),
+        wounds: vec![
+            Fraction::new(
+                wounds.denominator() - wounds.numerator(),
+                wounds.denominator(),
+            ),
+            wounds,
+        ],
     })
 }
 

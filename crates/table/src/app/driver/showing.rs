@@ -205,6 +205,7 @@ mod tests {
                 Fraction::new(1, 4),
             ],
             rolled: Vec::new(),
+            whole: None,
         };
         showing.take(&mut shown, vec![die("healing", 3, 1)], None);
         let attack = vec![
@@ -244,6 +245,7 @@ mod tests {
             needed: 2,
             chances: vec![Fraction::new(1, 6), Fraction::new(5, 6)],
             rolled: Vec::new(),
+            whole: None,
         };
         let hit = die("the Knight attacks Ysolde", 4, 4);
         let wounds = die("does the hit wound Ysolde?", 1, 2);

@@ -9,7 +9,7 @@ use crate::app::driver::Showing;
 use crate::app::driver::showing::{Landed, TUMBLE};
 use crate::app::table::Table;
 use crate::app::tag::Tagged;
-use crate::app::ui::histogram;
+use crate::app::ui::{histogram, whole_attack};
 
 /// The dice tray with the odds, the random pick, the foe's walk and the module's panels.
 pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>) -> Result {
@@ -32,10 +32,19 @@ pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>
                         ui.weak("Before the roll, if you click:");
                     }
                     histogram(ui, odds, if preview { None } else { showing.hits() });
-                    ui.separator();
+                    if let Some(whole) = &odds.whole {
+                        ui.separator();
+                        whole_attack(ui, whole);
+                    }
                 }
-                for (what, dice) in showing.rows() {
-                    tray_row(ui, what, &dice);
+                // The last roll's dice belong to the last roll, not to the attack pointed at.
+                if !preview {
+                    if odds.is_some() && !showing.tray.is_empty() {
+                        ui.separator();
+                    }
+                    for (what, dice) in showing.rows() {
+                        tray_row(ui, what, &dice);
+                    }
                 }
             });
     }
