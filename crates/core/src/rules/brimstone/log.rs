@@ -49,7 +49,20 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             format!("{} rolls {roll} for initiative", s.spec(*group).name)
         }
         Event::Turn(Actor::Hero(h)) => format!("{}'s turn", s.hero_name(*h)),
-        Event::Turn(Actor::Group(g)) => format!("the {} act", s.spec(*g).name),
+        Event::Turn(Actor::Group(g)) => {
+            // Our enemy names take a plain "s"; one model left acts alone.
+            let standing = s
+                .models
+                .iter()
+                .filter(|m| m.group == *g && !m.dead && m.at.is_some())
+                .count();
+            let name = &s.spec(*g).name;
+            if standing == 1 {
+                format!("the {name} acts")
+            } else {
+                format!("the {name}s act")
+            }
+        }
         Event::Chose { option } => format!("the table picks: {option}"),
         Event::Drew { option } => format!("drawn at random: {option}"),
         Event::Rolled { what, roll, needed } if *needed > 1 => {
@@ -72,7 +85,8 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             )
         }
         Event::Wounded { figure, amount } => {
-            format!("{} takes {amount} wound(s)", figure_name(s, *figure))
+            let wounds = if *amount == 1 { "wound" } else { "wounds" };
+            format!("{} takes {amount} {wounds}", figure_name(s, *figure))
         }
         Event::Killed { model, by, xp } => format!(
             "{} is killed by {} (+{xp} XP)",
@@ -81,6 +95,10 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
         ),
         Event::KnockedOut(h) => format!("{} is knocked out", s.hero_name(*h)),
         Event::TurnEnded(h) => format!("{} ends the turn", s.hero_name(*h)),
+        Event::Healed { hero, amount: 0 } => format!(
+            "{} catches their breath: nothing to heal",
+            s.hero_name(*hero)
+        ),
         Event::Healed { hero, amount } => {
             format!(
                 "{} catches their breath and heals {amount}",
