@@ -915,9 +915,30 @@ pub fn outcome_json(o: &Outcome) -> Value {
     })
 }
 
-/// One outcome in words.
+/// One outcome in the case format's words (`Attack(2)`, as its files name options).
 pub fn outcome_text(o: &Outcome) -> String {
-    let mut s = format!("{}", o.option);
+    outcome_with(o, ToString::to_string)
+}
+
+/// One outcome in a player's words (`Attack option 2`), for the game's log and buttons.
+pub fn outcome_words(o: &Outcome) -> String {
+    outcome_with(o, option_words)
+}
+
+/// A foe's option as the rules text names it.
+pub fn option_words(option: &GoalOption) -> String {
+    match option {
+        GoalOption::Attack(n) => format!("Attack option {n}"),
+        GoalOption::Special(n) => format!("Special option {n}"),
+        GoalOption::Adventure => "the Adventure goal".to_string(),
+        GoalOption::Unleash => "unleashes its minion".to_string(),
+        GoalOption::MeleeStep => "a melee step".to_string(),
+        GoalOption::ReactionShot => "a reaction shot".to_string(),
+    }
+}
+
+fn outcome_with(o: &Outcome, option: impl Fn(&GoalOption) -> String) -> String {
+    let mut s = option(&o.option);
     if let Some(t) = &o.target {
         s += &format!(" → {t}");
     }
@@ -937,7 +958,7 @@ pub fn outcome_text(o: &Outcome) -> String {
     if let Some(m) = &o.minion {
         s += &format!(
             ", minion: {}{} ends ({}, {})",
-            m.option,
+            option(&m.option),
             m.target
                 .as_ref()
                 .map(|t| format!(" → {t}"))

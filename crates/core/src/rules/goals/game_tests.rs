@@ -821,7 +821,7 @@ fn each_outcome_of_a_tie_lights_its_end_hex_and_reads_as_the_log_words_it() {
                         Some((o.end.x, o.end.y))
                     );
                     let label = Goals::action_label(&g.state, &choose);
-                    assert!(label.ends_with(&case::outcome_text(o)), "{label}");
+                    assert!(label.ends_with(&case::outcome_words(o)), "{label}");
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! The log lines of a goal-priority game, one per event, the foes' option walks included.
 
 use super::actions::{Event, Fig, Roll};
-use super::case::outcome_text;
+use super::case::outcome_words;
 use super::state::State;
 
 fn at(p: (i32, i32)) -> String {
@@ -102,10 +102,19 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             trace,
             options,
         } => format!(
-            "{} walks its options: {} ({options} outcome{}).",
+            "{} walks its options: {}{}",
             foe(*f),
-            trace.join(" "),
-            if *options == 1 { "" } else { "s" }
+            // Several outcomes: the walk's last line counts them already.
+            trace
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" "),
+            match options {
+                0 => " (no outcome).",
+                1 => " (1 outcome).",
+                _ => "",
+            }
         ),
         Event::TieOffered { foe: f, options } => format!(
             "{} leaves the players a choice: {}",
@@ -113,11 +122,11 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             options
                 .iter()
                 .enumerate()
-                .map(|(i, o)| format!("[{i}] {}", outcome_text(o)))
+                .map(|(i, o)| format!("[{}] {}", i + 1, outcome_words(o)))
                 .collect::<Vec<_>>()
                 .join("; ")
         ),
-        Event::Acts { foe: f, outcome } => format!("{}: {}", foe(*f), outcome_text(outcome)),
+        Event::Acts { foe: f, outcome } => format!("{}: {}", foe(*f), outcome_words(outcome)),
         Event::Stays { foe: f } => format!("{} finds no option and stays.", foe(*f)),
         Event::Used { foe: f, special } => format!("{} uses {special}.", foe(*f)),
         Event::Unleashed { foe: f, minion } => {

@@ -197,7 +197,7 @@ impl Present for Goals {
             Action::End => "end the turn".into(),
             Action::Advance => "go on".into(),
             Action::Choose(i) => match tie_outcome(s, i) {
-                Some(o) => format!("outcome {}: {}", i + 1, case::outcome_text(&o)),
+                Some(o) => format!("outcome {}: {}", i + 1, case::outcome_words(&o)),
                 None => format!("outcome {}", i + 1),
             },
         }
