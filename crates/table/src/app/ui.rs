@@ -380,10 +380,12 @@ pub fn histogram(ui: &mut egui::Ui, odds: &Odds, hits: Option<usize>) {
 pub fn whole_attack(ui: &mut egui::Ui, whole: &WholeAttack) {
     ui.label(egui::RichText::new("The whole attack").strong());
     ui.label(&whole.what);
+    // Only the numbers of wounds that can happen: an enemy dealing 2 a hit never deals 3.
     let bars: Vec<(String, f64)> = whole
         .wounds
         .iter()
         .enumerate()
+        .filter(|(k, c)| *k == 0 || !c.is_zero())
         .map(|(k, c)| (k.to_string(), c.to_f64()))
         .collect();
     let size = egui::vec2(40.0 * bars.len() as f32, 70.0);
@@ -395,6 +397,7 @@ pub fn whole_attack(ui: &mut egui::Ui, whole: &WholeAttack) {
                 .wounds
                 .iter()
                 .enumerate()
+                .filter(|(_, c)| !c.is_zero())
                 .map(|(k, c)| format!("{k} wounds: {c}"))
                 .collect::<Vec<_>>()
                 .join("\n"),
