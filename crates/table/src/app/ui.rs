@@ -112,22 +112,52 @@ fn name_plates(
         plates.push((cam_t.translation().distance(head), p, f));
     }
     plates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    for (_, p, f) in plates {
-        let at = egui::pos2(p.x, p.y);
-        let font = egui::FontId::proportional(13.0);
-        let label = if f.elite {
-            format!("★ {}", f.name)
-        } else {
-            f.name.clone()
-        };
-        let galley = painter.layout_no_wrap(label, font, egui::Color32::WHITE);
-        let w = galley.size().x.max(56.0) + 8.0;
-        let rect = egui::Rect::from_center_size(at - egui::vec2(0.0, 14.0), egui::vec2(w, 30.0));
+    let font = egui::FontId::proportional(13.0);
+    let labels: Vec<_> = plates
+        .iter()
+        .map(|(_, _, f)| {
+            let label = if f.elite {
+                format!("★ {}", f.name)
+            } else {
+                f.name.clone()
+            };
+            painter.layout_no_wrap(label, font.clone(), egui::Color32::WHITE)
+        })
+        .collect();
+    // Where each plate would sit over its mini (the row of condition dots above it included),
+    // then moved up until no two cover each other: figures in a cluster keep readable plates.
+    let wanted: Vec<egui::Rect> = plates
+        .iter()
+        .zip(&labels)
+        .map(|((_, p, f), galley)| {
+            let w = galley.size().x.max(56.0) + 30.0;
+            let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
+            egui::Rect::from_min_max(
+                egui::pos2(p.x - w / 2.0, p.y - 29.0 - dots),
+                egui::pos2(p.x + w / 2.0, p.y + 1.0),
+            )
+        })
+        .collect();
+    let placed = declutter(&wanted);
+    for (((_, p, f), galley), (want, got)) in
+        plates.iter().zip(labels).zip(wanted.iter().zip(&placed))
+    {
+        let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
+        let rect = egui::Rect::from_min_max(got.min + egui::vec2(0.0, dots), got.max);
+        let w = rect.width();
+        let border = egui_colour(side_colour(f.side, f.tint));
+        // A plate moved off its mini points back at it.
+        if (got.center().y - want.center().y).abs() > 1.0 {
+            painter.line_segment(
+                [rect.center_bottom(), egui::pos2(p.x, p.y)],
+                egui::Stroke::new(1.5, border),
+            );
+        }
         painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
         painter.rect_stroke(
             rect,
             4.0,
-            egui::Stroke::new(1.5, egui_colour(side_colour(f.side, f.tint))),
+            egui::Stroke::new(1.5, border),
             egui::StrokeKind::Inside,
         );
         painter.galley(
@@ -135,10 +165,11 @@ fn name_plates(
             galley,
             egui::Color32::WHITE,
         );
-        // Hit points bar.
+        // Hit points: a bar, and the number inside the plate so that neighbours' never run
+        // together.
         let bar = egui::Rect::from_min_size(
             rect.left_top() + egui::vec2(4.0, 19.0),
-            egui::vec2(w - 8.0, 7.0),
+            egui::vec2(w - 30.0, 7.0),
         );
         painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
         let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
@@ -152,13 +183,13 @@ fn name_plates(
         };
         painter.rect_filled(fill, 2.0, hp_colour);
         painter.text(
-            bar.right_center() + egui::vec2(3.0, 0.0),
-            egui::Align2::LEFT_CENTER,
+            egui::pos2(rect.right() - 4.0, bar.center().y),
+            egui::Align2::RIGHT_CENTER,
             format!("{}", f.hp),
             egui::FontId::proportional(11.0),
             egui::Color32::WHITE,
         );
-        // Condition markers: coloured dots with the initial.
+        // Condition markers: coloured dots with the initial, above the plate.
         for (i, c) in f.conditions.iter().enumerate() {
             let centre = egui::pos2(rect.left() + 7.0 + i as f32 * 14.0, rect.top() - 7.0);
             painter.circle_filled(centre, 6.5, condition_colour(c));
@@ -178,6 +209,40 @@ fn name_plates(
         }
     }
     Ok(())
+}
+
+/// Moves the plates wanted at `wanted` so that none covers another, in the order given: from the
+/// lowest on screen up (left to right on a row), each rises above every plate already placed that
+/// it would cover. Plates that do not touch stay where they are.
+pub fn declutter(wanted: &[egui::Rect]) -> Vec<egui::Rect> {
+    let mut order: Vec<usize> = (0..wanted.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ca, cb) = (wanted[a].center(), wanted[b].center());
+        cb.y.total_cmp(&ca.y)
+            .then(ca.x.total_cmp(&cb.x))
+            .then(a.cmp(&b))
+    });
+    let mut placed = wanted.to_vec();
+    let mut done: Vec<usize> = Vec::with_capacity(wanted.len());
+    for i in order {
+        let mut r = wanted[i];
+        // Each move goes above one placed plate, so as many moves as plates placed suffice.
+        for _ in 0..=done.len() {
+            let covered = done
+                .iter()
+                .map(|&j| placed[j])
+                .filter(|p| p.intersects(r.shrink(0.5)))
+                .map(|p| p.top())
+                .reduce(f32::min);
+            match covered {
+                Some(top) => r = r.translate(egui::vec2(0.0, top - 2.0 - r.bottom())),
+                None => break,
+            }
+        }
+        placed[i] = r;
+        done.push(i);
+    }
+    placed
 }
 
 pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
@@ -402,4 +467,39 @@ pub fn whole_attack(ui: &mut egui::Ui, whole: &WholeAttack) {
                 .collect::<Vec<_>>()
                 .join("\n"),
         );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declutter;
+    use bevy_egui::egui::{Rect, pos2, vec2};
+
+    fn plate(x: f32, y: f32) -> Rect {
+        Rect::from_center_size(pos2(x, y), vec2(80.0, 30.0))
+    }
+
+    #[test]
+    fn clustered_plates_stack_apart_and_lone_ones_stay() {
+        // Two heroes on one spot, a third half over them, and one far off.
+        let wanted = [
+            plate(100.0, 200.0),
+            plate(100.0, 200.0),
+            plate(130.0, 190.0),
+            plate(400.0, 200.0),
+        ];
+        let placed = declutter(&wanted);
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                assert!(!a.intersects(b.shrink(0.5)), "{a:?} covers {b:?}");
+            }
+            // Plates only ever rise, keeping their column.
+            assert!(a.bottom() <= wanted[i].bottom() && a.center().x == wanted[i].center().x);
+        }
+        assert_eq!(placed[3], wanted[3], "a plate nothing covers stays put");
+        assert_eq!(
+            placed[0], wanted[0],
+            "the lowest, leftmost of a cluster keeps its place"
+        );
+        assert_eq!(declutter(&wanted), placed, "the same picture every frame");
+    }
 }
