@@ -1,31 +1,19 @@
 //! Golden tests: Brimstone fight logs and case answers as players read them, so changes get reviewed.
 
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use foehold_core::game::Game;
-use foehold_core::rules::brimstone::{Brimstone, log};
-use foehold_core::rules::{Rules, TieBreaker, ToMove, case};
+use foehold_core::game::check::whole_log;
+use foehold_core::rules::brimstone::Brimstone;
+use foehold_core::rules::case;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Every log line of a headless fight of `scenario` with `seed`, ties broken by the seeded pick.
+/// Every log line of a headless game of `scenario` with `seed`, ties broken by the seeded pick.
 fn fight_log(scenario: &str, seed: u64) -> Vec<String> {
     let path = root().join("scenarios").join(scenario);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{scenario}: {e}"));
-    let s = Arc::new(Brimstone::parse_scenario(scenario, &text).unwrap_or_else(|e| panic!("{e}")));
-    let mut game: Game<Brimstone> = Game::new(s, scenario, seed, TieBreaker::Seeded).unwrap();
-    let mut lines = Vec::new();
-    game.play_out(50_000, |state, _, events| {
-        lines.extend(events.iter().filter_map(|e| log::describe(state, e)));
-    });
-    assert!(
-        matches!(game.to_move(), ToMove::Over { .. }),
-        "the fight ends"
-    );
-    lines
+    whole_log::<Brimstone>(&path, seed, 50_000).unwrap_or_else(|e| panic!("{scenario}: {e}"))
 }
 
 #[test]
@@ -43,13 +31,7 @@ fn a_whole_ambushed_fight_reads_the_same() {
 #[test]
 fn the_public_cases_are_explained_the_same() {
     let dir = root().join("tests/conformance/brimstone");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    // By file name, so the snapshot does not follow the folder's listing order.
-    files.sort();
+    let files = foehold_core::game::check::ron_files(&dir).expect("the cases are readable");
     let answers: Vec<String> = files
         .iter()
         .map(|p| {

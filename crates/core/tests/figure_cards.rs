@@ -1,22 +1,22 @@
 //! Every figure of every module's scenarios carries its printed card in the table's view, so a
 //! player can check what the rules compare ("the override card picks the highest Wits").
 
-use std::sync::Arc;
+use std::path::Path;
 
+use foehold_core::game::check::seeded_game;
+use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
 use foehold_core::rules::view::{FigureInfo, Side};
-use foehold_core::rules::{Present, TieBreaker};
 
 /// The figures of `scenario`'s view once the game has played `steps` automatic actions (foes
 /// placed in the modules that place them during play).
 fn figures<R: Present>(scenario: &str, steps: usize) -> Vec<FigureInfo> {
-    let path = format!("{}/../../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the scenario reads");
-    let s = R::parse_scenario(scenario, &text).unwrap_or_else(|e| panic!("{e}"));
-    let mut game = foehold_core::game::Game::<R>::new(Arc::new(s), scenario, 1, TieBreaker::Seeded)
-        .expect("it sets up");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario);
+    let mut game = seeded_game::<R>(&path, 1).unwrap_or_else(|e| panic!("{e}"));
     for _ in 0..steps {
         let Some(a) = game.automatic(true, true) else {
             break;

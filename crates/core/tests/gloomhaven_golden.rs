@@ -58,12 +58,7 @@ fn the_first_foe_decisions_of_the_kiln_read_the_same() {
 #[test]
 fn our_own_puzzles_are_explained_the_same() {
     let dir = root().join("tests/puzzles");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
+    let files = foehold_core::game::check::ron_files(&dir).expect("the cases are readable");
     let answers: Vec<String> = files
         .iter()
         .map(|p| {

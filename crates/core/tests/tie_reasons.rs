@@ -1,20 +1,19 @@
 //! A tie the players break says why before they pick: the view of every module that uses the
 //! shared table's tie window names the rule that left the options equal.
 
-use std::sync::Arc;
+use std::path::Path;
 
+use foehold_core::game::check::seeded_game;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::goals::Goals;
-use foehold_core::rules::{Present, TieBreaker, ToMove};
+use foehold_core::rules::{Present, ToMove};
 
 /// The view's reason at each of the first `n` ties of a seeded game of `scenario`.
 fn reasons<R: Present>(scenario: &str, seed: u64, n: usize) -> Vec<Option<String>> {
-    let path = format!("{}/../../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the scenario reads");
-    let s = R::parse_scenario(scenario, &text).unwrap_or_else(|e| panic!("{e}"));
-    let mut game =
-        foehold_core::game::Game::<R>::new(Arc::new(s), scenario, seed, TieBreaker::Seeded)
-            .expect("it sets up");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario);
+    let mut game = seeded_game::<R>(&path, seed).unwrap_or_else(|e| panic!("{e}"));
     let mut out = Vec::new();
     while let Some(a) = game.automatic(true, true) {
         if matches!(game.to_move(), ToMove::Tie { .. }) {

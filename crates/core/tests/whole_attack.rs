@@ -1,22 +1,21 @@
 //! The odds of a whole attack, apart from its roll's: every die of it (to hit, then defense or
 //! damage) in one distribution of wounds, as the Brimstone and goal-priority views give it.
 
-use std::sync::Arc;
+use std::path::Path;
 
+use foehold_core::game::check::seeded_game;
 use foehold_core::modifiers::fraction::Fraction;
+use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::goals::Goals;
 use foehold_core::rules::view::Odds;
-use foehold_core::rules::{Present, TieBreaker};
 
 /// Every odds with a whole attack the view shows during a seeded game of `scenario`.
 fn odds_seen<R: Present>(scenario: &str, seed: u64) -> Vec<Odds> {
-    let path = format!("{}/../../scenarios/{scenario}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the scenario reads");
-    let s = R::parse_scenario(scenario, &text).unwrap_or_else(|e| panic!("{e}"));
-    let mut game =
-        foehold_core::game::Game::<R>::new(Arc::new(s), scenario, seed, TieBreaker::Seeded)
-            .expect("it sets up");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(scenario);
+    let mut game = seeded_game::<R>(&path, seed).unwrap_or_else(|e| panic!("{e}"));
     let mut seen = Vec::new();
     while let Some(a) = game.automatic(true, true) {
         if let Some(odds) = R::view(&game.state).odds.filter(|o| o.whole.is_some()) {

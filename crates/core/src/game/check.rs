@@ -1,8 +1,48 @@
 //! Checks that any module's tests run on whole games (feature `testing`): random playouts that hold
 //! a module to every promise of the [`Rules`] interface, and undo at every prefix of a game.
 
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
 use super::Game;
-use crate::rules::{Present, Rules, Seat, ToMove, seeded_pick};
+use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, seeded_pick};
+
+/// A game of the scenario file at `path` with `seed`, its ties broken by the seeded pick, as the
+/// tests over whole games start one.
+pub fn seeded_game<R: Rules>(path: &Path, seed: u64) -> Result<Game<R>, String> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let scenario = R::parse_scenario(&name, &text).map_err(|e| e.to_string())?;
+    Game::new(Arc::new(scenario), name, seed, TieBreaker::Seeded).map_err(|e| e.to_string())
+}
+
+/// Every log line of a seeded game of the scenario at `path`, played to its end by the autopilot
+/// and the seeded ties (at most `steps` actions); an error when it does not end.
+pub fn whole_log<R: Present>(path: &Path, seed: u64, steps: usize) -> Result<Vec<String>, String> {
+    let mut game = seeded_game::<R>(path, seed)?;
+    let mut lines = Vec::new();
+    game.play_out(steps, |state, _, events| {
+        lines.extend(events.iter().filter_map(|e| R::describe(state, e)));
+    });
+    match game.to_move() {
+        ToMove::Over { .. } => Ok(lines),
+        other => Err(format!("not over after {steps} actions: {other:?}")),
+    }
+}
+
+/// The `.ron` files of a folder, by name, so that what a test reads does not follow the order the
+/// folder lists them in.
+pub fn ron_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|x| x == "ron") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
 
 /// The seats whose move it is.
 pub fn seats_to_move<S>(to_move: &ToMove<S>) -> Vec<Seat> {
