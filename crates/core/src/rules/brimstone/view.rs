@@ -278,7 +278,7 @@ fn hero_whole(s: &State, strike: &HeroStrike, declared: &attack::Roll) -> WholeA
     );
     WholeAttack {
         what: format!(
-            "wounds to {}: a d6 a hit{}{}; {left} take it out",
+            "wounds to {}: a d6 a hit{}{}; {left} {} it out",
             m.name,
             if bonus > 0 {
                 format!(" +{bonus}")
@@ -289,7 +289,8 @@ fn hero_whole(s: &State, strike: &HeroStrike, declared: &attack::Roll) -> WholeA
                 format!(" −{armour} armour")
             } else {
                 String::new()
-            }
+            },
+            if left == 1 { "takes" } else { "take" }
         ),
         wounds: attack::wounds_of_hits(&hits, &per_hit, left),
     }
@@ -308,8 +309,9 @@ fn foe_whole(s: &State, spec: &GroupSpec, hero: usize) -> WholeAttack {
     let hp = s.heroes[hero].hp;
     WholeAttack {
         what: format!(
-            "wounds to {}: each hit blocked on {defense}+, else {damage}; {hp} knock them out",
-            s.hero_name(hero)
+            "wounds to {}: each hit blocked on {defense}+, else {damage}; {hp} {} them out",
+            s.hero_name(hero),
+            if hp == 1 { "knocks" } else { "knock" }
         ),
         wounds: attack::wounds_of_hits(
             &attack::hit_chances(spec.combat, Die::D6, spec.to_hit),
