@@ -2,9 +2,8 @@
 
 use std::path::PathBuf;
 
-use foehold_core::game::check::whole_log;
+use foehold_core::game::check::{case_answers, whole_log};
 use foehold_core::rules::brimstone::Brimstone;
-use foehold_core::rules::case;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -31,15 +30,5 @@ fn a_whole_ambushed_fight_reads_the_same() {
 #[test]
 fn the_public_cases_are_explained_the_same() {
     let dir = root().join("tests/conformance/brimstone");
-    let files = foehold_core::game::check::ron_files(&dir).expect("the cases are readable");
-    let answers: Vec<String> = files
-        .iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().to_string();
-            let text = std::fs::read_to_string(p).unwrap();
-            let answer = case::solve(&name, &text).unwrap_or_else(|e| panic!("{e}"));
-            format!("== {name}\n{}", answer.text.trim_end())
-        })
-        .collect();
-    insta::assert_snapshot!(answers.join("\n\n"));
+    insta::assert_snapshot!(case_answers(&dir).unwrap_or_else(|e| panic!("{e}")));
 }
