@@ -136,6 +136,7 @@ pub fn follow<R: Module>(
             .iter()
             .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
         showing.take(&mut shown, shows, view.odds.as_ref());
+        showing.turn_of(view.active);
         // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
         if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
             shown.focus = None;
@@ -216,6 +217,7 @@ pub fn drive<R: Module>(
             pace.wait = wait_for(&shows) / pace.speed.max(0.1);
             let view = R::view(state);
             showing.take(&mut shown, shows, view.odds.as_ref());
+            showing.turn_of(view.active);
             table.show(view);
         }
         pace.step = false;

@@ -41,6 +41,8 @@ pub struct Showing {
     pub pick: Option<(Vec<String>, usize, f32)>,
     /// The last foe's walk down its options: who, the lines, the line of the option taken.
     pub walk: Option<(String, Vec<String>, Option<usize>)>,
+    /// The figure whose turn it was when the walk was shown (`None` inside: not yet told).
+    walk_during: Option<Option<u32>>,
     /// The figure the aim line and the path belong to.
     acting: Option<u32>,
     /// The odds of the attack the pointer is on, before anyone rolls.
@@ -80,7 +82,10 @@ impl Showing {
                     age: 0.0,
                 }),
                 Show::Pick { among, chosen } => self.pick = Some((among, chosen, 0.0)),
-                Show::Walk { who, lines, chosen } => self.walk = Some((who, lines, chosen)),
+                Show::Walk { who, lines, chosen } => {
+                    self.walk = Some((who, lines, chosen));
+                    self.walk_during = None;
+                }
                 Show::Over { figure, text, harm } => shown.popups.push(Popup {
                     figure,
                     text,
@@ -91,6 +96,19 @@ impl Showing {
         }
         if let Some(o) = odds {
             self.odds = Some(o.clone());
+        }
+    }
+
+    /// The turn is `active`'s now: a foe's walk down its options stays for its own turn only.
+    pub fn turn_of(&mut self, active: Option<u32>) {
+        match self.walk_during {
+            _ if self.walk.is_none() => {}
+            None => self.walk_during = Some(active),
+            Some(during) if during != active => {
+                self.walk = None;
+                self.walk_during = None;
+            }
+            Some(_) => {}
         }
     }
 
