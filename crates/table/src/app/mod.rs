@@ -15,6 +15,7 @@ mod board;
 mod camera;
 #[cfg(feature = "dev")]
 mod dev;
+mod dock;
 mod driver;
 mod focus;
 pub mod gloomhaven;
@@ -115,6 +116,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             minis::plugin,
             tokens::plugin,
             camera::plugin,
+            dock::plugin,
             picking::plugin,
             ui::plugin,
             windows::plugin,

@@ -99,7 +99,10 @@ fn presses(
     for p in pressed_at {
         // Windows stay where they were drawn, so this answers for the pointer's place now; name
         // plates paint on the background and let presses through.
-        if super::focus::window_at(ctx, p) {
+        let on_board = camera
+            .logical_viewport_rect()
+            .is_some_and(|r| r.contains(p));
+        if super::focus::window_at(ctx, p) || !on_board {
             continue;
         }
         let Ok(ray) = camera.viewport_to_world(at, p) else {

@@ -84,6 +84,19 @@ pub fn condition_colour(name: &str) -> egui::Color32 {
     }
 }
 
+/// The background layer's painter, clipped to where the board is drawn: name plates and lines stay
+/// off the docks.
+fn board_painter(ctx: &egui::Context, camera: &Camera) -> egui::Painter {
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    match camera.logical_viewport_rect() {
+        Some(r) => painter.with_clip_rect(egui::Rect::from_min_max(
+            egui::pos2(r.min.x, r.min.y),
+            egui::pos2(r.max.x, r.max.y),
+        )),
+        None => painter,
+    }
+}
+
 fn name_plates(
     mut contexts: EguiContexts,
     table: Res<Table>,
@@ -94,7 +107,7 @@ fn name_plates(
     let Ok((camera, cam_t)) = camera.single() else {
         return Ok(());
     };
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    let painter = board_painter(ctx, camera);
     // Far plates first so near ones are drawn on top.
     let mut plates: Vec<(f32, Vec2, &FigureInfo)> = Vec::new();
     for (mini, t) in &minis {
@@ -291,7 +304,7 @@ fn overlays(
         return Ok(());
     };
     // Under every window, as the name plates are: a line never crosses the hand-off or a panel.
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    let painter = board_painter(ctx, camera);
     let project = |p: Vec3| {
         camera
             .world_to_viewport(cam_t, p)

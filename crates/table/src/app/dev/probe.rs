@@ -118,8 +118,13 @@ fn write_probe(
         .iter()
         .filter_map(|c| {
             let [x, y] = on_screen(plane_to_world(c.centre) + Vec3::Y * 0.12)?;
-            // Under a window, the cell cannot be seen or clicked there.
-            let covered = crate::app::focus::window_at(ctx, Vec2::new(x, y));
+            // Under a window, or off the board's part of the window, the cell cannot be seen or
+            // clicked there.
+            let at = Vec2::new(x, y);
+            let on_board = camera
+                .logical_viewport_rect()
+                .is_none_or(|r| r.contains(at));
+            let covered = crate::app::focus::window_at(ctx, at) || !on_board;
             Some(json!({
                 "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
                 "ground": format!("{:?}", c.ground),

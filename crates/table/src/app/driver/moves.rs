@@ -12,6 +12,7 @@ use foehold_loop::{CoreGame, SubmitAction};
 
 use super::{Pace, Seats};
 use crate::app::board::{CellMarks, Mark};
+use crate::app::dock::{Dock, Slot};
 use crate::app::picking::{Hovered, Picked, Target};
 use crate::app::table::Table;
 use crate::app::tag::Tagged;
@@ -157,6 +158,10 @@ pub fn mark_actions<R: Module>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMar
 }
 
 /// The players' moves as buttons: each hero's legal actions, or the options of a tie.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 pub fn moves<R: Module>(
     mut contexts: EguiContexts,
     game: Res<CoreGame<R>>,
@@ -165,6 +170,7 @@ pub fn moves<R: Module>(
     mut clicked: ResMut<ClickedCell>,
     mut submit: MessageWriter<SubmitAction<R>>,
     mut controls: MessageWriter<super::Control>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -178,102 +184,98 @@ pub fn moves<R: Module>(
         ToMove::Tie { .. } => ("The players break a tie", vec![Seat::Table]),
         _ => ("Moves", Vec::new()),
     };
-    egui::Window::new(title)
-        .id(egui::Id::new("moves"))
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 120.0])
-        .default_width(320.0)
-        .show(ctx, |ui| {
-            if seats.is_empty() {
-                ui.label("The rules play: wait, or press . to step.");
-                return;
-            }
-            // The reason comes before the options, so the players know what they are breaking.
-            if tie && let Some(why) = &table.tie {
-                ui.label(egui::RichText::new(why).strong())
-                    .tagged("tie:why");
-            }
-            if tie
-                && ui
-                    .button("Let the dice choose")
-                    .tagged("tie:dice")
-                    .on_hover_text("R")
-                    .clicked()
-            {
-                controls.write(super::Control::Dice);
-            }
-            if let Some(h) = acting_hero(&game.0) {
-                let name = table.hero_names().get(h).copied().unwrap_or("a hero");
-                ui.label(
-                    egui::RichText::new(format!("Player {}: {name}'s turn", seating.owner_of(h)))
-                        .strong()
-                        .size(16.0),
-                )
-                .tagged("moves:turn");
-            }
-            ui.weak("Click a lit cell to act there (pink: a tie's outcome), or pick below.");
-            if let Some(cell) = clicked.0 {
-                ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
-                for a in actions_at(&game.0, cell) {
-                    let label = R::action_label(s, &a);
-                    if ui.button(&label).tagged(format!("here:{label}")).clicked() {
-                        submit.write(SubmitAction(a));
-                        clicked.0 = None;
-                    }
+    let window = egui::Window::new(title).id(egui::Id::new("moves"));
+    dock.show(ctx, Slot::Turn, window, |ui| {
+        if seats.is_empty() {
+            ui.label("The rules play: wait, or press . to step.");
+            return;
+        }
+        // The reason comes before the options, so the players know what they are breaking.
+        if tie && let Some(why) = &table.tie {
+            ui.label(egui::RichText::new(why).strong())
+                .tagged("tie:why");
+        }
+        if tie
+            && ui
+                .button("Let the dice choose")
+                .tagged("tie:dice")
+                .on_hover_text("R")
+                .clicked()
+        {
+            controls.write(super::Control::Dice);
+        }
+        if let Some(h) = acting_hero(&game.0) {
+            let name = table.hero_names().get(h).copied().unwrap_or("a hero");
+            ui.label(
+                egui::RichText::new(format!("Player {}: {name}'s turn", seating.owner_of(h)))
+                    .strong()
+                    .size(16.0),
+            )
+            .tagged("moves:turn");
+        }
+        ui.weak("Click a lit cell to act there (pink: a tie's outcome), or pick below.");
+        if let Some(cell) = clicked.0 {
+            ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
+            for a in actions_at(&game.0, cell) {
+                let label = R::action_label(s, &a);
+                if ui.button(&label).tagged(format!("here:{label}")).clicked() {
+                    submit.write(SubmitAction(a));
+                    clicked.0 = None;
                 }
-                ui.separator();
             }
-            egui::ScrollArea::vertical()
-                .max_height(520.0)
-                .show(ui, |ui| {
-                    for seat in seats {
-                        if let Seat::Hero(h) = seat {
-                            let auto = R::autopilot(s, h);
-                            ui.separator();
-                            if ui
-                                .add_enabled(
-                                    auto.is_some(),
-                                    egui::Button::new("Let the autopilot move"),
-                                )
-                                .clicked()
-                                && let Some(a) = auto
-                            {
-                                submit.write(SubmitAction(a));
-                            }
+            ui.separator();
+        }
+        egui::ScrollArea::vertical()
+            .max_height(520.0)
+            .show(ui, |ui| {
+                for seat in seats {
+                    if let Seat::Hero(h) = seat {
+                        let auto = R::autopilot(s, h);
+                        ui.separator();
+                        if ui
+                            .add_enabled(
+                                auto.is_some(),
+                                egui::Button::new("Let the autopilot move"),
+                            )
+                            .clicked()
+                            && let Some(a) = auto
+                        {
+                            submit.write(SubmitAction(a));
                         }
-                        // Actions of no one cell first (ending the turn stays in view), then those
-                        // about a figure (strikes, trades), then the walks, folded when many: the lit
-                        // cells offer them too.
-                        let (mut plain, mut figures, mut walks) =
-                            (Vec::new(), Vec::new(), Vec::new());
-                        for a in game.0.legal_actions(seat) {
-                            match R::action_cell(s, &a) {
-                                None => plain.push(a),
-                                Some(c) if table.figure_at(c).is_some() => figures.push(a),
-                                Some(_) => walks.push(a),
-                            }
+                    }
+                    // Actions of no one cell first (ending the turn stays in view), then those
+                    // about a figure (strikes, trades), then the walks, folded when many: the lit
+                    // cells offer them too.
+                    let (mut plain, mut figures, mut walks) = (Vec::new(), Vec::new(), Vec::new());
+                    for a in game.0.legal_actions(seat) {
+                        match R::action_cell(s, &a) {
+                            None => plain.push(a),
+                            Some(c) if table.figure_at(c).is_some() => figures.push(a),
+                            Some(_) => walks.push(a),
                         }
-                        for a in plain.into_iter().chain(figures) {
-                            action_button::<R>(ui, s, a, &mut submit);
-                        }
-                        if matches!(seat, Seat::Hero(_)) && walks.len() > FOLD {
-                            egui::CollapsingHeader::new(format!(
-                                "{} more, about the lit cells",
-                                walks.len()
-                            ))
-                            .id_salt(format!("{seat:?}"))
-                            .show(ui, |ui| {
-                                for a in walks {
-                                    action_button::<R>(ui, s, a, &mut submit);
-                                }
-                            });
-                        } else {
+                    }
+                    for a in plain.into_iter().chain(figures) {
+                        action_button::<R>(ui, s, a, &mut submit);
+                    }
+                    if matches!(seat, Seat::Hero(_)) && walks.len() > FOLD {
+                        egui::CollapsingHeader::new(format!(
+                            "{} more, about the lit cells",
+                            walks.len()
+                        ))
+                        .id_salt(format!("{seat:?}"))
+                        .show(ui, |ui| {
                             for a in walks {
                                 action_button::<R>(ui, s, a, &mut submit);
                             }
+                        });
+                    } else {
+                        for a in walks {
+                            action_button::<R>(ui, s, a, &mut submit);
                         }
                     }
-                });
-        });
+                }
+            });
+    });
     Ok(())
 }
 

@@ -9,6 +9,7 @@ use super::Act;
 use super::CoreGame;
 use super::seats::{Gate, next_chooser};
 use super::words::card_words;
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::Seats;
 use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
@@ -24,6 +25,7 @@ pub fn cards(
     mut gate: ResMut<Gate>,
     mut acts: MessageWriter<Act>,
     mut picks: Local<Picks>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let s = &game.0.state;
     let chooser = (s.phase == Phase::CardSelection && s.pending.is_none())
@@ -67,78 +69,74 @@ pub fn cards(
     } else {
         "Choose two cards per hero".to_string()
     };
-    // Anchored at the top so the window grows downwards, away from the pointer's row.
-    egui::Window::new(title)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            for h in s.active_heroes().filter(|&h| seats.owner_of(h) == player) {
-                let x = &s.heroes[h];
-                if x.selected.is_some() || x.long_rest.is_some() {
-                    continue;
-                }
-                let spec = &s.scenario.heroes[h];
-                ui.label(egui::RichText::new(&spec.name).strong().size(15.0));
-                ui.weak("The first card picked leads: its initiative is the hero's.");
-                for &c in &x.hand {
-                    let pos = picks[h].iter().position(|&p| p == c);
-                    let mark = match pos {
-                        Some(0) => "[1st, leads] ",
-                        Some(_) => "[2nd] ",
-                        None => "",
-                    };
-                    let row = ui
-                        .selectable_label(
-                            pos.is_some(),
-                            format!("{mark}{}", card_words(&spec.cards[c])),
-                        )
-                        .on_hover_text("click to pick, click again to put it back")
-                        .tagged(format!("card:{}:{}", spec.name, spec.cards[c].name));
-                    // The second click of a double click is not a change of mind: at a low frame
-                    // rate a player clicks again before the first click shows.
-                    if row.clicked() && !row.double_clicked() {
-                        match pos {
-                            Some(i) => {
-                                picks[h].remove(i);
-                            }
-                            None if picks[h].len() < 2 => picks[h].push(c),
-                            None => {}
-                        }
-                    }
-                }
-                ui.horizontal(|ui| {
-                    let ready = picks[h].len() == 2;
-                    let confirm = egui::Button::new(egui::RichText::new("Confirm cards").strong());
-                    if ui
-                        .add_enabled(ready, confirm)
-                        .on_disabled_hover_text("pick two cards first")
-                        .tagged(format!("cards:{}:confirm", spec.name))
-                        .clicked()
-                    {
-                        acts.write(SubmitAction(Action::SelectCards {
-                            hero: h,
-                            leading: picks[h][0],
-                            other: picks[h][1],
-                        }));
-                        picks[h].clear();
-                    }
-                    if x.discard.len() >= 2
-                        && ui
-                            .button("Long rest")
-                            .tagged(format!("cards:{}:long-rest", spec.name))
-                            .on_hover_text(
-                                "initiative 99: heal 2, recover the discard, lose one card",
-                            )
-                            .clicked()
-                    {
-                        acts.write(SubmitAction(Action::LongRest {
-                            hero: h,
-                            lose: x.discard[0],
-                        }));
-                    }
-                });
-                ui.separator();
+    // One id whoever chooses: the players' column keeps its place for it.
+    let window = egui::Window::new(title).id(egui::Id::new("cards"));
+    dock.show(ctx, Slot::Turn, window, |ui| {
+        for h in s.active_heroes().filter(|&h| seats.owner_of(h) == player) {
+            let x = &s.heroes[h];
+            if x.selected.is_some() || x.long_rest.is_some() {
+                continue;
             }
-        });
+            let spec = &s.scenario.heroes[h];
+            ui.label(egui::RichText::new(&spec.name).strong().size(15.0));
+            ui.weak("The first card picked leads: its initiative is the hero's.");
+            for &c in &x.hand {
+                let pos = picks[h].iter().position(|&p| p == c);
+                let mark = match pos {
+                    Some(0) => "[1st, leads] ",
+                    Some(_) => "[2nd] ",
+                    None => "",
+                };
+                let row = ui
+                    .selectable_label(
+                        pos.is_some(),
+                        format!("{mark}{}", card_words(&spec.cards[c])),
+                    )
+                    .on_hover_text("click to pick, click again to put it back")
+                    .tagged(format!("card:{}:{}", spec.name, spec.cards[c].name));
+                // The second click of a double click is not a change of mind: at a low frame
+                // rate a player clicks again before the first click shows.
+                if row.clicked() && !row.double_clicked() {
+                    match pos {
+                        Some(i) => {
+                            picks[h].remove(i);
+                        }
+                        None if picks[h].len() < 2 => picks[h].push(c),
+                        None => {}
+                    }
+                }
+            }
+            ui.horizontal(|ui| {
+                let ready = picks[h].len() == 2;
+                let confirm = egui::Button::new(egui::RichText::new("Confirm cards").strong());
+                if ui
+                    .add_enabled(ready, confirm)
+                    .on_disabled_hover_text("pick two cards first")
+                    .tagged(format!("cards:{}:confirm", spec.name))
+                    .clicked()
+                {
+                    acts.write(SubmitAction(Action::SelectCards {
+                        hero: h,
+                        leading: picks[h][0],
+                        other: picks[h][1],
+                    }));
+                    picks[h].clear();
+                }
+                if x.discard.len() >= 2
+                    && ui
+                        .button("Long rest")
+                        .tagged(format!("cards:{}:long-rest", spec.name))
+                        .on_hover_text("initiative 99: heal 2, recover the discard, lose one card")
+                        .clicked()
+                {
+                    acts.write(SubmitAction(Action::LongRest {
+                        hero: h,
+                        lose: x.discard[0],
+                    }));
+                }
+            });
+            ui.separator();
+        }
+    });
     Ok(())
 }

@@ -11,6 +11,7 @@ use super::Act;
 use super::CoreGame;
 use super::orders::{Intent, attack, heals_at_range, movement, summons};
 use super::words::{half_name, half_words};
+use crate::app::dock::{Dock, Slot};
 use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
@@ -83,6 +84,7 @@ pub fn hero_turn(
     mut intent: ResMut<Intent>,
     mut acts: MessageWriter<Act>,
     mut playable: Local<Playable>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let s = &game.0.state;
     let (Phase::HeroTurn { hero, played }, None) = (s.phase, &s.pending) else {
@@ -101,119 +103,112 @@ pub fn hero_turn(
     let mut edited = intent.clone();
     let x = &s.heroes[hero];
     let spec = &s.scenario.heroes[hero];
-    egui::Window::new(format!("{}'s turn", spec.name))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.label(if played.is_some() {
-                "Play the other half of the other card."
-            } else {
-                "Play a top half of one card and a bottom half of the other."
-            });
-            for c in x.selected.into_iter().flatten() {
-                let card = &spec.cards[c];
-                ui.label(
-                    egui::RichText::new(format!("{} [{}]", card.name, card.initiative)).strong(),
-                );
-                for (half, basic, words) in [
-                    (
-                        Half::Top,
-                        false,
-                        half_words(&card.top.effects, card.top.lost),
-                    ),
-                    (
-                        Half::Bottom,
-                        false,
-                        half_words(&card.bottom.effects, card.bottom.lost),
-                    ),
-                    (Half::Top, true, "basic: attack 2".to_string()),
-                    (Half::Bottom, true, "basic: move 2".to_string()),
-                ] {
-                    let key = (c, half, basic);
-                    let open = playable.halves.contains(&key);
-                    let chosen = edited.half == Some(key);
-                    let label = format!("{} {words}", if half == Half::Top { "▲" } else { "▼" });
-                    let row = ui.add_enabled(open, egui::Button::selectable(chosen, label));
-                    let name = match (half, basic) {
-                        (Half::Top, false) => "top",
-                        (Half::Bottom, false) => "bottom",
-                        (Half::Top, true) => "basic-top",
-                        (Half::Bottom, true) => "basic-bottom",
-                    };
-                    let row = row.tagged(format!("half:{}:{name}", card.name));
-                    let row = row.on_disabled_hover_text(format!(
-                        "the {} of this card cannot be played now",
-                        half_name(half)
-                    ));
-                    if row.clicked() {
-                        edited = Intent {
-                            half: Some(key),
-                            ..Intent::default()
-                        };
-                    }
-                }
-            }
-            if let Some((card, half, basic)) = edited.half {
-                ui.separator();
-                let effects = s.half_effects(hero, card, half, basic);
-                for hint in needs(&effects, &edited) {
-                    ui.weak(hint);
-                }
-                let chose_nothing =
-                    edited.path.is_empty() && edited.targets.is_empty() && edited.ally.is_none();
-                // Play is offered only for a play the rules accept, tried on a copy.
-                let verdict = edited
-                    .action()
-                    .map(|a| s.clone().apply(a.clone()).map(|_| a));
-                ui.horizontal(|ui| {
-                    match &verdict {
-                        Some(Ok(a)) => {
-                            let unused = chose_nothing && has_choices(&effects);
-                            let play = ui
-                                .add_enabled(
-                                    !unused,
-                                    egui::Button::new(egui::RichText::new("Play").strong()),
-                                )
-                                .tagged("turn:play")
-                                .on_disabled_hover_text("choose a hex or a target first");
-                            // Spending a half without its move or attack is allowed, but asked for.
-                            let spend = unused
-                                && ui
-                                    .button("Play it unused")
-                                    .tagged("turn:play-unused")
-                                    .on_hover_text("spend the half without moving or attacking")
-                                    .clicked();
-                            if play.clicked() || spend {
-                                acts.write(SubmitAction(a.clone()));
-                                edited = Intent::default();
-                            }
-                        }
-                        Some(Err(why)) => {
-                            ui.add_enabled(false, egui::Button::new("Play"))
-                                .tagged("turn:play");
-                            ui.colored_label(
-                                egui::Color32::from_rgb(255, 170, 90),
-                                why.to_string(),
-                            );
-                        }
-                        None => {}
-                    }
-                    if ui.button("Cancel").tagged("turn:cancel").clicked() {
-                        edited = Intent::default();
-                    }
-                });
-            }
-            ui.separator();
-            if ui
-                .button("End turn")
-                .tagged("turn:end")
-                .on_hover_text("skip what is left of this turn")
-                .clicked()
-            {
-                acts.write(SubmitAction(Action::Advance));
-                edited = Intent::default();
-            }
+    let window = egui::Window::new(format!("{}'s turn", spec.name)).id(egui::Id::new("hero turn"));
+    dock.show(ctx, Slot::Turn, window, |ui| {
+        ui.label(if played.is_some() {
+            "Play the other half of the other card."
+        } else {
+            "Play a top half of one card and a bottom half of the other."
         });
+        for c in x.selected.into_iter().flatten() {
+            let card = &spec.cards[c];
+            ui.label(egui::RichText::new(format!("{} [{}]", card.name, card.initiative)).strong());
+            for (half, basic, words) in [
+                (
+                    Half::Top,
+                    false,
+                    half_words(&card.top.effects, card.top.lost),
+                ),
+                (
+                    Half::Bottom,
+                    false,
+                    half_words(&card.bottom.effects, card.bottom.lost),
+                ),
+                (Half::Top, true, "basic: attack 2".to_string()),
+                (Half::Bottom, true, "basic: move 2".to_string()),
+            ] {
+                let key = (c, half, basic);
+                let open = playable.halves.contains(&key);
+                let chosen = edited.half == Some(key);
+                let label = format!("{} {words}", if half == Half::Top { "▲" } else { "▼" });
+                let row = ui.add_enabled(open, egui::Button::selectable(chosen, label));
+                let name = match (half, basic) {
+                    (Half::Top, false) => "top",
+                    (Half::Bottom, false) => "bottom",
+                    (Half::Top, true) => "basic-top",
+                    (Half::Bottom, true) => "basic-bottom",
+                };
+                let row = row.tagged(format!("half:{}:{name}", card.name));
+                let row = row.on_disabled_hover_text(format!(
+                    "the {} of this card cannot be played now",
+                    half_name(half)
+                ));
+                if row.clicked() {
+                    edited = Intent {
+                        half: Some(key),
+                        ..Intent::default()
+                    };
+                }
+            }
+        }
+        if let Some((card, half, basic)) = edited.half {
+            ui.separator();
+            let effects = s.half_effects(hero, card, half, basic);
+            for hint in needs(&effects, &edited) {
+                ui.weak(hint);
+            }
+            let chose_nothing =
+                edited.path.is_empty() && edited.targets.is_empty() && edited.ally.is_none();
+            // Play is offered only for a play the rules accept, tried on a copy.
+            let verdict = edited
+                .action()
+                .map(|a| s.clone().apply(a.clone()).map(|_| a));
+            ui.horizontal(|ui| {
+                match &verdict {
+                    Some(Ok(a)) => {
+                        let unused = chose_nothing && has_choices(&effects);
+                        let play = ui
+                            .add_enabled(
+                                !unused,
+                                egui::Button::new(egui::RichText::new("Play").strong()),
+                            )
+                            .tagged("turn:play")
+                            .on_disabled_hover_text("choose a hex or a target first");
+                        // Spending a half without its move or attack is allowed, but asked for.
+                        let spend = unused
+                            && ui
+                                .button("Play it unused")
+                                .tagged("turn:play-unused")
+                                .on_hover_text("spend the half without moving or attacking")
+                                .clicked();
+                        if play.clicked() || spend {
+                            acts.write(SubmitAction(a.clone()));
+                            edited = Intent::default();
+                        }
+                    }
+                    Some(Err(why)) => {
+                        ui.add_enabled(false, egui::Button::new("Play"))
+                            .tagged("turn:play");
+                        ui.colored_label(egui::Color32::from_rgb(255, 170, 90), why.to_string());
+                    }
+                    None => {}
+                }
+                if ui.button("Cancel").tagged("turn:cancel").clicked() {
+                    edited = Intent::default();
+                }
+            });
+        }
+        ui.separator();
+        if ui
+            .button("End turn")
+            .tagged("turn:end")
+            .on_hover_text("skip what is left of this turn")
+            .clicked()
+        {
+            acts.write(SubmitAction(Action::Advance));
+            edited = Intent::default();
+        }
+    });
     intent.set_if_neq(edited);
     Ok(())
 }

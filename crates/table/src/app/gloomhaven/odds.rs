@@ -7,8 +7,9 @@ use foehold_core::modifiers::odds as exact_odds;
 use foehold_core::rules::gloomhaven::{FigureId, Phase, State};
 
 use super::CoreGame;
+use crate::app::dock::{Dock, Slot};
 
-pub fn odds(mut contexts: EguiContexts, game: Res<CoreGame>) -> Result {
+pub fn odds(mut contexts: EguiContexts, game: Res<CoreGame>, mut dock: ResMut<Dock>) -> Result {
     let s = &game.0.state;
     let (Phase::FoeTurn { .. }, Some(plan)) = (s.phase, &s.plan) else {
         return Ok(());
@@ -17,10 +18,9 @@ pub fn odds(mut contexts: EguiContexts, game: Res<CoreGame>) -> Result {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Next attack")
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -8.0))
-        .resizable(false)
-        .show(ctx, |ui| odds_chart(ui, s));
+    dock.show(ctx, Slot::Odds, egui::Window::new("Next attack"), |ui| {
+        odds_chart(ui, s);
+    });
     Ok(())
 }
 

@@ -6,6 +6,7 @@ use foehold_core::rules::gloomhaven::{Action, Phase};
 
 use super::Act;
 use super::CoreGame;
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::Seats;
 use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
@@ -15,16 +16,18 @@ pub fn round_end(
     game: Res<CoreGame>,
     seats: Res<Seats>,
     mut acts: MessageWriter<Act>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let s = &game.0.state;
     if s.phase != Phase::RoundEnd || s.pending.is_some() || !super::players_turn(s) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("End of the round")
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
-        .resizable(false)
-        .show(ctx, |ui| {
+    dock.show(
+        ctx,
+        Slot::Turn,
+        egui::Window::new("End of the round"),
+        |ui| {
             ui.label(
                 "A hero with two or more discarded cards may short rest: one of them, drawn at \
                  random, is lost and the rest return to the hand.",
@@ -52,6 +55,7 @@ pub fn round_end(
             {
                 acts.write(SubmitAction(Action::Advance));
             }
-        });
+        },
+    );
     Ok(())
 }

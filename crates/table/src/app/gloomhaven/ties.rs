@@ -12,6 +12,7 @@ use foehold_core::rules::{Rules, Seat};
 
 use super::Act;
 use super::CoreGame;
+use crate::app::dock::{Dock, Slot};
 use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
@@ -19,87 +20,85 @@ pub fn ties(
     mut contexts: EguiContexts,
     game: Res<CoreGame>,
     mut acts: MessageWriter<Act>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let s = &game.0.state;
     let Some(p) = &s.pending else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    // At the left, under the menu: the board's middle, where the acting foe usually is, stays clear.
-    egui::Window::new("The rules leave a choice")
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(8.0, 120.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            match p {
-                Pending::FoeOption {
-                    monster,
-                    options,
-                    trace,
-                } => option_buttons(
-                    ui,
-                    s,
-                    FigureId::Monster(*monster),
-                    options,
-                    trace,
-                    &mut acts,
-                ),
-                Pending::SummonOption {
-                    summon,
-                    options,
-                    trace,
-                } => option_buttons(ui, s, FigureId::Summon(*summon), options, trace, &mut acts),
-                Pending::TurnOrder { start, len } => {
-                    ui.label("Same initiative: who acts first?");
-                    for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
-                        if ui
-                            .button(format!("{}: {}", i + 1, s.actor_name(*a)))
-                            .tagged(format!("tie:{}", i + 1))
-                            .clicked()
-                        {
-                            acts.write(SubmitAction(Action::Choose(i)));
-                        }
+    let window = egui::Window::new("The rules leave a choice");
+    dock.show(ctx, Slot::Turn, window, |ui| {
+        match p {
+            Pending::FoeOption {
+                monster,
+                options,
+                trace,
+            } => option_buttons(
+                ui,
+                s,
+                FigureId::Monster(*monster),
+                options,
+                trace,
+                &mut acts,
+            ),
+            Pending::SummonOption {
+                summon,
+                options,
+                trace,
+            } => option_buttons(ui, s, FigureId::Summon(*summon), options, trace, &mut acts),
+            Pending::TurnOrder { start, len } => {
+                ui.label("Same initiative: who acts first?");
+                for (i, a) in s.order[*start..*start + *len].iter().enumerate() {
+                    if ui
+                        .button(format!("{}: {}", i + 1, s.actor_name(*a)))
+                        .tagged(format!("tie:{}", i + 1))
+                        .clicked()
+                    {
+                        acts.write(SubmitAction(Action::Choose(i)));
                     }
                 }
-                Pending::HeroModifier {
-                    monster, result, ..
-                } => {
-                    let who = match s.phase {
-                        Phase::HeroTurn { hero, .. } => s.scenario.heroes[hero].name.clone(),
-                        _ => String::new(),
-                    };
-                    ui.label(format!(
-                        "{who}'s draw against {} allows several card uses: {who}'s player picks.",
-                        s.name(FigureId::Monster(*monster)),
-                    ));
-                    draw_uses(ui, &result.options, &mut acts);
-                }
-                Pending::Modifier {
-                    monster, result, ..
-                } => {
-                    ui.label(format!(
-                        "{}'s draw allows several card uses:",
-                        s.name(FigureId::Monster(*monster))
-                    ));
-                    draw_uses(ui, &result.options, &mut acts);
-                }
-                Pending::SummonModifier { summon, result, .. } => {
-                    ui.label(format!(
-                        "{}'s draw allows several card uses:",
-                        s.name(FigureId::Summon(*summon))
-                    ));
-                    draw_uses(ui, &result.options, &mut acts);
-                }
             }
-            let dice = Gloomhaven::legal_actions(s, Seat::Table).contains(&Action::ChooseByDice);
-            if dice
-                && ui
-                    .button("Let the dice choose (R)")
-                    .tagged("tie:dice")
-                    .clicked()
-            {
-                acts.write(SubmitAction(Action::ChooseByDice));
+            Pending::HeroModifier {
+                monster, result, ..
+            } => {
+                let who = match s.phase {
+                    Phase::HeroTurn { hero, .. } => s.scenario.heroes[hero].name.clone(),
+                    _ => String::new(),
+                };
+                ui.label(format!(
+                    "{who}'s draw against {} allows several card uses: {who}'s player picks.",
+                    s.name(FigureId::Monster(*monster)),
+                ));
+                draw_uses(ui, &result.options, &mut acts);
             }
-        });
+            Pending::Modifier {
+                monster, result, ..
+            } => {
+                ui.label(format!(
+                    "{}'s draw allows several card uses:",
+                    s.name(FigureId::Monster(*monster))
+                ));
+                draw_uses(ui, &result.options, &mut acts);
+            }
+            Pending::SummonModifier { summon, result, .. } => {
+                ui.label(format!(
+                    "{}'s draw allows several card uses:",
+                    s.name(FigureId::Summon(*summon))
+                ));
+                draw_uses(ui, &result.options, &mut acts);
+            }
+        }
+        let dice = Gloomhaven::legal_actions(s, Seat::Table).contains(&Action::ChooseByDice);
+        if dice
+            && ui
+                .button("Let the dice choose (R)")
+                .tagged("tie:dice")
+                .clicked()
+        {
+            acts.write(SubmitAction(Action::ChooseByDice));
+        }
+    });
     Ok(())
 }
 

@@ -1,8 +1,10 @@
-//! The banner at the top: scenario, round, whose turn, the player to act, and the table's messages.
+//! The banner over the board: scenario, round, whose turn, the player to act; under it the table's
+//! messages, or the keys that steer the view.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::dock::Dock;
 use crate::app::driver::{Pace, Seats, Turn};
 use crate::app::minis::side_colour;
 use crate::app::table::Table;
@@ -14,14 +16,19 @@ pub fn banner(
     turn: Res<Turn>,
     seats: Res<Seats>,
     pace: Res<Pace>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("banner")
+    let band = dock.band().shrink(6.0);
+    let shown = egui::Window::new("banner")
         .title_bar(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 8.0))
+        .movable(false)
+        .fixed_pos(band.min)
+        .min_width(band.width() - 14.0)
+        .max_width(band.width() - 14.0)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(egui::RichText::new(&table.title).strong().size(16.0));
                 ui.separator();
                 ui.label(format!("Round {}", table.round.max(1)));
@@ -47,9 +54,14 @@ pub fn banner(
                     );
                 }
             });
-            if let Some((m, _)) = &pace.message {
-                ui.colored_label(egui::Color32::from_rgb(255, 170, 90), m);
-            }
+            // Always a second line, so the board under the band never moves.
+            match &pace.message {
+                Some((m, _)) => ui.colored_label(egui::Color32::from_rgb(255, 170, 90), m),
+                None => ui.weak("F: the acting figure · Home: the whole board · Space: pause"),
+            };
         });
+    if let Some(r) = shown {
+        dock.banner_drawn(r.response.rect.height());
+    }
     Ok(())
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::Showing;
 use crate::app::driver::showing::{Landed, TUMBLE};
 use crate::app::table::Table;
@@ -12,7 +13,12 @@ use crate::app::tag::Tagged;
 use crate::app::ui::{histogram, whole_attack};
 
 /// The dice tray with the odds, the random pick, the foe's walk and the module's panels.
-pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>) -> Result {
+pub fn dice(
+    mut contexts: EguiContexts,
+    showing: Res<Showing>,
+    table: Res<Table>,
+    mut dock: ResMut<Dock>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The odds of a roll being made now, else of the attack pointed at, else of the last roll.
     let preview = table.odds.is_none() && showing.preview.is_some();
@@ -22,116 +28,103 @@ pub fn dice(mut contexts: EguiContexts, showing: Res<Showing>, table: Res<Table>
         .or(showing.preview.as_ref())
         .or(showing.odds.as_ref());
     if !showing.tray.is_empty() || odds.is_some() {
-        egui::Window::new("Dice")
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
-            .resizable(false)
-            .collapsible(false)
-            .show(ctx, |ui| {
-                if let Some(odds) = odds {
-                    if preview {
-                        ui.weak("Before the roll, if you click:");
-                    }
-                    histogram(ui, odds, if preview { None } else { showing.hits() });
-                    if let Some(whole) = &odds.whole {
-                        ui.separator();
-                        whole_attack(ui, whole);
-                    }
+        dock.show(ctx, Slot::Dice, egui::Window::new("Dice"), |ui| {
+            if let Some(odds) = odds {
+                if preview {
+                    ui.weak("Before the roll, if you click:");
                 }
-                // The last roll's dice belong to the last roll, not to the attack pointed at.
-                if !preview {
-                    if odds.is_some() && !showing.tray.is_empty() {
-                        ui.separator();
-                    }
-                    for (what, dice) in showing.rows() {
-                        tray_row(ui, what, &dice);
+                histogram(ui, odds, if preview { None } else { showing.hits() });
+                if let Some(whole) = &odds.whole {
+                    ui.separator();
+                    whole_attack(ui, whole);
+                }
+            }
+            // The last roll's dice belong to the last roll, not to the attack pointed at.
+            if !preview {
+                if odds.is_some() && !showing.tray.is_empty() {
+                    ui.separator();
+                }
+                for (what, dice) in showing.rows() {
+                    tray_row(ui, what, &dice);
+                }
+            }
+        });
+    }
+    if let Some((among, chosen, age)) = &showing.pick {
+        dock.show(ctx, Slot::Pick, egui::Window::new("Random pick"), |ui| {
+            // The highlight runs over the options, then stops on the one chance picked.
+            let landed = *age >= TUMBLE;
+            let lit = if landed {
+                *chosen
+            } else {
+                (*age * 14.0) as usize % among.len().max(1)
+            };
+            ui.horizontal_wrapped(|ui| {
+                for (i, o) in among.iter().enumerate() {
+                    let text = egui::RichText::new(o);
+                    let r = if i == lit {
+                        let colour = if landed {
+                            egui::Color32::from_rgb(255, 215, 60)
+                        } else {
+                            egui::Color32::from_gray(200)
+                        };
+                        ui.label(
+                            text.strong()
+                                .color(egui::Color32::BLACK)
+                                .background_color(colour),
+                        )
+                    } else {
+                        ui.label(text.weak())
+                    };
+                    if landed && i == lit {
+                        r.tagged("pick:chosen");
                     }
                 }
             });
+        });
     }
-    if let Some((among, chosen, age)) = &showing.pick {
-        egui::Window::new("Random pick")
-            .anchor(egui::Align2::CENTER_TOP, [0.0, 64.0])
-            .resizable(false)
-            .collapsible(false)
-            .show(ctx, |ui| {
-                // The highlight runs over the options, then stops on the one chance picked.
-                let landed = *age >= TUMBLE;
-                let lit = if landed {
-                    *chosen
-                } else {
-                    (*age * 14.0) as usize % among.len().max(1)
-                };
-                ui.horizontal_wrapped(|ui| {
-                    for (i, o) in among.iter().enumerate() {
-                        let text = egui::RichText::new(o);
-                        let r = if i == lit {
-                            let colour = if landed {
-                                egui::Color32::from_rgb(255, 215, 60)
-                            } else {
-                                egui::Color32::from_gray(200)
-                            };
-                            ui.label(
-                                text.strong()
-                                    .color(egui::Color32::BLACK)
-                                    .background_color(colour),
-                            )
-                        } else {
-                            ui.label(text.weak())
-                        };
-                        if landed && i == lit {
-                            r.tagged("pick:chosen");
+    if let Some((who, lines, chosen)) = &showing.walk {
+        let window = egui::Window::new(format!("{who}: its options")).id(egui::Id::new("walk"));
+        dock.show(ctx, Slot::Walk, window, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(240.0)
+                .show(ui, |ui| {
+                    for (i, line) in lines.iter().enumerate() {
+                        match chosen.map(|c| i.cmp(&c)) {
+                            Some(std::cmp::Ordering::Equal) => {
+                                ui.label(
+                                    egui::RichText::new(format!("▶ {line}"))
+                                        .strong()
+                                        .color(egui::Color32::from_rgb(255, 215, 60)),
+                                )
+                                .tagged("walk:chosen");
+                            }
+                            // The options passed over, as the foe went down its list.
+                            Some(std::cmp::Ordering::Less) => {
+                                ui.label(egui::RichText::new(line).weak());
+                            }
+                            _ => {
+                                ui.label(line);
+                            }
                         }
                     }
                 });
-            });
+        });
     }
-    if let Some((who, lines, chosen)) = &showing.walk {
-        egui::Window::new(format!("{who}: its options"))
-            .id(egui::Id::new("walk"))
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -112.0])
-            .default_width(380.0)
-            .show(ctx, |ui| {
-                egui::ScrollArea::vertical()
-                    .max_height(240.0)
-                    .show(ui, |ui| {
-                        for (i, line) in lines.iter().enumerate() {
-                            match chosen.map(|c| i.cmp(&c)) {
-                                Some(std::cmp::Ordering::Equal) => {
-                                    ui.label(
-                                        egui::RichText::new(format!("▶ {line}"))
-                                            .strong()
-                                            .color(egui::Color32::from_rgb(255, 215, 60)),
-                                    )
-                                    .tagged("walk:chosen");
-                                }
-                                // The options passed over, as the foe went down its list.
-                                Some(std::cmp::Ordering::Less) => {
-                                    ui.label(egui::RichText::new(line).weak());
-                                }
-                                _ => {
-                                    ui.label(line);
-                                }
-                            }
-                        }
-                    });
-            });
-    }
-    // The module's panels stack up from the bottom left, each on the one below, however tall.
-    let mut below = 8.0;
-    for panel in &table.panels {
-        let shown = egui::Window::new(&panel.title)
-            .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -below])
-            .resizable(false)
-            .default_width(260.0)
-            .show(ctx, |ui| {
+    // The module's panels (the goal and its score, the round's override card) in one window.
+    if !table.panels.is_empty() {
+        dock.show(ctx, Slot::Scenario, egui::Window::new("Scenario"), |ui| {
+            for (i, panel) in table.panels.iter().enumerate() {
+                if i > 0 {
+                    ui.separator();
+                }
+                ui.label(egui::RichText::new(&panel.title).strong())
+                    .tagged(format!("panel:{}", panel.title));
                 for line in &panel.lines {
                     ui.label(line);
                 }
-            });
-        if let Some(w) = shown {
-            below += w.response.rect.height() + 6.0;
-            w.response.tagged(format!("panel:{}", panel.title));
-        }
+            }
+        });
     }
     Ok(())
 }

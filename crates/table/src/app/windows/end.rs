@@ -1,6 +1,8 @@
-//! The end screen: victory or defeat, how the fight went, and what the players can do next.
+//! The end of a game: victory or defeat, how the fight went, and what the players can do next, in
+//! the players' column, so the board stays in view with the fallen lying where they fell.
 
 use super::NewGameOpen;
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Log, Turn};
 use crate::app::table::Table;
 use crate::app::tag::Tagged;
@@ -52,28 +54,25 @@ fn summary(table: &Table, log: &Log, decisions: usize) -> Vec<String> {
     ]
 }
 
-/// Draws the end screen of a game the heroes `won` or lost, whichever rules it was played by.
-fn end_screen(ctx: &egui::Context, won: bool, summary: &[String]) -> EndChoice {
+/// Draws the end of a game the heroes `won` or lost, whichever rules it was played by.
+fn end_screen(ctx: &egui::Context, dock: &mut Dock, won: bool, summary: &[String]) -> EndChoice {
     let mut choice = EndChoice::default();
-    egui::Window::new("end")
-        .title_bar(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            let text = if won { "Victory!" } else { "Defeat" };
-            ui.label(egui::RichText::new(text).size(32.0).strong());
-            for line in summary {
-                ui.label(line);
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                choice.undo = ui
-                    .button("Undo the last decision")
-                    .tagged("end:undo")
-                    .clicked();
-                choice.new_game = ui.button("New game…").tagged("end:new-game").clicked();
-            });
+    let window = egui::Window::new("The end").id(egui::Id::new("end"));
+    dock.show(ctx, Slot::Turn, window, |ui| {
+        let text = if won { "Victory!" } else { "Defeat" };
+        ui.label(egui::RichText::new(text).size(32.0).strong());
+        for line in summary {
+            ui.label(line);
+        }
+        ui.separator();
+        ui.horizontal(|ui| {
+            choice.undo = ui
+                .button("Undo the last decision")
+                .tagged("end:undo")
+                .clicked();
+            choice.new_game = ui.button("New game…").tagged("end:new-game").clicked();
         });
+    });
     choice
 }
 
@@ -84,12 +83,13 @@ pub fn end(
     log: Res<Log>,
     mut new_game: ResMut<NewGameOpen>,
     mut controls: MessageWriter<Control>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let Some(won) = turn.over else {
         return Ok(());
     };
     let lines = summary(&table, &log, turn.decisions);
-    let choice = end_screen(contexts.ctx_mut()?, won, &lines);
+    let choice = end_screen(contexts.ctx_mut()?, &mut dock, won, &lines);
     if choice.undo {
         controls.write(Control::Undo);
     }

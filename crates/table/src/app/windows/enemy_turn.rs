@@ -4,13 +4,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Pace, Turn};
 use crate::app::tag::Tagged;
 
 /// Play or pause, one step, and the speed of the rules' own steps: every table's controls of the
 /// rules' pace.
 pub fn pace_controls(ui: &mut egui::Ui, paused: &mut bool, step: &mut bool, speed: &mut f32) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        // Narrow enough for the dock's column.
+        ui.spacing_mut().slider_width = 80.0;
         let label = if *paused { "▶ Play" } else { "⏸ Pause" };
         if ui
             .button(label)
@@ -41,13 +44,14 @@ pub fn enemy_turn(
     turn: Res<Turn>,
     mut pace: ResMut<Pace>,
     mut controls: MessageWriter<Control>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("The rules' steps")
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-8.0, -8.0))
-        .default_width(300.0)
-        .resizable(false)
-        .show(ctx, |ui| {
+    dock.show(
+        ctx,
+        Slot::Steps,
+        egui::Window::new("The rules' steps"),
+        |ui| {
             let (mut paused, mut step, mut speed) = (pace.paused, pace.step, pace.speed);
             pace_controls(ui, &mut paused, &mut step, &mut speed);
             // Written only when changed: the resource is watched for changes.
@@ -70,6 +74,7 @@ pub fn enemy_turn(
             {
                 controls.write(Control::ReplayRules);
             }
-        });
+        },
+    );
     Ok(())
 }

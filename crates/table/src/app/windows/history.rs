@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::HistoryOpen;
+use crate::app::dock::{Dock, Slot};
 use crate::app::driver::told::HistoryLine;
 use crate::app::driver::{Control, Log};
 use crate::app::tag::Tagged;
@@ -15,20 +16,18 @@ pub fn history(
     open: Res<HistoryOpen>,
     log: Res<Log>,
     mut controls: MessageWriter<Control>,
+    mut dock: ResMut<Dock>,
 ) -> Result {
     if !open.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let cursor = log.cursor;
-    egui::Window::new("History")
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(8.0, -8.0))
-        .default_height(300.0)
-        .show(ctx, |ui| {
-            if let Some(n) = history_list(ui, &log.history, cursor) {
-                controls.write(Control::JumpTo(n));
-            }
-        });
+    dock.show(ctx, Slot::History, egui::Window::new("History"), |ui| {
+        if let Some(n) = history_list(ui, &log.history, cursor) {
+            controls.write(Control::JumpTo(n));
+        }
+    });
     Ok(())
 }
 
