@@ -11,6 +11,7 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
+use super::screen::{Screen, at_table, of_table};
 use super::table::Table;
 use super::view::{BoardView, CellKey, Ground, plane_to_world};
 
@@ -87,25 +88,6 @@ struct Overlay;
 #[derive(Component)]
 pub struct BoardRoot;
 
-/// A new game brings a new board: throw the old one away and build the new one.
-fn rebuild_on_new_game(
-    mut commands: Commands,
-    table: Res<Table>,
-    mut last: Local<u32>,
-    roots: Query<Entity, With<BoardRoot>>,
-    meshes: ResMut<Assets<Mesh>>,
-    materials: ResMut<Assets<StandardMaterial>>,
-) {
-    if table.generation == *last {
-        return;
-    }
-    *last = table.generation;
-    for e in &roots {
-        commands.entity(e).despawn();
-    }
-    spawn_board(commands, table, meshes, materials);
-}
-
 #[derive(Resource)]
 struct OverlayAssets {
     mesh: BTreeMap<CellKey, Handle<Mesh>>,
@@ -115,9 +97,9 @@ const TILE_TOP: f32 = 0.12;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CellMarks>()
-        .add_systems(Startup, (spawn_board, spawn_lights))
-        .add_systems(Update, rebuild_on_new_game)
-        .add_systems(PostUpdate, sync_overlays);
+        // Every entry to the table (a new game too) builds its board; leaving it takes it away.
+        .add_systems(OnEnter(Screen::Table), (spawn_board, spawn_lights))
+        .add_systems(PostUpdate, sync_overlays.run_if(at_table));
 }
 
 fn spawn_lights(mut commands: Commands, table: Res<Table>) {
@@ -135,6 +117,7 @@ fn spawn_lights(mut commands: Commands, table: Res<Table>) {
         },
         Transform::from_translation(centre + Vec3::new(-0.4, 1.0, 0.6) * radius * 2.0)
             .looking_at(centre, Vec3::Y),
+        of_table(),
     ));
     // A warm low fill from the other side keeps the shadowed faces of minis readable.
     commands.spawn((
@@ -145,6 +128,7 @@ fn spawn_lights(mut commands: Commands, table: Res<Table>) {
             ..default()
         },
         Transform::from_translation(centre + Vec3::new(radius, radius * 0.6, -radius * 0.5)),
+        of_table(),
     ));
 }
 
@@ -287,6 +271,7 @@ fn spawn_board(
             Transform::default(),
             Visibility::default(),
             BoardRoot,
+            of_table(),
             Name::new("board"),
         ))
         .id();

@@ -14,6 +14,7 @@ use bevy::window::WindowEvent;
 use bevy_egui::EguiContexts;
 use bevy_egui::input::EguiWantsInput;
 
+use super::screen::Screen;
 use super::shown::Shown;
 use super::table::Table;
 use super::view::{CellKey, plane_to_world};
@@ -141,6 +142,7 @@ pub struct TableCamera;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SnapTo>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Table), frame_new_board)
         .add_systems(Update, (controls, frame_board, keep_in_view, apply).chain());
 }
 
@@ -357,28 +359,37 @@ fn frame_whole_board(orbit: &mut Orbit, table: &Table, camera: Option<(&Camera, 
     orbit.whole_board = true;
 }
 
-/// A new board on the table is framed whole at once (no glide from the last one's place), and
-/// framed again when the view changes shape (a dock folds, the window is resized) while the
-/// players have not moved the camera since it was framed.
+/// A board put on the table is framed whole, at once: no glide from the last one's place.
+fn frame_new_board(
+    table: Res<Table>,
+    orbit: Option<ResMut<Orbit>>,
+    camera: Query<(&Camera, &Projection), With<TableCamera>>,
+) {
+    let Some(mut orbit) = orbit else {
+        return;
+    };
+    frame_whole_board(&mut orbit, &table, camera.single().ok());
+    orbit.focus = orbit.goal;
+    orbit.distance = orbit.reach.unwrap_or(orbit.distance);
+}
+
+/// The whole board is framed again when the view changes shape (a dock folds, the window is
+/// resized) while the players have not moved the camera since it was framed.
 fn frame_board(
     table: Res<Table>,
     mut orbit: ResMut<Orbit>,
     camera: Query<(&Camera, &Projection), With<TableCamera>>,
-    mut seen: Local<(Option<u32>, Option<Vec2>)>,
+    mut seen: Local<Option<Vec2>>,
 ) {
     let Ok((cam, projection)) = camera.single() else {
         return;
     };
     let size = cam.logical_viewport_size();
-    let new_board = seen.0 != Some(table.generation);
-    let reshaped = seen.1 != size;
-    *seen = (Some(table.generation), size);
-    if new_board {
-        frame_whole_board(&mut orbit, &table, Some((cam, projection)));
-        orbit.focus = orbit.goal;
-        orbit.distance = orbit.reach.unwrap_or(orbit.distance);
-    } else if reshaped && orbit.whole_board {
-        frame_whole_board(&mut orbit, &table, Some((cam, projection)));
+    if *seen != size {
+        *seen = size;
+        if orbit.whole_board {
+            frame_whole_board(&mut orbit, &table, Some((cam, projection)));
+        }
     }
 }
 

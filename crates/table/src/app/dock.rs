@@ -263,7 +263,9 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Startup, spawn_window_camera);
     app.init_resource::<Dock>().add_systems(
         EguiPrimaryContextPass,
-        (arrange, folds).chain().before(super::ui::Drawn),
+        (arrange, folds.run_if(super::screen::at_table))
+            .chain()
+            .before(super::ui::Drawn),
     );
 }
 

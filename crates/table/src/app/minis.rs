@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use bevy::prelude::*;
 
+use super::screen::{Screen, at_table, of_table};
 use super::table::Table;
 use super::view::{CellKey, FigureInfo, Gear, Side};
 
@@ -52,7 +53,18 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingPaths>()
         .insert_resource(WalkSpeed(3.0))
         .add_systems(Startup, setup_assets)
-        .add_systems(Update, (sync_minis, walk, fall, active_ring).chain());
+        .add_systems(OnEnter(Screen::Table), forget_paths)
+        .add_systems(
+            Update,
+            (sync_minis, walk, fall, active_ring)
+                .chain()
+                .run_if(at_table),
+        );
+}
+
+/// A board built anew has no walks left to make.
+fn forget_paths(mut pending: ResMut<PendingPaths>) {
+    pending.0.clear();
 }
 
 #[derive(Resource)]
@@ -184,6 +196,7 @@ fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3)
                 dead: down,
             },
             Name::new(format!("mini {}", f.id)),
+            of_table(),
         ))
         .id();
     if down {
@@ -311,17 +324,8 @@ fn sync_minis(
     assets: Option<Res<MiniAssets>>,
     mut pending: ResMut<PendingPaths>,
     mut minis: Query<(Entity, &mut Mini, &Transform, Option<&Walk>)>,
-    mut generation: Local<u32>,
 ) {
     let Some(assets) = assets else { return };
-    if table.generation != *generation {
-        // A new game: every mini goes back in the box.
-        *generation = table.generation;
-        for (e, ..) in &minis {
-            commands.entity(e).despawn();
-        }
-        return;
-    }
     let top = Vec3::Y * BASE_TOP;
     for f in &table.figures {
         let found = minis.iter_mut().find(|(_, m, _, _)| m.id == f.id);
@@ -478,7 +482,8 @@ mod tests {
             .init_resource::<Assets<Mesh>>()
             .init_resource::<Assets<StandardMaterial>>()
             .insert_resource(table)
-            .add_plugins(plugin);
+            .add_plugins((bevy::state::app::StatesPlugin, plugin))
+            .init_state::<Screen>();
         for _ in 0..3 {
             app.update();
         }
@@ -522,7 +527,9 @@ mod tests {
         );
         assert!(!left.iter().any(|m| m.0 == foe));
         // A new table (a loaded game) puts the knocked-out hero down lying, and no fallen foe.
-        app.world_mut().resource_mut::<Table>().generation += 1;
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Table);
         for _ in 0..3 {
             app.update();
         }

@@ -22,6 +22,7 @@ pub mod gloomhaven;
 mod minis;
 mod picking;
 mod pointer;
+pub mod screen;
 mod shown;
 mod table;
 mod tag;
@@ -111,6 +112,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
         .insert_resource(ClearColor(CLEAR))
         .insert_resource(options.clone())
         .add_plugins((
+            screen::plugin,
             driver::plugin,
             board::plugin,
             minis::plugin,

@@ -23,8 +23,6 @@ pub struct Table {
     pub active: Option<u32>,
     /// Where the game stands, in a few words.
     pub phase: String,
-    /// Bumped when a new game replaces the board, so the board and minis are built again.
-    pub generation: u32,
     /// The module's small windows (the round's override card).
     pub panels: Vec<Panel>,
     /// The odds of a roll in progress.
@@ -45,7 +43,6 @@ impl Table {
             round: 0,
             active: None,
             phase: String::new(),
-            generation: 0,
             panels: Vec::new(),
             odds: None,
             tie: None,

@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use super::screen::{at_table, of_table};
 use super::table::Table;
 use super::view::CellKey;
 
@@ -11,7 +12,7 @@ pub struct TokenPile(pub CellKey);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_assets)
-        .add_systems(Update, sync_tokens);
+        .add_systems(Update, sync_tokens.run_if(at_table));
 }
 
 #[derive(Resource)]
@@ -62,6 +63,7 @@ fn sync_tokens(
                 Transform::from_translation(at),
                 Visibility::default(),
                 TokenPile(cell),
+                of_table(),
                 Pickable::IGNORE,
                 Name::new("tokens"),
             ))

@@ -15,7 +15,11 @@ use foehold_core::rules::view::{Odds, WholeAttack};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Typing>().add_systems(
         EguiPrimaryContextPass,
-        (set_up, note_typing, name_plates, overlays)
+        (
+            set_up,
+            note_typing,
+            (name_plates, overlays).run_if(super::screen::at_table),
+        )
             .chain()
             .in_set(Drawn),
     );

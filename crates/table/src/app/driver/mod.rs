@@ -209,11 +209,13 @@ impl<R: Module> Plugin for ModulePlugin<R> {
             // being refused after an undo. The step asked for here is taken next frame.
             .add_systems(
                 Update,
+                // While the players choose a new game, the one on the table waits.
                 (controls::controls::<R>, follow::drive::<R>)
                     .chain()
                     .after(LoopSystems::Input)
                     .before(LoopSystems::StepRules)
-                    .distributive_run_if(has_game::<R>),
+                    .distributive_run_if(has_game::<R>)
+                    .distributive_run_if(crate::app::screen::at_table),
             )
             .add_systems(
                 Update,
@@ -240,6 +242,7 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                 moves::moves::<R>
                     .run_if(has_game::<R>)
                     .run_if(seated)
+                    .run_if(crate::app::screen::at_table)
                     .after(super::ui::Windows),
             );
         }

@@ -15,6 +15,7 @@ use super::follow::{Record, Seen};
 use super::{Installed, Keeping, Log, Pace, Seats, Showing, Shown};
 use crate::app::Options;
 use crate::app::board::CellMarks;
+use crate::app::screen::{self, Screen};
 use crate::app::table::Table;
 use crate::app::view::BoardView;
 use crate::modules::{EachModule, ForRules, Module, each_module, with_rules};
@@ -122,9 +123,7 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
     let view = R::view(&game.state);
     let title = R::scenario_name(&game.scenario).to_string();
     let about = R::scenario_about(&game.scenario).to_string();
-    let generation = world.get_resource::<Table>().map_or(0, |t| t.generation) + 1;
     let mut table = Table::of_view(title.clone(), about, BoardView::of(&view));
-    table.generation = generation;
     table.show(view.clone());
     let unattended = {
         let o = world.resource::<Options>();
@@ -156,6 +155,8 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
     }
     world.insert_resource(CoreGame(game));
     world.write_message(Installed);
+    // The table screen is entered again: the last board goes, this one's is built.
+    screen::go(world, Screen::Table);
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
     for mut w in windows.iter_mut(world) {
         w.title = format!("Foehold — {title}");

@@ -9,6 +9,7 @@ use foehold_core::rules::gloomhaven::{Gloomhaven, State};
 use foehold_core::rules::{Rules, ToMove};
 
 use super::driver::{Extra, Installed, has_game, players_play, seated};
+use super::screen::at_table;
 use super::ui::Windows;
 
 mod cards;
@@ -50,6 +51,7 @@ fn plugin(app: &mut App) {
             )
                 .chain()
                 .run_if(seated)
+                .run_if(at_table)
                 .distributive_run_if(has_game::<Gloomhaven>)
                 .after(Windows),
         );

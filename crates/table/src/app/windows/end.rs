@@ -1,9 +1,9 @@
 //! The end of a game: victory or defeat, how the fight went, and what the players can do next, in
 //! the players' column, so the board stays in view with the fallen lying where they fell.
 
-use super::NewGameOpen;
 use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Log, Turn};
+use crate::app::screen::Screen;
 use crate::app::table::Table;
 use crate::app::tag::Tagged;
 use crate::app::view::Side;
@@ -81,7 +81,7 @@ pub fn end(
     turn: Res<Turn>,
     table: Res<Table>,
     log: Res<Log>,
-    mut new_game: ResMut<NewGameOpen>,
+    mut screen: ResMut<NextState<Screen>>,
     mut controls: MessageWriter<Control>,
     mut dock: ResMut<Dock>,
 ) -> Result {
@@ -94,7 +94,7 @@ pub fn end(
         controls.write(Control::Undo);
     }
     if choice.new_game {
-        new_game.set_if_neq(NewGameOpen(true));
+        screen.set(Screen::Choosing);
     }
     Ok(())
 }

@@ -3,15 +3,16 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{HistoryOpen, NewGameOpen};
+use super::HistoryOpen;
 use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Keeping};
+use crate::app::screen::Screen;
 use crate::app::tag::Tagged;
 
 pub fn menu(
     mut contexts: EguiContexts,
     mut history: ResMut<HistoryOpen>,
-    mut new_game: ResMut<NewGameOpen>,
+    mut screen: ResMut<NextState<Screen>>,
     mut controls: MessageWriter<Control>,
     mut keeping: ResMut<Keeping>,
     mut dock: ResMut<Dock>,
@@ -64,7 +65,7 @@ pub fn menu(
                 controls.write(Control::Load(keeping.autosave.clone()));
             }
             if ui.button("New game…").tagged("menu:new-game").clicked() {
-                new_game.set_if_neq(NewGameOpen(true));
+                screen.set(Screen::Choosing);
             }
         });
     });

@@ -1,13 +1,14 @@
-//! The table's windows that every rule module shares: menu, new game, banner, players, the side
-//! panel with the log, the pace of the rules' steps, the history, the dice tray, the end and the
-//! problem screen. One window per file and per system; a module's own windows live in its folder
-//! (`src/app/<module>/`).
+//! The table's windows that every rule module shares: menu, banner, players, the side panel with
+//! the log, the pace of the rules' steps, the history, the dice tray and the end; the New game
+//! screen; the problem window, over either screen. One window per file and per system; a module's
+//! own windows live in its folder (`src/app/<module>/`).
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
 use super::driver::{AtRisk, Problem, StartScenario, seated};
-use super::ui::{Drawn, Windows};
+use super::screen::{Screen, at_table};
+use super::ui::Windows;
 
 mod banner;
 mod dice;
@@ -20,15 +21,12 @@ mod players;
 mod problem;
 mod side;
 
-pub use new_game::NewGameOpen;
-
 /// Whether the History window is open.
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct HistoryOpen(pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HistoryOpen>()
-        .init_resource::<NewGameOpen>()
         .init_resource::<AtRisk>()
         .init_resource::<Problem>()
         .add_message::<StartScenario>()
@@ -46,11 +44,19 @@ pub(super) fn plugin(app: &mut App) {
                     end::end,
                 )
                     .run_if(seated),
-                new_game::new_game,
+            )
+                .chain()
+                .in_set(Windows),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                new_game::new_game.run_if(in_state(Screen::Choosing)),
                 problem::problem,
             )
                 .chain()
-                .in_set(Windows)
-                .after(Drawn),
-        );
+                .after(Windows),
+        )
+        // The table's windows and what is drawn over the board are the table screen's.
+        .configure_sets(EguiPrimaryContextPass, Windows.run_if(at_table));
 }

@@ -1,5 +1,6 @@
-//! The New game window: the scenarios of every rule module under `scenarios/` by name and
-//! description, and a confirmation before a game with unsaved moves is discarded.
+//! The New game screen: the scenarios of every rule module under `scenarios/` by name and
+//! description, and a confirmation before a game with unsaved moves is discarded. The game on the
+//! table waits behind it, and going back to it builds its board again.
 
 use std::path::PathBuf;
 
@@ -8,12 +9,9 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::app::driver::open::scenario_files;
 use crate::app::driver::{AtRisk, StartScenario};
+use crate::app::screen::Screen;
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
-
-/// Whether the New game window is open.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct NewGameOpen(pub bool);
 
 /// A scenario file's name and description, read by the rules it names.
 struct About<'a> {
@@ -74,94 +72,116 @@ fn entries() -> Vec<Entry> {
         .collect()
 }
 
-/// The window's own state: the list read when it opened, and a choice waiting for confirmation.
+/// The screen's own state: the list read when it opened, and a choice waiting for confirmation.
 #[derive(Default)]
 pub struct Listing {
     entries: Option<Vec<Entry>>,
     confirm: Option<usize>,
 }
 
+/// The widest the list grows, in logical pixels: lines of a readable length.
+const COLUMN: f32 = 620.0;
+
 pub fn new_game(
     mut contexts: EguiContexts,
-    mut open: ResMut<NewGameOpen>,
+    mut screen: ResMut<NextState<Screen>>,
     at_risk: Res<AtRisk>,
     mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
 ) -> Result {
-    if !open.0 {
-        listing.entries = None;
-        listing.confirm = None;
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     let listing = &mut *listing;
     let entries = listing.entries.get_or_insert_with(entries);
-    let mut keep_open = true;
+    let mut back = false;
     let mut start = None;
-    egui::Window::new("New game")
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .resizable(false)
-        .collapsible(false)
-        .open(&mut keep_open)
-        .show(ctx, |ui| {
-            if let Some(i) = listing.confirm {
-                let moves = at_risk.0;
-                ui.label(
-                    egui::RichText::new(format!("Start \"{}\"?", entries[i].name))
-                        .strong()
-                        .size(16.0),
-                );
-                ui.label(format!(
-                    "The game on the table has {moves} move(s) no save holds; they will be lost."
-                ));
-                ui.horizontal(|ui| {
+    // The whole window: the board is put away while the players choose.
+    let whole = ctx.content_rect();
+    let frame = egui::Frame::central_panel(&ctx.global_style());
+    let window = egui::Window::new("New game")
+        .title_bar(false)
+        .fixed_rect(whole)
+        .frame(frame);
+    window.show(ctx, |ui| {
+        let margin = ((ui.available_width() - COLUMN) / 2.0).max(0.0);
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.add_space(margin);
+                ui.vertical(|ui| {
+                    ui.set_max_width(COLUMN);
+                    ui.add_space(16.0);
+                    ui.label(egui::RichText::new("New game").size(26.0).strong());
                     if ui
-                        .button("Discard it and start")
-                        .tagged("newgame:discard")
+                        .button("◀ Back to the game")
+                        .tagged("newgame:back")
                         .clicked()
                     {
-                        start = Some(i);
+                        back = true;
                     }
-                    if ui.button("Keep playing").tagged("newgame:keep").clicked() {
-                        listing.confirm = None;
-                    }
-                });
-                return;
-            }
-            ui.label("Choose a scenario; the Players window follows.");
-            ui.separator();
-            for (i, e) in entries.iter().enumerate() {
-                match &e.about {
-                    Ok(about) => {
-                        if ui
-                            .button(egui::RichText::new(&e.name).strong().size(15.0))
-                            .tagged(format!("newgame:{}", e.name))
-                            .clicked()
-                        {
-                            if at_risk.0 > 0 {
-                                listing.confirm = Some(i);
-                            } else {
+                    ui.add_space(8.0);
+                    if let Some(i) = listing.confirm {
+                        let moves = at_risk.0;
+                        ui.label(
+                            egui::RichText::new(format!("Start \"{}\"?", entries[i].name))
+                                .strong()
+                                .size(16.0),
+                        );
+                        ui.label(format!(
+                    "The game on the table has {moves} move(s) no save holds; they will be lost."
+                ));
+                        ui.horizontal(|ui| {
+                            if ui
+                                .button("Discard it and start")
+                                .tagged("newgame:discard")
+                                .clicked()
+                            {
                                 start = Some(i);
                             }
-                        }
-                        if !about.is_empty() {
-                            ui.weak(about);
-                        }
+                            if ui.button("Keep playing").tagged("newgame:keep").clicked() {
+                                back = true;
+                            }
+                        });
+                        return;
                     }
-                    Err(why) => {
-                        ui.add_enabled(false, egui::Button::new(&e.name));
-                        ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why);
+                    ui.label("Choose a scenario; the Players window follows.");
+                    ui.separator();
+                    for (i, e) in entries.iter().enumerate() {
+                        match &e.about {
+                            Ok(about) => {
+                                if ui
+                                    .button(egui::RichText::new(&e.name).strong().size(15.0))
+                                    .tagged(format!("newgame:{}", e.name))
+                                    .clicked()
+                                {
+                                    if at_risk.0 > 0 {
+                                        listing.confirm = Some(i);
+                                    } else {
+                                        start = Some(i);
+                                    }
+                                }
+                                if !about.is_empty() {
+                                    ui.weak(about);
+                                }
+                            }
+                            Err(why) => {
+                                ui.add_enabled(false, egui::Button::new(&e.name));
+                                ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why);
+                            }
+                        }
+                        ui.add_space(4.0);
                     }
-                }
-                ui.add_space(4.0);
-            }
+                });
+            });
         });
+    });
     if let Some(i) = start {
+        // Putting the game on the table enters the table screen.
         starts.write(StartScenario(entries[i].path.clone()));
-        keep_open = false;
+    } else if back {
+        screen.set(Screen::Table);
     }
-    if !keep_open {
-        open.0 = false;
+    if start.is_some() || back {
+        // Read again next time: files may come and go meanwhile.
+        *listing = Listing::default();
     }
     Ok(())
 }

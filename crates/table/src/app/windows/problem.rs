@@ -4,14 +4,14 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::NewGameOpen;
 use crate::app::driver::Problem;
+use crate::app::screen::Screen;
 use crate::app::tag::Tagged;
 
 pub fn problem(
     mut contexts: EguiContexts,
     mut problem: ResMut<Problem>,
-    mut new_game: ResMut<NewGameOpen>,
+    mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let Some(text) = problem.0.clone() else {
         return Ok(());
@@ -30,7 +30,7 @@ pub fn problem(
                 }
                 if ui.button("New game…").tagged("problem:new-game").clicked() {
                     dismissed = true;
-                    new_game.set_if_neq(NewGameOpen(true));
+                    screen.set(Screen::Choosing);
                 }
             });
         });
