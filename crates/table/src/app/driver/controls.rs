@@ -2,7 +2,9 @@
 //! player decision (Ctrl+Z, Ctrl+Y), a jump in the history, pause and step (Space, `.`), the dice
 //! breaking a tie (R), the replay of the rules' last run, save and load.
 
+use bevy::input::ButtonState;
 use bevy::prelude::*;
+use bevy::window::WindowEvent;
 use foehold_core::game::save::Save;
 use foehold_core::rules::ToMove;
 use foehold_loop::{CoreGame, SubmitAction};
@@ -18,26 +20,90 @@ pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
     keys.any_pressed(ctrls) || keys.any_just_released(ctrls)
 }
 
-/// The keys of the table as controls, unless the players are typing in a text field.
-fn keyed(keys: &ButtonInput<KeyCode>, pace: &mut Pace) -> Vec<Control> {
-    let mut wanted = Vec::new();
+/// A key of the table's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// Ctrl+Z.
+    Undo,
+    /// Ctrl+Y.
+    Redo,
+    /// R: the dice break the tie.
+    Dice,
+    /// Space.
+    Pause,
+    /// `.`: one step of the rules.
+    Step,
+}
+
+/// The table's keys pressed this frame, with the key that made each.
+fn keyed(keys: &ButtonInput<KeyCode>) -> Vec<(Key, KeyCode)> {
     let ctrl = ctrl_held(keys);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
-        wanted.push(Control::Undo);
+    [
+        (ctrl, KeyCode::KeyZ, Key::Undo),
+        (ctrl, KeyCode::KeyY, Key::Redo),
+        (!ctrl, KeyCode::KeyR, Key::Dice),
+        (true, KeyCode::Space, Key::Pause),
+        (true, KeyCode::Period, Key::Step),
+    ]
+    .into_iter()
+    .filter(|&(when, code, _)| when && keys.just_pressed(code))
+    .map(|(_, code, key)| (key, code))
+    .collect()
+}
+
+/// The keys pressed after a click within this frame's window events. egui tells of a window's
+/// button clicked only after `Update`, so what the click asked reaches the game a frame later: a
+/// key pressed after it waits as long, to come after it.
+fn pressed_after_a_click<'a>(events: impl Iterator<Item = &'a WindowEvent>) -> Vec<KeyCode> {
+    let mut clicked = false;
+    let mut after = Vec::new();
+    for e in events {
+        match e {
+            WindowEvent::MouseButtonInput(b)
+                if b.button == MouseButton::Left && b.state == ButtonState::Released =>
+            {
+                clicked = true;
+            }
+            WindowEvent::KeyboardInput(k)
+                if clicked && k.state == ButtonState::Pressed && !k.repeat =>
+            {
+                after.push(k.key_code);
+            }
+            _ => {}
+        }
     }
-    if ctrl && keys.just_pressed(KeyCode::KeyY) {
-        wanted.push(Control::Redo);
+    after
+}
+
+/// The table's keys in the order the players pressed them among their clicks: `now` for this
+/// frame (those a frame late first), `next` for the keys that wait for a click of this frame.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct Keys {
+    pub now: Vec<Key>,
+    next: Vec<Key>,
+}
+
+/// Reads the table's keys of this frame, unless the players are typing in a text field.
+pub fn read_keys(
+    mut keys: ResMut<Keys>,
+    input: Res<ButtonInput<KeyCode>>,
+    mut events: MessageReader<WindowEvent>,
+    typing: Option<Res<crate::app::focus::Typing>>,
+) {
+    let late = pressed_after_a_click(events.read());
+    let mut now = std::mem::take(&mut keys.next);
+    let mut next = Vec::new();
+    if !typing.is_some_and(|t| t.0) {
+        for (key, code) in keyed(&input) {
+            if late.contains(&code) {
+                next.push(key);
+            } else {
+                now.push(key);
+            }
+        }
     }
-    if keys.just_pressed(KeyCode::KeyR) && !ctrl {
-        wanted.push(Control::Dice);
-    }
-    if keys.just_pressed(KeyCode::Space) {
-        pace.paused = !pace.paused;
-    }
-    if keys.just_pressed(KeyCode::Period) {
-        pace.step = true;
-    }
-    wanted
+    let read = Keys { now, next };
+    keys.set_if_neq(read);
 }
 
 #[expect(
@@ -47,8 +113,7 @@ fn keyed(keys: &ButtonInput<KeyCode>, pace: &mut Pace) -> Vec<Control> {
 pub fn controls<R: Module>(
     mut commands: Commands,
     mut controls: MessageReader<Control>,
-    keys: Res<ButtonInput<KeyCode>>,
-    typing: Option<Res<crate::app::focus::Typing>>,
+    keys: Res<Keys>,
     mut game: ResMut<CoreGame<R>>,
     mut pace: ResMut<Pace>,
     mut seen: ResMut<Seen<R>>,
@@ -57,9 +122,16 @@ pub fn controls<R: Module>(
     seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
 ) {
+    // The windows' requests came before this frame's keys: egui tells of them a frame late.
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
-    if !typing.is_some_and(|t| t.0) {
-        wanted.extend(keyed(&keys, &mut pace));
+    for key in &keys.now {
+        match key {
+            Key::Undo => wanted.push(Control::Undo),
+            Key::Redo => wanted.push(Control::Redo),
+            Key::Dice => wanted.push(Control::Dice),
+            Key::Pause => pace.paused = !pace.paused,
+            Key::Step => pace.step = true,
+        }
     }
     for c in wanted {
         let g = &mut game.0;

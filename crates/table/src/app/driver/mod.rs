@@ -178,6 +178,10 @@ pub fn plugin(app: &mut App) {
     .add_message::<StartScenario>()
     .init_resource::<moves::ClickedCell>()
     .add_plugins(open::plugin)
+    .init_resource::<controls::Keys>()
+    // The real window's plugin adds them; a headless table has none but reads them alike.
+    .add_message::<bevy::window::WindowEvent>()
+    .add_systems(Update, controls::read_keys.before(LoopSystems::Input))
     .add_systems(Update, showing::age)
     .add_systems(Update, seat_figures.after(Following));
     struct AddModules<'a>(&'a mut App);

@@ -3,8 +3,12 @@
 
 use std::path::{Path, PathBuf};
 
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
+use bevy::window::WindowEvent;
 use foehold_core::game::Game;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::toy::{self, Toy};
@@ -159,6 +163,115 @@ fn undo_and_redo_go_by_decision_and_the_log_and_table_follow() {
         history.iter().any(|l| l.text.contains("Foe: ")),
         "the foe's steps name it: {history:?}"
     );
+}
+
+/// One of the window's events of a frame.
+fn key_down(key_code: KeyCode) -> WindowEvent {
+    WindowEvent::KeyboardInput(KeyboardInput {
+        key_code,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state: ButtonState::Pressed,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    })
+}
+
+fn left_released() -> WindowEvent {
+    WindowEvent::MouseButtonInput(MouseButtonInput {
+        button: MouseButton::Left,
+        state: ButtonState::Released,
+        window: Entity::PLACEHOLDER,
+    })
+}
+
+/// The toy at its hero's turn, the rules held, and the hero's "wait".
+fn toy_at_hero() -> (App, toy::Action) {
+    let mut app = toy_app("toy.ron");
+    for _ in 0..40 {
+        if matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)) {
+            break;
+        }
+        app.update();
+    }
+    assert!(
+        matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)),
+        "the toy reaches its hero's turn"
+    );
+    hold(&mut app);
+    let wait = toy(&app)
+        .legal_actions(foehold_core::rules::Seat::Hero(0))
+        .into_iter()
+        .find(|a| matches!(a, toy::Action::Wait))
+        .expect("the hero may wait");
+    (app, wait)
+}
+
+/// Presses Ctrl+Z in this frame, after or before a click.
+fn ctrl_z(app: &mut App, after_a_click: bool) {
+    let mut events = vec![key_down(KeyCode::ControlLeft), key_down(KeyCode::KeyZ)];
+    if after_a_click {
+        events.insert(0, left_released());
+    } else {
+        events.push(left_released());
+    }
+    for e in events {
+        app.world_mut().write_message(e);
+    }
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.press(KeyCode::ControlLeft);
+    keys.press(KeyCode::KeyZ);
+}
+
+fn release_keys(app: &mut App) {
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release_all();
+    keys.clear();
+}
+
+#[test]
+fn a_key_pressed_after_a_click_in_the_same_frame_comes_after_what_the_click_asked() {
+    // A window's button tells of its click only after the frame's systems ran, so the move it
+    // asks for reaches the game a frame later. A Ctrl+Z pressed after that click in the same
+    // frame waits as long, and takes back the move.
+    let (mut app, wait) = toy_at_hero();
+    let (cursor, state) = (toy(&app).cursor, toy(&app).state.clone());
+    ctrl_z(&mut app, true);
+    app.update();
+    assert_eq!(
+        toy(&app).cursor,
+        cursor,
+        "the undo waits for the click's move"
+    );
+    // The click's move, as the window writes it at the end of that frame.
+    app.world_mut()
+        .write_message(foehold_loop::SubmitAction::<Toy>(wait.clone()));
+    release_keys(&mut app);
+    app.update();
+    let g = toy(&app);
+    assert_eq!(
+        (g.cursor, &g.state),
+        (cursor, &state),
+        "the move was made, then taken back"
+    );
+    assert_eq!(g.log.get(cursor), Some(&wait), "and it can be redone");
+
+    // Pressed before the click, the key goes first, and the click's move stays made.
+    let (mut app, wait) = toy_at_hero();
+    ctrl_z(&mut app, false);
+    app.update();
+    let undone = toy(&app).cursor;
+    app.world_mut()
+        .write_message(foehold_loop::SubmitAction::<Toy>(wait.clone()));
+    release_keys(&mut app);
+    app.update();
+    let g = toy(&app);
+    assert_eq!(
+        g.log.get(undone),
+        Some(&wait),
+        "the move came after the undo"
+    );
+    assert!(g.cursor > undone, "and stayed made: {} {undone}", g.cursor);
 }
 
 #[test]
