@@ -223,10 +223,15 @@ fn ctrl_z(app: &mut App, after_a_click: bool) {
     keys.press(KeyCode::KeyZ);
 }
 
-fn release_keys(app: &mut App) {
+/// The next frame, with the move a click asked for at the end of the last one, as a window
+/// writes it; the keys are up.
+fn clicked_move_arrives(app: &mut App, action: &toy::Action) {
+    app.world_mut()
+        .write_message(foehold_loop::SubmitAction::<Toy>(action.clone()));
     let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
     keys.release_all();
     keys.clear();
+    app.update();
 }
 
 #[test]
@@ -243,11 +248,7 @@ fn a_key_pressed_after_a_click_in_the_same_frame_comes_after_what_the_click_aske
         cursor,
         "the undo waits for the click's move"
     );
-    // The click's move, as the window writes it at the end of that frame.
-    app.world_mut()
-        .write_message(foehold_loop::SubmitAction::<Toy>(wait.clone()));
-    release_keys(&mut app);
-    app.update();
+    clicked_move_arrives(&mut app, &wait);
     let g = toy(&app);
     assert_eq!(
         (g.cursor, &g.state),
@@ -261,10 +262,7 @@ fn a_key_pressed_after_a_click_in_the_same_frame_comes_after_what_the_click_aske
     ctrl_z(&mut app, false);
     app.update();
     let undone = toy(&app).cursor;
-    app.world_mut()
-        .write_message(foehold_loop::SubmitAction::<Toy>(wait.clone()));
-    release_keys(&mut app);
-    app.update();
+    clicked_move_arrives(&mut app, &wait);
     let g = toy(&app);
     assert_eq!(
         g.log.get(undone),
