@@ -102,12 +102,26 @@ impl Blocker {
     }
 }
 
+/// How sightlines are drawn: the editions of the rules differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Sightlines {
+    /// From any point of one hex to any point of the other, touching no wall hex and no thin wall
+    /// (Frosthaven; the search of the module docs).
+    #[default]
+    AnyPoint,
+    /// From a corner of one hex to a corner of the other. A corner that touches a wall (a corner of a
+    /// wall hex, or an end of a thin wall) cannot be used, and the segment must touch no wall hex
+    /// and no thin wall (Gloomhaven).
+    Corners,
+}
+
 /// Side of the square buckets blockers are filed in by their centre, in lattice units.
 const BUCKET: i64 = 8;
 
 /// Line-of-sight oracle for one map.
 #[derive(Debug, Clone)]
 pub struct Sight {
+    lines: Sightlines,
     blockers: Vec<Blocker>,
     /// Blockers filed in a grid of square buckets by their centre, so that a sightline only looks at
     /// the blockers around it (large maps have hundreds of wall hexes, almost all far away).
@@ -118,8 +132,13 @@ pub struct Sight {
 }
 
 impl Sight {
-    /// The oracle for a map's wall hexes and thin walls.
+    /// The oracle for a map's wall hexes and thin walls, with sightlines from any point.
     pub fn new(map: &HexMap) -> Self {
+        Self::drawn(map, Sightlines::AnyPoint)
+    }
+
+    /// The oracle for a map's wall hexes and thin walls, drawing sightlines as `lines` says.
+    pub fn drawn(map: &HexMap, lines: Sightlines) -> Self {
         let mut blockers: Vec<Blocker> = map
             .hexes()
             .iter()
@@ -151,6 +170,7 @@ impl Sight {
             buckets[cy * columns + cx].push(u32::try_from(i).unwrap_or(u32::MAX));
         }
         Sight {
+            lines,
             blockers,
             origin,
             columns,
@@ -185,9 +205,49 @@ impl Sight {
             .collect()
     }
 
+    /// How this oracle draws sightlines.
+    pub fn lines(&self) -> Sightlines {
+        self.lines
+    }
+
     /// Whether `a` sees `b`. A hex always sees itself; a wall hex sees nothing else.
     pub fn visible(&self, a: Hex, b: Hex) -> bool {
-        a == b || self.sightline(a, b).is_some()
+        a == b
+            || match self.lines {
+                Sightlines::AnyPoint => self.sightline(a, b).is_some(),
+                Sightlines::Corners => self.corner_line(a, b).is_some(),
+            }
+    }
+
+    /// The first usable pair of corners (one of `a`, one of `b`, in corner order) whose segment
+    /// touches no blocker, in lattice coordinates.
+    fn corner_line(&self, a: Hex, b: Hex) -> Option<(Lattice, Lattice)> {
+        let (ca, cb) = (lattice(a), lattice(b));
+        let near = self.near(ca, cb);
+        // A corner touches a blocker when it is one of the blocker's corners: hex corners meet
+        // other hexes' boundaries only there.
+        let usable = |w: Lattice| {
+            !self
+                .near(w, w)
+                .iter()
+                .any(|bl| bl.corners().any(|c| c == w))
+        };
+        let ends = |c: Lattice| -> Vec<Lattice> {
+            CORNERS
+                .iter()
+                .map(|o| (c.0 + o.0, c.1 + o.1))
+                .filter(|w| usable(*w))
+                .collect()
+        };
+        let (from, to) = (ends(ca), ends(cb));
+        for &p in &from {
+            for &q in &to {
+                if !near.iter().any(|bl| touches(bl, p, q)) {
+                    return Some((p, q));
+                }
+            }
+        }
+        None
     }
 
     /// A sightline from a point of `a` to a point of `b` that touches no blocker, if there is one,
@@ -195,6 +255,11 @@ impl Sight {
     pub fn witness(&self, a: Hex, b: Hex) -> Option<(Point, Point)> {
         if a == b {
             return Some((centre(a), centre(a)));
+        }
+        if self.lines == Sightlines::Corners {
+            let (p, q) = self.corner_line(a, b)?;
+            let at = |w: Lattice| Point::from_lattice(w.0 as f64, w.1 as f64);
+            return Some((at(p), at(q)));
         }
         let line = self.sightline(a, b)?;
         let origin = lattice(a);
@@ -305,6 +370,40 @@ fn search<T: Int>(
         }
     }
     None
+}
+
+/// Whether the closed segment from `p` to `q` touches a blocker: a closed wall hex, or a thin wall
+/// as a closed segment.
+fn touches(bl: &Blocker, p: Lattice, q: Lattice) -> bool {
+    match bl.edge {
+        None => segment_meets_hex(p, q, bl.centre, 1),
+        Some(_) => {
+            let mut ends = bl.corners();
+            match (ends.next(), ends.next()) {
+                (Some(s), Some(e)) => segments_meet(p, q, s, e),
+                _ => false,
+            }
+        }
+    }
+}
+
+/// Whether two closed segments share a point (integer orientation tests).
+fn segments_meet(p: Lattice, q: Lattice, s: Lattice, e: Lattice) -> bool {
+    let orient = |a: Lattice, b: Lattice, c: Lattice| {
+        ((b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)).signum()
+    };
+    let on = |a: Lattice, b: Lattice, c: Lattice| {
+        a.0.min(b.0) <= c.0 && c.0 <= a.0.max(b.0) && a.1.min(b.1) <= c.1 && c.1 <= a.1.max(b.1)
+    };
+    let (d1, d2) = (orient(s, e, p), orient(s, e, q));
+    let (d3, d4) = (orient(p, q, s), orient(p, q, e));
+    if d1 * d2 < 0 && d3 * d4 < 0 {
+        return true;
+    }
+    (d1 == 0 && on(s, e, p))
+        || (d2 == 0 && on(s, e, q))
+        || (d3 == 0 && on(p, q, s))
+        || (d4 == 0 && on(p, q, e))
 }
 
 /// Whether the closed segment from `p` to `q` meets the closed hexagon of centre `c` scaled by
@@ -845,6 +944,79 @@ mod tests {
             }
         }
         assert!(decided > 40_000);
+    }
+
+    #[test]
+    fn corner_sightlines_need_a_corner_free_of_walls_at_each_end() {
+        // Walls on (1, 1) and (3, 0) leave a gap a line from inside (0, 0) threads to (2, 1), but
+        // every corner-to-corner segment through it touches a wall or starts on a wall's corner.
+        let m = board(&[hex(1, 1), hex(3, 0)]);
+        let corners = Sight::drawn(&m, Sightlines::Corners);
+        assert!(Sight::new(&m).visible(hex(0, 0), hex(2, 1)));
+        assert!(!corners.visible(hex(0, 0), hex(2, 1)));
+        // A lone thin wall between neighbours leaves corner lines through the third hex at its end.
+        let mut m = board(&[]);
+        m.add_thin_wall(hex(1, 0), hex(2, 0)).unwrap();
+        assert!(Sight::drawn(&m, Sightlines::Corners).visible(hex(1, 0), hex(2, 0)));
+        let corners = Sight::drawn(&board(&[]), Sightlines::Corners);
+        // On open floor corners always see.
+        let open = Sight::drawn(&board(&[]), Sightlines::Corners);
+        assert!(open.visible(hex(0, 0), hex(7, -3)));
+        assert!(open.visible(hex(1, 0), hex(2, 0)));
+        // The witness is a pair of corners.
+        let (p, q) = corners.witness(hex(0, 0), hex(5, 0)).unwrap();
+        let on_corner =
+            |x: Point, h: Hex| (0..6).any(|k| dist2_point(x, corner(h, k), corner(h, k)) < 1e-12);
+        assert!(on_corner(p, hex(0, 0)) && on_corner(q, hex(5, 0)));
+    }
+
+    #[test]
+    fn corner_sight_is_a_float_check_of_every_corner_pair_and_never_sees_more() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let (mut seen, mut differ) = (0, 0);
+        for round in 0..12 {
+            let (map, open, walls) = random_board(&mut rng, round % 4 * 3);
+            let corners = Sight::drawn(&map, Sightlines::Corners);
+            let any = Sight::new(&map);
+            let thin: Vec<(Point, Point)> = map
+                .thin_walls()
+                .into_iter()
+                .map(|(a, b)| {
+                    let d = crate::hex::direction_to(a, b).unwrap_or(0);
+                    (corner(a, d), corner(a, d + 1))
+                })
+                .collect();
+            // A corner is usable when no wall hex corner or thin wall end lies on it.
+            let blocked_corner = |x: Point| {
+                walls
+                    .iter()
+                    .any(|&w| (0..6).any(|k| dist2_point(x, corner(w, k), corner(w, k)) < 1e-12))
+                    || thin
+                        .iter()
+                        .any(|&(a, b)| dist2_point(x, a, a) < 1e-12 || dist2_point(x, b, b) < 1e-12)
+            };
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    let by_floats = (0..6).any(|j| {
+                        (0..6).any(|k| {
+                            let (p, q) = (corner(a, j), corner(b, k));
+                            !blocked_corner(p)
+                                && !blocked_corner(q)
+                                && clear_by(p, q, &walls, &thin, 1e-7)
+                        })
+                    });
+                    let exact = corners.visible(a, b);
+                    assert_eq!(exact, by_floats, "{a:?} to {b:?} on round {round}");
+                    assert!(!exact || any.visible(a, b), "{a:?} to {b:?}");
+                    seen += usize::from(exact);
+                    differ += usize::from(any.visible(a, b) && !exact);
+                }
+            }
+        }
+        assert!(
+            seen > 1_000 && differ > 100,
+            "{seen} seen, {differ} only from any point"
+        );
     }
 
     #[test]
