@@ -4,6 +4,8 @@ use clap::Args;
 use foehold_core::LoadError;
 use foehold_core::error::read_file;
 use foehold_core::rules::case;
+use foehold_core::rules::gloomhaven::case::Ask;
+use foehold_core::rules::gloomhaven::preset::{Preset, Setting};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -23,6 +25,22 @@ pub struct SolveArgs {
     /// Threads answering files (default: one per core); the output is the same and in the same order
     #[arg(short, long, value_name = "N")]
     jobs: Option<NonZeroUsize>,
+    // Clap's help text, not rustdoc: written as players read it in `--help`.
+    #[arg(
+        long,
+        value_name = "PRESET",
+        help = "Answer Gloomhaven-family puzzles under this preset instead of the file's, and show \
+                what differs: Gloomhaven2e, Frosthaven, Gloomhaven or JawsOfTheLion"
+    )]
+    rules: Option<String>,
+    #[arg(
+        long = "set",
+        value_name = "SWITCH=VALUE",
+        help = "Set one rule switch on top (repeatable): sight=AnyPoint|Corners, \
+                proximity=true|false, clear_focus_first=true|false, rank_secondary=true|false, \
+                head_as_attack=true|false, jump_landing=One|Terrain"
+    )]
+    settings: Vec<String>,
     /// Case files, or folders whose `.ron` files are solved in name order
     #[arg(value_name = "FILE|DIR", required = true)]
     paths: Vec<PathBuf>,
@@ -58,16 +76,38 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
     Ok(out)
 }
 
-/// Reads and answers one file.
-fn answer(file: &Path) -> Result<case::Answer, LoadError> {
+/// Reads and answers one file, under the rules asked.
+fn answer(file: &Path, ask: &Ask) -> Result<case::Answer, LoadError> {
     let text = read_file(file)?;
-    case::solve(&file.display().to_string(), &text)
+    case::solve_asking(&file.display().to_string(), &text, ask)
 }
 
 /// Reads one file and answers it as JSON only.
-fn answer_json(file: &Path) -> Result<Value, LoadError> {
+fn answer_json(file: &Path, ask: &Ask) -> Result<Value, LoadError> {
+    if !ask.is_empty() {
+        return answer(file, ask).map(|a| a.json);
+    }
     let text = read_file(file)?;
     case::solve_json(&file.display().to_string(), &text)
+}
+
+/// The rules asked on the command line, or why they cannot be read.
+fn ask(args: &SolveArgs) -> Result<Ask, String> {
+    let preset = match &args.rules {
+        None => None,
+        Some(name) => Some(Preset::parse(name).ok_or_else(|| {
+            format!(
+                "--rules {name}: no such preset; the presets are {}",
+                Preset::ALL.map(Preset::name).join(", ")
+            )
+        })?),
+    };
+    let settings = args
+        .settings
+        .iter()
+        .map(|s| Setting::parse(s).map_err(|e| format!("--set {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Ask { preset, settings })
 }
 
 /// The JSON object of an answer, with the `"file"` field added.
@@ -101,9 +141,9 @@ struct Printed {
 
 /// Answers one file and prints it as `solve` does, without touching the streams, so that files can
 /// be answered on several threads and still be written in order.
-fn print_one(file: &Path, json: bool) -> Printed {
+fn print_one(file: &Path, json: bool, ask: &Ask) -> Printed {
     if json {
-        let (object, err) = match answer_json(file) {
+        let (object, err) = match answer_json(file, ask) {
             Ok(v) => (with_file(file, v), None),
             Err(e) => (
                 json!({"file": file.display().to_string(), "error": e.to_string()}),
@@ -114,7 +154,7 @@ fn print_one(file: &Path, json: bool) -> Printed {
         out.push(b'\n');
         Printed { out, err }
     } else {
-        match answer(file) {
+        match answer(file, ask) {
             Ok(a) => Printed {
                 out: human(file, &a).into_bytes(),
                 err: None,
@@ -145,6 +185,7 @@ const STACK: usize = 8 << 20;
 fn answer_all(
     files: &[PathBuf],
     json: bool,
+    ask: &Ask,
     threads: usize,
     mut write: impl FnMut(Printed) -> bool,
 ) -> bool {
@@ -164,7 +205,7 @@ fn answer_all(
             let take = &take;
             let worker = move || {
                 while let Some((i, file)) = take() {
-                    if send.send((i, print_one(file, json))).is_err() {
+                    if send.send((i, print_one(file, json, ask))).is_err() {
                         break;
                     }
                 }
@@ -193,7 +234,7 @@ fn answer_all(
         // This thread answers files too, and between them writes whatever is ready; it never waits
         // on the others until no file is left to take, so their answers cost no wake-ups.
         while let Some((i, file)) = take() {
-            waiting.insert(i, print_one(file, json));
+            waiting.insert(i, print_one(file, json, ask));
             waiting.extend(receive.try_iter());
             write_ready(&mut waiting);
         }
@@ -206,6 +247,13 @@ fn answer_all(
 }
 
 pub fn run(args: &SolveArgs) -> ExitCode {
+    let ask = match ask(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     let files = match expand(&args.paths) {
         Ok(f) => f,
         Err(e) => {
@@ -217,7 +265,7 @@ pub fn run(args: &SolveArgs) -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut failed = false;
     let threads = threads(args.jobs, files.len());
-    let written = answer_all(&files, args.json, threads, |p| {
+    let written = answer_all(&files, args.json, &ask, threads, |p| {
         if let Some(e) = &p.err {
             failed = true;
             eprintln!("{e}");

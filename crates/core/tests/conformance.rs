@@ -15,6 +15,16 @@ fn every_public_frosthaven_puzzle_is_solved_as_expected() {
     solve_all("conformance/frosthaven", 40);
 }
 
+#[test]
+fn every_public_gloomhaven_puzzle_is_solved_as_expected() {
+    solve_all("conformance/gloomhaven", 40);
+}
+
+#[test]
+fn every_public_jotl_puzzle_is_solved_as_expected() {
+    solve_all("conformance/jotl", 40);
+}
+
 /// Edge cases of our own: monsters that start on traps, hazards or obstacles.
 #[test]
 fn our_own_puzzles_are_solved_as_expected() {

@@ -71,6 +71,31 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
     (format_of(file, text)?.solve)(file, text)
 }
 
+/// Answers a case under the rules `ask` names; with nothing asked, [`solve`].
+///
+/// Only Gloomhaven-family puzzles have editions
+/// ([`crate::rules::gloomhaven::case::solve_under`]); asking another format for one is an error.
+pub fn solve_asking(
+    file: &str,
+    text: &str,
+    ask: &crate::rules::gloomhaven::case::Ask,
+) -> Result<Answer, LoadError> {
+    if ask.is_empty() {
+        return solve(file, text);
+    }
+    let format = format_of(file, text)?;
+    if format.module != crate::rules::gloomhaven::case::FORMAT.module {
+        return Err(LoadError::whole(
+            file,
+            format!(
+                "--rules and --set choose among the Gloomhaven-family presets; a {} case has none",
+                format.module
+            ),
+        ));
+    }
+    crate::rules::gloomhaven::case::solve_under(file, text, ask)
+}
+
 /// [`solve`]'s JSON object alone (see [`CaseFormat::json`]).
 pub fn solve_json(file: &str, text: &str) -> Result<serde_json::Value, LoadError> {
     (format_of(file, text)?.json)(file, text)

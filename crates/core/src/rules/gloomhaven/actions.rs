@@ -1566,6 +1566,7 @@ impl State {
             allies: &allies,
             enemies: &enemies,
             action: &action,
+            edition: self.scenario.edition(),
         };
         Self::plans(targeting::decide(&s), &base)
     }
@@ -1861,6 +1862,7 @@ impl State {
             allies: &allies,
             enemies: &enemies,
             action: &action,
+            edition: self.scenario.edition(),
         };
         Self::plans(targeting::decide_with(&s, shared), &base)
     }
@@ -2515,7 +2517,8 @@ impl State {
             return invalid(format!("attack: at most {max} targets"));
         }
         let me = self.heroes[hero].hex;
-        let sight = (range > 0).then(|| Sight::new(&self.map.0));
+        let sight =
+            (range > 0).then(|| Sight::drawn(&self.map.0, self.scenario.edition().switches.sight));
         let mut seen = Vec::new();
         for &t in targets {
             if seen.contains(&t) {

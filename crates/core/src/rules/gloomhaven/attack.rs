@@ -131,6 +131,57 @@ impl Family {
         (self.base & near).count_ones() + self.k.min((self.pool & near).count_ones())
     }
 
+    /// Its members whose enemies rank best (`rank[k]`, 0 best; `levels` ranks in all), and how many
+    /// of each rank they hold: the best ranks are filled first, so the groups left share every
+    /// member but those of the one rank only partly taken.
+    fn best_ranked(self, rank: &[u32], levels: usize) -> (Vec<u32>, Family) {
+        let mut counts = vec![0u32; levels];
+        let mut bits = self.base;
+        while bits != 0 {
+            counts[rank[bits.trailing_zeros() as usize] as usize] += 1;
+            bits &= bits - 1;
+        }
+        let (mut base, mut left) = (self.base, self.k);
+        for (r, count) in counts.iter_mut().enumerate() {
+            if left == 0 {
+                break;
+            }
+            let mut of_rank = 0u64;
+            let mut bits = self.pool;
+            while bits != 0 {
+                let k = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if rank[k] as usize == r {
+                    of_rank |= 1 << k;
+                }
+            }
+            let n = of_rank.count_ones();
+            if n <= left {
+                base |= of_rank;
+                left -= n;
+                *count += n;
+            } else {
+                *count += left;
+                return (
+                    counts,
+                    Family {
+                        base,
+                        pool: of_rank,
+                        k: left,
+                    },
+                );
+            }
+        }
+        (
+            counts,
+            Family {
+                base,
+                pool: 0,
+                k: 0,
+            },
+        )
+    }
+
     /// Its members with [`Family::fewest`] enemies in `near`: as many as possible from outside it.
     fn with_fewest(self, near: u64) -> Family {
         let far = self.pool & !near;
@@ -154,6 +205,8 @@ impl Family {
 pub struct Pick {
     /// Targets in the largest group.
     pub most: u32,
+    /// Ranking the secondary targets dropped some group.
+    pub ranked: bool,
     /// The fewest movement points reaching a group, when some groups needed more and were dropped.
     pub cheapest: Option<u16>,
     /// The fewest targets at disadvantage, when some hex and group had more and was dropped.
@@ -592,6 +645,7 @@ impl<'a> Attack<'a> {
         hexes: &[usize],
         cost: impl Fn(usize) -> u16,
         near: impl Fn(usize) -> u64,
+        rank: Option<&[u32]>,
     ) -> Pick {
         // The largest groups of each hex, as families; hexes with smaller ones drop out.
         let mut fams: Vec<(usize, Vec<(Family, u32)>)> =
@@ -605,9 +659,11 @@ impl<'a> Attack<'a> {
             fs.retain(|(x, _)| x.size() == most);
         }
         fams.retain(|(_, fs)| !fs.is_empty());
+        let mut ranked = false;
         let Some(c0) = fams.iter().map(|(h, _)| cost(*h)).min() else {
             return Pick {
                 most,
+                ranked,
                 cheapest: None,
                 disadvantage: None,
                 cost: 0,
@@ -648,6 +704,11 @@ impl<'a> Attack<'a> {
             left.dedup();
             kept.push((*h, c, near(*h), left));
         }
+        // Ranked secondary targets: of each family only its best-ranked groups, and of those only
+        // the best of all hexes.
+        if let Some(rank) = rank {
+            ranked = best_ranked(&mut kept, rank);
+        }
         // Fewest targets at disadvantage over every hex and group left.
         let d0 = kept
             .iter()
@@ -686,12 +747,47 @@ impl<'a> Attack<'a> {
         }
         Pick {
             most,
+            ranked,
             cheapest: dropped.then_some(c0),
             disadvantage: worse.then_some(d0),
             cost: c1,
             choices,
         }
     }
+}
+
+/// Keeps, of each hex's families, the groups whose secondary targets rank best over every hex
+/// (see [`Family::best_ranked`]); whether any group was dropped.
+fn best_ranked(kept: &mut Vec<(usize, u16, u64, Vec<Family>)>, rank: &[u32]) -> bool {
+    let levels = rank.iter().max().map_or(0, |m| *m as usize + 1);
+    let mut dropped = false;
+    let mut scored: Vec<Vec<(Vec<u32>, Family)>> = kept
+        .iter()
+        .map(|(_, _, _, fs)| {
+            fs.iter()
+                .map(|x| {
+                    let (counts, best) = x.best_ranked(rank, levels);
+                    dropped |= best != *x;
+                    (counts, best)
+                })
+                .collect()
+        })
+        .collect();
+    let top = scored
+        .iter()
+        .flat_map(|fs| fs.iter().map(|(c, _)| c.clone()))
+        .max()
+        .unwrap_or_default();
+    for ((_, _, _, fs), mut best) in kept.iter_mut().zip(scored.drain(..)) {
+        let before = best.len();
+        best.retain(|(c, _)| *c == top);
+        dropped |= best.len() < before;
+        *fs = best.into_iter().map(|(_, x)| x).collect();
+        fs.sort_unstable();
+        fs.dedup();
+    }
+    kept.retain(|(_, _, _, fs)| !fs.is_empty());
+    dropped
 }
 
 /// Subsets of `pool` of size `min(n, |pool|)` that contain `must` (which must lie in `pool`).
@@ -964,7 +1060,7 @@ mod tests {
                     let nears: Vec<u64> = (0..map.len())
                         .map(|_| rng.random::<u64>() & rng.random::<u64>())
                         .collect();
-                    let mut new = attack.pick(f, &hexes, |h| costs[h], |h| nears[h]);
+                    let mut new = attack.pick(f, &hexes, |h| costs[h], |h| nears[h], None);
                     let mut old =
                         reference::pick(&attack, &old, f, &hexes, |h| costs[h], |h| nears[h]);
                     new.choices.sort_by_key(|(h, g)| (*h, g.mask));

@@ -239,7 +239,7 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
 
 /// Foes attackable from `from` with an attack of `range` (0 = melee): weakest first, at most `n`.
 fn targets_from(s: &State, from: Hex, range: u32, n: usize) -> Vec<Hex> {
-    let sight = (range > 0).then(|| Sight::new(&s.map.0));
+    let sight = (range > 0).then(|| Sight::drawn(&s.map.0, s.scenario.edition().switches.sight));
     let mut foes: Vec<(i32, usize, Hex)> = s
         .living_monsters()
         .map(|m| (s.monsters[m].hp, m, s.monsters[m].hex))
@@ -257,7 +257,7 @@ fn targets_from(s: &State, from: Hex, range: u32, n: usize) -> Vec<Hex> {
 /// with no foe next to them (no disadvantage) when it can reach one.
 fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
     let map = &s.map.0;
-    let sight = (range > 0).then(|| Sight::new(map));
+    let sight = (range > 0).then(|| Sight::drawn(map, s.scenario.edition().switches.sight));
     let foes: Vec<Hex> = s.living_monsters().map(|m| s.monsters[m].hex).collect();
     let can_end = |i: usize| i == moves.start || moves.graph.endable[i];
     let attack_from = |h: Hex| {

@@ -1,6 +1,7 @@
 //! The board-position puzzle format (`Puzzle(...)` RON files): parsing, validation with positions,
 //! conversion to a [`Situation`](super::targeting::Situation), and comparison with expected answers.
 
+use super::preset::{Edition, Overrides, Preset, Setting};
 use super::targeting::{Decision, Enemy, MonsterAction, decide};
 use crate::error::{LoadError, parse_ron, read_file};
 use crate::hex::{Hex, HexMap, Terrain, hex, qr};
@@ -33,6 +34,154 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
         text: decision_text(&d),
         verdict,
     })
+}
+
+/// What a player asks of a puzzle's rules: another preset, and single switches set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ask {
+    /// Another preset than the file's (its overrides then go too).
+    pub preset: Option<Preset>,
+    /// Switches set on top, in order.
+    pub settings: Vec<Setting>,
+}
+
+impl Ask {
+    /// Whether it asks nothing.
+    pub fn is_empty(&self) -> bool {
+        self.preset.is_none() && self.settings.is_empty()
+    }
+
+    /// The edition asked, from the file's own.
+    pub fn edition(&self, file: Edition) -> Edition {
+        let base = match self.preset {
+            Some(p) => Edition::of(p),
+            None => file,
+        };
+        Edition {
+            switches: self
+                .settings
+                .iter()
+                .fold(base.switches, |sw, s| s.apply(sw)),
+            ..base
+        }
+    }
+}
+
+/// The edition in words: the preset, and each switch that differs from it.
+pub fn edition_words(e: Edition) -> String {
+    let own = e.preset.switches();
+    let sw = e.switches;
+    let mut set = Vec::new();
+    if sw.sight != own.sight {
+        set.push(format!("sight={:?}", sw.sight));
+    }
+    if sw.proximity != own.proximity {
+        set.push(format!("proximity={}", sw.proximity));
+    }
+    if sw.clear_focus_first != own.clear_focus_first {
+        set.push(format!("clear_focus_first={}", sw.clear_focus_first));
+    }
+    if sw.rank_secondary != own.rank_secondary {
+        set.push(format!("rank_secondary={}", sw.rank_secondary));
+    }
+    if sw.head_as_attack != own.head_as_attack {
+        set.push(format!("head_as_attack={}", sw.head_as_attack));
+    }
+    if sw.jump_landing != own.jump_landing {
+        set.push(format!("jump_landing={:?}", sw.jump_landing));
+    }
+    if set.is_empty() {
+        e.preset.name().to_string()
+    } else {
+        format!("{} with {}", e.preset.name(), set.join(", "))
+    }
+}
+
+/// [`solve`] under the rules `ask` names, and how the answer differs from the file's own rules'.
+///
+/// The file's expectations are for its own rules, so nothing is compared with them here.
+pub fn solve_under(file: &str, text: &str, ask: &Ask) -> Result<Answer, LoadError> {
+    let (_, pos) = parse(file, text)?;
+    let own = pos.decide();
+    let asked = Position {
+        edition: ask.edition(pos.edition),
+        ..pos.clone()
+    };
+    let d = asked.decide();
+    let (only_asked, only_own) = differences(&d, &own);
+    let same_focus = d.focus == own.focus;
+    let (own_words, asked_words) = (edition_words(pos.edition), edition_words(asked.edition));
+    let mut text = format!("  under {asked_words} (the file's rules: {own_words})\n");
+    text.push_str(&decision_text(&d));
+    if same_focus && only_asked.is_empty() && only_own.is_empty() {
+        text.push_str(&format!("  the same as under {own_words}\n"));
+    } else {
+        text.push_str(&format!("  differs from {own_words}:\n"));
+        if !same_focus {
+            text.push_str(&format!(
+                "    focus {} there, {} here\n",
+                fmt_list(&own.focus),
+                fmt_list(&d.focus)
+            ));
+        }
+        for (end, targets) in &only_asked {
+            text.push_str(&format!(
+                "    only here: ends on {}, attacks {}\n",
+                fmt_hex(*end),
+                fmt_list(targets)
+            ));
+        }
+        for (end, targets) in &only_own {
+            text.push_str(&format!(
+                "    only there: ends on {}, attacks {}\n",
+                fmt_hex(*end),
+                fmt_list(targets)
+            ));
+        }
+    }
+    let pairs = |v: &[Pair]| -> Value {
+        Value::Array(
+            v.iter()
+                .map(|(e, t)| json!({"end": hex_json(*e), "targets": hexes_json(t)}))
+                .collect(),
+        )
+    };
+    let mut json = decision_json(&d);
+    if let Value::Object(map) = &mut json {
+        map.insert("rules".into(), Value::String(asked_words));
+        map.insert(
+            "compared_with".into(),
+            json!({
+                "rules": own_words,
+                "focus": hexes_json(&own.focus),
+                "only_here": pairs(&only_asked),
+                "only_there": pairs(&only_own),
+            }),
+        );
+    }
+    Ok(Answer {
+        json,
+        text,
+        verdict: None,
+    })
+}
+
+/// An outcome as the format scores it: where the monster ends, whom it attacks.
+type Pair = (Hex, Vec<Hex>);
+
+/// The (end, targets) pairs of `a` that `b` lacks, and those of `b` that `a` lacks.
+fn differences(a: &Decision, b: &Decision) -> (Vec<Pair>, Vec<Pair>) {
+    let pairs = |d: &Decision| -> Vec<Pair> {
+        d.options
+            .iter()
+            .map(|o| (o.end, o.targets.clone()))
+            .collect()
+    };
+    let (pa, pb) = (pairs(a), pairs(b));
+    (
+        pa.iter().filter(|x| !pb.contains(x)).cloned().collect(),
+        pb.iter().filter(|x| !pa.contains(x)).cloned().collect(),
+    )
 }
 
 /// [`solve`]'s JSON object alone: neither the words nor the comparison with the expected answer.
@@ -116,13 +265,6 @@ pub fn decision_text(d: &Decision) -> String {
 }
 
 type Qr = (i32, i32);
-
-/// Which rule set a puzzle is posed under.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-pub enum Rules {
-    /// Frosthaven's monster rules.
-    Frosthaven,
-}
 
 /// The board of a puzzle, in axial `(q, r)`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -221,8 +363,11 @@ pub struct Puzzle {
     /// The puzzle's name, for reports.
     #[serde(default)]
     pub id: String,
-    /// The rule set it is posed under.
-    pub rules: Rules,
+    /// The edition of the rules it is posed under.
+    pub rules: Preset,
+    /// Single switches set otherwise than the preset sets them.
+    #[serde(default)]
+    pub switches: Overrides,
     /// The board.
     pub map: PuzzleMap,
     /// Where the active monster stands.
@@ -255,6 +400,8 @@ pub struct Position {
     pub enemies: Vec<Enemy>,
     /// What its ability card tells it to do.
     pub action: MonsterAction,
+    /// The edition of the rules it decides by.
+    pub edition: Edition,
 }
 
 impl Position {
@@ -266,6 +413,7 @@ impl Position {
             allies: &self.allies,
             enemies: &self.enemies,
             action: &self.action,
+            edition: self.edition,
         };
         // `load` validated the position, so this cannot fail; keep a readable answer all the same.
         decide(&s).unwrap_or_else(|e| Decision {
@@ -614,6 +762,10 @@ fn validate(file: &str, text: &str, p: &Puzzle) -> Result<Position, LoadError> {
         allies,
         enemies,
         action,
+        edition: Edition {
+            preset: p.rules,
+            switches: p.switches.over(p.rules),
+        },
     })
 }
 

@@ -55,6 +55,8 @@ impl<'a> HeroMoves<'a> {
                 flying: false,
                 jumping: jump,
                 teleport: false,
+                heavy_landing: s.scenario.edition().switches.jump_landing
+                    == super::preset::JumpLanding::Terrain,
             },
         );
         let scores = graph.within(start, points.min(u16::MAX as u32) as u16);
@@ -167,7 +169,7 @@ pub fn attack(effects: &[Effect]) -> Option<(u32, u32)> {
 
 /// Living foes an attack of `range` (0: melee) from `from` can reach, in `(q, r)` order.
 pub fn foes_in_reach(s: &State, from: Hex, range: u32) -> Vec<Hex> {
-    let sight = (range > 0).then(|| Sight::new(&s.map.0));
+    let sight = (range > 0).then(|| Sight::drawn(&s.map.0, s.scenario.edition().switches.sight));
     let mut out: Vec<Hex> = s
         .living_monsters()
         .map(|m| s.monsters[m].hex)

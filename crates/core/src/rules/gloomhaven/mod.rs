@@ -17,6 +17,7 @@ pub mod case;
 pub mod heroes;
 pub mod log;
 pub mod movement;
+pub mod preset;
 #[cfg(test)]
 mod rule_tests;
 pub mod scenario;
@@ -31,6 +32,7 @@ use std::sync::Arc;
 
 pub use crate::rules::{ActionError, TieBreaker};
 pub use actions::{Action, Cause, Event};
+pub use preset::{Edition, Preset, Switches};
 pub use scenario::Scenario;
 pub use state::{Actor, FigureId, FoeStage, Half, Phase, State};
 pub use targeting::{Choice, Decision, Enemy, MonsterAction, Situation, SituationError, decide};

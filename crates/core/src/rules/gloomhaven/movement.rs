@@ -35,6 +35,9 @@ pub struct Mode {
     pub jumping: bool,
     /// Teleports: passes even wall hexes (not thin walls); only the end hex counts.
     pub teleport: bool,
+    /// A jump's last hex costs what its terrain costs (2 on difficult terrain), as in the
+    /// Gloomhaven preset; otherwise every hex of a jump costs 1.
+    pub heavy_landing: bool,
 }
 
 impl Mode {
@@ -80,6 +83,9 @@ pub struct MoveGraph {
     incoming: Vec<Edge>,
     /// Negative hexes counted where a move ends (jumping, teleport).
     pub landing: Vec<u8>,
+    /// Movement points a move pays for where it ends, beyond its steps (a heavy jump landing on
+    /// difficult terrain).
+    pub landing_points: Vec<u8>,
     /// Whether the monster may end a move on each hex.
     pub endable: Vec<bool>,
     /// Every step costs 1 and enters no negative hex: searches are plain breadth-first.
@@ -99,6 +105,7 @@ impl MoveGraph {
         let mut out = vec![[NO_EDGE; 6]; n];
         let mut out_len = vec![0u8; n];
         let mut landing = vec![0u8; n];
+        let mut landing_points = vec![0u8; n];
         let mut endable = vec![false; n];
         for i in 0..n {
             let t = map.terrain_at(i);
@@ -109,6 +116,9 @@ impl MoveGraph {
                     && occupants[i] == Occupant::Empty);
             if (mode.jumping || (mode.teleport && !mode.flying)) && t.is_negative() {
                 landing[i] = 1;
+            }
+            if mode.jumping && !mode.teleport && !mode.flying && mode.heavy_landing {
+                landing_points[i] = u8::from(t == Terrain::Difficult);
             }
         }
         let mut in_count = vec![0u32; n + 1];
@@ -168,9 +178,19 @@ impl MoveGraph {
             in_start,
             incoming,
             landing,
+            landing_points,
             endable,
             uniform,
         }
+    }
+
+    /// A path's score `s` of steps ending on `h`, with what landing there adds.
+    #[inline]
+    pub fn landed(&self, s: Score, h: usize) -> Score {
+        (
+            s.0 + u16::from(self.landing[h]),
+            s.1 + u16::from(self.landing_points[h]),
+        )
     }
 
     /// The steps leaving hex `u`.
@@ -196,7 +216,7 @@ impl MoveGraph {
         );
         for (i, s) in best.iter_mut().enumerate() {
             if *s != UNREACHABLE {
-                s.0 += self.landing[i] as u16;
+                *s = self.landed(*s, i);
             }
         }
         // Staying put enters no hex, so it lands on none: a jumper on a trap pays nothing to stay.
@@ -216,7 +236,7 @@ impl MoveGraph {
         );
         for s in best.iter_mut() {
             if *s != UNREACHABLE {
-                s.0 += self.landing[target] as u16;
+                *s = self.landed(*s, target);
             }
         }
         best
@@ -229,7 +249,7 @@ impl MoveGraph {
             .iter()
             .enumerate()
             .filter(|(_, g)| **g)
-            .map(|(i, _)| (i, (self.landing[i] as u16, 0)))
+            .map(|(i, _)| (i, self.landed((0, 0), i)))
             .collect();
         // Sources start with different scores: only a search by score takes them in order.
         search(&sources, None, false, self.out.len(), |v| {
@@ -273,8 +293,8 @@ impl MoveGraph {
             for (i, &v) in live.iter().enumerate() {
                 let neg = layer[c * m + i];
                 if neg != u16::MAX {
-                    let cand = (neg + self.landing[v] as u16, c as u16);
-                    if cand < best[v] {
+                    let cand = self.landed((neg, c as u16), v);
+                    if usize::from(cand.1) <= b && cand < best[v] {
                         best[v] = cand;
                     }
                 }
@@ -315,8 +335,8 @@ impl MoveGraph {
             return Vec::new();
         }
         let n = self.out.len();
-        let target_neg = want.0 - self.landing[goal] as u16;
-        let total = want.1 as usize;
+        let target_neg = want.0.saturating_sub(self.landing[goal] as u16);
+        let total = want.1.saturating_sub(self.landing_points[goal] as u16) as usize;
         // Every step costs at least 1, so the walk below only visits hexes within `total` steps of
         // the start: they alone get a row (`slot`), the rest of the board is never looked at.
         let live = self.within_steps(start, total);

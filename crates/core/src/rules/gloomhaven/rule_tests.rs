@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use super::actions::{Action, Event};
 use super::log;
-use super::scenario::Scenario;
+use super::scenario::{Scenario, map_hex};
 use super::state::{Actor, FigureId, Half, Pending, Phase, State};
 use crate::hex::{Hex, hex};
 use crate::modifiers::card::Card;
@@ -609,6 +609,111 @@ fn a_monster_attacks_its_focus_first() {
         })
         .collect();
     assert_eq!(targets, vec![FigureId::Hero(1), FigureId::Hero(0)]);
+}
+
+/// Who a round's attacks hit, in order.
+fn attacked(events: &[Event]) -> Vec<FigureId> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::AttackResolved { target, .. } => Some(*target),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Bob, Ann next to a ranged rat, open floor behind it; `extra` names the edition.
+fn a_ranged_rat_next_to_ann(extra: &str) -> State {
+    let mut st = setup(scenario_with(
+        &["2.1a..."],
+        "'a': (monster: \"Rat\")",
+        &[hero("Ann", 10, &[20, 40]), hero("Bob", 10, &[30, 40])],
+        &[monster(
+            "Rat",
+            5,
+            &[
+                "(name: \"Volley\", initiative: 50, actions: [Move(0), Attack(value: 0, range: 3, targets: 2)])",
+            ],
+        )],
+        extra,
+    ));
+    st.monster_deck = stack(&["+0", "+0", "+0", "+0"]);
+    select(&mut st, 0, 0, 1);
+    select(&mut st, 1, 0, 1);
+    st
+}
+
+#[test]
+fn under_the_second_edition_a_ranged_monster_steps_back_off_its_focus() {
+    // The default edition: it steps away from Ann until she is not at disadvantage, and Bob is
+    // then out of range.
+    let mut st = a_ranged_rat_next_to_ann("");
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(st.monsters[0].hex, map_hex(4, 0));
+    assert_eq!(attacked(&ev), vec![FigureId::Hero(0)]);
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::FoeTargeted { trace, .. } => Some(trace.join("\n")),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        trace.contains("2e: it attacks its focus without disadvantage first"),
+        "{trace}"
+    );
+    // Frosthaven's order takes the second target first and attacks Ann at disadvantage.
+    let mut st = a_ranged_rat_next_to_ann("preset: Frosthaven,");
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(st.monsters[0].hex, map_hex(3, 0));
+    assert_eq!(attacked(&ev), vec![FigureId::Hero(0), FigureId::Hero(1)]);
+}
+
+/// Carl and Ann on one side of a ranged rat that does not move, Bob on the other: Ann is its
+/// focus, and Bob (nearer) or Carl (earlier) can be its second target.
+fn a_rat_between_three(extra: &str) -> State {
+    let mut st = setup(scenario_with(
+        &["3.1a.2"],
+        "'a': (monster: \"Rat\")",
+        &[
+            hero("Ann", 10, &[20, 45]),
+            hero("Bob", 10, &[40, 45]),
+            hero("Carl", 10, &[10, 45]),
+        ],
+        &[monster(
+            "Rat",
+            5,
+            &[
+                "(name: \"Volley\", initiative: 50, actions: [Attack(value: 0, range: 3, targets: 2)])",
+            ],
+        )],
+        extra,
+    ));
+    st.monster_deck = stack(&["+0", "+0", "+0", "+0"]);
+    for h in 0..3 {
+        select(&mut st, h, 0, 1);
+    }
+    st
+}
+
+#[test]
+fn under_the_second_edition_the_focus_rules_pick_the_second_target() {
+    let mut st = a_rat_between_three("");
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(0)]);
+    // Bob is two hexes from the rat, Carl three: proximity ranks Bob first, before initiative.
+    assert_eq!(attacked(&ev), vec![FigureId::Hero(0), FigureId::Hero(1)]);
+    // Frosthaven leaves the second target to the players.
+    let mut st = a_rat_between_three("preset: Frosthaven,");
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert!(st.pending.is_some(), "the players pick Bob or Carl");
+    assert!(attacked(&ev).is_empty());
+    // Jaws of the Lion leaves proximity out of the focus and the ranks: Carl (initiative 10) is
+    // the focus, and Ann (20) comes before Bob (40).
+    let mut st = a_rat_between_three("preset: JawsOfTheLion,");
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(2)]);
+    assert_eq!(attacked(&ev), vec![FigureId::Hero(2), FigureId::Hero(0)]);
 }
 
 #[test]

@@ -21,6 +21,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::preset::{Edition, Overrides, Preset};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, find_position, offset_to_position, parse_ron, read_file};
@@ -531,6 +532,26 @@ pub struct Scenario {
     /// The heroes lose when this round ends without a victory.
     #[serde(default)]
     pub round_limit: Option<u32>,
+    /// The edition of the monster rules the scenario is played by.
+    #[serde(default)]
+    pub preset: Preset,
+    /// Single switches set otherwise than the preset sets them.
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub switches: Overrides,
+}
+
+fn is_default(o: &Overrides) -> bool {
+    *o == Overrides::default()
+}
+
+impl Scenario {
+    /// The rules its monsters decide by: the preset with the overrides.
+    pub fn edition(&self) -> Edition {
+        Edition {
+            preset: self.preset,
+            switches: self.switches.over(self.preset),
+        }
+    }
 }
 
 fn three() -> u32 {

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 
 use super::movement::{Frontier, Mode, MoveGraph, Occupant, Score, UNREACHABLE, range_field};
-use crate::hex::sight::Sight;
+use crate::hex::sight::{Sight, Sightlines};
 use crate::hex::{HexMap, Terrain};
 
 /// Rows kept per kind beyond those of the turn in hand: enough for every figure of a large
@@ -89,20 +89,27 @@ impl std::fmt::Debug for Shared {
 
 impl Shared {
     /// Forgets everything worked out on another board, or on this one before its terrain changed.
-    fn on_board(&mut self, map: &HexMap) {
-        if self.board.as_ref().is_some_and(|b| b.same_board(map)) {
+    fn on_board(&mut self, map: &HexMap, lines: Sightlines) {
+        if self.board.as_ref().is_some_and(|b| b.same_board(map))
+            && self.sight.as_ref().is_some_and(|s| s.lines() == lines)
+        {
             return;
         }
         self.board = Some(map.clone());
-        self.sight = Some(Sight::new(map));
+        self.sight = Some(Sight::drawn(map, lines));
         self.seen.clear();
         self.ranges.clear();
         self.graphs.clear();
     }
 
     /// Takes out, per enemy hex, which hexes are known to see it; [`Shared::give_back`] returns them.
-    pub(super) fn take_seen(&mut self, map: &HexMap, enemies: &[usize]) -> Vec<Vec<u8>> {
-        self.on_board(map);
+    pub(super) fn take_seen(
+        &mut self,
+        map: &HexMap,
+        lines: Sightlines,
+        enemies: &[usize],
+    ) -> Vec<Vec<u8>> {
+        self.on_board(map, lines);
         if self.seen.len() > ROWS {
             self.seen.retain(|h, _| enemies.contains(&usize::from(*h)));
         }
@@ -127,8 +134,9 @@ impl Shared {
         start: usize,
         enemies: &[usize],
         mode: Mode,
+        lines: Sightlines,
     ) -> Turn<'_> {
-        self.on_board(map);
+        self.on_board(map, lines);
         if self.ranges.len() > ROWS {
             self.ranges
                 .retain(|h, _| enemies.contains(&usize::from(*h)));
@@ -153,7 +161,7 @@ impl Shared {
         Turn {
             graph,
             towards,
-            sight: sight.get_or_insert_with(|| Sight::new(map)),
+            sight: sight.get_or_insert_with(|| Sight::drawn(map, lines)),
             ranges: enemies.iter().map(|&e| &ranges[&key(e)][..]).collect(),
         }
     }
@@ -208,7 +216,8 @@ impl Shared {
 /// Best scores from hexes to one hex (see [`towards`]).
 pub(super) struct Toward<'t> {
     search: &'t Frontier,
-    landing: u16,
+    graph: &'t MoveGraph,
+    target: usize,
 }
 
 impl Toward<'_> {
@@ -218,8 +227,7 @@ impl Toward<'_> {
         if !self.search.is_settled(e) {
             return UNREACHABLE;
         }
-        let (neg, points) = self.search.score(e);
-        (neg + self.landing, points)
+        self.graph.landed(self.search.score(e), self.target)
     }
 }
 
@@ -227,7 +235,7 @@ impl Toward<'_> {
 /// The search towards it is kept in `towards` when given, to go on with when another monster asks
 /// about other hexes; else it is the caller's own, in `own`.
 pub(super) fn towards<'t>(
-    graph: &MoveGraph,
+    graph: &'t MoveGraph,
     target: usize,
     towards: &'t mut Option<&mut BTreeMap<u16, Frontier>>,
     is_end: &[bool],
@@ -253,7 +261,8 @@ pub(super) fn towards<'t>(
     }
     Toward {
         search,
-        landing: u16::from(graph.landing[target]),
+        graph,
+        target,
     }
 }
 
@@ -266,6 +275,7 @@ fn key(i: usize) -> u16 {
 mod tests {
     use super::*;
     use crate::hex::{Hex, hex, step};
+    use crate::rules::gloomhaven::preset::{Edition, Preset};
     use crate::rules::gloomhaven::targeting::{Enemy, LAST, MonsterAction, Situation, decide_with};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -356,6 +366,7 @@ mod tests {
                 flying: way == 1,
                 jumping: way == 2,
                 teleport: way == 3,
+                heavy_landing: rng.random_bool(0.5),
             };
             let graph = MoveGraph::new(&map, &occupants, mode);
             for reverse in [false, true] {
@@ -364,12 +375,12 @@ mod tests {
                 } else {
                     graph.from(source)
                 };
-                let landing = |h: usize| {
+                let landed = |h: usize, sc: Score| {
                     let at = if reverse { source } else { h };
                     if !reverse && h == source {
-                        0
+                        sc
                     } else {
-                        u16::from(graph.landing[at])
+                        graph.landed(sc, at)
                     }
                 };
                 let mut search = Frontier::new(&graph, source, reverse);
@@ -389,7 +400,7 @@ mod tests {
                     assert!(search.is_settled(h));
                     settled[h] = true;
                     last = sc;
-                    assert_eq!((sc.0 + landing(h), sc.1), whole[h]);
+                    assert_eq!(landed(h, sc), whole[h]);
                     negative += usize::from(sc.0 > 0);
                 }
                 for h in 0..map.len() {
@@ -449,18 +460,17 @@ mod tests {
                     })
                     .collect();
                 let act = action(&mut rng);
+                // Every edition: sight drawn either way, and jumps landing either way.
+                let edition = Edition::of(Preset::ALL[rng.random_range(0..Preset::ALL.len())]);
                 let s = Situation {
                     map: &map,
                     active,
                     allies: &allies,
                     enemies: &enemies,
                     action: &act,
+                    edition,
                 };
-                let mode = Mode {
-                    flying: act.flying,
-                    jumping: act.jumping,
-                    teleport: act.teleport,
-                };
+                let mode = s.mode();
                 let start = map.index_of(active).map_or(0, usize::from);
                 let shares = Shared::shares_graph(&map, start, mode);
                 let d = decide_with(&s, &mut shared).expect("a valid position");

@@ -7,6 +7,7 @@
 
 use super::attack::Attack;
 use super::movement::{Frontier, Mode, MoveGraph, Occupant, Score, UNREACHABLE};
+use super::preset::{Edition, JumpLanding};
 use super::shared::{self, Shared};
 use crate::hex::{Hex, HexMap, qr};
 use serde::{Deserialize, Serialize};
@@ -37,6 +38,11 @@ pub struct MonsterAction {
 }
 
 impl MonsterAction {
+    /// Whether the attack can hit more than one enemy: several targets, or an area.
+    pub fn several(&self) -> bool {
+        self.targets > 1 || (self.targets > 0 && !self.aoe.is_empty())
+    }
+
     /// A plain melee attack with `move_points` of walking movement.
     pub fn melee(move_points: u32) -> Self {
         MonsterAction {
@@ -91,6 +97,20 @@ pub struct Situation<'a> {
     pub enemies: &'a [Enemy],
     /// What its ability card tells it to do.
     pub action: &'a MonsterAction,
+    /// The edition of the rules it follows.
+    pub edition: Edition,
+}
+
+impl Situation<'_> {
+    /// How the monster moves, with the edition's price of a jump's landing.
+    pub fn mode(&self) -> Mode {
+        Mode {
+            flying: self.action.flying,
+            jumping: self.action.jumping,
+            teleport: self.action.teleport,
+            heavy_landing: self.edition.switches.jump_landing == JumpLanding::Terrain,
+        }
+    }
 }
 
 /// One outcome the players may choose.
@@ -195,13 +215,10 @@ pub fn decide_with(s: &Situation, shared: &mut Shared) -> Result<Decision, Situa
     validate(s)?;
     let map = s.map;
     let enemies: Vec<usize> = s.enemies.iter().map(|e| index(map, e.hex)).collect();
-    let seen = shared.take_seen(map, &enemies);
-    let mode = Mode {
-        flying: s.action.flying,
-        jumping: s.action.jumping,
-        teleport: s.action.teleport,
-    };
-    let turn = shared.turn(map, index(map, s.active), &enemies, mode);
+    let lines = s.edition.switches.sight;
+    let seen = shared.take_seen(map, lines, &enemies);
+    let mode = s.mode();
+    let turn = shared.turn(map, index(map, s.active), &enemies, mode, lines);
     let own;
     let (graph, towards) = match turn.graph {
         Some(g) => (g, turn.towards),
@@ -297,8 +314,7 @@ impl Reach {
             // Staying put enters no hex, so it lands on none.
             return (0, 0);
         }
-        let (neg, points) = self.frontier.score(h);
-        (neg + u16::from(graph.landing[h]), points)
+        graph.landed(self.frontier.score(h), h)
     }
 }
 
@@ -396,11 +412,7 @@ impl<'a> Solver<'a> {
     /// The decision, and the attack for what it learnt of sight.
     fn run(mut self) -> (Decision, Attack<'a>) {
         let act = self.s.action;
-        let mode = Mode {
-            flying: act.flying,
-            jumping: act.jumping,
-            teleport: act.teleport,
-        };
+        let mode = self.s.mode();
         self.trace.push(format!(
             "The monster at {} {} {} and {}.",
             fmt_hex(self.s.active),
@@ -550,6 +562,13 @@ impl<'a> Solver<'a> {
             if remaining.len() < 2 {
                 break;
             }
+            if what == "closest in proximity" && !self.s.edition.switches.proximity {
+                self.trace.push(format!(
+                    "{}: proximity does not count for the focus.",
+                    self.tag(|s| !s.proximity)
+                ));
+                continue;
+            }
             let min = remaining.iter().map(|&k| f(&key(k))).min().unwrap_or(0);
             let before = remaining.len();
             remaining.retain(|&k| f(&key(k)) == min);
@@ -616,16 +635,107 @@ impl<'a> Solver<'a> {
         hexes.sort_unstable();
         if nearest <= mv {
             self.attack_now(f, &fname, &hexes)
+        } else if self.s.edition.switches.head_as_attack && self.s.action.several() {
+            // Every attack hex of the focus counts, however far: the monster heads for those it
+            // would attack from, as if it could reach them now.
+            while self.settle() {}
+            let hexes: Vec<usize> = {
+                let mut all: Vec<usize> = self
+                    .hits
+                    .iter()
+                    .filter(|(h, mask)| mask & (1 << f) != 0 && self.score(*h).0 == min_neg)
+                    .map(|(h, _)| *h)
+                    .collect();
+                all.sort_unstable();
+                all
+            };
+            let before = self.trace.len();
+            let pick = self.choose(f, &hexes);
+            let mut dests: Vec<usize> = pick.choices.iter().map(|(h, _)| *h).collect();
+            dests.dedup();
+            let said: Vec<String> = self.trace.drain(before..).collect();
+            self.trace.push(format!(
+                "{}: it cannot attack {fname} this turn, so it picks where to head as if attacking \
+                 from there ({} target(s) at most).",
+                self.tag(|s| !s.head_as_attack),
+                pick.most
+            ));
+            self.trace.extend(said);
+            self.head_for(
+                f,
+                &fname,
+                &dests,
+                pick.cost,
+                mv,
+                "the attack hex(es) chosen so",
+            )
         } else {
             hexes.retain(|&h| self.score(h).1 == nearest);
-            self.head_for(f, &fname, &hexes, nearest, mv)
+            self.head_for(f, &fname, &hexes, nearest, mv, "the nearest attack hex(es)")
         }
     }
 
-    fn attack_now(&mut self, f: usize, fname: &str, hexes: &[usize]) -> Vec<Choice> {
+    /// The trace's tag for a step a switch decided: the preset's, or "set" when an override made
+    /// the switch `differs` from the preset's.
+    fn tag(&self, differs: impl Fn(&super::preset::Switches) -> bool) -> &'static str {
+        let e = self.s.edition;
+        self.s
+            .edition
+            .tag(differs(&e.preset.switches()) != differs(&e.switches))
+    }
+
+    /// Per enemy, its rank as a secondary target (0 best): by proximity from where the monster
+    /// stands when the edition counts it, then initiative; equal keys share a rank.
+    fn ranks(&self) -> Vec<u32> {
+        let proximity = self.s.edition.switches.proximity;
+        let key = |k: usize| {
+            let e = &self.s.enemies[k];
+            (
+                if proximity {
+                    self.ranges[k][self.start]
+                } else {
+                    0
+                },
+                (e.initiative, e.second, e.order),
+            )
+        };
+        let mut keys: Vec<_> = (0..self.s.enemies.len()).map(key).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        (0..self.s.enemies.len())
+            .map(|k| keys.binary_search(&key(k)).unwrap_or(0) as u32)
+            .collect()
+    }
+
+    /// Which hexes of `hexes` (all the focus's) it attacks from, and with which groups, by the
+    /// edition's order; the steps that narrowed them go to the trace.
+    fn choose(&mut self, f: usize, hexes: &[usize]) -> super::attack::Pick {
         let act = self.s.action;
+        let sw = self.s.edition.switches;
         // A ranged attack has disadvantage against adjacent targets, unless muddled already.
         let ranged = act.range > 0 && act.targets > 0;
+        let mut hexes = hexes.to_vec();
+        if sw.clear_focus_first && ranged && !act.muddled {
+            let focus = self.s.enemies[f].hex;
+            let clear: Vec<usize> = hexes
+                .iter()
+                .copied()
+                .filter(|&h| !self.map.adjacent(self.map.hex_at(h), focus))
+                .collect();
+            if !clear.is_empty() && clear.len() < hexes.len() {
+                let shown: Vec<Hex> = clear.iter().take(6).map(|&h| self.map.hex_at(h)).collect();
+                let from = if clear.len() > shown.len() {
+                    format!("{} hexes, {} among them", clear.len(), fmt_hexes(&shown))
+                } else {
+                    fmt_hexes(&shown)
+                };
+                self.trace.push(format!(
+                    "{}: it attacks its focus without disadvantage first, from {from}.",
+                    self.tag(|s| !s.clear_focus_first),
+                ));
+                hexes = clear;
+            }
+        }
         let near = |h: usize| -> u64 {
             if !ranged || act.muddled {
                 return 0;
@@ -637,14 +747,20 @@ impl<'a> Solver<'a> {
                 .filter(|(_, eh)| self.map.adjacent(here, self.map.hex_at(**eh)))
                 .fold(0, |m, (k, _)| m | 1 << k)
         };
-        let pick = self.attack.pick(f, hexes, |h| self.score(h).1, near);
-        let most = pick.most;
-        if act.targets > 1 {
+        let ranks = (sw.rank_secondary && act.several()).then(|| self.ranks());
+        let pick = self
+            .attack
+            .pick(f, &hexes, |h| self.score(h).1, near, ranks.as_deref());
+        if pick.ranked {
             self.trace.push(format!(
-                "It can attack {fname} this turn; at most {most} target(s) at once."
+                "{}: secondary targets are ranked by {}initiative; the best-ranked group(s) are kept.",
+                self.tag(|s| !s.rank_secondary),
+                if sw.proximity {
+                    "proximity from where it stands, then "
+                } else {
+                    ""
+                }
             ));
-        } else {
-            self.trace.push(format!("It can attack {fname} this turn."));
         }
         if let Some(min) = pick.cheapest {
             self.trace.push(format!(
@@ -656,6 +772,23 @@ impl<'a> Solver<'a> {
                 "Hexes attacking with fewer targets at disadvantage ({min_dis}) are kept."
             ));
         }
+        pick
+    }
+
+    fn attack_now(&mut self, f: usize, fname: &str, hexes: &[usize]) -> Vec<Choice> {
+        let act = self.s.action;
+        let before = self.trace.len();
+        let pick = self.choose(f, hexes);
+        let said: Vec<String> = self.trace.drain(before..).collect();
+        let most = pick.most;
+        if act.targets > 1 {
+            self.trace.push(format!(
+                "It can attack {fname} this turn; at most {most} target(s) at once."
+            ));
+        } else {
+            self.trace.push(format!("It can attack {fname} this turn."));
+        }
+        self.trace.extend(said);
         let min_cost = pick.cost;
         self.trace
             .push(format!("It moves {min_cost} point(s) and attacks."));
@@ -699,10 +832,11 @@ impl<'a> Solver<'a> {
         dests: &[usize],
         nearest: u16,
         mv: u16,
+        which: &str,
     ) -> Vec<Choice> {
         let dest_hexes: Vec<Hex> = dests.iter().map(|&h| self.map.hex_at(h)).collect();
         self.trace.push(format!(
-            "It cannot attack {fname} this turn; it heads for the nearest attack hex(es) {} ({nearest} move(s) away).",
+            "It cannot attack {fname} this turn; it heads for {which} {} ({nearest} move(s) away).",
             fmt_hexes(&dest_hexes)
         ));
         let within = self.graph.within(self.start, mv);

@@ -51,6 +51,9 @@ fn solve(
         allies: &allies,
         enemies: &enemies,
         action,
+        edition: crate::rules::gloomhaven::Edition::of(
+            crate::rules::gloomhaven::Preset::Frosthaven,
+        ),
     })
     .unwrap()
 }

@@ -167,6 +167,7 @@ pub(super) fn pick(
     let min_cost = cands.iter().map(|(h, _)| cost(*h)).min().unwrap_or(0);
     cands.retain(|(h, _)| cost(*h) == min_cost);
     Pick {
+        ranked: false,
         most,
         cheapest,
         disadvantage,
