@@ -222,7 +222,33 @@ fn the_rules_the_scenario_is_for_happen() {
         })
     };
     assert!(by_kind(false), "two monsters of one type infuse");
-    assert!(by_kind(true), "two monsters of one type consume");
+    // The first monster of a type to activate consumes for the whole type: another monster of
+    // the type attacks later that round with the bonus.
+    let shared_bonus = games.iter().any(|g| {
+        let mut consumed: Option<(usize, usize)> = None;
+        g.events.iter().any(|(s, e)| match e {
+            Event::RoundStarted { .. } => {
+                consumed = None;
+                false
+            }
+            Event::ElementConsumed {
+                by: FigureId::Monster(m),
+                ..
+            } => {
+                consumed = Some((s.monsters[*m].kind, *m));
+                false
+            }
+            Event::AttackResolved {
+                attacker: FigureId::Monster(n),
+                ..
+            } => consumed.is_some_and(|(k, m)| s.monsters[*n].kind == k && *n != m),
+            _ => false,
+        })
+    });
+    assert!(
+        shared_bonus,
+        "a monster attacks with the element another of its type consumed"
+    );
     // The heroes' cards tie on initiative and the players order them.
     assert!(all().any(|(s, e)| matches!(
         e,

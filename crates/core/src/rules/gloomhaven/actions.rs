@@ -1879,8 +1879,44 @@ impl State {
             self.end_foe_turn(m, ev);
             return;
         }
+        self.settle_elements(m, ev);
         self.card_step = 0;
         self.foe_next(m, ev);
+    }
+
+    /// The elements the type's card consumes, settled by the first monster of the type that
+    /// activates and performs the card, whether or not it attacks: what it consumes strengthens
+    /// every monster of the type this round (see `docs/rules-gloomhaven.md`, "Elements on monster
+    /// cards").
+    fn settle_elements(&mut self, m: usize, ev: &mut Vec<Event>) {
+        let kind = self.monsters[m].kind;
+        if self.kinds[kind].resolved_elements {
+            return;
+        }
+        self.kinds[kind].resolved_elements = true;
+        let wanted: Vec<Element> = self
+            .card_of(kind)
+            .actions
+            .iter()
+            .filter_map(|a| match a {
+                MonsterEffect::Attack {
+                    consume: Some(c), ..
+                } => Some(c.element),
+                _ => None,
+            })
+            .collect();
+        for element in wanted {
+            if self.elements[element.index()] != Level::Inert
+                && !self.kinds[kind].consumed.contains(&element)
+            {
+                self.elements[element.index()] = Level::Inert;
+                self.kinds[kind].consumed.push(element);
+                ev.push(Event::ElementConsumed {
+                    element,
+                    by: FigureId::Monster(m),
+                });
+            }
+        }
     }
 
     /// Resolves the monster's card from `card_step` on, top to bottom: heals, shields and infusions
@@ -2022,11 +2058,8 @@ impl State {
         }
     }
 
-    /// Before the first target: the consumption printed on the attack, made by the first monster
-    /// of the type that attacks, and the focus put first among the targets.
-    fn foe_attack_begins(&mut self, m: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Monster(m);
-        let kind = self.monsters[m].kind;
+    /// Before the first target: the focus put first among the targets.
+    fn foe_attack_begins(&mut self) {
         let Some(plan) = self.plan.as_mut() else {
             return;
         };
@@ -2036,31 +2069,6 @@ impl State {
         // The focus is attacked first, the other targets after it in board order.
         let focus = plan.focus.clone();
         plan.targets.sort_by_key(|h| (!focus.contains(h), qr(*h)));
-        let consume = self
-            .segment(m)
-            .and_then(|s| s.attack)
-            .and_then(|a| a.consume)
-            .cloned();
-        if self.kinds[kind].resolved_elements {
-            return;
-        }
-        self.kinds[kind].resolved_elements = true;
-        if let Some(c) = consume
-            && self.elements[c.element.index()] != Level::Inert
-        {
-            self.elements[c.element.index()] = Level::Inert;
-            self.kinds[kind].consumed.push(c.element);
-            ev.push(Event::ElementConsumed {
-                element: c.element,
-                by: f,
-            });
-            // The bonus changes this attack's value and conditions.
-            let (_, base) = self.monster_action(m);
-            if let Some(plan) = self.plan.as_mut() {
-                plan.attack = base.attack;
-                plan.conditions = base.conditions;
-            }
-        }
     }
 
     /// What monster `m`'s planned attack on the figure at `th` draws with: the attack value (a
@@ -2090,7 +2098,7 @@ impl State {
     fn foe_attack(&mut self, m: usize, next: usize, ev: &mut Vec<Event>) {
         let f = FigureId::Monster(m);
         if next == 0 {
-            self.foe_attack_begins(m, ev);
+            self.foe_attack_begins();
         }
         let Some(plan) = self.plan.clone() else {
             self.end_foe_turn(m, ev);

@@ -566,11 +566,14 @@ fn an_attack_printed_before_the_move_is_made_from_where_the_monster_stands() {
     assert_eq!(card_steps(&ev), vec!["attack"]);
 }
 
+/// The second edition settles a card's element by the first monster of the type that activates:
+/// here an elite rat too far from Ann to attack, whose consumption still strengthens the normal rat
+/// that does attack (the old reading waited for the first rat that attacked).
 #[test]
-fn a_monster_that_does_not_attack_consumes_nothing() {
+fn the_first_monster_of_a_type_to_activate_consumes_for_the_whole_type() {
     let mut st = setup(scenario(
-        &["1.....a"],
-        "'a': (monster: \"Rat\")",
+        &["1.a......b"],
+        "'a': (monster: \"Rat\"), 'b': (monster: \"Rat\", elite: true)",
         &[hero("Ann", 10, &[20, 30])],
         &[monster(
             "Rat",
@@ -580,14 +583,27 @@ fn a_monster_that_does_not_attack_consumes_nothing() {
             ],
         )],
     ));
+    let elite = st.monsters.iter().position(|m| m.elite).unwrap();
     st.elements[0] = Level::Strong;
+    st.monster_deck = stack(&["+0", "+0"]);
     select(&mut st, 0, 0, 1);
     let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
-    assert!(
-        !ev.iter()
-            .any(|e| matches!(e, Event::ElementConsumed { .. }))
+    let consumed: Vec<FigureId> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::ElementConsumed { by, .. } => Some(*by),
+            _ => None,
+        })
+        .collect();
+    // The elite acts first, attacks no one, and consumes for the type.
+    assert_eq!(consumed, vec![FigureId::Monster(elite)]);
+    assert_eq!(st.elements[0], Level::Inert);
+    assert_eq!(
+        card_steps(&ev).iter().filter(|s| **s == "attack").count(),
+        1
     );
-    assert_eq!(st.elements[0], Level::Strong);
+    // The normal rat's attack: 2, +1 for the fire its type consumed, +0 drawn.
+    assert_eq!(st.heroes[0].hp, 10 - 3);
 }
 
 #[test]
