@@ -292,9 +292,16 @@ impl Sight {
         if let Some(found) = clear(straight, b0, 1, &mut near) {
             return Some(found);
         }
+        // A wall hex on A or B, or centred on the segment between their centres, blocks every
+        // line: A, B and the wall are one hexagon translated along that segment, so the wall fills
+        // the whole band of lines from A to B, and walls are closed.
+        let on_centres = |c: Lattice| {
+            let dot = c.0 * b0.0 + c.1 * b0.1;
+            c.0 * b0.1 - c.1 * b0.0 == 0 && 0 <= dot && dot <= b0.0 * b0.0 + b0.1 * b0.1
+        };
         if near
             .iter()
-            .any(|bl| bl.edge.is_none() && (bl.centre == (0, 0) || bl.centre == b0))
+            .any(|bl| bl.edge.is_none() && on_centres(bl.centre))
         {
             return None;
         }
