@@ -1,6 +1,6 @@
 //! Benchmark: solving each public Frosthaven puzzle and each of our heavy ones (large areas, many
-//! targets and heroes; position already loaded), one bench per puzzle, and whole sets in a row, also
-//! from their texts to their JSON answers.
+//! targets and heroes; position already loaded), one bench per puzzle, and whole sets in a row (the
+//! other presets' public sets too), also from their texts to their JSON answers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use foehold_core::rules::case;
@@ -53,6 +53,17 @@ fn bench(c: &mut Criterion) {
     whole.bench_function("49 public puzzles", |b| {
         b.iter(|| {
             for (_, pos) in &all {
+                black_box(pos.decide());
+            }
+        });
+    });
+    let editions: Vec<(String, puzzle::Position)> = ["gloomhaven", "jotl"]
+        .iter()
+        .flat_map(|set| puzzles(&format!("tests/conformance/{set}"), ""))
+        .collect();
+    whole.bench_function("the public puzzles of the other two presets", |b| {
+        b.iter(|| {
+            for (_, pos) in &editions {
                 black_box(pos.decide());
             }
         });
