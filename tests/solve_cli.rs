@@ -376,3 +376,70 @@ fn every_subcommand_has_help_and_malformed_options_are_refused_by_the_parser() {
         );
     }
 }
+
+#[test]
+fn another_edition_is_asked_with_rules_and_set_and_the_difference_is_shown() {
+    // gh1-121: under Frosthaven's unranked groups a second area placement ties with the expected one.
+    let file = "tests/conformance/gloomhaven/gh1-121.ron";
+    let out = solve(&["--rules", "Frosthaven", file]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("under Frosthaven (the file's rules: Gloomhaven)"),
+        "{text}"
+    );
+    assert!(text.contains("differs from Gloomhaven"), "{text}");
+    assert!(
+        text.contains("only here: ends on (5, -2), attacks (8, -2), (9, -3), (10, -4)"),
+        "{text}"
+    );
+    // One switch set back: ranked targets again, so the answer is the file's.
+    let out = solve(&[
+        "--rules",
+        "Frosthaven",
+        "--set",
+        "rank_secondary=true",
+        file,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("under Frosthaven with rank_secondary=true"),
+        "{text}"
+    );
+    assert!(text.contains("the same as under Gloomhaven"), "{text}");
+    // As JSON: the options under the rules asked, and what they add or drop.
+    let out = solve(&["--json", "--rules", "Frosthaven", file]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rules"], "Frosthaven");
+    assert_eq!(pairs(&v).len(), 2);
+    assert_eq!(v["compared_with"]["only_here"].as_array().unwrap().len(), 1);
+    assert!(
+        v["compared_with"]["only_there"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn an_unknown_preset_or_switch_and_an_edition_for_another_module_exit_2() {
+    let puzzle = "tests/conformance/gloomhaven/gh1-121.ron";
+    for (args, needle) in [
+        (vec!["--rules", "Gloom", puzzle], "no such preset"),
+        (vec!["--set", "reach=3", puzzle], "no switch `reach`"),
+        (vec!["--set", "sight=Fuzzy", puzzle], "AnyPoint or Corners"),
+        (
+            vec![
+                "--rules",
+                "Frosthaven",
+                "tests/conformance/brimstone/bs-001.ron",
+            ],
+            "a brimstone case has none",
+        ),
+    ] {
+        let out = solve(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
