@@ -42,7 +42,9 @@ pub type Game = crate::game::Game<Gloomhaven>;
 /// A save of such a game.
 pub type Save = crate::game::save::Save<Gloomhaven>;
 
-use super::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView, TokenInfo};
+use super::view::{
+    CellInfo, FigureInfo, Gear, GridKind, Ground, Panel, Side, TableView, TokenInfo,
+};
 use super::{Present, Rules, Seat, SetupError, ToMove};
 use crate::error::LoadError;
 use crate::hex::{Terrain, qr};
@@ -500,7 +502,11 @@ impl Present for Gloomhaven {
             active: s.acting().map(table_id),
             banner: phase_words(s),
             round: s.round,
-            panels: Vec::new(),
+            // Which edition decides the monsters, so the players can check a turn against it.
+            panels: vec![Panel {
+                title: "The monsters' rules".into(),
+                lines: s.scenario.edition().lines(),
+            }],
             odds: None,
             // The hex table's own tie window shows the monster's reasons.
             tie: None,

@@ -77,6 +77,16 @@ impl Preset {
         }
     }
 
+    /// The edition's name for players.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Preset::Frosthaven => "Frosthaven",
+            Preset::Gloomhaven => "Gloomhaven, first edition",
+            Preset::JawsOfTheLion => "Jaws of the Lion",
+            Preset::Gloomhaven2e => "Gloomhaven, second edition",
+        }
+    }
+
     /// A short tag for the trace ("2e", "FH", …).
     pub const fn tag(self) -> &'static str {
         match self {
@@ -280,6 +290,50 @@ impl Edition {
         }
     }
 
+    /// What the players read of these rules on the table: the preset, then one line per switch.
+    pub fn lines(&self) -> Vec<String> {
+        let sw = self.switches;
+        let changed = if sw == self.preset.switches() {
+            ""
+        } else {
+            ", with switches of its own"
+        };
+        let on_off = |on: bool, yes: &str, no: &str| if on { yes } else { no }.to_string();
+        vec![
+            format!("{}{changed}", self.preset.title()),
+            on_off(
+                sw.sight == Sightlines::Corners,
+                "Sight: from a corner of one hex to a corner of the other",
+                "Sight: from any point of one hex to any point of the other",
+            ),
+            on_off(
+                sw.proximity,
+                "Focus: path, then proximity, then initiative",
+                "Focus: path, then initiative (proximity does not count)",
+            ),
+            on_off(
+                sw.clear_focus_first,
+                "Ranged: it attacks its focus without disadvantage first",
+                "Ranged: the most targets first, disadvantage after",
+            ),
+            on_off(
+                sw.rank_secondary,
+                "Other targets: ranked as the focus is",
+                "Other targets: the players choose among equal groups",
+            ),
+            on_off(
+                sw.head_as_attack,
+                "Out of reach: it heads where it would hit the most",
+                "Out of reach: it heads for the nearest attack hex",
+            ),
+            on_off(
+                sw.jump_landing == JumpLanding::Terrain,
+                "A jump landing on difficult terrain costs 2",
+                "A jump landing on difficult terrain costs 1",
+            ),
+        ]
+    }
+
     /// The tag the trace puts before a step a switch decided: the preset's, or "set" where an
     /// override made the switch differ from it.
     pub fn tag(&self, differs: bool) -> &'static str {
@@ -364,6 +418,23 @@ mod tests {
         }
         assert_eq!(Preset::parse("gloomhaven2E"), Some(Preset::Gloomhaven2e));
         assert_eq!(Preset::parse("Gloom"), None);
+    }
+
+    #[test]
+    fn the_players_read_the_edition_and_each_switch() {
+        let lines = Edition::of(Preset::JawsOfTheLion).lines();
+        assert_eq!(lines[0], "Jaws of the Lion");
+        assert!(lines.iter().any(|l| l.contains("proximity does not count")));
+        let set = Edition {
+            preset: Preset::Frosthaven,
+            switches: Switches {
+                sight: Sightlines::Corners,
+                ..Preset::Frosthaven.switches()
+            },
+        };
+        let lines = set.lines();
+        assert_eq!(lines[0], "Frosthaven, with switches of its own");
+        assert!(lines[1].contains("from a corner of one hex"));
     }
 
     #[test]
