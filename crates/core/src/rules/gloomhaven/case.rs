@@ -69,27 +69,14 @@ impl Ask {
 
 /// The edition in words: the preset, and each switch that differs from it.
 pub fn edition_words(e: Edition) -> String {
-    let own = e.preset.switches();
-    let sw = e.switches;
-    let mut set = Vec::new();
-    if sw.sight != own.sight {
-        set.push(format!("sight={:?}", sw.sight));
-    }
-    if sw.proximity != own.proximity {
-        set.push(format!("proximity={}", sw.proximity));
-    }
-    if sw.clear_focus_first != own.clear_focus_first {
-        set.push(format!("clear_focus_first={}", sw.clear_focus_first));
-    }
-    if sw.rank_secondary != own.rank_secondary {
-        set.push(format!("rank_secondary={}", sw.rank_secondary));
-    }
-    if sw.head_as_attack != own.head_as_attack {
-        set.push(format!("head_as_attack={}", sw.head_as_attack));
-    }
-    if sw.jump_landing != own.jump_landing {
-        set.push(format!("jump_landing={:?}", sw.jump_landing));
-    }
+    let set: Vec<String> = e
+        .switches
+        .settings()
+        .into_iter()
+        .zip(e.preset.switches().settings())
+        .filter(|(mine, preset)| mine != preset)
+        .map(|(mine, _)| mine)
+        .collect();
     if set.is_empty() {
         e.preset.name().to_string()
     } else {

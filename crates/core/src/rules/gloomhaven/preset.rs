@@ -134,6 +134,20 @@ pub struct Switches {
     pub jump_landing: JumpLanding,
 }
 
+impl Switches {
+    /// Each switch as `--set` writes it (`sight=Corners`), in the order of [`SWITCH_NAMES`].
+    pub fn settings(&self) -> [String; 6] {
+        [
+            format!("sight={:?}", self.sight),
+            format!("proximity={}", self.proximity),
+            format!("clear_focus_first={}", self.clear_focus_first),
+            format!("rank_secondary={}", self.rank_secondary),
+            format!("head_as_attack={}", self.head_as_attack),
+            format!("jump_landing={:?}", self.jump_landing),
+        ]
+    }
+}
+
 impl Default for Switches {
     fn default() -> Self {
         Preset::default().switches()
@@ -435,6 +449,24 @@ mod tests {
         let lines = set.lines();
         assert_eq!(lines[0], "Frosthaven, with switches of its own");
         assert!(lines[1].contains("from a corner of one hex"));
+    }
+
+    #[test]
+    fn each_switch_written_as_a_setting_reads_back_as_it_was() {
+        for p in Preset::ALL {
+            let from = if p == Preset::Frosthaven {
+                Preset::Gloomhaven
+            } else {
+                Preset::Frosthaven
+            };
+            let back = p
+                .switches()
+                .settings()
+                .iter()
+                .map(|t| Setting::parse(t).unwrap())
+                .fold(from.switches(), |sw, s| s.apply(sw));
+            assert_eq!(back, p.switches(), "{p:?}");
+        }
     }
 
     #[test]
