@@ -659,11 +659,10 @@ impl<'a> Attack<'a> {
             fs.retain(|(x, _)| x.size() == most);
         }
         fams.retain(|(_, fs)| !fs.is_empty());
-        let mut ranked = false;
         let Some(c0) = fams.iter().map(|(h, _)| cost(*h)).min() else {
             return Pick {
                 most,
-                ranked,
+                ranked: false,
                 cheapest: None,
                 disadvantage: None,
                 cost: 0,
@@ -706,9 +705,7 @@ impl<'a> Attack<'a> {
         }
         // Ranked secondary targets: of each family only its best-ranked groups, and of those only
         // the best of all hexes.
-        if let Some(rank) = rank {
-            ranked = best_ranked(&mut kept, rank);
-        }
+        let ranked = rank.is_some_and(|r| best_ranked(&mut kept, r));
         // Fewest targets at disadvantage over every hex and group left.
         let d0 = kept
             .iter()
