@@ -7,6 +7,7 @@
 
 #[cfg(any(test, feature = "testing"))]
 pub mod check;
+pub mod coverage;
 pub mod save;
 #[cfg(test)]
 mod tests;

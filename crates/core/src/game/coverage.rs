@@ -1,0 +1,130 @@
+//! Rule coverage: play seeded autopilot games of a scenario and count how often each rule of its
+//! module decided something, with the games' results.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::Game;
+use crate::rules::{Rules, TieBreaker, ToMove};
+
+/// What a module counts: its rules by name, which of them one applied action fired, and which of
+/// them a scenario says its games exercise.
+pub trait Coverage: Rules {
+    /// Every rule the module counts, in the order a coverage table lists them.
+    fn coverage_rules() -> &'static [&'static str];
+    /// Adds to `out` each rule of [`Coverage::coverage_rules`] that decided something in one
+    /// applied action (`after` is the state it left, `events` what it gave), once per time it did.
+    fn fired(
+        after: &Self::State,
+        action: &Self::Action,
+        events: &[Self::Event],
+        out: &mut Vec<&'static str>,
+    );
+    /// The rules the scenario claims its games exercise (its `exercises:` list).
+    fn claims(scenario: &Self::Scenario) -> Vec<String>;
+}
+
+/// Safety net against a game that would never end (scenarios have round limits).
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// How one rule fared over the games.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Times it decided something, over all games.
+    pub times: u64,
+    /// Games in which it decided something at least once.
+    pub games: u32,
+}
+
+/// The games' results and each rule's count.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Each rule of the module, in its order, with its count.
+    pub rules: Vec<(&'static str, Count)>,
+    /// Games the heroes won.
+    pub won: u32,
+    /// Games the heroes lost.
+    pub lost: u32,
+    /// Games that did not end (stopped by [`MAX_ACTIONS`] or a refused action).
+    pub unfinished: u32,
+    /// The round each game ended in, in seed order.
+    pub rounds: Vec<u32>,
+    /// The rules the scenario claims that never fired.
+    pub missing: Vec<String>,
+    /// Claimed rules the module does not know (a misspelt claim).
+    pub unknown: Vec<String>,
+}
+
+impl Report {
+    /// How many games were played.
+    pub fn games(&self) -> u32 {
+        self.won + self.lost + self.unfinished
+    }
+
+    /// The median round games ended in (the lower middle for an even count).
+    pub fn median_round(&self) -> Option<u32> {
+        let mut r = self.rounds.clone();
+        r.sort_unstable();
+        r.get(r.len().saturating_sub(1) / 2).copied()
+    }
+
+    /// The count of rule `name`, when the module knows it.
+    pub fn count(&self, name: &str) -> Option<Count> {
+        self.rules.iter().find(|(n, _)| *n == name).map(|(_, c)| *c)
+    }
+}
+
+/// Plays one autopilot game of `scenario` per seed (ties broken by the seeded pick) and counts the
+/// rules fired. A scenario the module cannot set up gives the error of the first seed.
+pub fn cover<R: Coverage>(
+    scenario: &Arc<R::Scenario>,
+    file: &str,
+    seeds: impl IntoIterator<Item = u64>,
+) -> Result<Report, crate::rules::SetupError> {
+    let names = R::coverage_rules();
+    let mut times: BTreeMap<&'static str, u64> = BTreeMap::new();
+    let mut games: BTreeMap<&'static str, u32> = BTreeMap::new();
+    let mut report = Report::default();
+    let mut fired = Vec::new();
+    for seed in seeds {
+        let mut game = Game::<R>::new(scenario.clone(), file, seed, TieBreaker::Seeded)?;
+        let mut this_game: Vec<&'static str> = Vec::new();
+        game.play_out(MAX_ACTIONS, |after, action, events| {
+            fired.clear();
+            R::fired(after, action, events, &mut fired);
+            this_game.extend_from_slice(&fired);
+        });
+        for &name in &this_game {
+            *times.entry(name).or_default() += 1;
+        }
+        this_game.sort_unstable();
+        this_game.dedup();
+        for &name in &this_game {
+            *games.entry(name).or_default() += 1;
+        }
+        match game.to_move() {
+            ToMove::Over { won: true } => report.won += 1,
+            ToMove::Over { won: false } => report.lost += 1,
+            _ => report.unfinished += 1,
+        }
+        report.rounds.push(R::round(&game.state));
+    }
+    report.rules = names
+        .iter()
+        .map(|&n| {
+            let count = Count {
+                times: times.get(n).copied().unwrap_or(0),
+                games: games.get(n).copied().unwrap_or(0),
+            };
+            (n, count)
+        })
+        .collect();
+    for claim in R::claims(scenario) {
+        match report.count(&claim) {
+            None => report.unknown.push(claim),
+            Some(c) if c.times == 0 => report.missing.push(claim),
+            Some(_) => {}
+        }
+    }
+    Ok(report)
+}
