@@ -22,6 +22,22 @@ pub(crate) enum Validity {
     Skip,
 }
 
+/// How the trace names the Choose Target steps that narrowed the targets, which coverage counts.
+pub mod step_words {
+    /// Step 2: minions left out.
+    pub const MINIONS_OUT: &str = "minions left out";
+    /// Step 3: some targets invalid.
+    pub const INVALID: &str = "invalid (hit";
+    /// Step 4: the override card kept fewer targets.
+    pub const OVERRIDE: &str = "override ";
+    /// Step 4 when every target tied on the card: it decided nothing.
+    pub const OVERRIDE_ALL_TIE: &str = "all tie";
+    /// Step 5: easiest to hit, then to damage, kept fewer targets.
+    pub const EASIEST: &str = "easiest to hit, then to damage";
+    /// What is left is the players' choice.
+    pub const PLAYERS: &str = "players choose the target";
+}
+
 /// The lowest hit chance that still makes a target valid.
 pub const VALID_HIT: i32 = -2;
 
@@ -52,6 +68,7 @@ impl Ctx<'_> {
             Pick::Highest => cands.iter().map(value).max(),
             Pick::Lowest => cands.iter().map(value).min(),
         };
+        let before = cands.len();
         let kept: Vec<Cand> = cands
             .into_iter()
             .filter(|c| Some(value(c)) == best)
@@ -60,9 +77,16 @@ impl Ctx<'_> {
             Pick::Highest => "Highest",
             Pick::Lowest => "Lowest",
         };
+        let tie = if kept.len() == before {
+            step_words::OVERRIDE_ALL_TIE
+        } else {
+            ""
+        };
         words.push(format!(
-            "override {arrow} {} → {}",
+            "{}{arrow} {} → {tie}{}{}",
+            step_words::OVERRIDE,
             r.name(),
+            if tie.is_empty() { "" } else { ": " },
             self.names(kept.iter().map(|c| c.hero))
         ));
         kept
@@ -90,13 +114,16 @@ impl Ctx<'_> {
             && cands.iter().any(|c| self.hero(c.hero).minion)
         {
             cands.retain(|c| !self.hero(c.hero).minion);
-            words.push("minions left out".to_string());
+            words.push(step_words::MINIONS_OUT.to_string());
         }
         if validity != Validity::Skip {
             let invalid: Vec<String> = cands
                 .iter()
                 .filter(|c| c.hit < VALID_HIT)
-                .map(|c| format!("{} invalid (hit {})", self.name_of(c.hero), signed(c.hit)))
+                .map(|c| {
+                    let name = self.name_of(c.hero);
+                    format!("{name} {} {})", step_words::INVALID, signed(c.hit))
+                })
                 .collect();
             if invalid.len() == cands.len() {
                 words.push(invalid.join("; "));
@@ -114,17 +141,25 @@ impl Ctx<'_> {
             cands = self.override_step(cands, words);
         }
         if easiest && cands.len() > 1 {
+            let before = cands.len();
             let best = cands.iter().map(|c| c.hit).max();
             cands.retain(|c| Some(c.hit) == best);
             let armor = cands.iter().map(|c| self.hero(c.hero).armor).min();
             cands.retain(|c| Some(self.hero(c.hero).armor) == armor);
+            let tie = if cands.len() == before {
+                step_words::OVERRIDE_ALL_TIE
+            } else {
+                ""
+            };
             words.push(format!(
-                "easiest to hit, then to damage → {}",
+                "{} → {tie}{}{}",
+                step_words::EASIEST,
+                if tie.is_empty() { "" } else { ": " },
                 self.names(cands.iter().map(|c| c.hero))
             ));
         }
         if cands.len() > 1 {
-            words.push("players choose the target".to_string());
+            words.push(step_words::PLAYERS.to_string());
         } else if let Some(c) = cands.first() {
             words.push(format!("target {}", self.name_of(c.hero)));
         }
