@@ -30,6 +30,8 @@ enum Command {
     Odds(cli::odds::OddsArgs),
     /// Play a scenario to the end with the hero autopilot
     Play(cli::play::PlayArgs),
+    /// How often each rule decided something over seeded autopilot games
+    Coverage(cli::coverage::CoverageArgs),
     /// Re-run a save and check its final state hash
     Replay(cli::replay::ReplayArgs),
     /// Writes saves in a loop, for the test that kills a writer (not for people)
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Some(Command::Odds(a)) => cli::odds::run(a),
         Some(Command::Play(a)) => cli::play::run(a),
         Some(Command::Replay(a)) => cli::replay::run(a),
+        Some(Command::Coverage(a)) => cli::coverage::run(a),
         #[cfg(feature = "dev")]
         Some(Command::WriteSavesForever(a)) => cli::saves::run(a),
         None => table(&cli.table),

@@ -104,6 +104,14 @@ pub mod present {
     crate::modules!(Present);
 }
 
+/// The coverage command's view of the modules: what
+/// [`Coverage`](foehold_core::game::coverage::Coverage) gives.
+pub mod covered {
+    use foehold_core::game::coverage::Coverage;
+
+    crate::modules!(Coverage);
+}
+
 #[cfg(test)]
 mod tests {
     use super::present::{ForRules, played, with_rules};

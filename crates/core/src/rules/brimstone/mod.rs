@@ -19,6 +19,7 @@ pub mod attack;
 pub mod autopilot;
 pub mod case;
 pub mod choices;
+pub mod coverage;
 pub mod end_of_fight;
 mod heroes;
 pub mod log;

@@ -14,6 +14,7 @@ pub mod attack;
 pub mod autopilot;
 pub mod board;
 pub mod case;
+pub mod coverage;
 pub mod heroes;
 pub mod log;
 pub mod movement;

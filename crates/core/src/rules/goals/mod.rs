@@ -20,6 +20,7 @@ pub mod autopilot;
 pub mod board;
 pub mod case;
 mod context;
+pub mod coverage;
 pub mod foe_turn;
 pub mod heroes;
 pub mod log;

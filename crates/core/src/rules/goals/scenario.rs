@@ -90,6 +90,10 @@ pub struct ScenarioFile {
     pub foes: Vec<FoeSpec>,
     /// The override deck: one card is drawn each round, reshuffled when empty.
     pub override_deck: Vec<CardSpec>,
+    /// Rules of `foehold coverage` (by their names there) that the scenario's games exercise:
+    /// coverage fails when one of them never fires.
+    #[serde(default)]
+    pub exercises: Vec<String>,
 }
 
 /// A Dome key on the map.
@@ -650,6 +654,20 @@ fn check_bounds(s: &ScenarioFile, c: &Check<'_>) -> Result<(), LoadError> {
     c.count("heroes", s.heroes.len(), 1, MAX_HEROES)?;
     c.count("foes", s.foes.len(), 1, MAX_FOES)?;
     c.count("override_deck", s.override_deck.len(), 1, MAX_LIST)?;
+    c.count("exercises", s.exercises.len(), 0, MAX_LIST)?;
+    if let Some(e) = s
+        .exercises
+        .iter()
+        .find(|e| !super::coverage::RULES.contains(&e.as_str()))
+    {
+        return Err(c.at(
+            &format!("\"{e}\""),
+            format!(
+                "exercises: `{e}` is no rule coverage counts: expected one of {}",
+                super::coverage::RULES.join(", ")
+            ),
+        ));
+    }
     c.num(
         "explore_to_win",
         s.explore_to_win.into(),
