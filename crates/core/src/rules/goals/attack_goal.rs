@@ -347,9 +347,12 @@ impl Ctx<'_> {
                 if !ok {
                     continue;
                 }
+                // The hero steps next to the foe where it lies in wait: its reach is judged with
+                // the foe on the ambush space, its old hex left free.
+                let waiting = self.hero_costs(h, Some(m.end), self.hero(h).speed);
                 let next_ok = self.board.neighbours(m.end).all(|n| {
                     let free = self.hero_on[n] == crate::hex::NONE && self.allies_on[n] == 0;
-                    if reach[n] == UNREACHED || !free {
+                    if waiting[n] == UNREACHED || !free {
                         return true;
                     }
                     self.ranged_hit(m.end, h, n)

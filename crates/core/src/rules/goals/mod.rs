@@ -38,6 +38,8 @@ pub mod turn;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
+mod rule_tests;
+#[cfg(test)]
 mod tests;
 
 pub use board::{Adventure, Board, BoardSpec, DomeKey, Loot};

@@ -1,0 +1,94 @@
+//! Whole-game rule tests on hand-made boards: each rule the goal-priority foes and heroes follow,
+//! met in a game as players meet it.
+
+use std::sync::Arc;
+
+use super::actions::{Action, Event};
+use super::scenario::Scenario;
+use super::situation::{GoalOption, Outcome};
+use super::state::Phase;
+use super::{Game, Goals};
+use crate::rules::{Rules, TieBreaker};
+
+/// A scenario on `map` with one adventure, the given heroes and foes (RON lists) and one override
+/// card (lowest Agility).
+fn scenario(map: &[&str], adventures: &str, heroes: &str, foes: &str) -> Arc<Scenario> {
+    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
+    let text = format!(
+        "(rules: Goals, name: \"Rule test\", round_limit: 9, explore_to_win: 1, captures_to_lose: 1,
+          map: [{}], dome_keys: [], adventures: [{adventures}], loot: [],
+          heroes: [{heroes}], foes: [{foes}],
+          override_deck: [(rating: Agility, pick: Lowest)])",
+        rows.join(", ")
+    );
+    Arc::new(Goals::parse_scenario("rule-test.ron", &text).unwrap_or_else(|e| panic!("{e}")))
+}
+
+/// A hero's fields with the ratings most tests leave alone.
+fn hero(name: &str, hex: (i32, i32), speed: u32, stealth: i32, agility: i32) -> String {
+    format!(
+        "(name: \"{name}\", hex: {hex:?}, speed: {speed}, melee: 3, aim: 3, agility: {agility},
+          stealth: {stealth}, wits: 3, armor: 2, health: 4, range: None, can_trade: true, auras: [])"
+    )
+}
+
+/// A game of `scenario` set at the foes' turn with only foe `f` still to act.
+fn foes_turn(scenario: Arc<Scenario>, f: usize) -> Game {
+    let mut g = Game::new(scenario, "rule-test.ron", 1, TieBreaker::Table).expect("sets up");
+    let s = &mut g.state;
+    s.card = Some(0);
+    s.deck.retain(|&c| c != 0);
+    s.phase = Phase::Foes;
+    for (i, x) in s.foes.iter_mut().enumerate() {
+        x.acted = i != f;
+    }
+    g
+}
+
+/// The outcomes foe `f` offers or takes on its next step.
+fn next_outcomes(g: &mut Game, f: usize) -> Vec<Outcome> {
+    let ev = g.apply(Action::Advance).expect("the foe acts");
+    ev.into_iter()
+        .find_map(|e| match e {
+            Event::Acts { foe, outcome } if foe == f => Some(vec![outcome]),
+            Event::TieOffered { foe, options } if foe == f => Some(options),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+fn ends(outcomes: &[Outcome]) -> Vec<(i32, i32)> {
+    let mut v: Vec<(i32, i32)> = outcomes.iter().map(|o| (o.end.x, o.end.y)).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Attack option 4.2: a hero who steps next to the foe where it lies in wait must still be in its
+/// sights, so the hex the foe leaves counts as one the hero could step on.
+#[test]
+fn an_ambush_space_is_judged_with_the_foe_lying_in_wait_on_it() {
+    // Wren stands in woods (out of the Longbow's reach for option 1), three steps from the foe on
+    // (3, 0) and from the adventure on (0, 3). Next to (3, 0), (4, 0) is out of Wren's reach only
+    // while the foe blocks (3, 0): once it stands on (4, 0), Wren can step onto (3, 0), where a
+    // Longbow (range 2 to 6) cannot hit her.
+    let map = [
+        "*.......", "........", "........", "A.......", "........", "........",
+    ];
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (0, 3), difficulty: 20, foes_use: true)",
+        &hero("Wren", (0, 0), 3, 3, 4),
+        "(name: \"Bowman\", hex: (3, 0), goal: Attack, speed: 2, melee: 0, aim: 2, agility: 3,
+          stealth: 3, armor: 2, health: 3, weapons: [(name: \"Longbow\", range: (2, 6), hit: 0)],
+          auras: [], specials: [], minion_card: None, slip_away: false)",
+    );
+    let mut g = foes_turn(s, 0);
+    let out = next_outcomes(&mut g, 0);
+    assert!(
+        out.iter().all(|o| o.option == GoalOption::Attack(4)),
+        "{out:?}"
+    );
+    let spaces = ends(&out);
+    assert!(!spaces.contains(&(4, 0)), "{spaces:?}");
+    assert_eq!(spaces, [(3, 2), (4, 1), (5, -2), (5, -1), (5, 0)]);
+}
