@@ -32,7 +32,13 @@ impl Ctx<'_> {
 
     /// The spaces a list of moves ends on, for a trace.
     pub fn ends(&self, moves: &[Move]) -> String {
-        let v: Vec<String> = moves.iter().map(|m| at(self, m.end)).collect();
+        let v: Vec<String> = moves
+            .iter()
+            .map(|m| match m.swap {
+                Some(h) => format!("{} switching with {}", at(self, m.end), self.name_of(h)),
+                None => at(self, m.end),
+            })
+            .collect();
         v.join(", ")
     }
 
@@ -112,24 +118,21 @@ impl Ctx<'_> {
             if self.in_dome(h) {
                 continue;
             }
-            let by_move: Vec<Move> = self
+            // "All targets it could move adjacent to using a Move or Slip Away": the ends of
+            // both are ranked together.
+            let ends: Vec<Move> = self
                 .moves()
                 .iter()
                 .filter(|m| self.board.adjacent(m.end, self.hero_idx[h]))
+                .chain(
+                    self.slips()
+                        .iter()
+                        .filter(|m| self.board.adjacent(m.end, self.hero_at(Some(m), h))),
+                )
                 .copied()
                 .collect();
-            if !by_move.is_empty() {
-                reach.push((h, by_move));
-                continue;
-            }
-            let by_slip: Vec<Move> = self
-                .slips()
-                .iter()
-                .filter(|m| self.board.adjacent(m.end, self.hero_at(Some(m), h)))
-                .copied()
-                .collect();
-            if !by_slip.is_empty() {
-                reach.push((h, by_slip));
+            if !ends.is_empty() {
+                reach.push((h, ends));
             }
         }
         let cands: Vec<Cand> = reach
@@ -146,10 +149,10 @@ impl Ctx<'_> {
             let Some((_, ends)) = reach.iter().find(|(h, _)| *h == c.hero) else {
                 continue;
             };
-            let how = if ends[0].swap.is_some() {
-                "by Slip Away"
-            } else {
-                "by a Move"
+            let how = match ends.iter().filter(|m| m.swap.is_some()).count() {
+                0 => "by a Move",
+                n if n == ends.len() => "by Slip Away",
+                _ => "by a Move or Slip Away",
             };
             words.push(format!(
                 "{} space{} next to {} {how}: {}",

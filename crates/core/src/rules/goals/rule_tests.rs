@@ -92,3 +92,63 @@ fn an_ambush_space_is_judged_with_the_foe_lying_in_wait_on_it() {
     assert!(!spaces.contains(&(4, 0)), "{spaces:?}");
     assert_eq!(spaces, [(3, 2), (4, 1), (5, -2), (5, -1), (5, 0)]);
 }
+
+/// Attack option 2.1: "all targets that it could move adjacent to using a Move or Slip Away" — the
+/// end spaces of both are ranked together, so a Slip Away that leaves the foe next to fewer
+/// enemies wins over a Move that also reaches the target.
+#[test]
+fn slip_away_ends_rank_with_move_ends_next_to_the_target() {
+    // The Cutpurse on (1, 2) stands next to Tam (0, 3) and Vim (2, 2) already. Tam is the only
+    // valid melee target (Agility 2 against the others' 6). Every space a Move reaches next to Tam
+    // is also next to Vim; switching places with Tam puts the Cutpurse on (0, 3), next to Tam
+    // alone.
+    let map = [".....A", "......", "......", "......", "......"];
+    let heroes = [
+        hero("Tam", (0, 3), 3, 3, 2),
+        hero("Ulla", (5, 0), 3, 3, 6),
+        hero("Vim", (2, 2), 3, 3, 6),
+    ]
+    .join(", ");
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (5, -2), difficulty: 20, foes_use: true)",
+        &heroes,
+        "(name: \"Cutpurse\", hex: (1, 2), goal: Attack, speed: 2, melee: 3, aim: 0, agility: 3,
+          stealth: 3, armor: 2, health: 3, weapons: [], auras: [], specials: [],
+          minion_card: None, slip_away: true)",
+    );
+    let mut g = foes_turn(s, 0);
+    let ev = g.apply(Action::Advance).expect("the Cutpurse acts");
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Decided { trace, .. } => Some(trace.join(" ")),
+            _ => None,
+        })
+        .unwrap_or_default();
+    assert!(trace.contains("by a Move or Slip Away"), "{trace}");
+    assert!(trace.contains("(0, 3) switching with Tam"), "{trace}");
+    let out: Vec<&Outcome> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::Acts { foe: 0, outcome } => Some(outcome),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(out.len(), 1, "{ev:?}");
+    assert_eq!(out[0].option, GoalOption::Attack(2));
+    assert_eq!(out[0].swap.as_deref(), Some("Tam"));
+    assert_eq!((out[0].end.x, out[0].end.y), (0, 3));
+    // In the game: Tam now stands on the Cutpurse's old hex and is struck there.
+    assert_eq!(g.state.heroes[0].hex, (1, 2));
+    assert_eq!(g.state.foes[0].hex, (0, 3));
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Attacks {
+            attacker: super::actions::Fig::Foe(0),
+            defender: super::actions::Fig::Hero(0),
+            ranged: None,
+            ..
+        }
+    )));
+}
