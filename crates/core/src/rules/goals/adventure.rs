@@ -3,7 +3,7 @@
 use super::attack_goal::{at, least};
 use super::context::{Ctx, Move};
 use super::situation::{GoalOption, MinionMove, Outcome, Situation};
-use super::target::VALID_HIT;
+use super::target::{Cand, Validity};
 use crate::hex::NONE;
 use crate::hex::path::UNREACHED;
 
@@ -69,14 +69,12 @@ impl Ctx<'_> {
             .collect()
     }
 
-    /// Attack option 5 for an unleashed minion: toward the nearest valid target.
-    pub fn minion_nearest(&self, t: &mut Vec<String>) -> Vec<Outcome> {
-        let mut cands: Vec<usize> = (0..self.heroes.len())
-            .filter(|&h| !self.in_dome(h) && self.melee_hit(h) >= VALID_HIT)
+    /// Attack option 5 for an unleashed minion: toward the valid target Choose Target picks among
+    /// those it can find a way to.
+    pub fn minion_toward(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+        let cands: Vec<usize> = (0..self.heroes.len())
+            .filter(|&h| !self.in_dome(h))
             .collect();
-        if cands.iter().any(|&h| !self.hero(h).minion) {
-            cands.retain(|&h| !self.hero(h).minion);
-        }
         let cost = self.foe_costs_from(&[self.actor.start], u32::MAX);
         let next_to = |h: usize| -> Vec<usize> {
             self.board
@@ -102,10 +100,23 @@ impl Ctx<'_> {
             t.push("Option 5: no valid target can be reached; the minion stays.".to_string());
             return vec![self.outcome(GoalOption::Attack(5), None, &stay)];
         }
-        let nearest = least(cands, |&h| way(h));
-        let mut out = Vec::new();
+        // "NEVER choose a target based on which one is closest": the enemies it can find a way to
+        // go through Choose Target, then it heads for the one chosen.
         let mut words = Vec::new();
-        for &h in &nearest {
+        let cands: Vec<Cand> = cands
+            .into_iter()
+            .map(|h| Cand {
+                hero: h,
+                hit: self.melee_hit(h),
+            })
+            .collect();
+        let chosen = self.choose_target(cands, Validity::Required, true, &mut words);
+        if chosen.is_empty() {
+            t.push(format!("Option 5: {}; the minion stays.", words.join("; ")));
+            return vec![self.outcome(GoalOption::Attack(5), None, &stay)];
+        }
+        let mut out = Vec::new();
+        for h in chosen.iter().map(|c| c.hero) {
             let rest = self.foe_costs_to(&next_to(h));
             let ends = least(self.moves().to_vec(), |m| (rest[m.end], m.points));
             words.push(format!(
@@ -118,11 +129,7 @@ impl Ctx<'_> {
                     .map(|m| self.outcome(GoalOption::Attack(5), Some(h), m)),
             );
         }
-        t.push(format!(
-            "Option 5: nearest valid target {}; {}.",
-            self.names(nearest.iter().copied()),
-            words.join("; ")
-        ));
+        t.push(format!("Option 5: {}.", words.join("; ")));
         out
     }
 }

@@ -57,7 +57,7 @@ impl Ctx<'_> {
             return o;
         }
         if self.actor.is_minion {
-            self.minion_nearest(t)
+            self.minion_toward(t)
         } else {
             t.push("Option 5: on to the Adventure goal.".to_string());
             self.adventure_goal(t)

@@ -48,13 +48,7 @@ fn foes_turn(scenario: Arc<Scenario>, f: usize) -> Game {
 /// The outcomes foe `f` offers or takes on its next step.
 fn next_outcomes(g: &mut Game, f: usize) -> Vec<Outcome> {
     let ev = g.apply(Action::Advance).expect("the foe acts");
-    ev.into_iter()
-        .find_map(|e| match e {
-            Event::Acts { foe, outcome } if foe == f => Some(vec![outcome]),
-            Event::TieOffered { foe, options } if foe == f => Some(options),
-            _ => None,
-        })
-        .unwrap_or_default()
+    next_outcomes_in(&ev, f)
 }
 
 fn ends(outcomes: &[Outcome]) -> Vec<(i32, i32)> {
@@ -151,4 +145,64 @@ fn slip_away_ends_rank_with_move_ends_next_to_the_target() {
             ..
         }
     )));
+}
+
+/// An unleashed minion with no target in reach heads for one, chosen by Choose Target: "NEVER
+/// choose a target based on which one is closest".
+#[test]
+fn an_unleashed_minion_heads_for_the_target_the_card_picks_not_the_nearest() {
+    // Near (Agility 5) is five hexes off, Far (Agility 3) nine; the card picks the lowest Agility.
+    let map = ["..........", ".........A", ".........."];
+    let heroes = [
+        hero("Near", (5, -2), 3, 3, 5),
+        hero("Far", (9, -4), 3, 3, 3),
+    ]
+    .join(", ");
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (9, -3), difficulty: 20, foes_use: true)",
+        &heroes,
+        "(name: \"Kennel Keeper\", hex: (0, 0), goal: Attack, speed: 2, melee: 2, aim: 0,
+          agility: 3, stealth: 3, armor: 2, health: 3, weapons: [], auras: [], specials: [],
+          minion_card: Some((name: \"Hound\", speed: 2, melee: 5, aim: 0)), slip_away: false)",
+    );
+    let mut g = foes_turn(s, 0);
+    let ev = g.apply(Action::Advance).expect("the keeper acts");
+    let tied = next_outcomes_in(&ev, 0);
+    assert!(!tied.is_empty());
+    for out in &tied {
+        assert_eq!(out.option, GoalOption::Unleash);
+        let m = out.minion.clone().expect("a minion move");
+        assert_eq!(m.option, GoalOption::Attack(5));
+        assert_eq!(m.target.as_deref(), Some("Far"));
+    }
+    if tied.len() > 1 {
+        g.apply(Action::Choose(0)).expect("the table picks");
+    }
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Decided { trace, .. } => Some(trace.join(" ")),
+            _ => None,
+        })
+        .unwrap_or_default();
+    assert!(trace.contains("override Lowest Agility → Far"), "{trace}");
+    // It is in the game, two hexes nearer Far.
+    let hound = g.state.foes.len() - 1;
+    assert!(g.state.foes[hound].minion);
+    let d = |a: (i32, i32), b: (i32, i32)| {
+        crate::hex::distance(crate::hex::hex(a.0, a.1), crate::hex::hex(b.0, b.1))
+    };
+    assert_eq!(d(g.state.foes[hound].hex, (9, -4)), d((0, 0), (9, -4)) - 2);
+}
+
+/// The outcomes foe `f` carried out or offered the table among `ev`.
+fn next_outcomes_in(ev: &[Event], f: usize) -> Vec<Outcome> {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Acts { foe, outcome } if *foe == f => Some(vec![outcome.clone()]),
+            Event::TieOffered { foe, options } if *foe == f => Some(options.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
