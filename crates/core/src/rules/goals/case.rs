@@ -247,6 +247,9 @@ pub struct FileFoe {
     pub acted: bool,
     /// For a foe that ended in the space of an ally that had not acted: where it came from.
     pub entered_from: Option<Qr>,
+    /// It has lost wounds (a healing burst means something to it); `false` when left out.
+    #[serde(default)]
+    pub hurt: bool,
 }
 
 /// The override card.
@@ -812,6 +815,7 @@ pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>
             slip_away: f.slip_away,
             acted: f.acted,
             entered_from,
+            hurt: f.hurt,
         });
     }
     // Two foes share a hex only as a stack: one acted and came in from somewhere, one did not act.

@@ -32,6 +32,8 @@ pub(crate) struct Ally<'a> {
     pub at: usize,
     pub acted: bool,
     pub auras: &'a [Aura],
+    /// It has lost wounds.
+    pub hurt: bool,
 }
 
 /// A place the actor can end: by a Move, or by a Slip Away (`swap` names the hero switched with).
@@ -125,6 +127,7 @@ impl<'a> Ctx<'a> {
                 at: s.board.index(o.hex).unwrap_or(0),
                 acted: o.acted,
                 auras: &o.auras,
+                hurt: o.hurt,
             })
             .collect();
         Ctx::build(s, actor, allies)
@@ -155,6 +158,7 @@ impl<'a> Ctx<'a> {
                 at: s.board.index(o.hex).unwrap_or(0),
                 acted: o.acted || k == s.active,
                 auras: &o.auras,
+                hurt: o.hurt,
             })
             .collect();
         Ctx::build(s, actor, allies)

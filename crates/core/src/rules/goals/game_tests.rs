@@ -367,9 +367,9 @@ fn case_text(s: &State, f: usize) -> String {
                 _ => "None".to_string(),
             };
             format!(
-                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [{}], auras: [{}], specials: [{}], minion_card: {minion}, slip_away: {}, acted: {}, entered_from: {from})",
+                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [{}], auras: [{}], specials: [{}], minion_card: {minion}, slip_away: {}, acted: {}, entered_from: {from}, hurt: {})",
                 p.name, qr(x.hex), p.speed, p.melee, p.aim, weapons.join(", "), auras(&p.auras),
-                specials.join(", "), p.slip_away, x.acted
+                specials.join(", "), p.slip_away, x.acted, x.health < p.health
             )
         })
         .collect();

@@ -206,3 +206,53 @@ fn next_outcomes_in(ev: &[Event], f: usize) -> Vec<Outcome> {
         })
         .unwrap_or_default()
 }
+
+/// A healing burst is meaningful only when an ally within its radius has lost wounds: unhurt allies
+/// leave the item for later and the foe goes on down its options; a hurt one is healed.
+#[test]
+fn a_healing_burst_is_used_only_when_an_ally_near_is_hurt() {
+    let map = ["........", "........", ".......A"];
+    let foes = "(name: \"Chanter\", hex: (2, 0), goal: Special, speed: 2, melee: 2, aim: 0,
+          agility: 3, stealth: 3, armor: 2, health: 3, weapons: [], auras: [],
+          specials: [(name: \"Mending Hymn\", kind: SingleUse,
+                      effect: Burst(radius: 2, affects: Allies), action: true)],
+          minion_card: None, slip_away: false),
+        (name: \"Brute\", hex: (3, 0), goal: Attack, speed: 2, melee: 2, aim: 0,
+          agility: 3, stealth: 3, armor: 2, health: 4, weapons: [], auras: [], specials: [],
+          minion_card: None, slip_away: false)";
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (7, -1), difficulty: 20, foes_use: true)",
+        &hero("Wren", (0, 2), 3, 3, 4),
+        foes,
+    );
+    // Unhurt: the hymn is not used; the Chanter goes on down its options.
+    let mut g = foes_turn(s.clone(), 0);
+    let ev = g.apply(Action::Advance).expect("acts");
+    let trace = ev
+        .iter()
+        .find_map(|e| match e {
+            Event::Decided { trace, .. } => Some(trace.join(" ")),
+            _ => None,
+        })
+        .unwrap_or_default();
+    assert!(
+        trace.contains("Mending Hymn would reach no hurt ally"),
+        "{trace}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Used { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(g.state.foes[0].specials.len(), 1);
+    // Hurt: the hymn is used where the Chanter stands and heals the Brute.
+    let mut g = foes_turn(s, 0);
+    g.state.foes[1].health = 2;
+    let ev = g.apply(Action::Advance).expect("acts");
+    let out = next_outcomes_in(&ev, 0);
+    assert_eq!(out.len(), 1, "{ev:?}");
+    assert_eq!(out[0].option, GoalOption::Special(1));
+    assert_eq!(out[0].used, ["Mending Hymn"]);
+    assert!(ev.contains(&Event::Healed { foe: 1 }), "{ev:?}");
+    assert_eq!(g.state.foes[1].health, 3);
+}

@@ -230,6 +230,8 @@ pub struct Foe {
     pub acted: bool,
     /// For a foe that ended in the space of an ally that had not acted: where it came from.
     pub entered_from: Option<Hex>,
+    /// It has lost wounds: a healing burst means something to it.
+    pub hurt: bool,
 }
 
 /// What the active foe is deciding.

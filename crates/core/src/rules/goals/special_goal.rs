@@ -89,10 +89,15 @@ impl Ctx<'_> {
                     Affects::Enemies => {
                         (0..self.heroes.len()).any(|h| !self.in_dome(h) && near(self.hero_idx[h]))
                     }
-                    Affects::Allies => self.allies.iter().any(|a| near(a.at)),
+                    // Healing means something only to an ally that has lost wounds.
+                    Affects::Allies => self.allies.iter().any(|a| a.hurt && near(a.at)),
                 };
                 if !meaningful {
-                    t.push(format!("Option 1: {} would reach nobody.", item.name));
+                    let nobody = match affects {
+                        Affects::Enemies => "nobody",
+                        Affects::Allies => "no hurt ally",
+                    };
+                    t.push(format!("Option 1: {} would reach {nobody}.", item.name));
                     return self.items_from(rest, t);
                 }
                 if !item.action {

@@ -365,6 +365,8 @@ impl State {
                         slip_away: false,
                         acted: x.acted,
                         entered_from: x.entered_from.map(|p| hex(p.0, p.1)),
+                        // A minion has one wound: while it is in the game it is not hurt.
+                        hurt: false,
                     },
                     None => Foe {
                         name: s.name.clone(),
@@ -391,6 +393,7 @@ impl State {
                         slip_away: s.slip_away,
                         acted: x.acted,
                         entered_from: x.entered_from.map(|p| hex(p.0, p.1)),
+                        hurt: x.health < s.health,
                     },
                 }
             })

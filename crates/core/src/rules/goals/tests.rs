@@ -50,6 +50,7 @@ fn foe(name: &str, at: Hex) -> Foe {
         slip_away: true,
         acted: false,
         entered_from: None,
+        hurt: false,
     }
 }
 
