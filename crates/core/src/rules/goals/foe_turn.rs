@@ -180,6 +180,14 @@ impl State {
             outcome: o.clone(),
         });
         self.foes[f].acted = true;
+        // A Surprise card's strike, looked up before the card is spent.
+        let surprise = o.used.iter().find_map(|name| {
+            let spec = &self.file().foes[self.foes[f].spec];
+            spec.specials.iter().find_map(|s| match s.effect {
+                EffectSpec::Lurk { strike, .. } if &s.name == name => Some((name.clone(), strike)),
+                _ => None,
+            })
+        });
         for name in &o.used {
             self.use_special(f, name, start, ev);
         }
@@ -242,6 +250,27 @@ impl State {
                     cards: p.cards,
                 });
             }
+        }
+        if let (Some((card, bonus)), Some(h)) = (
+            surprise,
+            o.target.as_deref().and_then(|n| self.hero_named(n)),
+        ) {
+            // The foe strikes from where it lurks: a shot with Aim + the card's strike.
+            let aim = self.file().foes[self.foes[f].spec].aim;
+            let chance =
+                aim + bonus - self.defence(Fig::Hero(h), true) + self.aura_bonus(Fig::Foe(f));
+            ev.push(Event::Attacks {
+                attacker: Fig::Foe(f),
+                defender: Fig::Hero(h),
+                ranged: Some(card),
+                chance,
+            });
+            self.rolls.push(Roll::Hit {
+                attacker: Fig::Foe(f),
+                defender: Fig::Hero(h),
+                chance,
+            });
+            return;
         }
         self.strike(f, o.option, o.target.as_deref(), o.weapon.as_deref(), ev);
     }

@@ -345,7 +345,7 @@ fn case_text(s: &State, f: usize) -> String {
                 .map(|&k| {
                     let sp = &p.specials[k];
                     let effect = match sp.effect {
-                        super::scenario::EffectSpec::Lurk { range } => {
+                        super::scenario::EffectSpec::Lurk { range, .. } => {
                             format!("Lurk(range: ({}, {}))", range.0, range.1)
                         }
                         super::scenario::EffectSpec::Burst { radius, affects } => {

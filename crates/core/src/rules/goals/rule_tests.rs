@@ -256,3 +256,50 @@ fn a_healing_burst_is_used_only_when_an_ally_near_is_hurt() {
     assert!(ev.contains(&Event::Healed { foe: 1 }), "{ev:?}");
     assert_eq!(g.state.foes[1].health, 3);
 }
+
+/// A Surprise card moves its foe into position and then strikes from hiding: a shot with Aim plus
+/// the card's strike against the target's Stealth, rolled as any attack.
+#[test]
+fn a_surprise_card_ends_with_a_shot_from_hiding() {
+    let map = ["........", "........", ".......A"];
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (7, -1), difficulty: 20, foes_use: true)",
+        &hero("Wren", (0, 1), 3, 3, 4),
+        "(name: \"Dusk Thief\", hex: (6, -2), goal: Special, speed: 4, melee: 2, aim: 1,
+          agility: 3, stealth: 3, armor: 2, health: 3, weapons: [], auras: [],
+          specials: [(name: \"Shadow Step\", kind: Surprise,
+                      effect: Lurk(range: (2, 3), strike: 3), action: true)],
+          minion_card: None, slip_away: false)",
+    );
+    let mut g = foes_turn(s, 0);
+    let ev = g.apply(Action::Advance).expect("the thief acts");
+    let out = next_outcomes_in(&ev, 0);
+    assert!(!out.is_empty(), "{ev:?}");
+    if out.len() > 1 {
+        let ev = g.apply(Action::Choose(0)).expect("the table picks");
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::Attacks { .. })),
+            "{ev:?}"
+        );
+    }
+    for o in &out {
+        assert_eq!(o.option, GoalOption::Special(1));
+        assert_eq!(o.used, ["Shadow Step"]);
+        assert_eq!(o.target.as_deref(), Some("Wren"));
+    }
+    let thief = g.state.foes[0].hex;
+    let d = crate::hex::distance(crate::hex::hex(thief.0, thief.1), crate::hex::hex(0, 1));
+    assert!((2..=3).contains(&d), "lurks at distance {d}");
+    // Aim 1 + strike 3 − Stealth 3 (Wren stands in the open).
+    let shot = g.state.rolls.first().copied();
+    assert_eq!(
+        shot,
+        Some(super::actions::Roll::Hit {
+            attacker: super::actions::Fig::Foe(0),
+            defender: super::actions::Fig::Hero(0),
+            chance: 1
+        })
+    );
+    assert!(g.state.foes[0].specials.is_empty(), "the card is spent");
+}

@@ -198,10 +198,14 @@ pub struct WeaponSpec {
 /// What a special does, as files write it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EffectSpec {
-    /// Move to a space an enemy is at distance `min..=max` from, in sight.
+    /// Move to a space an enemy is at distance `min..=max` from, in sight, and strike it from
+    /// hiding there: a surprise shot with Aim + `strike` against its Stealth.
     Lurk {
         /// Nearest and farthest distance.
         range: (u32, u32),
+        /// What the surprise adds to the foe's Aim (2 when left out).
+        #[serde(default = "surprise_strike")]
+        strike: i32,
     },
     /// Affects every enemy (a wound roll each) or ally (one wound healed each) within `radius`.
     Burst {
@@ -212,6 +216,11 @@ pub enum EffectSpec {
     },
     /// +2 Armor until the next round.
     Guard,
+}
+
+/// A surprise shot's bonus when the card gives none.
+const fn surprise_strike() -> i32 {
+    2
 }
 
 /// Whom a burst affects.
@@ -403,7 +412,7 @@ impl SpecialSpec {
                 KindSpec::OncePerGame => ItemKind::OncePerGame,
             },
             effect: match self.effect {
-                EffectSpec::Lurk { range } => ItemEffect::Lurk {
+                EffectSpec::Lurk { range, .. } => ItemEffect::Lurk {
                     min: range.0,
                     max: range.1,
                 },
@@ -734,7 +743,10 @@ fn check_bounds(s: &ScenarioFile, c: &Check<'_>) -> Result<(), LoadError> {
         for sp in &f.specials {
             c.name(&sp.name)?;
             match sp.effect {
-                EffectSpec::Lurk { range } => c.range("range", range)?,
+                EffectSpec::Lurk { range, strike } => {
+                    c.range("range", range)?;
+                    c.rating("strike", strike)?;
+                }
                 EffectSpec::Burst { radius, .. } => c.reach("radius", radius)?,
                 EffectSpec::Guard => {}
             }
