@@ -532,7 +532,7 @@ fn bad_scenario_files_are_refused_with_their_position() {
     assert_eq!(e.line, line, "{e}");
     assert!(e.message.contains("health"), "{e}");
     // An unknown field.
-    let e = error_of(&MINE.replacen("round_limit: 10,", "round_limit: 10, speed: 3,", 1));
+    let e = error_of(&MINE.replacen("round_limit: 6,", "round_limit: 6, speed: 3,", 1));
     assert!(e.line > 0 && e.message.contains("speed"), "{e}");
     // A fight tile that does not exist.
     let e = error_of(&MINE.replacen("fight_tile: \"Gallery\"", "fight_tile: \"Attic\"", 1));
@@ -582,7 +582,7 @@ fn a_state_from_a_save_rebuilds_its_board_and_refuses_a_broken_scenario() {
     let text = ron::to_string(&g.state).expect("serializes");
     let back: State = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back.scenario.board, g.state.scenario.board);
-    let broken = text.replacen("round_limit:10", "round_limit:0", 1);
+    let broken = text.replacen("round_limit:6", "round_limit:0", 1);
     assert_ne!(broken, text, "the save writes the round limit");
     assert!(ron::from_str::<State>(&broken).is_err());
 }
