@@ -1216,3 +1216,21 @@ fn an_ambush_springing_in_a_heros_turn_ends_that_turn_and_one_at_the_rounds_star
         "Vera acts in round 1"
     );
 }
+
+#[test]
+fn a_save_written_before_weapons_and_lurking_threats_still_loads() {
+    let g = vera_to_act(&hall(""), [(1, 0), (5, 3)]);
+    let text = ron::to_string(&g.state).expect("serializes");
+    // The fields this version added, as an older save lacks them.
+    let old = text
+        .replace(",lurk:None", "")
+        .replace(",lurk:Off", "")
+        .replace(",free_attacks:0", "")
+        .replace(",exercises:[]", "");
+    assert!(
+        !old.contains("lurk") && !old.contains("free_attacks"),
+        "{old}"
+    );
+    let back: State = ron::from_str(&old).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(back, g.state);
+}

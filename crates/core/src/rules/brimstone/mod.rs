@@ -404,7 +404,7 @@ impl Rules for Brimstone {
             models: Vec::new(),
             loot_deck,
             ambush_round: false,
-            lurk: Lurk::None,
+            lurk: Lurk::Off,
             acted: Vec::new(),
             acting: None,
             stage: Stage::Threat,

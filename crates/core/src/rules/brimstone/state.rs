@@ -222,7 +222,7 @@ pub enum Stage {
 pub enum Lurk {
     /// No threat lurks (or it has been placed).
     #[default]
-    None,
+    Off,
     /// The heroes explore; the threat has not shown itself.
     Hidden,
     /// The ambush sprang and its threat is being drawn and placed.

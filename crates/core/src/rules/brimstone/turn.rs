@@ -150,7 +150,7 @@ impl State {
                 self.ask = None;
                 self.ambush_round = ambush;
                 let sprung = matches!(self.lurk, Lurk::Sprung { .. });
-                self.lurk = Lurk::None;
+                self.lurk = Lurk::Off;
                 if self.won() {
                     self.end_fight(ev);
                 } else if sprung {
@@ -176,7 +176,7 @@ impl State {
 
     /// Every enemy model that came onto the board is dead (never while a threat lurks).
     pub fn won(&self) -> bool {
-        self.lurk == Lurk::None && self.models.iter().all(|m| !m.active())
+        self.lurk == Lurk::Off && self.models.iter().all(|m| !m.active())
     }
 
     /// The lurking threat's D6 shows `roll`: the ambush springs on the scenario's number or less.
