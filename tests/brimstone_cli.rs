@@ -16,9 +16,10 @@ fn foehold(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-const FIGHTS: [&str; 2] = [
+const FIGHTS: [&str; 3] = [
     "scenarios/cinder-adit.ron",
     "scenarios/cinder-adit-ambush.ron",
+    "scenarios/sulphur-drift.ron",
 ];
 
 fn play(scenario: &str, seed: u64, save: Option<&str>) -> Output {
@@ -89,11 +90,11 @@ fn a_bad_brimstone_file_is_refused_with_its_position() {
     let text = std::fs::read_to_string(root().join(FIGHTS[0])).expect("the scenario exists");
     let line = text
         .lines()
-        .position(|l| l.contains("threat_draws: 2"))
+        .position(|l| l.contains("threat_draws: 3"))
         .expect("the draws are written")
         + 1;
     let bad = dir.path().join("bad.ron");
-    std::fs::write(&bad, text.replacen("threat_draws: 2", "threat_draws: 0", 1)).expect("written");
+    std::fs::write(&bad, text.replacen("threat_draws: 3", "threat_draws: 0", 1)).expect("written");
     let out = play(bad.to_str().expect("a UTF-8 path"), 1, None);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -28,7 +28,7 @@ fn text(out: &Output) -> String {
 fn every_module_prints_its_rules_and_the_results_of_the_games() {
     for (file, rule) in [
         ("scenarios/dome-crossing.ron", "Attack 2"),
-        ("scenarios/cinder-adit.ron", "Hero shot"),
+        ("scenarios/cinder-adit.ron", "hero-shot"),
         ("scenarios/tutorial.ron", "Monster focus"),
     ] {
         let out = foehold(&["coverage", file, "--seeds", "4", "--first-seed", "7"]);

@@ -29,6 +29,9 @@ pub enum Weapon {
     Melee,
     /// The hero's gun: Shots dice against an enemy within range and sight.
     Gun,
+    /// The free attack of the hero's hand weapon: its own Combat dice against an adjacent enemy,
+    /// once per turn, besides the hero's attack.
+    Hand,
 }
 
 /// The catch-your-breath option a hero who got no turn chooses.
@@ -76,11 +79,15 @@ pub enum Event {
         /// The card (scenario index).
         card: usize,
     },
-    /// The fight starts as an ambush.
+    /// The enemies spring an ambush.
     Ambush {
-        /// The ambush ends the current turn.
+        /// The ambush ends the current turn (it was not triggered before anyone moved).
         ends_turn: bool,
+        /// The hero whose turn it ended, when it sprang in one.
+        ended: Option<usize>,
     },
+    /// The lurking threat did not spring on this roll.
+    Lurking,
     /// A model was placed, or found no room.
     Placed {
         /// The model.
@@ -90,6 +97,17 @@ pub enum Event {
     },
     /// A round started.
     Round(u32),
+    /// An enemy model's targeting settled where it goes and whom it attacks.
+    Targeted {
+        /// The model.
+        model: usize,
+        /// Its behaviour.
+        behaviour: super::targeting::Behaviour,
+        /// Even distribution left a hero out of its random pick.
+        even_distribution: bool,
+        /// A Support model next to a hero moved away from it.
+        moved_away: bool,
+    },
     /// A group rolled its initiative.
     Initiative {
         /// The group.
@@ -135,6 +153,8 @@ pub enum Event {
         on: Vec<Figure>,
         /// A shot rather than melee.
         ranged: bool,
+        /// A hero's free attack.
+        free: bool,
     },
     /// A figure took wounds.
     Wounded {
@@ -142,6 +162,8 @@ pub enum Event {
         figure: Figure,
         /// How many.
         amount: u32,
+        /// Splash damage of a hero's attack on another model.
+        splash: bool,
     },
     /// A model was killed.
     Killed {
@@ -151,6 +173,8 @@ pub enum Event {
         by: usize,
         /// XP gained.
         xp: u32,
+        /// Splash damage killed it.
+        splash: bool,
     },
     /// A hero was knocked out.
     KnockedOut(usize),

@@ -87,12 +87,23 @@ impl State {
                 retarget,
                 outcome,
                 trace,
+                even_distribution,
             } => {
                 ev.extend(
                     trace
                         .into_iter()
                         .map(|line| Event::Rule(format!("{}: {line}", active.name))),
                 );
+                // Step 1 of Support: it starts next to a hero and ends elsewhere.
+                let moved_away = active.behaviour == Behaviour::Support
+                    && outcome.end != active.at
+                    && heroes.iter().any(|h| adjacent(h.at, active.at));
+                ev.push(Event::Targeted {
+                    model,
+                    behaviour: active.behaviour,
+                    even_distribution,
+                    moved_away,
+                });
                 let standing = self.standing();
                 let targets: Vec<usize> = outcome
                     .targets
@@ -149,6 +160,7 @@ impl State {
             by: Figure::Model(model),
             on: targets.iter().map(|&h| Figure::Hero(h)).collect(),
             ranged,
+            free: false,
         });
         if ranged && self.spec(self.models[model].group).behaviour == Behaviour::Shootout {
             // A Shootout enemy marks the hero it shoots: its next shots go to the others first.
@@ -208,6 +220,7 @@ impl State {
             ev.push(Event::Wounded {
                 figure: Figure::Hero(hero),
                 amount,
+                splash: false,
             });
             if self.heroes[hero].hp == 0 {
                 ev.push(Event::KnockedOut(hero));

@@ -25,13 +25,20 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 .collect();
             format!("threat: {} ({})", card.name, groups.join(", "))
         }
-        Event::Ambush { ends_turn } => format!(
-            "ambush! the enemies get +2 initiative in the first round{}",
-            if *ends_turn {
-                " and the turn it sprang in ends"
-            } else {
-                ""
+        Event::Ambush { ends_turn, ended } => format!(
+            "ambush! the enemies get +2 initiative in their first round{}",
+            match (ended, ends_turn) {
+                (Some(h), _) => format!(" and {}'s turn ends at once", s.hero_name(*h)),
+                (None, true) => " (no turn was under way to end)".to_string(),
+                (None, false) => ", sprung before anyone moved: no turn ends".to_string(),
             }
+        ),
+        Event::Lurking => "nothing stirs in the dark yet".to_string(),
+        Event::Targeted {
+            model, behaviour, ..
+        } => format!(
+            "{} has chosen as a {behaviour:?} enemy does",
+            s.models[*model].name
         ),
         Event::Placed { model, at } => match at {
             Some(at) => format!(
@@ -75,23 +82,46 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             square_name(*from),
             square_name(*to)
         ),
-        Event::Attacks { by, on, ranged } => {
+        Event::Attacks {
+            by,
+            on,
+            ranged,
+            free,
+        } => {
             let on: Vec<String> = on.iter().map(|&f| figure_name(s, f)).collect();
             format!(
                 "{} {} {}",
                 figure_name(s, *by),
-                if *ranged { "shoots at" } else { "attacks" },
+                match (ranged, free) {
+                    (true, _) => "shoots at",
+                    (false, true) => "makes a free attack on",
+                    (false, false) => "attacks",
+                },
                 super::join_names(&on)
             )
         }
-        Event::Wounded { figure, amount } => {
+        Event::Wounded {
+            figure,
+            amount,
+            splash,
+        } => {
             let wounds = if *amount == 1 { "wound" } else { "wounds" };
-            format!("{} takes {amount} {wounds}", figure_name(s, *figure))
+            let splash = if *splash { " of splash damage" } else { "" };
+            format!(
+                "{} takes {amount} {wounds}{splash}",
+                figure_name(s, *figure)
+            )
         }
-        Event::Killed { model, by, xp } => format!(
-            "{} is killed by {} (+{xp} XP)",
+        Event::Killed {
+            model,
+            by,
+            xp,
+            splash,
+        } => format!(
+            "{} is killed by {}{} (+{xp} XP)",
             s.models[*model].name,
-            s.hero_name(*by)
+            s.hero_name(*by),
+            if *splash { "'s splash damage" } else { "" }
         ),
         Event::KnockedOut(h) => format!("{} is knocked out", s.hero_name(*h)),
         Event::TurnEnded(h) => format!("{} ends the turn", s.hero_name(*h)),

@@ -31,6 +31,8 @@ mod turn;
 mod view;
 
 #[cfg(test)]
+mod coverage_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod tests;
@@ -43,7 +45,7 @@ use crate::rules::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, To
 use crate::square::Square;
 use actions::{Action, BreathChoice, Event};
 use scenario::Scenario;
-use state::{AskKind, HeroState, Stage, State};
+use state::{AskKind, HeroState, Lurk, Stage, State};
 
 /// A hero on the board.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -131,6 +133,8 @@ pub enum Step {
     Healing,
     /// Loot cards are drawn.
     Loot,
+    /// The D6 of a lurking threat: does the ambush spring?
+    Lurk,
 }
 
 /// Brimstone-style fights as a game: threat cards, placement, rounds in initiative order, enemy
@@ -154,6 +158,7 @@ impl State {
             Stage::Breath { .. } => Step::Breath,
             Stage::Healing { .. } => Step::Healing,
             Stage::Loot { .. } => Step::Loot,
+            Stage::Lurk { .. } => Step::Lurk,
             Stage::Over { .. } => return None,
         })
     }
@@ -206,6 +211,7 @@ impl State {
                     hero,
                     moved,
                     attacked,
+                    free_attacks,
                 },
                 action,
             ) => {
@@ -218,14 +224,19 @@ impl State {
                 match action {
                     Action::Move(to) => {
                         self.hero_move(hero, to, ev);
-                        self.stage = Stage::Hero {
-                            hero,
-                            moved: true,
-                            attacked,
+                        self.stage = if self.lurk == Lurk::Hidden {
+                            Stage::Lurk { hero: Some(hero) }
+                        } else {
+                            Stage::Hero {
+                                hero,
+                                moved: true,
+                                attacked,
+                                free_attacks,
+                            }
                         };
                     }
                     Action::Attack { target, weapon } => {
-                        self.hero_attack(hero, moved, target, weapon, ev);
+                        self.hero_attack(hero, (moved, attacked, free_attacks), target, weapon, ev);
                     }
                     _ => {
                         ev.push(Event::TurnEnded(hero));
@@ -323,6 +334,7 @@ impl State {
             }
             Stage::Attack(strike) => self.foe_roll(strike, roll, ev),
             Stage::Healing { hero, .. } => self.heal(hero, roll, ev),
+            Stage::Lurk { hero } => self.lurk_roll(hero, roll, ev),
             _ => {}
         }
     }
@@ -343,6 +355,7 @@ impl Rules for Brimstone {
         Step::Breath,
         Step::Healing,
         Step::Loot,
+        Step::Lurk,
     ];
 
     type Stage = Step;
@@ -391,13 +404,20 @@ impl Rules for Brimstone {
             models: Vec::new(),
             loot_deck,
             ambush_round: false,
+            lurk: Lurk::Off,
             acted: Vec::new(),
             acting: None,
             stage: Stage::Threat,
             picks: Vec::new(),
             ask: None,
         };
-        state.ask_threat();
+        if state.scenario.file.lurk.is_some() {
+            // The heroes explore first: the threat is drawn when the ambush springs.
+            state.lurk = Lurk::Hidden;
+            state.stage = Stage::NextActor;
+        } else {
+            state.ask_threat();
+        }
         Ok(state)
     }
 
@@ -446,14 +466,13 @@ impl Rules for Brimstone {
                     hero,
                     moved,
                     attacked,
+                    free_attacks,
                 } if hero == h => {
                     let mut out = Vec::new();
                     if !moved {
                         out.extend(s.hero_moves(h).into_iter().map(Action::Move));
                     }
-                    if !attacked {
-                        out.extend(s.hero_attacks(h));
-                    }
+                    out.extend(s.hero_attacks(h, attacked, free_attacks));
                     out.push(Action::EndTurn);
                     out
                 }
@@ -533,6 +552,13 @@ impl Present for Brimstone {
                 match weapon {
                     actions::Weapon::Melee => format!("fight {name}"),
                     actions::Weapon::Gun => format!("shoot {name}"),
+                    actions::Weapon::Hand => {
+                        let weapon = s.scenario.file.heroes[s.acting_hero().unwrap_or(0)]
+                            .weapon
+                            .as_ref()
+                            .map_or("hand weapon", |w| w.name.as_str());
+                        format!("free attack on {name} with the {weapon}")
+                    }
                 }
             }
             Action::EndTurn => "end the turn".into(),

@@ -81,6 +81,27 @@ pub struct Gun {
     pub range: u32,
     /// The number a die must show to hit.
     pub to_hit: u32,
+    /// Each hit also splashes the models next to the target (see [`HandWeapon::splash`]).
+    #[serde(default)]
+    pub splash: bool,
+}
+
+/// A hero's hand weapon (a hatchet, a pick): what the hero fights with in melee.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandWeapon {
+    /// The weapon's name.
+    pub name: String,
+    /// The weapon's own Combat: the dice of its free attack.
+    pub combat: u32,
+    /// Once per turn, in its own turn, the hero may make a free melee attack with it, besides its
+    /// attack.
+    #[serde(default)]
+    pub free_attack: bool,
+    /// Every melee hit the hero makes (its attack and the free one) also rolls a splash damage die
+    /// on each other enemy model next to the target.
+    #[serde(default)]
+    pub splash: bool,
 }
 
 /// A hero with our own name and stats.
@@ -107,6 +128,9 @@ pub struct HeroSpec {
     /// The hero's gun, if any.
     #[serde(default)]
     pub gun: Option<Gun>,
+    /// The hero's hand weapon, if any.
+    #[serde(default)]
+    pub weapon: Option<HandWeapon>,
     /// Added to every damage die the hero rolls.
     #[serde(default)]
     pub damage_bonus: u32,
@@ -173,6 +197,26 @@ pub struct AmbushSpec {
     pub triggered_before_anyone_moved: bool,
 }
 
+/// The threat lurks: the heroes explore an empty board until an ambush springs in play.
+///
+/// At the start of each round a D6 is rolled: on `start_of_round` or less the ambush springs
+/// before anyone moved (it does not end a turn). After each move of a hero a D6 is rolled: on
+/// `after_move` or less it springs in that hero's turn, which ends at once. At the start of round
+/// `latest_round` it springs without a roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LurkSpec {
+    /// The start-of-round roll springs the ambush on this or less (0: never).
+    pub start_of_round: u32,
+    /// The roll after a hero's move springs it on this or less (0: never).
+    pub after_move: u32,
+    /// The ambush springs at the start of this round at the latest.
+    pub latest_round: u32,
+}
+
+/// At most this many rule names in `exercises`.
+pub const MAX_EXERCISES: usize = 64;
+
 /// A scenario file as written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Scenario")]
@@ -204,6 +248,12 @@ pub struct ScenarioFile {
     /// The loot deck, drawn after a won fight.
     #[serde(default)]
     pub loot: Vec<String>,
+    /// `Some` when the threat lurks and springs as an ambush in play (not with `ambush`).
+    #[serde(default)]
+    pub lurk: Option<LurkSpec>,
+    /// The rules (coverage names) the scenario's autopilot games are meant to exercise.
+    #[serde(default)]
+    pub exercises: Vec<String>,
 }
 
 /// A checked scenario with its board built.
@@ -326,6 +376,10 @@ pub fn check(file: ScenarioFile) -> Result<Scenario, Problem> {
             bound("range", g.range, 1, MAX_REACH)?;
             bound("to_hit", g.to_hit, 2, 6)?;
         }
+        if let Some(w) = &h.weapon {
+            name(&w.name)?;
+            bound("combat", w.combat, 1, 6)?;
+        }
     }
     let mut total = 0;
     for card in &file.threats {
@@ -379,6 +433,29 @@ pub fn check(file: ScenarioFile) -> Result<Scenario, Problem> {
     }
     for l in &file.loot {
         name(l)?;
+    }
+    if let Some(l) = file.lurk {
+        if file.ambush.is_some() {
+            return Err(at(
+                "lurk:",
+                "both `ambush` and `lurk`: expected one of them (a lurking threat springs its own ambush)",
+            ));
+        }
+        bound("start_of_round", l.start_of_round, 0, 6)?;
+        bound("after_move", l.after_move, 0, 6)?;
+        bound("latest_round", l.latest_round, 1, file.round_limit)?;
+    }
+    count("exercises", file.exercises.len(), 0, MAX_EXERCISES)?;
+    for rule in &file.exercises {
+        if !super::coverage::RULES.contains(&rule.as_str()) {
+            return Err(at(
+                format!("\"{rule}\""),
+                format!(
+                    "`exercises` names `{rule}`: expected one of the module's rules ({})",
+                    super::coverage::RULES.join(", ")
+                ),
+            ));
+        }
     }
     let tiles = file
         .board

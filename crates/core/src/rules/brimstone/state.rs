@@ -104,12 +104,21 @@ pub struct HeroStrike {
     pub moved: bool,
     /// The enemy model attacked.
     pub target: usize,
-    /// Fists and blades or the gun.
+    /// Fists and blades, the gun or the hand weapon's free attack.
     pub weapon: Weapon,
+    /// The hero had made its (non-free) attack this turn before this one.
+    #[serde(default)]
+    pub attacked: bool,
+    /// Free attacks the hero made this turn before this one.
+    #[serde(default)]
+    pub free_before: u32,
     /// To-hit dice rolled so far.
     pub to_hit: Vec<u32>,
     /// Damage dice rolled so far, one per hit.
     pub damage: Vec<u32>,
+    /// Splash damage dice rolled so far: for each hit, one per model next to the target.
+    #[serde(default)]
+    pub splash: Vec<u32>,
 }
 
 /// An enemy's attack while its dice are rolled.
@@ -143,7 +152,7 @@ pub enum Stage {
     },
     /// The next figure to act is found (highest initiative first).
     NextActor,
-    /// A hero's turn: at most one move and one attack, in any order.
+    /// A hero's turn: at most one move, one attack and one free attack, in any order.
     Hero {
         /// The hero.
         hero: usize,
@@ -151,6 +160,14 @@ pub enum Stage {
         moved: bool,
         /// It attacked.
         attacked: bool,
+        /// Free attacks it made this turn.
+        #[serde(default)]
+        free_attacks: u32,
+    },
+    /// The lurking threat's D6: at the start of a round (`None`) or after a hero's move.
+    Lurk {
+        /// The hero who just moved, in its turn.
+        hero: Option<usize>,
     },
     /// A hero's attack dice.
     HeroAttack(HeroStrike),
@@ -200,6 +217,21 @@ pub enum Stage {
     },
 }
 
+/// A lurking threat (scenario `lurk`): still hidden, or sprung and being placed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lurk {
+    /// No threat lurks (or it has been placed).
+    #[default]
+    Off,
+    /// The heroes explore; the threat has not shown itself.
+    Hidden,
+    /// The ambush sprang and its threat is being drawn and placed.
+    Sprung {
+        /// The hero whose turn it sprang in (`None`: at the start of a round, before anyone moved).
+        during: Option<usize>,
+    },
+}
+
 /// A whole fight at one moment.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -226,6 +258,9 @@ pub struct State {
     pub loot_deck: Vec<usize>,
     /// The fight started as an ambush: +2 initiative to the enemies in the first round.
     pub ambush_round: bool,
+    /// Where a lurking threat stands (absent in older saves: none lurks).
+    #[serde(default)]
+    pub lurk: Lurk,
     /// Who acted this round.
     pub acted: Vec<Actor>,
     /// The figure acting now.
@@ -286,6 +321,14 @@ impl State {
                 };
                 base + if self.ambush_round { 2 } else { 0 }
             }
+        }
+    }
+
+    /// The hero whose turn it is, if one.
+    pub fn acting_hero(&self) -> Option<usize> {
+        match self.acting {
+            Some(Figure::Hero(h)) => Some(h),
+            _ => None,
         }
     }
 

@@ -111,7 +111,7 @@ type Key = (usize, Vec<usize>, Attack);
 /// Runs one enemy activation and returns every allowed outcome.
 pub fn activate(s: &Situation) -> Activation {
     let walk = Walk::all();
-    let (retarget, branches, trace) = run(s, &walk);
+    let (retarget, branches, trace, _) = run(s, &walk);
     outcomes(s, retarget, branches, trace)
 }
 
@@ -127,6 +127,8 @@ pub enum Step {
         outcome: Outcome,
         /// What the rules did, in words.
         trace: Vec<String>,
+        /// Even distribution left a hero out of a random pick on the way.
+        even_distribution: bool,
     },
     /// The next choice: a random pick or the players' tie.
     Choice(Pending),
@@ -136,7 +138,7 @@ pub enum Step {
 /// [`activate`], met one choice at a time. `None` when the picks go past the rules' choices.
 pub fn activate_along(s: &Situation, picks: &[usize]) -> Option<Step> {
     let walk = Walk::along(picks);
-    let (retarget, branches, trace) = run(s, &walk);
+    let (retarget, branches, trace, even_distribution) = run(s, &walk);
     if let Some(p) = walk.pending() {
         return Some(Step::Choice(p));
     }
@@ -149,10 +151,13 @@ pub fn activate_along(s: &Situation, picks: &[usize]) -> Option<Step> {
         retarget: done.retarget,
         outcome,
         trace: done.outcomes.trace,
+        even_distribution,
     })
 }
 
-fn run(s: &Situation, walk: &Walk) -> (bool, Branches<Key>, Vec<String>) {
+/// The activation's branches, with whether even distribution left a hero out on the way (only
+/// meaningful along one path of picks).
+fn run(s: &Situation, walk: &Walk) -> (bool, Branches<Key>, Vec<String>, bool) {
     let ctx = Ctx::new(s, walk);
     let mut trace = Vec::new();
     let (retarget, branches) = match s.active.behaviour {
@@ -163,7 +168,7 @@ fn run(s: &Situation, walk: &Walk) -> (bool, Branches<Key>, Vec<String>) {
         Behaviour::Shootout => (true, ctx.shootout(&mut trace)),
         Behaviour::Support => (false, ctx.support(&mut trace)),
     };
-    (retarget, branches, trace)
+    (retarget, branches, trace, ctx.spread.get())
 }
 
 fn outcomes(
@@ -210,6 +215,8 @@ struct Ctx<'a> {
     cost: Vec<u32>,
     /// Squares adjacent to some hero.
     near_hero: Vec<bool>,
+    /// Even distribution left a hero out of a pick on the way (read along a game's picks).
+    spread: std::cell::Cell<bool>,
 }
 
 impl<'a> Ctx<'a> {
@@ -249,6 +256,7 @@ impl<'a> Ctx<'a> {
             hero_dist,
             cost,
             near_hero,
+            spread: std::cell::Cell::new(false),
         }
     }
 
@@ -318,6 +326,7 @@ impl<'a> Ctx<'a> {
             .copied()
             .filter(|h| a.targeted_by_same_type.contains(h))
             .collect();
+        self.spread.set(true);
         trace.push(format!(
             "{context}even distribution: {} already targeted by its type, so left out",
             self.names(&dropped)

@@ -5,7 +5,8 @@ use super::actions::{Actor, BreathChoice, Event, Figure};
 use super::end_of_fight::{Breath, Member, settle_member};
 use super::join_names;
 use super::placement::{self, Fight, Group, Initiative};
-use super::state::{Ask, AskKind, GroupState, ModelState, Stage, State};
+use super::scenario::LurkSpec;
+use super::state::{Ask, AskKind, GroupState, Lurk, ModelState, Stage, State};
 use crate::rules::ActionError;
 
 /// A D6.
@@ -15,7 +16,10 @@ impl State {
     /// The die the fight waits for now: its sides, or `None`.
     pub fn die(&self) -> Option<u32> {
         match &self.stage {
-            Stage::Initiative { .. } | Stage::HeroAttack(_) | Stage::Attack(_) => Some(D6),
+            Stage::Initiative { .. }
+            | Stage::HeroAttack(_)
+            | Stage::Attack(_)
+            | Stage::Lurk { .. } => Some(D6),
             Stage::Targeting {
                 model,
                 retreat: None,
@@ -103,14 +107,14 @@ impl State {
     pub fn walk_placement(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let heroes = self.decision_heroes();
         let groups = self.placement_groups();
-        let ambush = self.scenario.file.ambush;
+        let (ambush, before_anyone_moved, during) = self.ambush_now();
         let fight = Fight {
             board: &self.scenario.board,
             heroes: &heroes,
             groups: &groups,
             fight_tile: self.scenario.fight_tile,
-            ambush: ambush.is_some(),
-            triggered_before_anyone_moved: ambush.is_some_and(|a| a.triggered_before_anyone_moved),
+            ambush,
+            triggered_before_anyone_moved: before_anyone_moved,
         };
         let step = placement::place_along(&fight, &self.picks)
             .map_err(|e| ActionError::Invalid(e.to_string()))?
@@ -122,9 +126,10 @@ impl State {
             }
             placement::Step::Done { layout, trace } => {
                 ev.extend(trace.into_iter().map(Event::Rule));
-                if let Some(a) = ambush {
+                if ambush {
                     ev.push(Event::Ambush {
-                        ends_turn: !a.triggered_before_anyone_moved,
+                        ends_turn: !before_anyone_moved,
+                        ended: during,
                     });
                 }
                 for (name, at) in layout.at {
@@ -143,9 +148,14 @@ impl State {
                 }
                 self.picks.clear();
                 self.ask = None;
-                self.ambush_round = ambush.is_some();
+                self.ambush_round = ambush;
+                let sprung = matches!(self.lurk, Lurk::Sprung { .. });
+                self.lurk = Lurk::Off;
                 if self.won() {
                     self.end_fight(ev);
+                } else if sprung {
+                    // The round goes on: the new groups roll initiative and the rest act.
+                    self.next_initiative(0);
                 } else {
                     self.start_round(ev);
                 }
@@ -154,9 +164,75 @@ impl State {
         }
     }
 
-    /// Every enemy model that came onto the board is dead.
+    /// Whether the placement is an ambush, whether it was triggered before anyone moved, and the
+    /// hero whose turn it springs in.
+    fn ambush_now(&self) -> (bool, bool, Option<usize>) {
+        match (self.lurk, self.scenario.file.ambush) {
+            (Lurk::Sprung { during }, _) => (true, during.is_none(), during),
+            (_, Some(a)) => (true, a.triggered_before_anyone_moved, None),
+            (_, None) => (false, false, None),
+        }
+    }
+
+    /// Every enemy model that came onto the board is dead (never while a threat lurks).
     pub fn won(&self) -> bool {
-        self.models.iter().all(|m| !m.active())
+        self.lurk == Lurk::Off && self.models.iter().all(|m| !m.active())
+    }
+
+    /// The lurking threat's D6 shows `roll`: the ambush springs on the scenario's number or less.
+    pub fn lurk_roll(&mut self, during: Option<usize>, roll: u32, ev: &mut Vec<Event>) {
+        let spec = self.scenario.file.lurk.unwrap_or(LurkSpec {
+            start_of_round: 0,
+            after_move: 0,
+            latest_round: u32::MAX,
+        });
+        let springs_on = if during.is_some() {
+            spec.after_move
+        } else {
+            spec.start_of_round
+        };
+        ev.push(Event::Rolled {
+            what: "lurk",
+            roll,
+            needed: 1,
+        });
+        if roll <= springs_on {
+            self.spring(during, ev);
+            return;
+        }
+        ev.push(Event::Lurking);
+        self.stage = match during {
+            Some(hero) => Stage::Hero {
+                hero,
+                moved: true,
+                attacked: false,
+                free_attacks: 0,
+            },
+            None => Stage::NextActor,
+        };
+    }
+
+    /// The ambush springs: in `during`'s turn (which ends at once) or before anyone moved. The
+    /// threat is drawn, then placed as an ambush.
+    pub fn spring(&mut self, during: Option<usize>, ev: &mut Vec<Event>) {
+        ev.push(Event::Rule(match during {
+            Some(h) => format!(
+                "the ambush springs in {}'s turn: the turn ends at once",
+                self.hero_name(h)
+            ),
+            None => "the ambush springs before anyone moved: no turn is cut short".into(),
+        }));
+        if let Some(h) = during {
+            ev.push(Event::TurnEnded(h));
+        }
+        // Catching your breath asks who got a turn during the fight: exploring turns do not count.
+        for h in &mut self.heroes {
+            h.got_turn = false;
+        }
+        self.acting = None;
+        self.lurk = Lurk::Sprung { during };
+        self.stage = Stage::Threat;
+        self.ask_threat();
     }
 
     /// Every hero is knocked out.
@@ -184,6 +260,15 @@ impl State {
         for g in &mut self.groups {
             g.rolled = None;
             g.targeted.clear();
+        }
+        if self.lurk == Lurk::Hidden {
+            let latest = self.scenario.file.lurk.map_or(1, |l| l.latest_round);
+            if self.round >= latest {
+                self.spring(None, ev);
+            } else {
+                self.stage = Stage::Lurk { hero: None };
+            }
+            return;
         }
         self.next_initiative(0);
     }
@@ -243,6 +328,8 @@ impl State {
     pub fn next_actor(&mut self, ev: &mut Vec<Event>) {
         let tied = self.next_tied();
         match tied.as_slice() {
+            // Round 0 is a lurking fight before its first round.
+            _ if self.round == 0 => self.start_round(ev),
             [] => self.start_round(ev),
             [one] => self.begin(*one, ev),
             _ => {
@@ -272,6 +359,7 @@ impl State {
                     hero,
                     moved: false,
                     attacked: false,
+                    free_attacks: 0,
                 };
             }
             Actor::Group(g) => self.activate_from(g, 0),

@@ -218,7 +218,7 @@ pub fn table(s: &State) -> TableView {
 fn odds(s: &State) -> Option<Odds> {
     match &s.stage {
         Stage::HeroAttack(strike) => {
-            let declared = s.hero_roll(strike.hero, strike.weapon);
+            let declared = s.strike_roll(strike);
             let needed = attack::target_number(&declared);
             let dice = attack::dice(&declared);
             Some(Odds {
@@ -354,7 +354,9 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                     })
                     .collect(),
                 // A die of no attack is a roll of its own.
-                Event::Rolled { what, .. } if !matches!(*what, "to hit" | "damage" | "defense") => {
+                Event::Rolled { what, .. }
+                    if !matches!(*what, "to hit" | "damage" | "splash damage" | "defense") =>
+                {
                     vec![Show::Roll {
                         what: (*what).to_string(),
                     }]
@@ -405,7 +407,7 @@ fn show_of(before: &State, after: &State, e: &Event) -> Option<Show> {
             let chosen = among.iter().position(|o| o == option)?;
             Some(Show::Pick { among, chosen })
         }
-        Event::Wounded { figure, amount } => Some(Show::Over {
+        Event::Wounded { figure, amount, .. } => Some(Show::Over {
             figure: figure_id(after, *figure),
             text: format!("-{amount}"),
             harm: true,
@@ -461,6 +463,15 @@ fn banner(s: &State) -> String {
             format!("{} catches their breath", s.hero_name(*hero))
         }
         Stage::Loot { hero, .. } => format!("{} draws loot", s.hero_name(*hero)),
+        Stage::Lurk { hero: None } => {
+            "something lurks in the dark: a D6 at the round's start".into()
+        }
+        Stage::Lurk { hero: Some(h) } => {
+            format!(
+                "something lurks in the dark: a D6 after {}'s move",
+                s.hero_name(*h)
+            )
+        }
         Stage::Over { won: true } => "victory!".into(),
         Stage::Over { won: false } => "defeat".into(),
     }
