@@ -5,7 +5,7 @@ use super::decide;
 use super::scenario::EffectSpec;
 use super::scenario::Qr;
 use super::situation::{GoalOption, Outcome};
-use super::state::{FoeState, Phase, State, qr_of};
+use super::state::{FoeState, Phase, Reaction, State, qr_of};
 use crate::decision::Decision;
 use crate::hex::path::{UNREACHED, path_costs};
 use crate::hex::{distance, hex};
@@ -63,6 +63,63 @@ impl State {
         }
     }
 
+    /// The next foe's reaction to a hero's action: a Melee step strike or a reaction shot, decided
+    /// by [`decide`] in that mode. One outcome is carried out, several wait for the table.
+    pub(crate) fn react(&mut self, ev: &mut Vec<Event>) {
+        let Some(&r) = self.reactions.first() else {
+            return;
+        };
+        let f = r.foe();
+        if !self.foe_in(f) {
+            // Put out of the game by the blow it would have answered.
+            self.reactions.remove(0);
+            return;
+        }
+        let decision = self.decision(f).unwrap_or(Decision {
+            options: Vec::new(),
+            trace: Vec::new(),
+        });
+        ev.push(Event::Decided {
+            foe: f,
+            trace: decision.trace,
+            options: decision.options.len(),
+        });
+        match decision.options.len() {
+            0 => {
+                self.reactions.remove(0);
+            }
+            1 => {
+                if let Some(o) = decision.options.into_iter().next() {
+                    self.reaction_out(f, o, ev);
+                }
+            }
+            n => {
+                self.tie = Some((f, n));
+                ev.push(Event::TieOffered {
+                    foe: f,
+                    options: decision.options,
+                });
+            }
+        }
+    }
+
+    /// Carries out reaction outcome `o` of foe `f`: the strike or the shot, where it stands.
+    fn reaction_out(&mut self, f: usize, o: Outcome, ev: &mut Vec<Event>) {
+        let r = self.reactions.remove(0);
+        ev.push(Event::Acts {
+            foe: f,
+            outcome: o.clone(),
+        });
+        let option = match r {
+            Reaction::MeleeStep(_) => GoalOption::Attack(2),
+            Reaction::Shot(_) => {
+                self.foes[f].waiting = false;
+                GoalOption::Attack(1)
+            }
+        };
+        self.strike(f, option, o.target.as_deref(), o.weapon.as_deref(), ev);
+    }
+
     /// The table picks outcome `i` of the pending tie.
     pub(crate) fn choose(&mut self, i: usize, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let Some((f, n)) = self.tie else {
@@ -79,7 +136,11 @@ impl State {
             return Err(ActionError::Invalid("the tie changed".into()));
         };
         self.tie = None;
-        self.carry_out(f, o, ev);
+        if self.reactions.first().is_some_and(|r| r.foe() == f) {
+            self.reaction_out(f, o, ev);
+        } else {
+            self.carry_out(f, o, ev);
+        }
         self.check_end(ev);
         Ok(())
     }
@@ -180,6 +241,7 @@ impl State {
             outcome: o.clone(),
         });
         self.foes[f].acted = true;
+        self.foes[f].waiting = o.option == GoalOption::Attack(4);
         // A Surprise card's strike, looked up before the card is spent.
         let surprise = o.used.iter().find_map(|name| {
             let spec = &self.file().foes[self.foes[f].spec];
@@ -209,6 +271,7 @@ impl State {
                     specials: Vec::new(),
                     minion_ready: false,
                     guarded: false,
+                    waiting: false,
                     gold: 0,
                     cards: 0,
                 });

@@ -403,7 +403,9 @@ fn each_foe_does_what_the_decision_on_its_case_file_returns() {
     for seed in 0..4u64 {
         let mut g = new_game(seed, TieBreaker::Seeded);
         while let Some(a) = g.auto_action() {
-            let foe = match (&g.state.phase, g.state.tie, g.state.rolls.is_empty()) {
+            // A foe's own turn: not a reaction to a hero's action still to come.
+            let turn = g.state.rolls.is_empty() && g.state.reactions.is_empty();
+            let foe = match (&g.state.phase, g.state.tie, turn) {
                 (Phase::Foes, None, true) => g.state.next_foe(),
                 _ => None,
             };
@@ -775,7 +777,13 @@ fn the_table_is_shown_each_foes_walk_the_dice_and_the_odds_of_each_roll() {
                 match s {
                     Show::Walk { lines, chosen, .. } => {
                         let i = chosen.expect("a walk names the option taken");
-                        assert!(lines[i].contains("Option "), "{}", lines[i]);
+                        assert!(
+                            ["Option ", "Melee step", "Reaction shot"]
+                                .iter()
+                                .any(|w| lines[i].contains(w)),
+                            "{}",
+                            lines[i]
+                        );
                         walks += 1;
                     }
                     Show::Roll { .. } => rolling = true,

@@ -3,7 +3,7 @@
 use super::actions::{Action, Event, Fig, Roll};
 use super::board::Board;
 use super::scenario::Qr;
-use super::state::{AdventureState, Phase, State};
+use super::state::{AdventureState, Phase, Reaction, State};
 use crate::hex::path::{UNREACHED, path_costs};
 use crate::hex::{distance, hex};
 use crate::rules::ActionError;
@@ -148,6 +148,20 @@ impl State {
                     to,
                     points,
                 });
+                // Foes lying in wait shoot as a hero steps onto an open adventure or next to them.
+                let onto_adventure = self
+                    .adventure_at(to)
+                    .is_some_and(|a| self.adventures[a] == AdventureState::Open);
+                let at = hex(to.0, to.1);
+                for f in 0..self.foes.len() {
+                    let p = self.foes[f].hex;
+                    if self.foe_in(f)
+                        && self.foes[f].waiting
+                        && (onto_adventure || distance(at, hex(p.0, p.1)) == 1)
+                    {
+                        self.reactions.push(Reaction::Shot(f));
+                    }
+                }
                 self.phase = Phase::Hero {
                     hero: h,
                     moved: true,
@@ -171,6 +185,10 @@ impl State {
                     defender: Fig::Foe(f),
                     chance,
                 });
+                if !ranged {
+                    // The Melee step: once the hero's blow is settled, the foe strikes back.
+                    self.reactions.push(Reaction::MeleeStep(f));
+                }
             }
             Action::PickUp => {
                 if let Some(k) = self.loot.iter().position(|p| p.hex == here) {

@@ -303,3 +303,132 @@ fn a_surprise_card_ends_with_a_shot_from_hiding() {
     );
     assert!(g.state.foes[0].specials.is_empty(), "the card is spent");
 }
+
+/// A game of `scenario` at hero `h`'s turn, the round's card drawn.
+fn heroes_turn(scenario: Arc<Scenario>, h: usize) -> Game {
+    let mut g = Game::new(scenario, "rule-test.ron", 1, TieBreaker::Table).expect("sets up");
+    let s = &mut g.state;
+    s.card = Some(0);
+    s.deck.retain(|&c| c != 0);
+    s.phase = Phase::Hero {
+        hero: h,
+        moved: false,
+    };
+    g
+}
+
+/// The Melee step: a hero's melee attack is a fight both ways. Once the hero's blow is settled the
+/// foe strikes back at an adjacent enemy, chosen by Choose Target (an invalid one when no valid
+/// one is left), and its blow is rolled like any other.
+#[test]
+fn a_foe_struck_in_melee_strikes_back_in_the_melee_step() {
+    let map = ["......", ".....A", "......"];
+    let heroes = [
+        hero("Oskar", (2, 0), 3, 3, 3),
+        hero("Wren", (9, -4), 3, 3, 4),
+    ]
+    .join(", ");
+    let heroes = heroes.replacen("(9, -4)", "(0, 2)", 1);
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (5, -1), difficulty: 20, foes_use: true)",
+        &heroes,
+        "(name: \"Gravel Knight\", hex: (3, 0), goal: Attack, speed: 3, melee: 4, aim: 0,
+          agility: 2, stealth: 2, armor: 5, health: 4, weapons: [], auras: [], specials: [],
+          minion_card: None, slip_away: false)",
+    );
+    let mut g = heroes_turn(s, 0);
+    g.apply(Action::Melee(0)).expect("Oskar strikes");
+    // Oskar's blow misses; then the knight answers.
+    g.apply(Action::Roll(1)).expect("the hit die");
+    assert_eq!(
+        g.to_move(),
+        crate::rules::ToMove::Rules {
+            stage: super::Step::Foes
+        }
+    );
+    assert!(
+        g.legal_actions(crate::rules::Seat::Hero(1)).is_empty(),
+        "Wren waits for the knight's answer"
+    );
+    let ev = g.apply(Action::Advance).expect("the knight strikes back");
+    let out = next_outcomes_in(&ev, 0);
+    assert_eq!(out.len(), 1, "{ev:?}");
+    assert_eq!(out[0].option, GoalOption::MeleeStep);
+    assert_eq!(out[0].target.as_deref(), Some("Oskar"));
+    assert_eq!(g.state.foes[0].hex, (3, 0), "it strikes where it stands");
+    // Melee 4 against Agility 3.
+    assert_eq!(
+        g.state.rolls,
+        [super::actions::Roll::Hit {
+            attacker: super::actions::Fig::Foe(0),
+            defender: super::actions::Fig::Hero(0),
+            chance: 1
+        }]
+    );
+    assert!(!g.state.foes[0].acted, "its own turn is still to come");
+    g.apply(Action::Roll(1)).expect("its hit die");
+    assert_eq!(
+        g.to_move(),
+        crate::rules::ToMove::Heroes(vec![1]),
+        "Wren's turn"
+    );
+}
+
+/// A foe lying in wait (Attack option 4) shoots the hero who steps onto the adventure it watches,
+/// in the heroes' next turn, once.
+#[test]
+fn a_foe_lying_in_wait_shoots_the_hero_who_steps_onto_the_adventure() {
+    let map = [
+        "*.......", "........", "........", "A.......", "........", "........",
+    ];
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (0, 3), difficulty: 20, foes_use: true)",
+        &hero("Wren", (0, 0), 3, 3, 4),
+        "(name: \"Bowman\", hex: (3, 0), goal: Attack, speed: 2, melee: 0, aim: 2, agility: 3,
+          stealth: 3, armor: 2, health: 3, weapons: [(name: \"Longbow\", range: (2, 6), hit: 0)],
+          auras: [], specials: [], minion_card: None, slip_away: false)",
+    );
+    let mut g = foes_turn(s, 0);
+    let out = next_outcomes(&mut g, 0);
+    assert!(out.iter().all(|o| o.option == GoalOption::Attack(4)));
+    if out.len() > 1 {
+        g.apply(Action::Choose(0)).expect("the table picks");
+    }
+    assert!(g.state.foes[0].waiting);
+    // The round ends; the next one's card; Wren steps onto the Well.
+    while let crate::rules::ToMove::Rules { .. } = g.to_move() {
+        g.apply(Action::Advance)
+            .expect("the foes' turn ends, then the round");
+    }
+    let draw = g.legal_actions(crate::rules::Seat::Chance)[0].clone();
+    g.apply(draw).expect("the card");
+    assert!(
+        g.state.foes[0].waiting,
+        "it still waits in the heroes' turn"
+    );
+    let ev = g.apply(Action::Move((0, 3))).expect("Wren moves");
+    assert!(ev.iter().any(|e| matches!(e, Event::Moved { .. })));
+    let ev = g.apply(Action::Advance).expect("the Bowman shoots");
+    let out = next_outcomes_in(&ev, 0);
+    assert_eq!(out.len(), 1, "{ev:?}");
+    assert_eq!(out[0].option, GoalOption::ReactionShot);
+    assert_eq!(out[0].weapon.as_deref(), Some("Longbow"));
+    assert!(!g.state.foes[0].waiting, "one shot per wait");
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::Attacks {
+            attacker: super::actions::Fig::Foe(0),
+            ranged: Some(_),
+            ..
+        }
+    )));
+    // After the die, Wren's turn goes on: she may still act.
+    g.apply(Action::Roll(1)).expect("the hit die");
+    assert_eq!(g.to_move(), crate::rules::ToMove::Heroes(vec![0]));
+    assert!(
+        g.legal_actions(crate::rules::Seat::Hero(0))
+            .contains(&Action::Explore)
+    );
+}

@@ -137,11 +137,16 @@ fn whole(s: &State, roll: &Roll) -> Option<WholeAttack> {
     })
 }
 
-/// The line of a foe's walk that names the option it took: the last "Option N" line.
+/// The line of a foe's walk that names the option it took: the last "Option N" line, or the
+/// Melee step's or reaction shot's line.
 fn chosen_line(trace: &[String]) -> Option<usize> {
-    trace
-        .iter()
-        .rposition(|l| l.trim_start().starts_with("Option ") || l.contains(": Option "))
+    trace.iter().rposition(|l| {
+        let l = l.trim_start();
+        l.starts_with("Option ")
+            || l.contains(": Option ")
+            || l.starts_with("Melee step")
+            || l.starts_with("Reaction shot")
+    })
 }
 
 /// The hexes foe `f` walks through to carry out `o`, from where it stood: a Slip Away first

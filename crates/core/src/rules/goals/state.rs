@@ -81,6 +81,10 @@ pub struct FoeState {
     pub minion_ready: bool,
     /// +2 Armor until the next round (a Guard).
     pub guarded: bool,
+    /// It lies in wait (a ranged ambush, its last action): until its next turn, a hero stepping
+    /// onto an open adventure space or next to it draws its reaction shot, once.
+    #[serde(default)]
+    pub waiting: bool,
     /// Gold it took.
     pub gold: u32,
     /// Cards it took.
@@ -130,6 +134,27 @@ pub struct State {
     pub rolls: Vec<Roll>,
     /// A foe whose decision left several outcomes, and how many.
     pub tie: Option<(usize, usize)>,
+    /// Foes' answers to a hero's action still to come, the first next (after the rolls).
+    #[serde(default)]
+    pub reactions: Vec<Reaction>,
+}
+
+/// A foe's answer to what a hero did, outside its own turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reaction {
+    /// Foe `i` strikes back at an adjacent enemy in the Melee step of a hero's melee attack.
+    MeleeStep(usize),
+    /// Foe `i`, lying in wait, shoots as a hero steps where it waited for it.
+    Shot(usize),
+}
+
+impl Reaction {
+    /// The foe that reacts.
+    pub const fn foe(self) -> usize {
+        match self {
+            Reaction::MeleeStep(f) | Reaction::Shot(f) => f,
+        }
+    }
 }
 
 impl State {
@@ -403,8 +428,10 @@ impl State {
             .position(|&f| f == active)
             .ok_or_else(|| format!("foe {active} is not in the game"))?;
         let spec = &file.foes[self.foes[active].spec];
-        let mode = match (self.foes[active].minion, spec.goal) {
-            (false, Goal::Special) => Mode::Special,
+        let mode = match (self.reactions.first(), self.foes[active].minion, spec.goal) {
+            (Some(Reaction::MeleeStep(f)), ..) if *f == active => Mode::MeleeStep,
+            (Some(Reaction::Shot(f)), ..) if *f == active => Mode::ReactionShot,
+            (_, false, Goal::Special) => Mode::Special,
             _ => Mode::Attack,
         };
         let card = self

@@ -43,6 +43,7 @@ impl State {
                 specials: (0..f.specials.len()).collect(),
                 minion_ready: f.minion_card.is_some(),
                 guarded: false,
+                waiting: false,
                 gold: 0,
                 cards: 0,
             })
@@ -70,6 +71,7 @@ impl State {
             card: None,
             rolls: Vec::new(),
             tie: None,
+            reactions: Vec::new(),
             scenario,
         }
     }
@@ -87,6 +89,9 @@ impl State {
                 stage: Step::Roll,
                 outcomes: usize::from(DIE),
             };
+        }
+        if !self.reactions.is_empty() {
+            return ToMove::Rules { stage: Step::Foes };
         }
         match self.phase {
             Phase::Draw => ToMove::Chance {
@@ -126,6 +131,14 @@ impl State {
                 )));
             }
             self.resolve(die, ev);
+            self.check_end(ev);
+            return Ok(());
+        }
+        if !self.reactions.is_empty() {
+            let Action::Advance = action else {
+                return Err(ActionError::WrongPhase("a foe reacts"));
+            };
+            self.react(ev);
             self.check_end(ev);
             return Ok(());
         }
@@ -304,6 +317,7 @@ impl State {
             f.acted = false;
             f.entered_from = None;
             f.guarded = false;
+            // A foe lying in wait keeps waiting into the heroes' next turns, until its own turn.
         }
         if self.deck.is_empty() {
             self.deck = (0..self.file().override_deck.len()).collect();
