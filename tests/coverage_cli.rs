@@ -70,11 +70,7 @@ fn every_module_prints_its_rules_and_the_results_of_the_games() {
 fn a_claim_that_is_no_rule_is_refused_where_it_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let text_in = std::fs::read_to_string(root().join("scenarios/dome-crossing.ron")).unwrap();
-    let bad = text_in.replacen(
-        "override_deck: [",
-        "exercises: [\"Attack 9\"],\n    override_deck: [",
-        1,
-    );
+    let bad = text_in.replacen("exercises: [", "exercises: [\"Attack 9\", ", 1);
     assert_ne!(bad, text_in);
     let path = dir.path().join("bad.ron");
     std::fs::write(&path, bad).unwrap();

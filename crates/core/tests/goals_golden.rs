@@ -17,14 +17,25 @@ fn game_log(scenario: &str, seed: u64) -> Vec<String> {
 
 #[test]
 fn a_whole_dome_crossing_win_reads_the_same() {
-    // The heroes explore two adventures while the foes capture one; the unleashed Bone Hound goes out.
-    insta::assert_snapshot!(game_log("dome-crossing.ron", 8).join("\n"));
+    // The heroes explore two adventures; the unleashed Bone Hound goes out.
+    let log = game_log("dome-crossing.ron", 8);
+    assert_eq!(
+        log.last().map(String::as_str),
+        Some("Victory: the heroes explored 2 adventures.")
+    );
+    assert!(log.iter().any(|l| l == "Bone Hound is out of the game."));
+    insta::assert_snapshot!(log.join("\n"));
 }
 
 #[test]
 fn a_whole_dome_crossing_loss_reads_the_same() {
-    // The twelve rounds run out: the longest kind of game, every foe's option walk in every round.
-    insta::assert_snapshot!(game_log("dome-crossing.ron", 0).join("\n"));
+    // A long game of ten rounds: two heroes fall and the foes capture two adventures.
+    let log = game_log("dome-crossing.ron", 1);
+    assert_eq!(
+        log.last().map(String::as_str),
+        Some("Defeat: the foes captured 2 adventures.")
+    );
+    insta::assert_snapshot!(log.join("\n"));
 }
 
 #[test]

@@ -123,7 +123,16 @@ fn random_playouts_accept_every_legal_action_and_replay_exactly() {
             new_game(seed, TieBreaker::Table),
             5000,
             25,
-            |_| None,
+            // Half the games have the autopilot play the heroes, so that they reach the adventures
+            // behind the walls and explore; the others are random throughout.
+            |g| {
+                let heroes = matches!(g.to_move(), ToMove::Heroes(_));
+                if seed % 2 == 1 && heroes {
+                    g.auto_action()
+                } else {
+                    None
+                }
+            },
             |s, a, events| {
                 seen.insert(kind(format!("{a:?}")));
                 seen.extend(events.iter().map(|e| kind(format!("{e:?}"))));
@@ -212,11 +221,25 @@ fn seeded_headless_games_finish_and_repeat() {
 
 #[test]
 fn a_refused_action_changes_nothing() {
-    let mut g = new_game(3, TieBreaker::Seeded);
     let mut refused = 0;
     let mut rng = 11u64;
-    for _ in 0..400 {
-        let Some(seat) = seat_to_move(&g) else { break };
+    // Two random games, so that enough positions are met whatever their length.
+    let mut games = [
+        new_game(3, TieBreaker::Seeded),
+        new_game(5, TieBreaker::Seeded),
+    ]
+    .into_iter();
+    let Some(mut g) = games.next() else { return };
+    for _ in 0..800 {
+        let Some(seat) = seat_to_move(&g) else {
+            match games.next() {
+                Some(next) => {
+                    g = next;
+                    continue;
+                }
+                None => break,
+            }
+        };
         let before = g.state.clone();
         let (log, cursor) = (g.log.len(), g.cursor);
         let legal = g.legal_actions(seat);
@@ -528,7 +551,7 @@ fn position_of(text: &str, needle: &str) -> (usize, usize) {
 #[test]
 fn bad_scenario_files_give_positioned_errors() {
     // An unknown map character points at the character itself.
-    let edit = |t: &str| t.replacen("\"..**.A..#", "\"..**.A..?", 1);
+    let edit = |t: &str| t.replacen("\"..**.#####", "\"..**.#?###", 1);
     let e = load_error(edit);
     let (line, column) = position_of(&edit(DOME_CROSSING), "?");
     assert_eq!((e.line, e.column), (line, column), "{e}");
@@ -554,20 +577,20 @@ fn bad_scenario_files_give_positioned_errors() {
     );
     assert!(e.message.contains("`O` or `o`"), "{e}");
     // A Dome key that is not ten hexes.
-    let e = load_error(|t| t.replacen("\"..%%...oOo..", "\"..%%...o.o..", 1));
+    let e = load_error(|t| t.replacen("\"..%%..#oOo#", "\"..%%..#o.o#", 1));
     assert!(e.message.contains("expected exactly 10"), "{e}");
     // A figure on a wall.
     let edit = |t: &str| {
         t.replacen(
             "\"Wren Halloway\", hex: (0, 6)",
-            "\"Wren Halloway\", hex: (8, -4)",
+            "\"Wren Halloway\", hex: (9, -4)",
             1,
         )
     };
     let e = load_error(edit);
     assert_eq!(
         (e.line, e.column),
-        position_of(&edit(DOME_CROSSING), "(8, -4)")
+        position_of(&edit(DOME_CROSSING), "(9, -4)")
     );
     // Two figures with one name.
     let e = load_error(|t| t.replacen("\"Oskar Vell\"", "\"Wren Halloway\"", 1));

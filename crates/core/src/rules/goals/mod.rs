@@ -36,6 +36,8 @@ pub mod target;
 pub mod turn;
 
 #[cfg(test)]
+mod coverage_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod rule_tests;
