@@ -128,3 +128,54 @@ pub fn cover<R: Coverage>(
     }
     Ok(report)
 }
+
+/// The report as a table: rule → games fired / times, then the results (for a failing test).
+#[cfg(any(test, feature = "testing"))]
+fn table(file: &str, r: &Report) -> String {
+    let mut out = format!("{file}\n");
+    for (rule, c) in &r.rules {
+        out.push_str(&format!("  {rule:<24} {:>3} / {}\n", c.games, c.times));
+    }
+    out.push_str(&format!(
+        "  won {} lost {} unfinished {} median round {:?}\n",
+        r.won,
+        r.lost,
+        r.unfinished,
+        r.median_round()
+    ));
+    out
+}
+
+/// Checks what every shipped scenario of a module must show over `seeds` autopilot games.
+///
+/// It claims rules, each claimed rule fires, every game ends, the heroes win a fifth to four
+/// fifths of them, and the median game lasts past round 2. Panics with the coverage table.
+#[cfg(any(test, feature = "testing"))]
+pub fn check_shipped<R: Coverage>(shipped: &[(&str, &str)], seeds: u64) {
+    for &(file, text) in shipped {
+        let scenario = Arc::new(R::parse_scenario(file, text).unwrap_or_else(|e| panic!("{e}")));
+        assert!(
+            !R::claims(&scenario).is_empty(),
+            "{file} claims what it exercises"
+        );
+        let r = cover::<R>(&scenario, file, 0..seeds).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let t = table(file, &r);
+        assert!(r.unknown.is_empty(), "{file}: unknown {:?}\n{t}", r.unknown);
+        assert!(
+            r.missing.is_empty(),
+            "{file}: never fired {:?}\n{t}",
+            r.missing
+        );
+        assert_eq!(r.unfinished, 0, "{t}");
+        let games = r.games();
+        assert!(
+            r.won * 5 >= games && r.won * 5 <= games * 4,
+            "{file}: won {} of {games}\n{t}",
+            r.won
+        );
+        assert!(
+            r.median_round().is_some_and(|m| m > 2),
+            "{file}: games end too soon\n{t}"
+        );
+    }
+}
