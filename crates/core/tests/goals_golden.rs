@@ -29,8 +29,8 @@ fn a_whole_dome_crossing_win_reads_the_same() {
 
 #[test]
 fn a_whole_dome_crossing_loss_reads_the_same() {
-    // A long game of ten rounds: two heroes fall and the foes capture two adventures.
-    let log = game_log("dome-crossing.ron", 1);
+    // A long game of eleven rounds: two heroes fall and the foes capture two adventures.
+    let log = game_log("dome-crossing.ron", 6);
     assert_eq!(
         log.last().map(String::as_str),
         Some("Defeat: the foes captured 2 adventures.")

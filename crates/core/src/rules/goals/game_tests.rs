@@ -223,12 +223,10 @@ fn seeded_headless_games_finish_and_repeat() {
 fn a_refused_action_changes_nothing() {
     let mut refused = 0;
     let mut rng = 11u64;
-    // Two random games, so that enough positions are met whatever their length.
-    let mut games = [
-        new_game(3, TieBreaker::Seeded),
-        new_game(5, TieBreaker::Seeded),
-    ]
-    .into_iter();
+    // Random games one after another, so that enough positions are met whatever their length.
+    let mut games = [3, 5, 7, 9]
+        .map(|seed| new_game(seed, TieBreaker::Seeded))
+        .into_iter();
     let Some(mut g) = games.next() else { return };
     for _ in 0..800 {
         let Some(seat) = seat_to_move(&g) else {
@@ -582,7 +580,7 @@ fn bad_scenario_files_give_positioned_errors() {
     // A figure on a wall.
     let edit = |t: &str| {
         t.replacen(
-            "\"Wren Halloway\", hex: (0, 6)",
+            "\"Wren Halloway\", hex: (0, 1)",
             "\"Wren Halloway\", hex: (9, -4)",
             1,
         )
