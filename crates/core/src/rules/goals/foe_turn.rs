@@ -11,6 +11,20 @@ use crate::hex::path::{UNREACHED, path_costs};
 use crate::hex::{distance, hex};
 use crate::rules::ActionError;
 
+/// What a logged decision left: nothing to do, one outcome, or a tie the table breaks.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "returned once per decision and matched at once, never stored"
+)]
+enum Settled {
+    /// No outcome.
+    Nothing,
+    /// The one outcome.
+    One(Outcome),
+    /// Several outcomes, offered to the table.
+    Tied,
+}
+
 impl State {
     /// The next foe to act this round: the first in the game that has not acted.
     pub fn next_foe(&self) -> Option<usize> {
@@ -30,36 +44,13 @@ impl State {
             self.phase = Phase::Capture;
             return;
         };
-        let decision = match self.decision(f) {
-            Ok(d) => d,
-            Err(_) => Decision {
-                options: Vec::new(),
-                trace: Vec::new(),
-            },
-        };
-        ev.push(Event::Decided {
-            foe: f,
-            trace: decision.trace,
-            options: decision.options.len(),
-        });
-        match decision.options.len() {
-            0 => {
+        match self.decide_logged(f, ev) {
+            Settled::Nothing => {
                 self.foes[f].acted = true;
                 ev.push(Event::Stays { foe: f });
             }
-            1 => {
-                let o = decision.options.into_iter().next();
-                if let Some(o) = o {
-                    self.carry_out(f, o, ev);
-                }
-            }
-            n => {
-                self.tie = Some((f, n));
-                ev.push(Event::TieOffered {
-                    foe: f,
-                    options: decision.options,
-                });
-            }
+            Settled::One(o) => self.carry_out(f, o, ev),
+            Settled::Tied => {}
         }
     }
 
@@ -75,6 +66,18 @@ impl State {
             self.reactions.remove(0);
             return;
         }
+        match self.decide_logged(f, ev) {
+            Settled::Nothing => {
+                self.reactions.remove(0);
+            }
+            Settled::One(o) => self.reaction_out(f, o, ev),
+            Settled::Tied => {}
+        }
+    }
+
+    /// Foe `f` decides in the state as it stands and the walk is logged; several outcomes are
+    /// offered to the table (the tie waits), one is handed back to be carried out.
+    fn decide_logged(&mut self, f: usize, ev: &mut Vec<Event>) -> Settled {
         let decision = self.decision(f).unwrap_or(Decision {
             options: Vec::new(),
             trace: Vec::new(),
@@ -84,21 +87,14 @@ impl State {
             trace: decision.trace,
             options: decision.options.len(),
         });
-        match decision.options.len() {
-            0 => {
-                self.reactions.remove(0);
-            }
-            1 => {
-                if let Some(o) = decision.options.into_iter().next() {
-                    self.reaction_out(f, o, ev);
-                }
-            }
+        let mut options = decision.options;
+        match options.len() {
+            0 => Settled::Nothing,
+            1 => options.pop().map_or(Settled::Nothing, Settled::One),
             n => {
                 self.tie = Some((f, n));
-                ev.push(Event::TieOffered {
-                    foe: f,
-                    options: decision.options,
-                });
+                ev.push(Event::TieOffered { foe: f, options });
+                Settled::Tied
             }
         }
     }
