@@ -113,13 +113,7 @@ fn slip_away_ends_rank_with_move_ends_next_to_the_target() {
     );
     let mut g = foes_turn(s, 0);
     let ev = g.apply(Action::Advance).expect("the Cutpurse acts");
-    let trace = ev
-        .iter()
-        .find_map(|e| match e {
-            Event::Decided { trace, .. } => Some(trace.join(" ")),
-            _ => None,
-        })
-        .unwrap_or_default();
+    let trace = walk(&ev);
     assert!(trace.contains("by a Move or Slip Away"), "{trace}");
     assert!(trace.contains("(0, 3) switching with Tam"), "{trace}");
     let out: Vec<&Outcome> = ev
@@ -179,13 +173,7 @@ fn an_unleashed_minion_heads_for_the_target_the_card_picks_not_the_nearest() {
     if tied.len() > 1 {
         g.apply(Action::Choose(0)).expect("the table picks");
     }
-    let trace = ev
-        .iter()
-        .find_map(|e| match e {
-            Event::Decided { trace, .. } => Some(trace.join(" ")),
-            _ => None,
-        })
-        .unwrap_or_default();
+    let trace = walk(&ev);
     assert!(trace.contains("override Lowest Agility → Far"), "{trace}");
     // It is in the game, two hexes nearer Far.
     let hound = g.state.foes.len() - 1;
@@ -194,6 +182,16 @@ fn an_unleashed_minion_heads_for_the_target_the_card_picks_not_the_nearest() {
         crate::hex::distance(crate::hex::hex(a.0, a.1), crate::hex::hex(b.0, b.1))
     };
     assert_eq!(d(g.state.foes[hound].hex, (9, -4)), d((0, 0), (9, -4)) - 2);
+}
+
+/// The first foe's option walk among `ev`, as one line.
+fn walk(ev: &[Event]) -> String {
+    ev.iter()
+        .find_map(|e| match e {
+            Event::Decided { trace, .. } => Some(trace.join(" ")),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The outcomes foe `f` carried out or offered the table among `ev`.
@@ -229,13 +227,7 @@ fn a_healing_burst_is_used_only_when_an_ally_near_is_hurt() {
     // Unhurt: the hymn is not used; the Chanter goes on down its options.
     let mut g = foes_turn(s.clone(), 0);
     let ev = g.apply(Action::Advance).expect("acts");
-    let trace = ev
-        .iter()
-        .find_map(|e| match e {
-            Event::Decided { trace, .. } => Some(trace.join(" ")),
-            _ => None,
-        })
-        .unwrap_or_default();
+    let trace = walk(&ev);
     assert!(
         trace.contains("Mending Hymn would reach no hurt ally"),
         "{trace}"
