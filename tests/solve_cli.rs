@@ -443,3 +443,46 @@ fn an_unknown_preset_or_switch_and_an_edition_for_another_module_exit_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_case_without_expectations_is_a_question_answered_plainly_in_every_module() {
+    // Each question is a shipped case with its `expect` taken out: the same answer, no verdict.
+    for (question, case) in [
+        (
+            "tests/data/questions/gloomhaven.ron",
+            "tests/puzzles/e2-001.ron",
+        ),
+        (
+            "tests/data/questions/brimstone.ron",
+            "tests/conformance/brimstone/bs-012.ron",
+        ),
+        (
+            "tests/data/questions/goals.ron",
+            "tests/conformance/goals/gh-001.ron",
+        ),
+    ] {
+        let out = solve(&[question]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            out.status.success(),
+            "{question}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!text.contains("expected answer"), "{question}: {text}");
+        let asked: serde_json::Value =
+            serde_json::from_slice(&solve(&["--json", question]).stdout).unwrap();
+        let tested: serde_json::Value =
+            serde_json::from_slice(&solve(&["--json", case]).stdout).unwrap();
+        let answer = |v: &serde_json::Value| {
+            let mut v = v.clone();
+            v.as_object_mut().unwrap().remove("file");
+            v
+        };
+        assert_eq!(answer(&asked), answer(&tested), "{question}");
+        let with_verdict = String::from_utf8(solve(&[case]).stdout).unwrap();
+        assert!(
+            with_verdict.contains("matches the expected answer"),
+            "{case}"
+        );
+    }
+}

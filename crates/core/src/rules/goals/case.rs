@@ -32,7 +32,7 @@ pub const MAX_LOOT: u32 = 10_000;
 
 type Qr = (i32, i32);
 
-/// A `GoalTurn` case file: one foe about to decide, and the outcomes expected.
+/// A `GoalTurn` case file: one foe about to decide, and the outcomes expected (none in a question).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GoalTurn {
@@ -51,8 +51,9 @@ pub struct GoalTurn {
     /// The override card drawn this round.
     #[serde(rename = "override")]
     pub override_card: FileOverride,
-    /// Every allowed outcome.
-    pub expect: Vec<FileOutcome>,
+    /// Every allowed outcome; a file without it is a question, answered without a verdict.
+    #[serde(default)]
+    pub expect: Option<Vec<FileOutcome>>,
 }
 
 /// The board of a case, in axial `(q, r)`.
@@ -482,8 +483,11 @@ impl Check<'_> {
     }
 }
 
-/// Reads and validates a `GoalTurn` file into the situation and the expected outcomes.
-pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>), LoadError> {
+/// Reads and validates a `GoalTurn` file into the situation and the expected outcomes, if any.
+pub fn load(
+    file: &str,
+    text: &str,
+) -> Result<(GoalTurn, Situation, Option<Vec<Outcome>>), LoadError> {
     let turn: GoalTurn = parse_ron(file, text)?;
     let c = Check { file, text };
     let b = &turn.board;
@@ -493,7 +497,11 @@ pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>
         ("loot:", b.loot.len(), MAX_LIST),
         ("heroes:", turn.heroes.len(), MAX_FIGURES),
         ("foes:", turn.foes.len(), MAX_FIGURES),
-        ("expect:", turn.expect.len(), MAX_OUTCOMES),
+        (
+            "expect:",
+            turn.expect.as_ref().map_or(0, Vec::len),
+            MAX_OUTCOMES,
+        ),
     ] {
         c.count(section, n, max)?;
     }
@@ -857,7 +865,7 @@ pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>
         ));
     }
     let mut expect = Vec::new();
-    for o in &turn.expect {
+    for o in turn.expect.iter().flatten() {
         let mut out = Outcome::new(o.option, c.coord("expect:", o.end)?);
         out.target = o.target.clone();
         out.swap = o.swap.clone();
@@ -882,6 +890,7 @@ pub fn load(file: &str, text: &str) -> Result<(GoalTurn, Situation, Vec<Outcome>
     }
     expect.sort();
     expect.dedup();
+    let expect = turn.expect.is_some().then_some(expect);
     let situation = Situation {
         board,
         heroes,
@@ -1009,7 +1018,7 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
     for o in &decision.options {
         text += &format!("  - {}\n", outcome_text(o));
     }
-    let verdict = Some(verdict(&decision.options, &expect));
+    let verdict = expect.map(|e| verdict(&decision.options, &e));
     Ok(Answer {
         json,
         text,
