@@ -46,6 +46,8 @@ pub enum Ground {
     /// An adventure space: plain ground the heroes explore and the foes capture; tokens say which
     /// side closed it (goal-priority boards).
     Adventure,
+    /// Not on the board: a place the position lab may add to it, drawn faintly.
+    Outside,
 }
 
 impl Ground {
@@ -63,6 +65,7 @@ impl Ground {
             Ground::Dome => "Dome",
             Ground::DomeGap => "gap space",
             Ground::Adventure => "adventure space",
+            Ground::Outside => "off the board",
         }
     }
 }

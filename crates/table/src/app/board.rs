@@ -204,6 +204,8 @@ fn ground_material(g: Ground) -> StandardMaterial {
             0.5,
             LinearRgba::rgb(0.10, 0.06, 0.01),
         ),
+        // Close to the table's own colour: a place to paint, not ground.
+        Ground::Outside => (Color::srgb(0.13, 0.135, 0.15), 1.0, LinearRgba::BLACK),
     };
     StandardMaterial {
         base_color: c,
@@ -291,15 +293,11 @@ fn spawn_board(
     let mut overlay_meshes = BTreeMap::new();
     for cell in &board.cells {
         let pos = plane_to_world(cell.centre);
-        let height = if cell.ground == Ground::Wall {
-            0.9
-        } else {
-            TILE_TOP
-        };
-        let inset = if cell.ground == Ground::Wall {
-            1.0
-        } else {
-            0.95
+        // Walls stand up; the lab's cells off the board lie flat, smaller, below the board's.
+        let (height, inset) = match cell.ground {
+            Ground::Wall => (0.9, 1.0),
+            Ground::Outside => (TILE_TOP * 0.3, 0.85),
+            _ => (TILE_TOP, 0.95),
         };
         let tile = commands
             .spawn((

@@ -1,0 +1,299 @@
+//! The position lab's engine: a case position of any rule module, edited one checked step at a time.
+//!
+//! A position is exactly a case file of `foehold solve` (a position is a test, and a test is a
+//! position). Every edit is made on a copy, written out as the case file and read back through the
+//! module's own loader, so the lab refuses what a file would refuse, with the same words, and the
+//! position in hand never changes on a refused edit. The answer is recomputed after each edit.
+
+pub mod code;
+
+use crate::LoadError;
+use crate::rules::view::{CellKey, TableView};
+
+/// Largest number of edits kept to undo; the oldest go first.
+pub const MAX_UNDO: usize = 1_000;
+
+/// What a brush does to the cell it is put on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BrushKind {
+    /// Sets the cell's ground (floor, wall, terrain), adding the cell to the board if need be.
+    Ground,
+    /// Puts a figure on the cell (or its stats on the figure there).
+    Figure,
+    /// Puts or takes a mark lying on the cell (loot, an adventure space).
+    Mark,
+    /// Toggles an edge between this cell and the next one clicked.
+    Edge,
+    /// Stamps a whole map piece with this cell as its anchor.
+    Stamp,
+    /// Takes the cell off the board, with whatever is on it.
+    Erase,
+}
+
+/// One brush of a module's palette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Brush {
+    /// Stable name, used by [`Lab::paint`] and in tests.
+    pub id: &'static str,
+    /// What the palette says.
+    pub label: &'static str,
+    /// What it does.
+    pub kind: BrushKind,
+}
+
+/// The value of one field of the side panel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// A whole number within the field's bounds.
+    Number(i64),
+    /// A switch.
+    Flag(bool),
+    /// One of a few words.
+    Choice(String),
+    /// A name or other free text.
+    Text(String),
+}
+
+/// One field of the side panel: a number or switch of the position, or of the figure selected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// Stable name, used by [`Lab::set`].
+    pub id: String,
+    /// What the panel says.
+    pub label: String,
+    /// Its value now.
+    pub value: Value,
+    /// The bounds of a [`Value::Number`], as the case format checks them.
+    pub bounds: (i64, i64),
+    /// The words a [`Value::Choice`] may take.
+    pub choices: Vec<String>,
+}
+
+impl Field {
+    /// A number between `lo` and `hi`.
+    pub fn number(id: &str, label: &str, v: i64, (lo, hi): (i64, i64)) -> Field {
+        Field {
+            id: id.into(),
+            label: label.into(),
+            value: Value::Number(v),
+            bounds: (lo, hi),
+            choices: Vec::new(),
+        }
+    }
+
+    /// A switch.
+    pub fn flag(id: &str, label: &str, v: bool) -> Field {
+        Field {
+            id: id.into(),
+            label: label.into(),
+            value: Value::Flag(v),
+            bounds: (0, 1),
+            choices: Vec::new(),
+        }
+    }
+
+    /// One word among `choices`.
+    pub fn choice(id: &str, label: &str, v: &str, choices: &[&str]) -> Field {
+        Field {
+            id: id.into(),
+            label: label.into(),
+            value: Value::Choice(v.into()),
+            bounds: (0, 0),
+            choices: choices.iter().map(|c| (*c).to_string()).collect(),
+        }
+    }
+
+    /// Free text.
+    pub fn text(id: &str, label: &str, v: &str) -> Field {
+        Field {
+            id: id.into(),
+            label: label.into(),
+            value: Value::Text(v.into()),
+            bounds: (0, 0),
+            choices: Vec::new(),
+        }
+    }
+}
+
+/// One outcome the rules allow, as the board draws it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Choice {
+    /// The outcome in words.
+    pub label: String,
+    /// The cell the acting figure starts on.
+    pub from: Option<CellKey>,
+    /// Where it ends.
+    pub end: Option<CellKey>,
+    /// The cells it walks through, in order, the end last.
+    pub path: Vec<CellKey>,
+    /// The cells of the figures it attacks (or places, or targets).
+    pub targets: Vec<CellKey>,
+    /// The cells an area attack covers.
+    pub area: Vec<CellKey>,
+    /// The cells of its focus, or the enemies the outcome arises under.
+    pub focus: Vec<CellKey>,
+}
+
+/// The rules' answer for a position: every outcome they leave equal, and why.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// One line: what the foe does, or that the players choose among several outcomes.
+    pub summary: String,
+    /// Every allowed outcome; more than one is a tie the players break.
+    pub choices: Vec<Choice>,
+    /// The rule steps that decided it, in words.
+    pub why: Vec<String>,
+    /// The whole answer as `foehold solve` prints it.
+    pub text: String,
+}
+
+/// A rule module's positions in the lab.
+pub trait Lab {
+    /// A position: the module's case file, as data.
+    type Position: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static;
+    /// The module's name, as `rules::case::FORMATS` has it.
+    const MODULE: &'static str;
+
+    /// A small position to start from: a board, the acting foe and one hero.
+    fn blank() -> Self::Position;
+    /// Reads a case file, checked as `foehold solve` checks it.
+    fn read(file: &str, text: &str) -> Result<Self::Position, LoadError>;
+    /// The case file of a position, as `foehold solve` reads it.
+    fn write(p: &Self::Position) -> String;
+    /// The board and figures, to draw; cells around the board that a brush may add come as
+    /// [`crate::rules::view::Ground::Outside`].
+    fn view(p: &Self::Position) -> TableView;
+    /// The module's brushes.
+    fn brushes() -> Vec<Brush>;
+    /// Puts brush `brush` on `cell` (a second cell for an edge). The result is checked afterwards.
+    fn paint(
+        p: &mut Self::Position,
+        brush: &str,
+        cell: CellKey,
+        other: Option<CellKey>,
+    ) -> Result<(), String>;
+    /// Moves the figure on `from` to `to`.
+    fn drag(p: &mut Self::Position, from: CellKey, to: CellKey) -> Result<(), String>;
+    /// The side panel: the position's fields, then those of the figure on `selected`.
+    fn fields(p: &Self::Position, selected: Option<CellKey>) -> Vec<Field>;
+    /// Sets one field of [`Lab::fields`].
+    fn set(
+        p: &mut Self::Position,
+        selected: Option<CellKey>,
+        field: &str,
+        value: Value,
+    ) -> Result<(), String>;
+    /// What the rules do in the position.
+    fn answer(p: &Self::Position) -> Answer;
+}
+
+/// The case file of a position: its top-level struct name `kind`, then its fields, one per line,
+/// lists on one line each.
+pub fn write_case<T: serde::Serialize>(kind: &str, value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .compact_arrays(true)
+        .indentor("    ");
+    // Plain data always serializes; an empty answer would be refused when read back.
+    let body = ron::ser::to_string_pretty(value, config).unwrap_or_default();
+    format!("{kind}{body}\n")
+}
+
+/// A position on the lab's bench, with its undo and redo and its answer.
+#[derive(Debug, Clone)]
+pub struct Bench<L: Lab> {
+    position: L::Position,
+    undo: Vec<L::Position>,
+    redo: Vec<L::Position>,
+    answer: Answer,
+}
+
+impl<L: Lab> Bench<L> {
+    /// A bench on a position already checked.
+    pub fn new(position: L::Position) -> Self {
+        let answer = L::answer(&position);
+        Bench {
+            position,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            answer,
+        }
+    }
+
+    /// A bench on the position in a case file's text.
+    pub fn open(file: &str, text: &str) -> Result<Self, LoadError> {
+        L::read(file, text).map(Self::new)
+    }
+
+    /// The position.
+    pub fn position(&self) -> &L::Position {
+        &self.position
+    }
+
+    /// The rules' answer for it.
+    pub fn answer(&self) -> &Answer {
+        &self.answer
+    }
+
+    /// The case file of the position.
+    pub fn file(&self) -> String {
+        L::write(&self.position)
+    }
+
+    /// Makes one edit: on a copy, checked by writing it out and reading it back. A refused edit
+    /// leaves the position, its undo and its answer as they were, and says why.
+    pub fn edit(
+        &mut self,
+        change: impl FnOnce(&mut L::Position) -> Result<(), String>,
+    ) -> Result<(), String> {
+        let mut next = self.position.clone();
+        change(&mut next)?;
+        if next == self.position {
+            return Ok(());
+        }
+        let checked = L::read("the lab", &L::write(&next)).map_err(|e| e.message)?;
+        self.commit(checked);
+        Ok(())
+    }
+
+    /// Replaces the position (one undo step brings the old one back).
+    pub fn replace(&mut self, position: L::Position) {
+        if position != self.position {
+            self.commit(position);
+        }
+    }
+
+    fn commit(&mut self, next: L::Position) {
+        let old = std::mem::replace(&mut self.position, next);
+        self.undo.push(old);
+        if self.undo.len() > MAX_UNDO {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.answer = L::answer(&self.position);
+    }
+
+    /// Takes back the last edit; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(back) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(std::mem::replace(&mut self.position, back));
+        self.answer = L::answer(&self.position);
+        true
+    }
+
+    /// Makes the last edit taken back again; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(again) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(&mut self.position, again));
+        self.answer = L::answer(&self.position);
+        true
+    }
+
+    /// How many edits can be undone and redone.
+    pub fn history(&self) -> (usize, usize) {
+        (self.undo.len(), self.redo.len())
+    }
+}
