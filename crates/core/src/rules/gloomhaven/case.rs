@@ -6,7 +6,7 @@ use super::targeting::{Decision, Enemy, MonsterAction, decide};
 use crate::error::{LoadError, parse_ron, read_file};
 use crate::hex::{Hex, HexMap, Terrain, hex, qr};
 use crate::rules::case::{Answer, CaseFormat};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -254,7 +254,7 @@ pub fn decision_text(d: &Decision) -> String {
 type Qr = (i32, i32);
 
 /// The board of a puzzle, in axial `(q, r)`.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleMap {
     /// Every hex of the board that is not a wall.
@@ -283,7 +283,7 @@ pub struct PuzzleMap {
 }
 
 /// A character the active monster fights.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleEnemy {
     /// Where it stands.
@@ -294,7 +294,7 @@ pub struct PuzzleEnemy {
 }
 
 /// What the active monster's ability card tells it to do.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PuzzleAction {
     /// Movement points; 0: it does not move.
@@ -325,7 +325,7 @@ pub struct PuzzleAction {
 }
 
 /// One expected outcome.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expected {
     /// Where the monster ends its move.
@@ -344,7 +344,7 @@ pub struct Expected {
 }
 
 /// A puzzle file. The expectations are optional so that a position can be asked without an answer.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Puzzle {
     /// The puzzle's name, for reports.
@@ -367,10 +367,10 @@ pub struct Puzzle {
     /// What its ability card tells it to do.
     pub action: PuzzleAction,
     /// The enemies that are valid foci (`[]`: no focus); `None` when not asked.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect_focus: Option<Vec<Qr>>,
     /// Every allowed outcome; `None` when not asked.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Vec<Expected>>,
 }
 

@@ -16,6 +16,9 @@ pub mod board;
 pub mod case;
 pub mod coverage;
 pub mod heroes;
+pub mod lab;
+#[cfg(test)]
+mod lab_tests;
 pub mod log;
 pub mod movement;
 pub mod preset;
