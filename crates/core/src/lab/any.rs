@@ -1,0 +1,164 @@
+//! A bench of any rule module behind one interface, so a table can hold whichever position is open.
+
+use super::{Answer, Bench, Brush, Field, Lab, Value};
+use crate::LoadError;
+use crate::rules::case::{FORMATS, top_level_name};
+use crate::rules::view::{CellKey, TableView};
+
+/// A [`Bench`] of some module's position.
+pub trait AnyBench: Send + Sync {
+    /// The module's name.
+    fn module(&self) -> &'static str;
+    /// The board and figures to draw.
+    fn view(&self) -> TableView;
+    /// The module's brushes.
+    fn brushes(&self) -> Vec<Brush>;
+    /// [`Lab::paint`], as one checked edit.
+    fn paint(&mut self, brush: &str, cell: CellKey, other: Option<CellKey>) -> Result<(), String>;
+    /// [`Lab::drag`], as one checked edit.
+    fn drag(&mut self, from: CellKey, to: CellKey) -> Result<(), String>;
+    /// [`Lab::fields`].
+    fn fields(&self, selected: Option<CellKey>) -> Vec<Field>;
+    /// [`Lab::set`], as one checked edit.
+    fn set(&mut self, selected: Option<CellKey>, field: &str, value: Value) -> Result<(), String>;
+    /// The answer for the position.
+    fn answer(&self) -> &Answer;
+    /// The position's case file.
+    fn file(&self) -> String;
+    /// [`Bench::undo`].
+    fn undo(&mut self) -> bool;
+    /// [`Bench::redo`].
+    fn redo(&mut self) -> bool;
+    /// [`Bench::history`].
+    fn history(&self) -> (usize, usize);
+}
+
+impl<L: Lab + 'static> AnyBench for Bench<L> {
+    fn module(&self) -> &'static str {
+        L::MODULE
+    }
+    fn view(&self) -> TableView {
+        L::view(self.position())
+    }
+    fn brushes(&self) -> Vec<Brush> {
+        L::brushes()
+    }
+    fn paint(&mut self, brush: &str, cell: CellKey, other: Option<CellKey>) -> Result<(), String> {
+        self.edit(|p| L::paint(p, brush, cell, other))
+    }
+    fn drag(&mut self, from: CellKey, to: CellKey) -> Result<(), String> {
+        self.edit(|p| L::drag(p, from, to))
+    }
+    fn fields(&self, selected: Option<CellKey>) -> Vec<Field> {
+        L::fields(self.position(), selected)
+    }
+    fn set(&mut self, selected: Option<CellKey>, field: &str, value: Value) -> Result<(), String> {
+        self.edit(|p| L::set(p, selected, field, value))
+    }
+    fn answer(&self) -> &Answer {
+        Bench::answer(self)
+    }
+    fn file(&self) -> String {
+        Bench::file(self)
+    }
+    fn undo(&mut self) -> bool {
+        Bench::undo(self)
+    }
+    fn redo(&mut self) -> bool {
+        Bench::redo(self)
+    }
+    fn history(&self) -> (usize, usize) {
+        Bench::history(self)
+    }
+}
+
+/// A bench on a case file's text, or why the file is refused.
+pub type Opened = Result<Box<dyn AnyBench>, LoadError>;
+
+/// A module the lab knows: its name, what the lab calls its positions, and how to start one.
+#[derive(Clone, Copy)]
+pub struct LabModule {
+    /// The module's name, as [`FORMATS`] has it.
+    pub module: &'static str,
+    /// What a new position of it is called ("Gloomhaven-family puzzle").
+    pub label: &'static str,
+    /// A bench on the module's blank position.
+    pub blank: fn() -> Box<dyn AnyBench>,
+    /// A bench on a case file of the module.
+    pub open: fn(&str, &str) -> Opened,
+}
+
+fn blank<L: Lab + 'static>() -> Box<dyn AnyBench> {
+    Box::new(Bench::<L>::new(L::blank()))
+}
+
+fn open<L: Lab + 'static>(file: &str, text: &str) -> Opened {
+    Bench::<L>::open(file, text).map(|b| Box::new(b) as Box<dyn AnyBench>)
+}
+
+/// Every module the lab edits positions of.
+pub const LAB_MODULES: &[LabModule] = &[LabModule {
+    module: <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
+    label: "Gloomhaven-family puzzle",
+    blank: blank::<crate::rules::gloomhaven::Gloomhaven>,
+    open: open::<crate::rules::gloomhaven::Gloomhaven>,
+}];
+
+/// A bench on a case file of any module the lab knows, chosen by the file's top-level struct.
+pub fn open_any(file: &str, text: &str) -> Opened {
+    let kind = top_level_name(text).map(|(_, k)| k);
+    let module = FORMATS
+        .iter()
+        .find(|f| kind.is_some_and(|k| f.kinds.contains(&k)))
+        .map(|f| f.module);
+    match module.and_then(|m| LAB_MODULES.iter().find(|l| l.module == m)) {
+        Some(l) => (l.open)(file, text),
+        None => Err(LoadError::whole(
+            file,
+            format!(
+                "expected a case the lab opens: a top-level struct, one of {}",
+                FORMATS
+                    .iter()
+                    .filter(|f| LAB_MODULES.iter().any(|l| l.module == f.module))
+                    .flat_map(|f| f.kinds.iter().copied())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )),
+    }
+}
+
+/// Whether a file's text is a case file (of any module), not a scenario or a save.
+pub fn is_case(text: &str) -> bool {
+    top_level_name(text).is_some_and(|(_, k)| FORMATS.iter().any(|f| f.kinds.contains(&k)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str) -> String {
+        std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    }
+
+    #[test]
+    fn a_case_opens_on_its_modules_bench_and_a_scenario_does_not() {
+        let text = read("tests/puzzles/e2-001.ron");
+        assert!(is_case(&text));
+        let mut bench = open_any("e2-001.ron", &text).unwrap();
+        assert_eq!(bench.module(), "gloomhaven");
+        assert_eq!(bench.answer().choices.len(), 3);
+        bench.paint("wall", (9, 0), None).unwrap();
+        assert_eq!(bench.history(), (1, 0));
+        assert!(bench.undo());
+        let scenario = read("scenarios/tutorial.ron");
+        assert!(!is_case(&scenario));
+        let e = open_any("tutorial.ron", &scenario).err().unwrap();
+        assert!(e.message.contains("Puzzle"), "{e}");
+        for m in LAB_MODULES {
+            let b = (m.blank)();
+            assert_eq!(b.module(), m.module);
+            assert!(!b.answer().choices.is_empty(), "{}", m.label);
+        }
+    }
+}
