@@ -6,9 +6,12 @@ use std::path::PathBuf;
 /// Opens the 3D table on a scenario (the first file under scenarios/ when none is given).
 #[derive(Debug, Clone, Args)]
 pub struct TableArgs {
-    /// A scenario file
+    /// A scenario file, a save, or a case file (a position: it opens in the position lab)
     #[arg(value_name = "SCENARIO")]
     pub scenario: Option<PathBuf>,
+    /// Open the position lab on a blank position: gloomhaven, brimstone or goals
+    #[arg(long, value_name = "MODULE", num_args = 0..=1, default_missing_value = "gloomhaven")]
+    pub lab: Option<String>,
     /// Seed of the game's dice
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

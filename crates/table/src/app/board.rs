@@ -95,11 +95,31 @@ struct OverlayAssets {
 
 const TILE_TOP: f32 = 0.12;
 
+/// Asks for the board to be built again from the table model: the position lab changes it while
+/// the table screen stays.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct RebuildBoard;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CellMarks>()
+        .add_message::<RebuildBoard>()
         // Every entry to the table (a new game too) builds its board; leaving it takes it away.
         .add_systems(OnEnter(Screen::Table), (spawn_board, spawn_lights))
+        .add_systems(
+            Update,
+            (take_board, spawn_board)
+                .chain()
+                .run_if(on_message::<RebuildBoard>)
+                .run_if(at_table),
+        )
         .add_systems(PostUpdate, sync_overlays.run_if(at_table));
+}
+
+/// Takes the board away, to be built again.
+fn take_board(mut commands: Commands, boards: Query<Entity, With<BoardRoot>>) {
+    for e in &boards {
+        commands.entity(e).despawn();
+    }
 }
 
 fn spawn_lights(mut commands: Commands, table: Res<Table>) {

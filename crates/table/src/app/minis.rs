@@ -327,6 +327,12 @@ fn sync_minis(
 ) {
     let Some(assets) = assets else { return };
     let top = Vec3::Y * BASE_TOP;
+    // A figure gone from the table (taken off in the position lab) takes its mini with it.
+    for (e, mini, _, _) in &minis {
+        if table.figures.iter().all(|f| f.id != mini.id) {
+            commands.entity(e).despawn();
+        }
+    }
     for f in &table.figures {
         let found = minis.iter_mut().find(|(_, m, _, _)| m.id == f.id);
         match found {

@@ -19,6 +19,7 @@ mod dock;
 mod driver;
 mod focus;
 pub mod gloomhaven;
+pub mod lab;
 mod minis;
 mod picking;
 mod pointer;
@@ -37,6 +38,8 @@ pub use driver::Extra;
 #[derive(Debug, Clone, Resource, Default)]
 pub struct Options {
     pub scenario: Option<PathBuf>,
+    /// Open the position lab on a blank position of this module.
+    pub lab: Option<String>,
     pub seed: u64,
     pub autoplay: bool,
     /// The tools' options, in a build with them.
@@ -49,6 +52,7 @@ impl Options {
     fn from_args(a: &foehold::cli::table::TableArgs) -> Options {
         Options {
             scenario: a.scenario.clone(),
+            lab: a.lab.clone(),
             seed: a.seed,
             autoplay: a.autoplay,
             #[cfg(feature = "dev")]
@@ -123,6 +127,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             ui::plugin,
             windows::plugin,
             pointer::plugin,
+            lab::plugin,
         ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);
@@ -131,9 +136,10 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
         .scenario
         .clone()
         .or_else(driver::open::default_scenario);
-    let opened = match &path {
-        Some(p) => driver::open::open(app.world_mut(), p, options.seed),
-        None => Err("no scenario given and none found under scenarios/".into()),
+    let opened = match (&options.lab, &path) {
+        (Some(module), _) => lab::open_blank(app.world_mut(), module),
+        (None, Some(p)) => driver::open::open(app.world_mut(), p, options.seed),
+        (None, None) => Err("no scenario given and none found under scenarios/".into()),
     };
     if let Err(e) = opened {
         eprintln!("{e}");

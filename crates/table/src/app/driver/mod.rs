@@ -15,7 +15,7 @@ use foehold_loop::{CoreGame, GameLoopPlugin, LoopSettings, LoopSystems};
 
 use crate::modules::{EachModule, Module, each_module};
 
-mod controls;
+pub mod controls;
 pub mod follow;
 mod keep;
 mod moves;

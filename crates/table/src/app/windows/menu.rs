@@ -16,6 +16,7 @@ pub fn menu(
     mut controls: MessageWriter<Control>,
     mut keeping: ResMut<Keeping>,
     mut dock: ResMut<Dock>,
+    mut lab: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dock.show(ctx, Slot::Menu, egui::Window::new("Game"), |ui| {
@@ -66,6 +67,19 @@ pub fn menu(
             }
             if ui.button("New game…").tagged("menu:new-game").clicked() {
                 screen.set(Screen::Choosing);
+            }
+            if ui
+                .button("Position lab")
+                .tagged("menu:lab")
+                .on_hover_text("Set up any position and see what the foe does, and why")
+                .clicked()
+            {
+                lab.queue(|world: &mut World| {
+                    let first = foehold_core::lab::any::LAB_MODULES[0].module;
+                    if let Err(e) = crate::app::lab::open_blank(world, first) {
+                        world.resource_mut::<crate::app::driver::Problem>().0 = Some(e);
+                    }
+                });
             }
         });
     });

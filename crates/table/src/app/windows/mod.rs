@@ -58,5 +58,11 @@ pub(super) fn plugin(app: &mut App) {
                 .after(Windows),
         )
         // The table's windows and what is drawn over the board are the table screen's.
-        .configure_sets(EguiPrimaryContextPass, Windows.run_if(at_table));
+        .configure_sets(
+            EguiPrimaryContextPass,
+            // The lab has windows of its own; the game's rest while it is open.
+            Windows
+                .run_if(at_table)
+                .run_if(not(crate::app::lab::in_lab)),
+        );
 }

@@ -1,0 +1,564 @@
+//! The position lab: the table in edit mode. Brushes paint cells and place figures, the side panel
+//! sets the numbers, and the rules' answer is drawn on the board after every edit, with every tied
+//! outcome and the steps that decided it.
+//!
+//! The lab holds a case file of `foehold solve` on a checked bench (`foehold_core::lab`): no game
+//! is on the table meanwhile, so the game's windows and clicks rest.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use foehold_core::lab::any::{AnyBench, LAB_MODULES, open_any};
+use foehold_core::lab::{BrushKind, Value, code};
+
+use super::board::{CellMarks, Mark, RebuildBoard};
+use super::dock::{Dock, Slot};
+use super::driver::Problem;
+use super::driver::controls::ctrl_held;
+use super::focus::Typing;
+use super::picking::{Picked, Target};
+use super::screen::{self, Screen, at_table};
+use super::table::Table;
+use super::tag::Tagged;
+use super::ui::Windows;
+use super::view::{BoardView, CellKey};
+
+/// The position on the lab's bench; present only while the lab is open.
+#[derive(Resource)]
+pub struct LabBench(pub Box<dyn AnyBench>);
+
+/// The lab's tools and what they are in the middle of.
+#[derive(Resource, Debug, Default)]
+pub struct LabTools {
+    /// The brush in hand: a module's brush id, or [`SELECT`] or [`MOVE`].
+    pub brush: String,
+    /// The cell whose figure the side panel shows.
+    pub selected: Option<CellKey>,
+    /// The first cell of an edge, or the figure being moved, waiting for the second click.
+    pub pending: Option<CellKey>,
+    /// Why the last edit was refused.
+    pub refused: Option<String>,
+    /// The outcome drawn alone, if one was clicked; else every outcome is drawn.
+    pub shown: Option<usize>,
+    /// The case file's path, for Open and Save.
+    pub path: String,
+    /// A position code to open, pasted by the players, or the code of the position, to copy.
+    pub code: String,
+    /// The text typed into number fields, by field, while it is not yet a number.
+    pub typing: Vec<(String, String)>,
+}
+
+/// The hand picks a cell: its figure's fields go to the side panel.
+pub const SELECT: &str = "select";
+/// The hand moves a figure: click it, then where it goes.
+pub const MOVE: &str = "move";
+
+/// The marks layer of the lab's answer.
+const LAYER: &str = "lab";
+
+/// Whether the lab is open.
+pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
+    lab.is_some()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LabTools>()
+        .add_systems(
+            Update,
+            (clicks, keys, follow)
+                .chain()
+                .run_if(in_lab)
+                .run_if(at_table),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (bench_window, brushes_window, fields_window, answer_window)
+                .chain()
+                .run_if(in_lab)
+                .run_if(at_table)
+                .after(Windows),
+        );
+}
+
+/// Puts a bench on the table: whatever game was there goes, the board is built anew.
+pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>) {
+    super::driver::open::clear_games(world);
+    let view = bench.view();
+    let label = LAB_MODULES
+        .iter()
+        .find(|m| m.module == bench.module())
+        .map_or("position", |m| m.label);
+    let mut table = Table::of_view(
+        "Position lab".into(),
+        format!("A {label}: edit it, and the rules answer."),
+        BoardView::of(&view),
+    );
+    table.show(view);
+    world.insert_resource(table);
+    let brush = bench
+        .brushes()
+        .first()
+        .map_or(SELECT.to_string(), |b| b.id.to_string());
+    world.insert_resource(LabTools {
+        brush,
+        path: path.map_or_else(
+            || format!("{}-position.ron", bench.module()),
+            |p| p.display().to_string(),
+        ),
+        ..LabTools::default()
+    });
+    world.insert_resource(LabBench(bench));
+    if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+        marks.clear_all();
+    }
+    screen::go(world, Screen::Table);
+}
+
+/// Opens a case file's text in the lab; an error leaves the table as it was.
+pub fn open_case(world: &mut World, file: &str, text: &str) -> Result<(), String> {
+    let bench = open_any(file, text).map_err(|e| e.to_string())?;
+    enter(world, bench, Some(PathBuf::from(file)));
+    Ok(())
+}
+
+/// Opens a blank position of a module (by name) in the lab.
+pub fn open_blank(world: &mut World, module: &str) -> Result<(), String> {
+    let m = LAB_MODULES
+        .iter()
+        .find(|m| m.module == module)
+        .ok_or_else(|| {
+            format!(
+                "the lab has no module `{module}`: expected one of {}",
+                LAB_MODULES
+                    .iter()
+                    .map(|m| m.module)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        })?;
+    enter(world, (m.blank)(), None);
+    Ok(())
+}
+
+/// A click on the board: the brush in hand goes on the cell clicked (a figure clicked stands for
+/// its cell).
+fn clicks(
+    mut picked: MessageReader<Picked>,
+    table: Res<Table>,
+    mut bench: ResMut<LabBench>,
+    mut tools: ResMut<LabTools>,
+) {
+    for Picked(target) in picked.read() {
+        let cell = match *target {
+            Target::Cell(c) => c,
+            Target::Figure(id) => match table.figure(id) {
+                Some(f) => f.cell,
+                None => continue,
+            },
+        };
+        let brush = tools.brush.clone();
+        let kind = bench
+            .0
+            .brushes()
+            .iter()
+            .find(|b| b.id == brush)
+            .map(|b| b.kind);
+        let done = match (brush.as_str(), kind) {
+            (SELECT, _) => {
+                tools.selected = Some(cell);
+                Ok(())
+            }
+            (MOVE, _) => match tools.pending.take() {
+                None if table.figure_at(cell).is_some() => {
+                    tools.pending = Some(cell);
+                    Ok(())
+                }
+                None => Err("click a figure, then where it goes".to_string()),
+                Some(from) => bench.0.drag(from, cell).inspect(|()| {
+                    tools.selected = Some(cell);
+                }),
+            },
+            (_, Some(BrushKind::Edge)) => match tools.pending.take() {
+                None => {
+                    tools.pending = Some(cell);
+                    Ok(())
+                }
+                Some(first) => bench.0.paint(&brush, first, Some(cell)),
+            },
+            (_, Some(BrushKind::Figure)) => bench.0.paint(&brush, cell, None).inspect(|()| {
+                tools.selected = Some(cell);
+            }),
+            (_, Some(_)) => bench.0.paint(&brush, cell, None),
+            (_, None) => Err(format!("no brush `{brush}`")),
+        };
+        tools.refused = done.err();
+        tools.shown = None;
+    }
+}
+
+/// Ctrl+Z and Ctrl+Y undo and redo the lab's edits (not while typing in a field).
+fn keys(
+    input: Res<ButtonInput<KeyCode>>,
+    typing: Res<Typing>,
+    mut bench: ResMut<LabBench>,
+    mut tools: ResMut<LabTools>,
+) {
+    if typing.0 || !ctrl_held(&input) {
+        return;
+    }
+    if input.just_pressed(KeyCode::KeyZ) {
+        bench.0.undo();
+        tools.shown = None;
+    } else if input.just_pressed(KeyCode::KeyY) {
+        bench.0.redo();
+        tools.shown = None;
+    }
+}
+
+/// The table follows the bench: the board when its cells changed, the figures, and the answer's
+/// marks (the outcome clicked, else all of them).
+fn follow(
+    bench: Res<LabBench>,
+    tools: Res<LabTools>,
+    mut table: ResMut<Table>,
+    mut marks: ResMut<CellMarks>,
+    mut rebuild: MessageWriter<RebuildBoard>,
+) {
+    if !bench.is_changed() && !tools.is_changed() {
+        return;
+    }
+    if bench.is_changed() {
+        let view = bench.0.view();
+        let board = BoardView::of(&view);
+        let same = board.cells.len() == table.board.cells.len()
+            && board
+                .cells
+                .iter()
+                .zip(&table.board.cells)
+                .all(|(a, b)| a.key == b.key && a.ground == b.ground)
+            && board.thin_walls == table.board.thin_walls;
+        if !same {
+            table.board = board;
+            rebuild.write(RebuildBoard);
+        }
+        table.show(view);
+    }
+    let answer = bench.0.answer();
+    let tied = answer.choices.len() > 1;
+    let mut cells: Vec<(CellKey, Mark)> = Vec::new();
+    for (i, c) in answer.choices.iter().enumerate() {
+        if tools.shown.is_some_and(|s| s != i) {
+            continue;
+        }
+        cells.extend(c.focus.iter().map(|&k| (k, Mark::Focus)));
+        cells.extend(c.area.iter().map(|&k| (k, Mark::AoE)));
+        cells.extend(c.path.iter().map(|&k| (k, Mark::Path)));
+        cells.extend(c.targets.iter().map(|&k| (k, Mark::Target)));
+        // Ends of tied outcomes light up as a tie: the players' choice.
+        if let Some(e) = c.end {
+            cells.push((
+                e,
+                if tied && tools.shown.is_none() {
+                    Mark::Tie
+                } else {
+                    Mark::Path
+                },
+            ));
+        }
+    }
+    if let Some(p) = tools.pending.or(tools.selected) {
+        cells.push((p, Mark::Hover));
+    }
+    marks.set(LAYER, cells);
+}
+
+/// The lab's own window: which position, undo and redo, files and codes, back to a game.
+fn bench_window(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    mut bench: ResMut<LabBench>,
+    mut tools: ResMut<LabTools>,
+    mut dock: ResMut<Dock>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (undo, redo) = bench.0.history();
+    dock.show(ctx, Slot::Menu, egui::Window::new("Position lab"), |ui| {
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(undo > 0, egui::Button::new("⟲ Undo"))
+                .tagged("lab:undo")
+                .on_hover_text("Take back the last edit (Ctrl+Z)")
+                .clicked()
+            {
+                bench.0.undo();
+                tools.shown = None;
+            }
+            if ui
+                .add_enabled(redo > 0, egui::Button::new("⟳ Redo"))
+                .tagged("lab:redo")
+                .on_hover_text("Make the edit taken back again (Ctrl+Y)")
+                .clicked()
+            {
+                bench.0.redo();
+                tools.shown = None;
+            }
+            if ui.button("Play a game…").tagged("lab:games").clicked() {
+                next.set(Screen::Choosing);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("New:");
+            for m in LAB_MODULES {
+                if ui
+                    .button(m.label)
+                    .tagged(format!("lab:new:{}", m.module))
+                    .clicked()
+                {
+                    let module = m.module;
+                    commands.queue(move |world: &mut World| {
+                        if let Err(e) = open_blank(world, module) {
+                            world.resource_mut::<Problem>().0 = Some(e);
+                        }
+                    });
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let width = (ui.available_width() - 100.0).max(60.0);
+            ui.add(egui::TextEdit::singleline(&mut tools.path).desired_width(width))
+                .tagged("lab:path");
+            if ui.button("Open").tagged("lab:open").clicked() {
+                let path = PathBuf::from(&tools.path);
+                commands.queue(move |world: &mut World| {
+                    let opened = foehold_core::error::read_file(&path)
+                        .map_err(|e| e.to_string())
+                        .and_then(|text| open_case(world, &path.display().to_string(), &text));
+                    if let Err(e) = opened {
+                        world.resource_mut::<LabTools>().refused = Some(e);
+                    }
+                });
+            }
+            if ui
+                .button("Save")
+                .tagged("lab:save")
+                .on_hover_text("The case file, as foehold solve reads it")
+                .clicked()
+            {
+                let path = PathBuf::from(&tools.path);
+                tools.refused =
+                    foehold_core::game::save::write_atomic(&path, bench.0.file().as_bytes())
+                        .err()
+                        .map(|e| format!("could not save {}: {e}", path.display()));
+            }
+        });
+        ui.horizontal(|ui| {
+            let width = (ui.available_width() - 130.0).max(60.0);
+            ui.add(
+                egui::TextEdit::singleline(&mut tools.code)
+                    .desired_width(width)
+                    .hint_text("FH1.…"),
+            )
+            .tagged("lab:code");
+            if ui
+                .button("Code")
+                .tagged("lab:make-code")
+                .on_hover_text("The position as a short code, copied to paste anywhere")
+                .clicked()
+            {
+                tools.code = code::encode(&bench.0.file());
+                ui.ctx().copy_text(tools.code.clone());
+            }
+            if ui.button("Open code").tagged("lab:open-code").clicked() {
+                match code::decode(&tools.code) {
+                    Ok(text) => commands.queue(move |world: &mut World| {
+                        if let Err(e) = open_case(world, "the code", &text) {
+                            world.resource_mut::<LabTools>().refused = Some(e);
+                        }
+                    }),
+                    Err(e) => tools.refused = Some(e),
+                }
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The brushes, and why the last edit was refused.
+fn brushes_window(
+    mut contexts: EguiContexts,
+    bench: Res<LabBench>,
+    mut tools: ResMut<LabTools>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dock.show(ctx, Slot::Turn, egui::Window::new("Brushes"), |ui| {
+        if let Some(why) = &tools.refused {
+            ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why)
+                .tagged("lab:refused");
+        }
+        let mut brush = tools.brush.clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut brush, SELECT.to_string(), "Select")
+                .tagged("lab:brush:select");
+            ui.selectable_value(&mut brush, MOVE.to_string(), "Move a figure")
+                .tagged("lab:brush:move");
+            for b in bench.0.brushes() {
+                ui.selectable_value(&mut brush, b.id.to_string(), b.label)
+                    .tagged(format!("lab:brush:{}", b.id));
+            }
+        });
+        if brush != tools.brush {
+            tools.brush = brush;
+            tools.pending = None;
+        }
+        if tools.pending.is_some() {
+            ui.label("…and now the second cell.");
+        }
+    });
+    Ok(())
+}
+
+/// The side panel: the position's numbers and switches, then the selected figure's.
+fn fields_window(
+    mut contexts: EguiContexts,
+    mut bench: ResMut<LabBench>,
+    mut tools: ResMut<LabTools>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let fields = bench.0.fields(tools.selected);
+    dock.show(ctx, Slot::Scenario, egui::Window::new("Position"), |ui| {
+        egui::Grid::new("lab-fields").num_columns(2).show(ui, |ui| {
+            for f in &fields {
+                ui.label(&f.label);
+                let tag = format!("lab:field:{}", f.id);
+                let mut wanted: Option<Value> = None;
+                match &f.value {
+                    Value::Number(n) => {
+                        // Typed as text so that a number out of bounds is refused with the reason
+                        // next to it, not silently clamped.
+                        let held = tools
+                            .typing
+                            .iter()
+                            .find(|(id, _)| *id == f.id)
+                            .map(|(_, t)| t.clone());
+                        let mut text = held.clone().unwrap_or_else(|| n.to_string());
+                        let r = ui
+                            .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
+                            .tagged(tag);
+                        if r.changed() {
+                            tools.typing.retain(|(id, _)| *id != f.id);
+                            tools.typing.push((f.id.clone(), text.clone()));
+                        }
+                        if r.lost_focus() {
+                            tools.typing.retain(|(id, _)| *id != f.id);
+                            if held.is_some() {
+                                match text.trim().parse::<i64>() {
+                                    Ok(v) => wanted = Some(Value::Number(v)),
+                                    Err(_) => {
+                                        tools.refused = Some(format!(
+                                            "{}: `{text}` is not a whole number",
+                                            f.label
+                                        ));
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    Value::Flag(b) => {
+                        let mut v = *b;
+                        if ui.checkbox(&mut v, "").tagged(tag).changed() {
+                            wanted = Some(Value::Flag(v));
+                        }
+                    }
+                    Value::Choice(c) => {
+                        let mut v = c.clone();
+                        egui::ComboBox::from_id_salt(&f.id)
+                            .selected_text(&v)
+                            .show_ui(ui, |ui| {
+                                for choice in &f.choices {
+                                    ui.selectable_value(&mut v, choice.clone(), choice);
+                                }
+                            })
+                            .response
+                            .tagged(tag);
+                        if v != *c {
+                            wanted = Some(Value::Choice(v));
+                        }
+                    }
+                    Value::Text(s) => {
+                        let mut v = s.clone();
+                        let r = ui.text_edit_singleline(&mut v).tagged(tag);
+                        if r.lost_focus() && v != *s {
+                            wanted = Some(Value::Text(v));
+                        }
+                    }
+                }
+                ui.end_row();
+                if let Some(v) = wanted {
+                    let selected = tools.selected;
+                    tools.refused = bench
+                        .0
+                        .set(selected, &f.id, v)
+                        .err()
+                        .map(|e| format!("{}: {e}", f.label));
+                    tools.shown = None;
+                }
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The answer: one line, every outcome the rules leave equal (click one to see it alone), and the
+/// rule steps that decided it.
+fn answer_window(
+    mut contexts: EguiContexts,
+    bench: Res<LabBench>,
+    mut tools: ResMut<LabTools>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let answer = bench.0.answer();
+    dock.show(
+        ctx,
+        Slot::Walk,
+        egui::Window::new("What the foe does"),
+        |ui| {
+            ui.label(egui::RichText::new(&answer.summary).strong())
+                .tagged("lab:summary");
+            if answer.choices.len() > 1 {
+                let mut all = tools.shown.is_none();
+                if ui
+                    .toggle_value(&mut all, "Show all")
+                    .tagged("lab:show-all")
+                    .clicked()
+                    && all
+                {
+                    tools.shown = None;
+                }
+            }
+            for (i, c) in answer.choices.iter().enumerate() {
+                let on = tools.shown == Some(i);
+                if ui
+                    .selectable_label(on, format!("{}. {}", i + 1, c.label))
+                    .tagged(format!("lab:choice:{}", i + 1))
+                    .clicked()
+                {
+                    tools.shown = if on { None } else { Some(i) };
+                }
+            }
+            ui.separator();
+            ui.label(egui::RichText::new("Why").strong());
+            for line in &answer.why {
+                ui.label(format!("· {line}"));
+            }
+        },
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
