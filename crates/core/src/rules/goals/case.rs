@@ -6,10 +6,11 @@ use super::situation::{
     Affects, Aura, AuraEffect, Foe, GoalOption, Hero, Item, ItemEffect, ItemKind, MinionCard,
     MinionMove, Mode, Outcome, OverrideCard, Pick, Rating, Situation, Weapon,
 };
+use crate::decision::Decision;
 use crate::error::{LoadError, offset_to_position, parse_ron};
 use crate::hex::{Hex, hex};
 use crate::rules::case::Answer;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
 
@@ -33,7 +34,7 @@ pub const MAX_LOOT: u32 = 10_000;
 type Qr = (i32, i32);
 
 /// A `GoalTurn` case file: one foe about to decide, and the outcomes expected (none in a question).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GoalTurn {
     /// The case's name, for reports.
@@ -52,12 +53,12 @@ pub struct GoalTurn {
     #[serde(rename = "override")]
     pub override_card: FileOverride,
     /// Every allowed outcome; a file without it is a question, answered without a verdict.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<Vec<FileOutcome>>,
 }
 
 /// The board of a case, in axial `(q, r)`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileBoard {
     /// Every space of the board (walls apart).
@@ -79,7 +80,7 @@ pub struct FileBoard {
 }
 
 /// A Dome key.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileKey {
     /// The key's name.
@@ -91,7 +92,7 @@ pub struct FileKey {
 }
 
 /// An adventure on the map key.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileAdventure {
     /// Its name.
@@ -105,7 +106,7 @@ pub struct FileAdventure {
 }
 
 /// A pile of dropped loot.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileLoot {
     /// Where it lies.
@@ -117,7 +118,7 @@ pub struct FileLoot {
 }
 
 /// An aura.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileAura {
     /// How far it reaches.
@@ -127,7 +128,7 @@ pub struct FileAura {
 }
 
 /// A hero or a hero's minion.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileHero {
     /// Its name.
@@ -161,7 +162,7 @@ pub struct FileHero {
 }
 
 /// A foe's ranged weapon.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileWeapon {
     /// Its name.
@@ -173,7 +174,7 @@ pub struct FileWeapon {
 }
 
 /// What a special item does.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum FileEffect {
     /// Move to a space from which an enemy is within `range` in sight (Surprise cards).
@@ -193,7 +194,7 @@ pub enum FileEffect {
 }
 
 /// A special item.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileItem {
     /// Its name.
@@ -207,7 +208,7 @@ pub struct FileItem {
 }
 
 /// A minion a foe can unleash.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileMinion {
     /// Its name.
@@ -221,7 +222,7 @@ pub struct FileMinion {
 }
 
 /// A foe.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileFoe {
     /// Its name.
@@ -249,12 +250,12 @@ pub struct FileFoe {
     /// For a foe that ended in the space of an ally that had not acted: where it came from.
     pub entered_from: Option<Qr>,
     /// It has lost wounds (a healing burst means something to it); `false` when left out.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub hurt: bool,
 }
 
 /// The override card.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileOverride {
     /// The rating it names.
@@ -264,7 +265,7 @@ pub struct FileOverride {
 }
 
 /// What an unleashed minion does.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileMinionMove {
     /// The option it takes.
@@ -276,7 +277,7 @@ pub struct FileMinionMove {
 }
 
 /// `unstack: Some((foe: "…", to: (q, r)))`; a bare tuple `("…", (q, r))` is read too.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum FileUnstack {
     /// `unstack: Some((foe: "…", to: (q, r)))`.
@@ -285,8 +286,27 @@ pub enum FileUnstack {
     Tuple(String, Qr),
 }
 
+impl FileUnstack {
+    /// The ally's name and where it goes, whichever way the file wrote them.
+    pub fn parts(&self) -> (&str, Qr) {
+        match self {
+            FileUnstack::Named(u) => (&u.foe, u.to),
+            FileUnstack::Tuple(foe, to) => (foe, *to),
+        }
+    }
+}
+
+// The two spellings say the same thing: a file read back after writing may spell it the other way.
+impl PartialEq for FileUnstack {
+    fn eq(&self, other: &Self) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for FileUnstack {}
+
 /// The invading ally pushed back, and where to.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileUnstackNamed {
     /// Its name.
@@ -296,7 +316,7 @@ pub struct FileUnstackNamed {
 }
 
 /// One expected outcome.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileOutcome {
     /// The option it comes from.
@@ -319,7 +339,11 @@ pub struct FileOutcome {
     pub unstack: Option<FileUnstack>,
 }
 
-// Enums shared with the situation types read straight from the files.
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+// Enums shared with the situation types, read straight from the files and written back as read.
 macro_rules! plain_enum {
     ($t:ty, $name:literal, [$($v:ident),*]) => {
         impl<'de> Deserialize<'de> for $t {
@@ -328,6 +352,14 @@ macro_rules! plain_enum {
                 #[serde(rename = $name)]
                 enum Repr { $($v),* }
                 Ok(match Repr::deserialize(d)? { $(Repr::$v => <$t>::$v),* })
+            }
+        }
+        impl Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                #[derive(Serialize)]
+                #[serde(rename = $name)]
+                enum Repr { $($v),* }
+                match self { $(<$t>::$v => Repr::$v),* }.serialize(s)
             }
         }
     };
@@ -343,26 +375,42 @@ plain_enum!(AuraEffect, "AuraEffect", [Help, Hinder]);
 plain_enum!(ItemKind, "ItemKind", [Surprise, SingleUse, OncePerGame]);
 plain_enum!(Affects, "Affects", [Enemies, Allies]);
 
+/// A foe's option as the files spell it (`Attack(2)`, `Adventure`).
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "GoalOption")]
+enum OptionRepr {
+    Attack(u8),
+    Special(u8),
+    Adventure,
+    Unleash,
+    MeleeStep,
+    ReactionShot,
+}
+
 impl<'de> Deserialize<'de> for GoalOption {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(rename = "GoalOption")]
-        enum Repr {
-            Attack(u8),
-            Special(u8),
-            Adventure,
-            Unleash,
-            MeleeStep,
-            ReactionShot,
-        }
-        Ok(match Repr::deserialize(d)? {
-            Repr::Attack(n) => GoalOption::Attack(n),
-            Repr::Special(n) => GoalOption::Special(n),
-            Repr::Adventure => GoalOption::Adventure,
-            Repr::Unleash => GoalOption::Unleash,
-            Repr::MeleeStep => GoalOption::MeleeStep,
-            Repr::ReactionShot => GoalOption::ReactionShot,
+        Ok(match OptionRepr::deserialize(d)? {
+            OptionRepr::Attack(n) => GoalOption::Attack(n),
+            OptionRepr::Special(n) => GoalOption::Special(n),
+            OptionRepr::Adventure => GoalOption::Adventure,
+            OptionRepr::Unleash => GoalOption::Unleash,
+            OptionRepr::MeleeStep => GoalOption::MeleeStep,
+            OptionRepr::ReactionShot => GoalOption::ReactionShot,
         })
+    }
+}
+
+impl Serialize for GoalOption {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            GoalOption::Attack(n) => OptionRepr::Attack(n),
+            GoalOption::Special(n) => OptionRepr::Special(n),
+            GoalOption::Adventure => OptionRepr::Adventure,
+            GoalOption::Unleash => OptionRepr::Unleash,
+            GoalOption::MeleeStep => OptionRepr::MeleeStep,
+            GoalOption::ReactionShot => OptionRepr::ReactionShot,
+        }
+        .serialize(s)
     }
 }
 
@@ -881,10 +929,9 @@ pub fn load(
                 end: c.coord("expect:", m.end)?,
             }),
         };
-        out.unstack = match &o.unstack {
+        out.unstack = match o.unstack.as_ref().map(FileUnstack::parts) {
             None => None,
-            Some(FileUnstack::Named(u)) => Some((u.foe.clone(), c.coord("expect:", u.to)?)),
-            Some(FileUnstack::Tuple(n, p)) => Some((n.clone(), c.coord("expect:", *p)?)),
+            Some((foe, to)) => Some((foe.to_string(), c.coord("expect:", to)?)),
         };
         expect.push(out);
     }
@@ -1010,6 +1057,17 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
     let (turn, situation, expect) = load(file, text)?;
     let decision = super::decide(&situation);
     let json = json!({ "outcomes": decision.options.iter().map(outcome_json).collect::<Vec<_>>() });
+    let text = decision_text(&turn, &decision);
+    let verdict = expect.map(|e| verdict(&decision.options, &e));
+    Ok(Answer {
+        json,
+        text,
+        verdict,
+    })
+}
+
+/// A decision as `solve` prints it: the case and the foe, the trace, then every outcome.
+pub fn decision_text(turn: &GoalTurn, decision: &Decision<Outcome>) -> String {
     let mut text = format!("{}: {} — goal-priority foe\n", turn.id, turn.active);
     for line in &decision.trace {
         text += &format!("  {line}\n");
@@ -1018,10 +1076,5 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
     for o in &decision.options {
         text += &format!("  - {}\n", outcome_text(o));
     }
-    let verdict = expect.map(|e| verdict(&decision.options, &e));
-    Ok(Answer {
-        json,
-        text,
-        verdict,
-    })
+    text
 }

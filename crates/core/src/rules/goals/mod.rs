@@ -23,6 +23,9 @@ mod context;
 pub mod coverage;
 pub mod foe_turn;
 pub mod heroes;
+pub mod lab;
+#[cfg(test)]
+mod lab_tests;
 pub mod log;
 pub mod movement;
 pub mod reaction;
