@@ -5,15 +5,15 @@
 
 use super::attack::{self, AttackKind, DamageHit, DamageModifier, Die, HitKind, Roll, Target};
 use super::end_of_fight::{self, Breath, Member};
-use super::placement::{self, Fight, Group, Initiative, Style};
-use super::targeting::{self, Active, Attack, Behaviour, Situation};
+use super::placement::{self, Fight, Group, Initiative, Placement, PlacementError, Style};
+use super::targeting::{self, Activation, Active, Attack, Behaviour, Situation};
 use super::{Hero, square_name};
 use crate::decision::ChosenBy;
 use crate::error::{LoadError, parse_ron};
 use crate::modifiers::fraction::Fraction;
 use crate::rules::case::{Answer, CaseFormat, top_level_name};
 use crate::square::{Square, SquareBoard, Tile};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,122 +44,190 @@ pub const MAX_ITEMS: usize = 64;
 
 type Sq = (i32, i32);
 
-#[derive(Debug, Clone, Deserialize)]
+/// A map tile as the file lists it: a rectangle of `w` × `h` squares from `(x, y)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TileIn {
-    name: String,
-    x: i32,
-    y: i32,
-    w: i32,
-    h: i32,
+pub struct TileIn {
+    /// The tile's name, unique on the board.
+    pub name: String,
+    /// Left-most column.
+    pub x: i32,
+    /// Front-most row.
+    pub y: i32,
+    /// Width in squares.
+    pub w: i32,
+    /// Height in squares.
+    pub h: i32,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The board as the file lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BoardIn {
-    tiles: Vec<TileIn>,
-    walls: Vec<Sq>,
+pub struct BoardIn {
+    /// The map tiles; they never overlap.
+    pub tiles: Vec<TileIn>,
+    /// Wall squares, each on a tile, sorted by `(x, y)`.
+    pub walls: Vec<Sq>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A hero as the file lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct HeroIn {
-    name: String,
-    at: Sq,
-    markers: u32,
+pub struct HeroIn {
+    /// The hero's name, unique among the file's models.
+    pub name: String,
+    /// The square it stands on.
+    pub at: Sq,
+    /// Shootout markers on the hero.
+    pub markers: u32,
 }
 
 /// Another enemy: named, on a square. A `markers` field, as heroes have, is accepted and unused.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EnemyIn {
-    name: String,
-    at: Sq,
-    #[serde(default, rename = "markers")]
-    _markers: u32,
+pub struct EnemyIn {
+    /// The enemy's name, unique among the file's models.
+    pub name: String,
+    /// The square it stands on.
+    pub at: Sq,
+    /// Markers, read and kept but never used (written only when some are set).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub markers: u32,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct GroupIn {
-    name: String,
-    initiative: Initiative,
-    style: Style,
-    ambushed_hero: Option<String>,
-    models: Vec<String>,
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// An enemy group of a `Placement` file: one enemy type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct LayoutIn {
-    chosen_by: ChosenBy,
-    at: Vec<(String, Sq)>,
-    unplaced: Vec<String>,
+pub struct GroupIn {
+    /// The enemy type.
+    pub name: String,
+    /// Printed or rolled each turn.
+    pub initiative: Initiative,
+    /// How it is placed in an ambush.
+    pub style: Style,
+    /// The hero a non-`Plain` ambush falls on when that draw is given; `None` leaves it to chance.
+    pub ambushed_hero: Option<String>,
+    /// Its models, in the order they are placed.
+    pub models: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// One expected layout of a `Placement` file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PlacementExpect {
-    initiative_bonus: u32,
-    ends_turn: bool,
-    layouts: Vec<LayoutIn>,
+pub struct LayoutIn {
+    /// Who settles that it is this layout.
+    pub chosen_by: ChosenBy,
+    /// `(model, square)` for every placed model, sorted by model name.
+    pub at: Vec<(String, Sq)>,
+    /// The models left off the board.
+    pub unplaced: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The expected answer of a `Placement` file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementExpect {
+    /// +2 for an ambush, 0 otherwise.
+    pub initiative_bonus: u32,
+    /// The ambush ends the current turn at once.
+    pub ends_turn: bool,
+    /// Every allowed layout.
+    pub layouts: Vec<LayoutIn>,
+}
+
+/// A `Placement` file: where the enemies of a new fight go.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Placement")]
-pub(crate) struct PlacementCase {
-    id: String,
-    board: BoardIn,
-    heroes: Vec<HeroIn>,
-    groups: Vec<GroupIn>,
-    fight_tile: String,
-    ambush: bool,
-    triggered_before_anyone_moved: bool,
-    #[serde(default)]
-    expect: Option<PlacementExpect>,
+pub struct PlacementCase {
+    /// The case's name, for reports.
+    pub id: String,
+    /// The board.
+    pub board: BoardIn,
+    /// The heroes on it.
+    pub heroes: Vec<HeroIn>,
+    /// The enemy groups of the fight.
+    pub groups: Vec<GroupIn>,
+    /// The tile a normal fight is placed on.
+    pub fight_tile: String,
+    /// The fight starts as an ambush.
+    pub ambush: bool,
+    /// The ambush was triggered before any model moved this turn.
+    pub triggered_before_anyone_moved: bool,
+    /// The expected answer; `None` when the file only asks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<PlacementExpect>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The enemy that activates in a `Targeting` file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ActiveIn {
-    name: String,
-    at: Sq,
-    behaviour: Behaviour,
+pub struct ActiveIn {
+    /// Its name, unique among the file's models.
+    pub name: String,
+    /// The square it stands on.
+    pub at: Sq,
+    /// How its type acts.
+    pub behaviour: Behaviour,
+    /// Movement allowance in steps.
     #[serde(rename = "move")]
-    move_points: u32,
-    range: u32,
-    current_target: Option<String>,
-    same_type_count: u32,
-    targeted_by_same_type: Vec<String>,
+    pub move_points: u32,
+    /// Attack range for the shooting behaviours (at least 1 for them); 0 and unused otherwise.
+    pub range: u32,
+    /// The hero it targeted before this activation, by name.
+    pub current_target: Option<String>,
+    /// Enemies of its type on the board, itself included.
+    pub same_type_count: u32,
+    /// Heroes already targeted this turn by other enemies of its type, by name.
+    pub targeted_by_same_type: Vec<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// One expected outcome of a `Targeting` file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OutcomeIn {
-    end: Sq,
-    targets: Vec<String>,
-    attack: Attack,
-    chosen_by: ChosenBy,
+pub struct OutcomeIn {
+    /// Where the enemy ends.
+    pub end: Sq,
+    /// The heroes it attacks, sorted by name.
+    pub targets: Vec<String>,
+    /// The kind of attack.
+    pub attack: Attack,
+    /// Who settles that it is this outcome.
+    pub chosen_by: ChosenBy,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// The expected answer of a `Targeting` file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TargetingExpect {
-    retarget: bool,
-    outcomes: Vec<OutcomeIn>,
+pub struct TargetingExpect {
+    /// The enemy drops any current target and targets afresh.
+    pub retarget: bool,
+    /// Every allowed outcome.
+    pub outcomes: Vec<OutcomeIn>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
+/// A `Targeting` file: one enemy activates.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Targeting")]
-pub(crate) struct TargetingCase {
-    id: String,
-    board: BoardIn,
-    heroes: Vec<HeroIn>,
-    enemies: Vec<EnemyIn>,
-    active: ActiveIn,
-    retreat_roll: Option<u8>,
-    #[serde(default)]
-    expect: Option<TargetingExpect>,
+pub struct TargetingCase {
+    /// The case's name, for reports.
+    pub id: String,
+    /// The board.
+    pub board: BoardIn,
+    /// The heroes on it.
+    pub heroes: Vec<HeroIn>,
+    /// The other enemies: they only block movement.
+    pub enemies: Vec<EnemyIn>,
+    /// The enemy that activates.
+    pub active: ActiveIn,
+    /// The Shootout retreat roll when it is known; `None` lists both results.
+    pub retreat_roll: Option<u8>,
+    /// The expected answer; `None` when the file only asks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<TargetingExpect>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -572,7 +640,11 @@ impl PlacementInput {
     }
 
     fn answer(&self) -> Answer {
-        let placed = placement::place(&self.fight());
+        self.answer_with(&placement::place(&self.fight()))
+    }
+
+    /// The answer written from a placement already worked out.
+    fn answer_with(&self, placed: &Result<Placement, PlacementError>) -> Answer {
         let p = match placed {
             Ok(p) => p,
             Err(e) => {
@@ -680,13 +752,12 @@ impl PlacementInput {
 
 /// A `Targeting` file turned into the module's situation.
 struct TargetingInput {
-    id: String,
+    case: TargetingCase,
     board: SquareBoard,
     heroes: Vec<Hero>,
     enemies: Vec<Square>,
     active: Active,
     retreat_roll: Option<u8>,
-    expect: Option<TargetingExpect>,
 }
 
 /// An outcome compared as the format says.
@@ -756,7 +827,6 @@ impl TargetingInput {
             }
         }
         Ok(TargetingInput {
-            id: case.id,
             board,
             heroes,
             enemies: case.enemies.iter().map(|e| e.at).collect(),
@@ -771,7 +841,7 @@ impl TargetingInput {
                 targeted_by_same_type,
             },
             retreat_roll: case.retreat_roll,
-            expect: case.expect,
+            case,
         })
     }
 
@@ -787,7 +857,11 @@ impl TargetingInput {
     }
 
     fn answer(&self) -> Answer {
-        let act = targeting::activate(&self.situation());
+        self.answer_with(&targeting::activate(&self.situation()))
+    }
+
+    /// The answer written from an activation already worked out.
+    fn answer_with(&self, act: &Activation) -> Answer {
         let outcomes: Vec<Value> = act
             .outcomes
             .options
@@ -800,7 +874,7 @@ impl TargetingInput {
         let json = json!({"retarget": act.retarget, "outcomes": outcomes});
         let mut text = format!(
             "{} (Targeting): {} ({:?}), retarget: {}\n",
-            self.id,
+            self.case.id,
             self.active.name,
             self.active.behaviour,
             if act.retarget { "yes" } else { "no" }
@@ -818,7 +892,7 @@ impl TargetingInput {
             ));
         }
         trace_text(&mut text, &act.outcomes.trace);
-        let verdict = self.expect.as_ref().map(|e| {
+        let verdict = self.case.expect.as_ref().map(|e| {
             let mut diffs = Vec::new();
             if e.retarget != act.retarget {
                 diffs.push(format!(
@@ -1293,6 +1367,47 @@ impl Parsed {
             Kind::End(e) => e.answer(),
         }
     }
+
+    /// The answer together with what the rules worked out for a board case (`None` for the
+    /// others), so that a board can be drawn from the very result the words were written from.
+    pub fn answer_worked(&self) -> (Answer, Option<Worked>) {
+        match &self.0 {
+            Kind::Placement(p) => {
+                let placed = placement::place(&p.fight());
+                (p.answer_with(&placed), Some(Worked::Placement(placed)))
+            }
+            Kind::Targeting(t) => {
+                let act = targeting::activate(&t.situation());
+                (t.answer_with(&act), Some(Worked::Targeting(act)))
+            }
+            Kind::Attack(_) | Kind::End(_) => (self.answer(), None),
+        }
+    }
+
+    /// The `Placement` file this case was read from, if it is one.
+    pub fn placement(&self) -> Option<&PlacementCase> {
+        match &self.0 {
+            Kind::Placement(p) => Some(&p.case),
+            _ => None,
+        }
+    }
+
+    /// The `Targeting` file this case was read from, if it is one.
+    pub fn targeting(&self) -> Option<&TargetingCase> {
+        match &self.0 {
+            Kind::Targeting(t) => Some(&t.case),
+            _ => None,
+        }
+    }
+}
+
+/// What the rules worked out for a board case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Worked {
+    /// Where a `Placement` case's enemies go, or why that could not be worked out.
+    Placement(Result<Placement, PlacementError>),
+    /// What a `Targeting` case's enemy does.
+    Targeting(Activation),
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod choices;
 pub mod coverage;
 pub mod end_of_fight;
 mod heroes;
+pub mod lab;
 pub mod log;
 pub mod placement;
 pub mod scenario;
@@ -34,6 +35,8 @@ mod view;
 mod coverage_tests;
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod lab_tests;
 #[cfg(test)]
 mod tests;
 

@@ -26,7 +26,7 @@ pub enum Behaviour {
 }
 
 /// The kind of attack an outcome ends with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Attack {
     /// An attack on adjacent heroes.
     Melee,

@@ -45,7 +45,7 @@ fn hero_card(h: &HeroSpec, grit: u32) -> Vec<String> {
 }
 
 /// The behaviour keyword as a card prints it.
-fn behaviour_word(b: Behaviour) -> &'static str {
+pub(super) fn behaviour_word(b: Behaviour) -> &'static str {
     match b {
         Behaviour::Melee => "Melee",
         Behaviour::Ranged => "Ranged",
@@ -57,7 +57,7 @@ fn behaviour_word(b: Behaviour) -> &'static str {
 }
 
 /// The ambush keyword as a card prints it.
-fn style_word(s: Style) -> &'static str {
+pub(super) fn style_word(s: Style) -> &'static str {
     match s {
         Style::Plain => "plain",
         Style::Shootout => "shootout",
@@ -101,7 +101,7 @@ fn enemy_card(g: &GroupSpec) -> Vec<String> {
 }
 
 /// How a behaviour looks on the board.
-fn gear(b: Behaviour) -> Gear {
+pub(super) fn gear(b: Behaviour) -> Gear {
     match b {
         Behaviour::Melee => Gear::Blade,
         Behaviour::Ranged => Gear::Bow,
