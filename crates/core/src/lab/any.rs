@@ -97,12 +97,26 @@ fn open<L: Lab + 'static>(file: &str, text: &str) -> Opened {
 }
 
 /// Every module the lab edits positions of.
-pub const LAB_MODULES: &[LabModule] = &[LabModule {
-    module: <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
-    label: "Gloomhaven-family puzzle",
-    blank: blank::<crate::rules::gloomhaven::Gloomhaven>,
-    open: open::<crate::rules::gloomhaven::Gloomhaven>,
-}];
+pub const LAB_MODULES: &[LabModule] = &[
+    LabModule {
+        module: <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
+        label: "Gloomhaven-family puzzle",
+        blank: blank::<crate::rules::gloomhaven::Gloomhaven>,
+        open: open::<crate::rules::gloomhaven::Gloomhaven>,
+    },
+    LabModule {
+        module: <crate::rules::brimstone::Brimstone as Lab>::MODULE,
+        label: "Brimstone fight",
+        blank: blank::<crate::rules::brimstone::Brimstone>,
+        open: open::<crate::rules::brimstone::Brimstone>,
+    },
+    LabModule {
+        module: <crate::rules::goals::Goals as Lab>::MODULE,
+        label: "goal-priority turn",
+        blank: blank::<crate::rules::goals::Goals>,
+        open: open::<crate::rules::goals::Goals>,
+    },
+];
 
 /// A bench on a case file of any module the lab knows, chosen by the file's top-level struct.
 pub fn open_any(file: &str, text: &str) -> Opened {
@@ -155,6 +169,15 @@ mod tests {
         assert!(!is_case(&scenario));
         let e = open_any("tutorial.ron", &scenario).err().unwrap();
         assert!(e.message.contains("Puzzle"), "{e}");
+        for (case, module) in [
+            ("tests/conformance/brimstone/bs-012.ron", "brimstone"),
+            ("tests/conformance/goals/gh-001.ron", "goals"),
+        ] {
+            let b = open_any(case, &read(case)).unwrap();
+            assert_eq!(b.module(), module);
+            assert!(!b.answer().choices.is_empty(), "{case}");
+        }
+        assert_eq!(LAB_MODULES.len(), FORMATS.len());
         for m in LAB_MODULES {
             let b = (m.blank)();
             assert_eq!(b.module(), m.module);
