@@ -32,6 +32,8 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// How often each rule decided something over seeded autopilot games
     Coverage(cli::coverage::CoverageArgs),
+    /// A case file as a short code to paste into the position lab, and back
+    Code(cli::code::CodeArgs),
     /// Re-run a save and check its final state hash
     Replay(cli::replay::ReplayArgs),
     /// Writes saves in a loop, for the test that kills a writer (not for people)
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Play(a)) => cli::play::run(a),
         Some(Command::Replay(a)) => cli::replay::run(a),
         Some(Command::Coverage(a)) => cli::coverage::run(a),
+        Some(Command::Code(a)) => cli::code::run(a),
         #[cfg(feature = "dev")]
         Some(Command::WriteSavesForever(a)) => cli::saves::run(a),
         None => table(&cli.table),
