@@ -27,3 +27,27 @@ impl Module for Goals {
 }
 
 foehold::modules!(Module);
+
+/// Takes every module's game off the table.
+pub fn take_games_off(world: &mut bevy::prelude::World) {
+    struct Take<'a>(&'a mut bevy::prelude::World);
+    impl EachModule for Take<'_> {
+        fn visit<R: Module>(&mut self) {
+            self.0.remove_resource::<foehold_loop::CoreGame<R>>();
+        }
+    }
+    each_module(&mut Take(world));
+}
+
+/// Whether a game of any module is on the table.
+pub fn a_game_is_on(world: &bevy::prelude::World) -> bool {
+    struct On<'a>(&'a bevy::prelude::World, bool);
+    impl EachModule for On<'_> {
+        fn visit<R: Module>(&mut self) {
+            self.1 |= self.0.contains_resource::<foehold_loop::CoreGame<R>>();
+        }
+    }
+    let mut on = On(world, false);
+    each_module(&mut on);
+    on.1
+}

@@ -92,6 +92,11 @@ fn xdotool(display: &str, args: &[&str]) -> String {
 
 impl Table {
     fn open(scenario: &str) -> Table {
+        Table::launch(Some(scenario), &[])
+    }
+
+    /// The table on a file of the repository (or on none), with more arguments.
+    fn launch(scenario: Option<&str>, more: &[&str]) -> Table {
         // A test that failed while holding the lock leaves it poisoned; the next may still run.
         let turn = ONE_AT_A_TIME
             .lock()
@@ -129,12 +134,13 @@ impl Table {
         let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         // The New game window lists `scenarios/` of the working directory.
         std::os::unix::fs::symlink(repo.join("scenarios"), dir.join("scenarios")).unwrap();
-        let scenario = repo.join(scenario);
+        let scenario: Vec<PathBuf> = scenario.iter().map(|s| repo.join(s)).collect();
         let probe = dir.join("probe.json");
         let log = std::fs::File::create(dir.join("table.log")).unwrap();
         // The game's autosaves go to the working directory: a scratch one.
         let app = Command::new(env!("CARGO_BIN_EXE_foehold-table"))
-            .arg(&scenario)
+            .args(&scenario)
+            .args(more)
             .args(["--seed", "1", "--probe"])
             .arg(&probe)
             .current_dir(&dir)
@@ -1314,4 +1320,119 @@ fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() 
         (p["title"] == "The Sunken Kiln" && widget(p, "players:start").is_some()).then(|| p.clone())
     });
     assert!(widget(&p, "newgame:discard").is_none(), "nothing was asked");
+}
+
+/// The cell (q, r) where the probe sees it, not under a window.
+fn cell_at(p: &Value, q: i64, r: i64) -> (f64, f64) {
+    let c = p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["q"] == q && c["r"] == r)
+        .unwrap_or_else(|| panic!("cell ({q}, {r}) is on the board"));
+    assert_eq!(c["covered"], false, "cell ({q}, {r}) is in view");
+    cell_xy(c)
+}
+
+/// Every cell with this mark, a mini on or before it or not: the lab marks cells next to figures.
+fn lab_marked(p: &Value, mark: &str) -> Vec<Value> {
+    p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["mark"] == mark)
+        .cloned()
+        .collect()
+}
+
+/// The ends of the lab's outcomes, as the probe has them.
+fn lab_ends(p: &Value) -> Vec<Value> {
+    p["lab"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["end"].clone())
+        .collect()
+}
+
+#[test]
+fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
+    let started = Instant::now();
+    let mut t = Table::launch(None, &["--lab", "gloomhaven"]);
+    let p = t.wait_for("the lab", 300, |p| {
+        (p["lab"]["module"] == "gloomhaven").then(|| p.clone())
+    });
+    // The blank position: one monster, one character, one answer.
+    assert_eq!(lab_ends(&p).len(), 1, "{}", p["lab"]);
+    t.pointer_to(640.0, 790.0);
+    let p = t.settled();
+    // A second character as near to the monster, placed by a click with the Character brush.
+    t.click("lab:brush:character");
+    let (x, y) = cell_at(&p, -1, -1);
+    t.click_at(x, y);
+    t.wait_for("the character placed", 60, |p| {
+        (p["lab"]["undo"] == 1 && p["lab"]["selected"] == serde_json::json!([-1, -1])).then_some(())
+    });
+    // Text that is no number is refused with the reason, and nothing changes.
+    t.click("lab:field:initiative");
+    t.key("End");
+    xdotool(&t.display, &["type", "x"]);
+    t.key("Return");
+    let p = t.wait_for("the refusal", 60, |p| {
+        p["lab"]["refused"].as_str().map(|_| p.clone())
+    });
+    let refused = p["lab"]["refused"].as_str().unwrap();
+    assert!(refused.contains("not a whole number"), "{refused}");
+    assert_eq!(p["lab"]["undo"], 1);
+    // Its initiative typed into the side panel: the same as the first one's, so the two tie.
+    t.click("lab:field:initiative");
+    t.key("End");
+    for _ in 0..4 {
+        t.key("BackSpace");
+    }
+    xdotool(&t.display, &["type", "10"]);
+    t.key("Return");
+    let p = t.wait_for("the tie", 60, |p| {
+        (p["lab"]["undo"] == 2 && lab_ends(p).len() > 1).then(|| p.clone())
+    });
+    // The answer is read from the board: every outcome's end is lit as the players' tie.
+    let ends = lab_ends(&p);
+    let mut tied: Vec<Value> = lab_marked(&p, "Tie")
+        .iter()
+        .map(|c| serde_json::json!([c["q"], c["r"]]))
+        .collect();
+    tied.sort_by_key(ToString::to_string);
+    // Two outcomes may end on one hex (each attacking another focus): one lit cell for both.
+    let mut want = ends.clone();
+    want.sort_by_key(ToString::to_string);
+    want.dedup();
+    assert_eq!(tied, want, "{}", p["lab"]);
+    // A click on the second outcome shows it alone: its end on the path, no tie lit.
+    t.click("lab:choice:2");
+    let p = t.wait_for("the second outcome alone", 60, |p| {
+        (p["lab"]["shown"] == 1 && lab_marked(p, "Tie").is_empty()).then(|| p.clone())
+    });
+    let end = &ends[1];
+    let lit = lab_marked(&p, "Path");
+    assert!(
+        lit.iter().any(|c| c["q"] == end[0] && c["r"] == end[1]),
+        "{end} lit on the path: {lit:?}"
+    );
+    // Saved as a case file: the rules core answers it as the lab did.
+    t.click("lab:save");
+    let saved = t.dir.join("gloomhaven-position.ron");
+    t.wait_for("the case saved", 60, |_| saved.exists().then_some(()));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    let answer = foehold_core::rules::case::solve_json("saved", &text).unwrap();
+    let solved: Vec<Value> = answer["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["end"].clone())
+        .collect();
+    assert_eq!(solved, ends);
+    eprintln!(
+        "set up, answered, a tie clicked and saved in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
 }

@@ -23,3 +23,10 @@ pub fn note_typing(mut contexts: EguiContexts, mut typing: ResMut<Typing>) -> Re
     typing.set_if_neq(now);
     Ok(())
 }
+
+/// Whether Ctrl is held for a shortcut this frame. A quick Ctrl+Z at a low frame rate presses and
+/// releases Ctrl within one frame, so a Ctrl released this frame counts as held.
+pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    keys.any_pressed(ctrls) || keys.any_just_released(ctrls)
+}

@@ -8,15 +8,14 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use foehold_core::lab::any::{AnyBench, LAB_MODULES, open_any};
 use foehold_core::lab::{BrushKind, Value, code};
 
 use super::board::{CellMarks, Mark, RebuildBoard};
 use super::dock::{Dock, Slot};
-use super::driver::Problem;
-use super::driver::controls::ctrl_held;
-use super::focus::Typing;
+use super::focus::{Typing, ctrl_held};
 use super::picking::{Picked, Target};
 use super::screen::{self, Screen, at_table};
 use super::table::Table;
@@ -64,6 +63,8 @@ pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LabTools>()
+        // A game put on the table (New game, a loaded save) ends the lab.
+        .add_systems(PreUpdate, leave_for_a_game.run_if(in_lab))
         .add_systems(
             Update,
             (clicks, keys, follow)
@@ -83,7 +84,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Puts a bench on the table: whatever game was there goes, the board is built anew.
 pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>) {
-    super::driver::open::clear_games(world);
+    crate::modules::take_games_off(world);
     let view = bench.view();
     let label = LAB_MODULES
         .iter()
@@ -113,6 +114,20 @@ pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
         marks.clear_all();
     }
     screen::go(world, Screen::Table);
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    for mut w in windows.iter_mut(world) {
+        w.title = "Foehold — Position lab".into();
+    }
+}
+
+/// The lab closes when a game is put on the table.
+fn leave_for_a_game(world: &mut World) {
+    if crate::modules::a_game_is_on(world) {
+        world.remove_resource::<LabBench>();
+        if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+            marks.clear(LAYER);
+        }
+    }
 }
 
 /// Opens a case file's text in the lab; an error leaves the table as it was.
@@ -319,7 +334,7 @@ fn bench_window(
                     let module = m.module;
                     commands.queue(move |world: &mut World| {
                         if let Err(e) = open_blank(world, module) {
-                            world.resource_mut::<Problem>().0 = Some(e);
+                            world.resource_mut::<LabTools>().refused = Some(e);
                         }
                     });
                 }
@@ -439,12 +454,11 @@ fn fields_window(
                     Value::Number(n) => {
                         // Typed as text so that a number out of bounds is refused with the reason
                         // next to it, not silently clamped.
-                        let held = tools
+                        let mut text = tools
                             .typing
                             .iter()
                             .find(|(id, _)| *id == f.id)
-                            .map(|(_, t)| t.clone());
-                        let mut text = held.clone().unwrap_or_else(|| n.to_string());
+                            .map_or_else(|| n.to_string(), |(_, t)| t.clone());
                         let r = ui
                             .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
                             .tagged(tag);
@@ -454,7 +468,9 @@ fn fields_window(
                         }
                         if r.lost_focus() {
                             tools.typing.retain(|(id, _)| *id != f.id);
-                            if held.is_some() {
+                            // Typed and entered within one frame (a fast typist, a slow frame)
+                            // counts as well: the text is compared, not only what was held.
+                            if text.trim() != n.to_string() {
                                 match text.trim().parse::<i64>() {
                                     Ok(v) => wanted = Some(Value::Number(v)),
                                     Err(_) => {

@@ -106,6 +106,16 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
         })
 }
 
+/// Opens a file on the table: a case file (a puzzle, a fight's question, a foe's turn) is a
+/// position and opens in the lab; a scenario or save starts its game.
+fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(), String> {
+    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    if foehold_core::lab::any::is_case(&text) {
+        return lab::open_case(world, &path.display().to_string(), &text);
+    }
+    driver::open::open(world, path, seed)
+}
+
 /// Opens the table window with the options of the command line.
 pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
@@ -138,7 +148,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
         .or_else(driver::open::default_scenario);
     let opened = match (&options.lab, &path) {
         (Some(module), _) => lab::open_blank(app.world_mut(), module),
-        (None, Some(p)) => driver::open::open(app.world_mut(), p, options.seed),
+        (None, Some(p)) => open_file(app.world_mut(), p, options.seed),
         (None, None) => Err("no scenario given and none found under scenarios/".into()),
     };
     if let Err(e) = opened {

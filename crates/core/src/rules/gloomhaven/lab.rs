@@ -192,15 +192,20 @@ impl Lab for Gloomhaven {
 
     fn view(p: &Puzzle) -> TableView {
         let m = &p.map;
-        let ground = |h: Qr| {
-            TERRAINS
-                .iter()
-                .find(|(id, _, _)| {
-                    let mut copy = m.clone();
-                    terrain_list(&mut copy, id).is_some_and(|l| l.contains(&h))
-                })
-                .map_or(Ground::Floor, |t| t.2)
-        };
+        // Each hex's terrain, looked up once per list rather than once per hex and list.
+        let mut terrain: std::collections::BTreeMap<Qr, Ground> = std::collections::BTreeMap::new();
+        for (list, g) in [
+            (&m.obstacles, Ground::Obstacle),
+            (&m.traps, Ground::Trap),
+            (&m.hazards, Ground::Hazard),
+            (&m.difficult, Ground::Difficult),
+            (&m.icy, Ground::Icy),
+        ] {
+            for &h in list {
+                terrain.entry(h).or_insert(g);
+            }
+        }
+        let ground = |h: Qr| terrain.get(&h).copied().unwrap_or(Ground::Floor);
         let mut cells: Vec<CellInfo> = m
             .hexes
             .iter()
@@ -215,21 +220,19 @@ impl Lab for Gloomhaven {
                 door: false,
             }))
             .collect();
-        let mut outside: Vec<Qr> = Vec::new();
+        let on_board: std::collections::BTreeSet<Qr> = cells.iter().map(|c| c.key).collect();
+        let mut outside: std::collections::BTreeSet<Qr> = std::collections::BTreeSet::new();
         for c in &cells {
             for h in spiral(c.key, MARGIN) {
                 if outside.len() < MAX_OFFERED
                     && h.0.abs() <= MAX_COORD
                     && h.1.abs() <= MAX_COORD
-                    && !m.hexes.contains(&h)
-                    && !m.walls.contains(&h)
-                    && !outside.contains(&h)
+                    && !on_board.contains(&h)
                 {
-                    outside.push(h);
+                    outside.insert(h);
                 }
             }
         }
-        outside.sort_unstable();
         cells.extend(outside.into_iter().map(|h| CellInfo {
             key: h,
             ground: Ground::Outside,

@@ -83,6 +83,28 @@ fn game<R: Module>(
     });
 }
 
+/// The position lab's bench: the module, the edits to undo and redo, the answer and the tools.
+fn lab_json(
+    bench: &dyn foehold_core::lab::any::AnyBench,
+    tools: &crate::app::lab::LabTools,
+) -> Value {
+    let answer = bench.answer();
+    let (undo, redo) = bench.history();
+    let key = |k: Option<(i32, i32)>| k.map(|(q, r)| json!([q, r]));
+    json!({
+        "module": bench.module(),
+        "undo": undo, "redo": redo,
+        "summary": answer.summary,
+        "choices": answer.choices.iter().map(|c| json!({
+            "label": c.label,
+            "end": key(c.end),
+            "targets": c.targets.iter().map(|&t| key(Some(t))).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "brush": tools.brush, "selected": key(tools.selected), "refused": tools.refused,
+        "shown": tools.shown,
+    })
+}
+
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
@@ -98,6 +120,8 @@ fn write_probe(
     game: Res<ProbeGame>,
     orbit: Res<Orbit>,
     hovered: Res<Hovered>,
+    lab: Option<Res<crate::app::lab::LabBench>>,
+    tools: Res<crate::app::lab::LabTools>,
 ) -> Result {
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
@@ -173,6 +197,7 @@ fn write_probe(
         "message": game.0["message"],
         "paused": game.0["paused"],
         "hovered": hovered,
+        "lab": lab.map(|b| lab_json(&*b.0, &tools)),
         "cells": cells,
         "figures": figures,
         "widgets": widgets,

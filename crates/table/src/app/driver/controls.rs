@@ -13,12 +13,7 @@ use super::follow::{Record, Seen};
 use super::{Control, Keeping, Pace, dice_pick};
 use crate::modules::Module;
 
-/// Whether Ctrl is held for a shortcut this frame. A quick Ctrl+Z at a low frame rate presses and
-/// releases Ctrl within one frame, so a Ctrl released this frame counts as held.
-pub fn ctrl_held(keys: &ButtonInput<KeyCode>) -> bool {
-    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    keys.any_pressed(ctrls) || keys.any_just_released(ctrls)
-}
+use crate::app::focus::ctrl_held;
 
 /// A key of the table's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

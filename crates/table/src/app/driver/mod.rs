@@ -15,7 +15,7 @@ use foehold_loop::{CoreGame, GameLoopPlugin, LoopSettings, LoopSystems};
 
 use crate::modules::{EachModule, Module, each_module};
 
-pub mod controls;
+mod controls;
 pub mod follow;
 mod keep;
 mod moves;

@@ -18,7 +18,7 @@ use crate::app::board::CellMarks;
 use crate::app::screen::{self, Screen};
 use crate::app::table::Table;
 use crate::app::view::BoardView;
-use crate::modules::{EachModule, ForRules, Module, each_module, with_rules};
+use crate::modules::{ForRules, Module, with_rules};
 
 /// A problem waiting for the players to read it.
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
@@ -77,15 +77,11 @@ pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>
         .map_err(|e| format!("{file}: {e}"))
 }
 
-/// Opens the scenario in `path` on the table, replacing the game there (a case file opens in the
-/// position lab); errors name the file, line and column, and leave the table as it was.
+/// Opens the scenario in `path` on the table, replacing the game there; errors name the file, line
+/// and column, and leave the table as it was.
 pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
     let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
-    // A case file (a puzzle, a fight's question, a foe's turn) is a position: it opens in the lab.
-    if foehold_core::lab::any::is_case(&text) {
-        return crate::app::lab::open_case(world, &file, &text);
-    }
     let install = with_rules(
         &file,
         &text,
@@ -98,21 +94,6 @@ pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
     .map_err(|e| e.to_string())??;
     install(world);
     Ok(())
-}
-
-/// Takes every module's game off the table, and the lab's position.
-pub fn clear_games(world: &mut World) {
-    each_module(&mut Clear(world));
-    world.remove_resource::<crate::app::lab::LabBench>();
-}
-
-/// Takes every module's game off the table.
-struct Clear<'a>(&'a mut World);
-
-impl EachModule for Clear<'_> {
-    fn visit<R: Module>(&mut self) {
-        self.0.remove_resource::<CoreGame<R>>();
-    }
 }
 
 /// Seats the players as a loaded save had them, when it seats every hero of the game on the
@@ -129,7 +110,7 @@ pub fn reseat(world: &mut World, seated: Option<Vec<u32>>) {
 /// log and history are told from the game, the players are asked to sit again. A `loaded` game
 /// waits for the players before the rules go on.
 pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
-    clear_games(world);
+    crate::modules::take_games_off(world);
     let view = R::view(&game.state);
     let title = R::scenario_name(&game.scenario).to_string();
     let about = R::scenario_about(&game.scenario).to_string();

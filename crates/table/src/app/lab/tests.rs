@@ -1,21 +1,36 @@
 //! The position lab headless: a case file opens on the bench, clicks paint with the brush in hand,
 //! refused edits say why, Ctrl+Z undoes, and the answer's marks follow every edit.
 
+use std::path::{Path, PathBuf};
+
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 
 use super::{LAYER, LabBench, LabTools, open_case};
 use crate::app::board::{CellMarks, Mark, RebuildBoard};
-use crate::app::driver::tests::{headless, repo};
 use crate::app::focus::Typing;
 use crate::app::picking::{Picked, Target};
 use crate::app::table::Table;
 use crate::app::view::Ground;
 
+/// A path in the repository (the table's crate is two folders down).
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+}
+
+/// The lab under `MinimalPlugins`, on a case file: what the board drawing, picking and egui would
+/// add is inserted bare.
 fn lab_app(case: &str) -> App {
-    let mut app = headless(1);
-    app.add_message::<RebuildBoard>()
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<CellMarks>()
         .init_resource::<Typing>()
-        .add_plugins(super::plugin);
+        .add_message::<Picked>()
+        .add_message::<RebuildBoard>()
+        .add_plugins((crate::app::screen::plugin, super::plugin));
     let path = repo(case);
     let text = std::fs::read_to_string(&path).unwrap();
     open_case(app.world_mut(), &path.display().to_string(), &text).unwrap();
