@@ -298,3 +298,25 @@ impl<L: Lab> Bench<L> {
         (self.undo.len(), self.redo.len())
     }
 }
+
+/// The `.ron` files of a folder of the repository, in name order, each with its text: the shipped
+/// cases the modules' lab tests write out and read back.
+#[cfg(test)]
+pub(crate) fn case_files(folder: &str) -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(folder);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p.display().to_string(), text)
+        })
+        .collect()
+}

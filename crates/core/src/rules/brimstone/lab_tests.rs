@@ -12,23 +12,7 @@ use std::collections::BTreeSet;
 type Sq = (i32, i32);
 
 fn cases() -> Vec<(String, String)> {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/conformance/brimstone"
-    );
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).unwrap();
-            (p.display().to_string(), text)
-        })
-        .collect()
+    crate::lab::case_files("tests/conformance/brimstone")
 }
 
 fn sq(v: &serde_json::Value) -> Sq {
