@@ -387,11 +387,17 @@ fn bench_window(
             }
             if ui.button("Open code").tagged("lab:open-code").clicked() {
                 match code::decode(&tools.code) {
-                    Ok(text) => commands.queue(move |world: &mut World| {
-                        if let Err(e) = open_case(world, "the code", &text) {
-                            world.resource_mut::<LabTools>().refused = Some(e);
-                        }
-                    }),
+                    // A code names no file: Save then offers the module's default name.
+                    Ok(text) => {
+                        commands.queue(move |world: &mut World| {
+                            match open_any("the code", &text) {
+                                Ok(bench) => enter(world, bench, None),
+                                Err(e) => {
+                                    world.resource_mut::<LabTools>().refused = Some(e.to_string());
+                                }
+                            }
+                        });
+                    }
                     Err(e) => tools.refused = Some(e),
                 }
             }
