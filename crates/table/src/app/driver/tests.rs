@@ -440,3 +440,36 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     assert_eq!(Some(&g.log[cursor]), pick.as_ref(), "the seeded pick");
     assert!(table.contains(&g.log[cursor]), "one of the tie's options");
 }
+
+#[test]
+fn a_game_put_on_the_table_closes_the_position_lab() {
+    let mut app = headless(1);
+    app.add_message::<crate::app::board::RebuildBoard>()
+        .init_resource::<crate::app::focus::Typing>()
+        .add_plugins(crate::app::lab::plugin);
+    let case = repo("tests/puzzles/e2-001.ron");
+    let text = std::fs::read_to_string(&case).unwrap();
+    crate::app::lab::open_case(app.world_mut(), &case.display().to_string(), &text)
+        .expect("a puzzle opens in the lab");
+    app.update();
+    assert!(app.world().contains_resource::<crate::app::lab::LabBench>());
+    assert_eq!(app.world().resource::<Table>().title, "Position lab");
+    // A scenario started as from New game: the lab goes, the game and its board come.
+    open(
+        app.world_mut(),
+        &repo("scenarios/cinder-adit-ambush.ron"),
+        1,
+    )
+    .expect("opens");
+    app.update();
+    assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
+    assert!(app.world().contains_resource::<CoreGame<Brimstone>>());
+    assert_ne!(app.world().resource::<Table>().title, "Position lab");
+    assert!(
+        !app.world()
+            .resource::<CellMarks>()
+            .layers
+            .contains_key("lab"),
+        "the lab's marks go with it"
+    );
+}
