@@ -320,3 +320,33 @@ pub(crate) fn case_files(folder: &str) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// Reads a case, writes it out and reads that back: the same position, and `solve` gives the
+/// same JSON and verdict for both (the verdict travels with the expectations). Returns the
+/// position, the written text and `solve`'s answer for the original.
+#[cfg(test)]
+pub(crate) fn round_trip<L: Lab>(
+    file: &str,
+    text: &str,
+) -> (L::Position, String, crate::rules::case::Answer) {
+    use crate::rules::case::solve;
+    let p = L::read(file, text).unwrap_or_else(|e| panic!("{e}"));
+    let written = L::write(&p);
+    let again = L::read("written", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(again, p, "{file}");
+    let theirs = solve(file, text).unwrap();
+    let ours = solve("written", &written).unwrap();
+    assert_eq!(ours.json, theirs.json, "{file}");
+    assert_eq!(ours.verdict, theirs.verdict, "{file}");
+    (p, written, theirs)
+}
+
+/// A JSON `[a, b]` cell, as the case formats print them.
+#[cfg(test)]
+pub(crate) fn json_cell(v: &serde_json::Value) -> Option<CellKey> {
+    let a = v.as_array()?;
+    Some((
+        i32::try_from(a.first()?.as_i64()?).ok()?,
+        i32::try_from(a.get(1)?.as_i64()?).ok()?,
+    ))
+}

@@ -9,18 +9,9 @@ fn cases() -> Vec<(String, String)> {
     crate::lab::case_files("tests/conformance/goals")
 }
 
-/// Reads `text`, writes it out and reads that back: the same position, the same answer and verdict.
+/// [`crate::lab::round_trip`] for goal-priority turns: the written text.
 fn round_trip(file: &str, text: &str) -> String {
-    let p = Goals::read(file, text).unwrap();
-    let written = Goals::write(&p);
-    let again = Goals::read("written", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));
-    assert_eq!(again, p, "{file}");
-    let theirs = solve(file, text).unwrap();
-    let ours = solve("written", &written).unwrap();
-    assert_eq!(ours.json, theirs.json, "{file}");
-    // The verdict travels with the expectations.
-    assert_eq!(ours.verdict, theirs.verdict, "{file}");
-    written
+    crate::lab::round_trip::<Goals>(file, text).1
 }
 
 #[test]
@@ -40,15 +31,7 @@ fn every_shipped_case_is_written_out_and_read_back_unchanged_with_the_same_answe
         let outcomes = theirs.json["outcomes"].as_array().unwrap();
         assert_eq!(lab.choices.len(), outcomes.len(), "{file}");
         for (c, o) in lab.choices.iter().zip(outcomes) {
-            let end = o["end"].as_array().unwrap();
-            assert_eq!(
-                c.end,
-                Some((
-                    end[0].as_i64().unwrap() as i32,
-                    end[1].as_i64().unwrap() as i32
-                )),
-                "{file}"
-            );
+            assert_eq!(c.end, crate::lab::json_cell(&o["end"]), "{file}");
             // A walk ends where the foe does.
             assert!(c.path.last().is_none_or(|h| Some(*h) == c.end), "{c:?}");
         }
