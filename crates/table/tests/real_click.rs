@@ -1345,6 +1345,23 @@ fn lab_marked(p: &Value, mark: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The ends of the lab's outcomes, having checked that each is lit on the board as the players'
+/// tie and no other cell is. Two outcomes may end on one cell (each attacking another focus): one
+/// lit cell for both.
+fn tie_lit_at_the_ends(p: &Value) -> Vec<Value> {
+    let ends = lab_ends(p);
+    let mut tied: Vec<Value> = lab_marked(p, "Tie")
+        .iter()
+        .map(|c| serde_json::json!([c["q"], c["r"]]))
+        .collect();
+    tied.sort_by_key(ToString::to_string);
+    let mut want = ends.clone();
+    want.sort_by_key(ToString::to_string);
+    want.dedup();
+    assert_eq!(tied, want, "{}", p["lab"]);
+    ends
+}
+
 /// The ends of the lab's outcomes, as the probe has them.
 fn lab_ends(p: &Value) -> Vec<Value> {
     p["lab"]["choices"]
@@ -1397,17 +1414,7 @@ fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
         (p["lab"]["undo"] == 2 && lab_ends(p).len() > 1).then(|| p.clone())
     });
     // The answer is read from the board: every outcome's end is lit as the players' tie.
-    let ends = lab_ends(&p);
-    let mut tied: Vec<Value> = lab_marked(&p, "Tie")
-        .iter()
-        .map(|c| serde_json::json!([c["q"], c["r"]]))
-        .collect();
-    tied.sort_by_key(ToString::to_string);
-    // Two outcomes may end on one hex (each attacking another focus): one lit cell for both.
-    let mut want = ends.clone();
-    want.sort_by_key(ToString::to_string);
-    want.dedup();
-    assert_eq!(tied, want, "{}", p["lab"]);
+    let ends = tie_lit_at_the_ends(&p);
     // A click on the second outcome shows it alone: its end on the path, no tie lit.
     t.click("lab:choice:2");
     let p = t.wait_for("the second outcome alone", 60, |p| {
@@ -1456,17 +1463,8 @@ fn lab_position_by_clicks(module: &str, brush: &str, cell: (i64, i64)) {
     let p = t.wait_for("the figure placed", 60, |p| {
         (p["lab"]["undo"] == 1 && p["lab"]["choices"] != before).then(|| p.clone())
     });
-    let ends = lab_ends(&p);
-    assert!(ends.len() > 1, "a tie: {}", p["lab"]);
-    let mut tied: Vec<Value> = lab_marked(&p, "Tie")
-        .iter()
-        .map(|c| serde_json::json!([c["q"], c["r"]]))
-        .collect();
-    tied.sort_by_key(ToString::to_string);
-    let mut want = ends.clone();
-    want.sort_by_key(ToString::to_string);
-    want.dedup();
-    assert_eq!(tied, want, "{}", p["lab"]);
+    assert!(lab_ends(&p).len() > 1, "a tie: {}", p["lab"]);
+    let ends = tie_lit_at_the_ends(&p);
     t.click("lab:choice:2");
     t.wait_for("the second outcome alone", 60, |p| {
         (p["lab"]["shown"] == 1 && lab_marked(p, "Tie").is_empty()).then_some(())
