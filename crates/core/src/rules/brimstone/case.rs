@@ -70,6 +70,22 @@ pub struct BoardIn {
     pub walls: Vec<Sq>,
 }
 
+impl BoardIn {
+    /// The tiles as the square board takes them.
+    pub fn square_tiles(&self) -> Vec<Tile> {
+        self.tiles
+            .iter()
+            .map(|t| Tile {
+                name: t.name.clone(),
+                x: t.x,
+                y: t.y,
+                w: t.w,
+                h: t.h,
+            })
+            .collect()
+    }
+}
+
 /// A hero as the file lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -368,18 +384,7 @@ impl Check<'_> {
     }
 
     fn board(&self, b: &BoardIn) -> Result<SquareBoard, LoadError> {
-        let tiles = b
-            .tiles
-            .iter()
-            .map(|t| Tile {
-                name: t.name.clone(),
-                x: t.x,
-                y: t.y,
-                w: t.w,
-                h: t.h,
-            })
-            .collect();
-        SquareBoard::new(tiles, &b.walls).map_err(|e| {
+        SquareBoard::new(b.square_tiles(), &b.walls).map_err(|e| {
             let needle = match &e {
                 crate::square::BoardError::WallOffTiles(_)
                 | crate::square::BoardError::DuplicateWall(_) => "walls:",

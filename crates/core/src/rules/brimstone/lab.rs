@@ -19,7 +19,7 @@ use crate::decision::ChosenBy;
 use crate::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::case::top_level_name;
 use crate::rules::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Panel, Side, TableView};
-use crate::square::{MAX_COORDINATE, SquareBoard, Tile};
+use crate::square::{MAX_COORDINATE, SquareBoard};
 use std::collections::BTreeSet;
 
 type Sq = (i32, i32);
@@ -725,18 +725,7 @@ fn placement_answer(
 
 /// The checked board of a position (`None` only for a board its loader would refuse).
 fn board_of(b: &BoardIn) -> Option<SquareBoard> {
-    let tiles = b
-        .tiles
-        .iter()
-        .map(|t| Tile {
-            name: t.name.clone(),
-            x: t.x,
-            y: t.y,
-            w: t.w,
-            h: t.h,
-        })
-        .collect();
-    SquareBoard::new(tiles, &b.walls).ok()
+    SquareBoard::new(b.square_tiles(), &b.walls).ok()
 }
 
 fn active_card(c: &TargetingCase) -> Vec<String> {
