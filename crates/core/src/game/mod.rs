@@ -121,6 +121,22 @@ impl<R: Rules> Game<R> {
         Ok(events)
     }
 
+    /// Applies the outcome of a draw or roll the players made at their own table (a legal action
+    /// of [`Seat::Chance`]). It is logged as the program's own draw would be, but counted as the
+    /// players' decision: an undo takes back a card entered by mistake.
+    pub fn enter(&mut self, outcome: R::Action) -> Result<Vec<R::Event>, ActionError> {
+        if !matches!(R::to_move(&self.state), ToMove::Chance { .. }) {
+            return Err(ActionError::WrongPhase(
+                "no draw or roll waits for the table",
+            ));
+        }
+        let events = self.apply(outcome)?;
+        if let Some(last) = self.by_players.last_mut() {
+            *last = true;
+        }
+        Ok(events)
+    }
+
     /// How many of the log entries between positions `a` and `b` (either way round) the players
     /// chose: the moves a game that stops at one of them and goes on from the other loses. An entry
     /// whose maker is not known counts as theirs.

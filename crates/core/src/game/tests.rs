@@ -337,3 +337,30 @@ fn undo_by_decision_takes_the_rules_own_steps_with_it_and_redo_brings_them_back(
     }
     assert_eq!(g.log.len(), n, "going back and forth keeps the log");
 }
+
+#[test]
+fn a_roll_entered_by_the_table_is_logged_as_its_decision_and_refused_elsewhere() {
+    let mut g = new_game(4, TieBreaker::Seeded);
+    let not_yet = g.enter(Action::Roll(1));
+    assert!(not_yet.is_err(), "no roll waits at the start");
+    assert_eq!((g.cursor, g.log.len()), (0, 0), "and nothing changed");
+    while !matches!(g.to_move(), ToMove::Chance { .. }) {
+        let a = g.auto_action().expect("the toy goes on to a roll");
+        g.apply(a).expect("legal");
+    }
+    let at = g.cursor;
+    let before = state_hash(&g.state);
+    // The table rolled a 3, whatever the seeded pick would have made.
+    g.enter(Action::Roll(3)).expect("a legal outcome");
+    assert_eq!(g.actions()[at], Action::Roll(3));
+    assert!(g.is_decision(at), "the table's entry is its decision");
+    assert_eq!(g.decision_before(), at, "an undo takes it back");
+    assert!(g.go_to(g.decision_before()));
+    assert_eq!(state_hash(&g.state), before, "as it was before the roll");
+    assert!(g.enter(Action::Roll(9)).is_err(), "no face 9 on the die");
+    assert_eq!(
+        state_hash(&g.state),
+        before,
+        "a refused entry changes nothing"
+    );
+}

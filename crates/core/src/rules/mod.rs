@@ -229,6 +229,10 @@ pub trait Present: Rules {
     /// Whether a table of players sharing one screen tells `event`'s line at once, keeps it back
     /// until a reveal, or reveals what was kept back; `state` is the state just after it.
     fn telling(state: &Self::State, event: &Self::Event) -> view::Telling;
+    /// What the chance step waiting now draws or rolls, in a few words ("a card of the monsters'
+    /// modifier deck", "a D6: Ash attacks the Husk"), so a table whose players draw and roll
+    /// themselves can ask them for it.
+    fn chance_words(state: &Self::State) -> String;
 }
 
 /// A 64-bit FNV-1a hash of a state's RON text, as 16 hex digits: saves record it so a replay can

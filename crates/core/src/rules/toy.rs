@@ -478,6 +478,10 @@ impl Present for Toy {
         crate::rules::view::Telling::Public
     }
 
+    fn chance_words(_state: &State) -> String {
+        "a roll of 1 to 3".into()
+    }
+
     fn shows(before: &State, _after: &State, events: &[Event]) -> Vec<Show> {
         let id = |w: &Who| match w {
             Who::Hero => 0,

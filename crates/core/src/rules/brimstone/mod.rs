@@ -594,4 +594,20 @@ impl Present for Brimstone {
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         view::shows(before, after, events)
     }
+
+    fn chance_words(s: &State) -> String {
+        // The dice tray tells which roll of an attack this is; the words name the attack.
+        match (&s.ask, s.die()) {
+            (Some(ask), _) if ask.why.is_empty() => "a random pick".into(),
+            (Some(ask), _) => format!("a random pick: {}", ask.why),
+            (None, Some(sides)) => match (&s.stage, view::odds(s)) {
+                (Stage::Initiative { .. }, _) => format!("a D{sides}: an enemy group's initiative"),
+                (Stage::Lurk { .. }, _) => format!("a D{sides}: does the lurker strike?"),
+                (Stage::Healing { .. }, _) => format!("a D{sides}: catching breath heals"),
+                (_, Some(odds)) => format!("a D{sides}: {}", odds.what),
+                (_, None) => format!("a D{sides}"),
+            },
+            (None, None) => "nothing".into(),
+        }
+    }
 }

@@ -215,7 +215,7 @@ pub fn table(s: &State) -> TableView {
 }
 
 /// The chance of every number of hits of the to-hit roll being made now, with its dice so far.
-fn odds(s: &State) -> Option<Odds> {
+pub(super) fn odds(s: &State) -> Option<Odds> {
     match &s.stage {
         Stage::HeroAttack(strike) => {
             let declared = s.strike_roll(strike);

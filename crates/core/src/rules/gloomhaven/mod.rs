@@ -409,6 +409,12 @@ impl Present for Gloomhaven {
         show::shows(before, after, events)
     }
 
+    fn chance_words(s: &State) -> String {
+        s.drawing
+            .as_ref()
+            .map_or_else(|| "a random pick".into(), |d| d.want.what.clone())
+    }
+
     fn view(s: &State) -> TableView {
         let map = &s.map.0;
         let cells = map

@@ -240,6 +240,13 @@ impl Present for Goals {
     fn shows(before: &State, after: &State, events: &[Event]) -> Vec<crate::rules::view::Show> {
         show::shows(before, after, events)
     }
+
+    fn chance_words(s: &State) -> String {
+        match show::odds(s) {
+            Some(odds) => format!("a D{}: {} (needs {}+)", odds.sides, odds.what, odds.needed),
+            None => "the top card of the override deck".into(),
+        }
+    }
 }
 
 /// Outcome `i` of the tie the table breaks now, decided again as the rules do when it is chosen.
