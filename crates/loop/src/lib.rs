@@ -66,6 +66,9 @@ pub struct LoopSettings {
     pub autopilot_heroes: bool,
     /// Run the rules' own steps without waiting for [`StepRequest`].
     pub auto_advance: bool,
+    /// The players draw the cards and roll the dice at their own table and enter each outcome
+    /// (a [`SubmitAction`] of `Seat::Chance`): the loop never draws one itself.
+    pub table_draws: bool,
 }
 
 impl Default for LoopSettings {
@@ -75,6 +78,7 @@ impl Default for LoopSettings {
             seeded_ties: false,
             autopilot_heroes: false,
             auto_advance: true,
+            table_draws: false,
         }
     }
 }
@@ -85,6 +89,7 @@ impl LoopSettings {
         seeded_ties: true,
         autopilot_heroes: true,
         auto_advance: true,
+        table_draws: false,
     };
 }
 
@@ -283,14 +288,21 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
     }
 }
 
-/// Applies an action to the core game and sends its events, or the refusal.
+/// Applies an action to the core game and sends its events, or the refusal. A draw or roll
+/// `submitted` from outside the loop is one the players made at their own table.
 fn apply<R: Present>(
     game: &mut Game<R>,
     action: R::Action,
+    submitted: bool,
     events: &mut MessageWriter<GameEvent<R>>,
     refused: &mut MessageWriter<ActionRefused<R>>,
 ) {
-    match game.apply(action.clone()) {
+    let done = if submitted && matches!(game.to_move(), ToMove::Chance { .. }) {
+        game.enter(action.clone())
+    } else {
+        game.apply(action.clone())
+    };
+    match done {
         Ok(done) => {
             for event in done {
                 let line = R::describe(&game.state, &event);
@@ -318,7 +330,7 @@ fn apply_submitted<R: Present>(
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
     for SubmitAction(a) in inbox.read() {
-        apply(&mut game.0, a.clone(), &mut events, &mut refused);
+        apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
     }
 }
 
@@ -332,12 +344,14 @@ fn step_rules<R: Present>(
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
-    if let Some(action) = game
-        .0
-        .automatic(settings.seeded_ties, settings.autopilot_heroes)
+    let entered = settings.table_draws && matches!(game.0.to_move(), ToMove::Chance { .. });
+    if !entered
+        && let Some(action) = game
+            .0
+            .automatic(settings.seeded_ties, settings.autopilot_heroes)
         && (settings.auto_advance || take_step(&mut steps))
     {
-        apply(&mut game.0, action, &mut events, &mut refused);
+        apply(&mut game.0, action, false, &mut events, &mut refused);
     }
     let tie = matches!(game.0.to_move(), ToMove::Tie { .. });
     awaiting.set_if_neq(AwaitingChoice(tie));

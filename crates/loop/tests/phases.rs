@@ -202,6 +202,7 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
         seeded_ties: true,
         autopilot_heroes: true,
         auto_advance: false,
+        table_draws: false,
     };
     let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
     // Setup waits for a step.
@@ -252,6 +253,7 @@ fn a_table_game_waits_at_a_tie_until_an_action_chooses() {
             seeded_ties: false,
             autopilot_heroes: true,
             auto_advance: true,
+            table_draws: false,
         };
         let mut app = app(
             Game::new(s.clone(), path.clone(), seed, TieBreaker::Table).unwrap(),
@@ -312,4 +314,42 @@ fn the_loop_schedule_has_no_ambiguous_systems() {
         app.update();
     }
     assert!(core(&app).cursor > 0);
+}
+
+#[test]
+fn with_table_draws_the_loop_waits_for_the_outcome_the_players_enter() {
+    let (path, s) = scenario("tutorial.ron");
+    let settings = LoopSettings {
+        table_draws: true,
+        ..LoopSettings::HEADLESS
+    };
+    let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
+    let mut frames = 0;
+    while !matches!(core(&app).to_move(), ToMove::Chance { .. }) {
+        app.update();
+        frames += 1;
+        assert!(frames < 500, "a draw comes");
+    }
+    let cursor = core(&app).cursor;
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(core(&app).cursor, cursor, "the loop draws nothing itself");
+    // The players drew the last card of the pile, not the one the seeded pick would take.
+    let outcomes = core(&app).legal_actions(foehold_core::rules::Seat::Chance);
+    let entered = outcomes.last().cloned().expect("a draw has outcomes");
+    app.world_mut()
+        .write_message(SubmitAction::<G>(entered.clone()));
+    app.update();
+    let game = core(&app);
+    assert_eq!(
+        game.actions().get(cursor),
+        Some(&entered),
+        "logged as entered"
+    );
+    assert!(game.is_decision(cursor), "the players' entry, for undo");
+    assert!(
+        !game.is_decision(cursor - 1),
+        "the rules' step before it is not"
+    );
 }
