@@ -18,6 +18,9 @@ pub struct TableArgs {
     /// The heroes' autopilot plays too
     #[arg(long)]
     pub autoplay: bool,
+    /// The players draw the cards and roll the dice at their own table, and enter each outcome
+    #[arg(long)]
+    pub table_draws: bool,
     #[cfg(feature = "dev")]
     #[command(flatten)]
     pub dev: DevArgs,

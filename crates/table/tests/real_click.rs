@@ -1497,3 +1497,64 @@ fn a_goal_priority_turn_is_set_up_by_clicks_in_the_lab_and_saved() {
     // A second hero as valid and as stealthy as the first: the players choose.
     lab_position_by_clicks("goals", "hero", (0, -3));
 }
+
+#[test]
+fn the_players_enter_the_override_card_they_drew_at_their_own_table() {
+    // A physical deck beside the screen: the table asks for every card and die instead of drawing.
+    let mut t = Table::launch(Some("scenarios/dome-crossing.ron"), &["--table-draws"]);
+    t.click("players:start");
+    let started = Instant::now();
+    let p = t.wait_for("a draw asked of the table", 120, |p| {
+        widget(p, "draw:what").map(|_| p.clone())
+    });
+    assert!(phase(&p).starts_with("Chance"), "{}", phase(&p));
+    // The program waits: no draw is made while the table has not entered one.
+    sleep(Duration::from_secs(2));
+    let p = t.probe();
+    assert!(phase(&p).starts_with("Chance"), "{}", phase(&p));
+    let at = cursor(&p);
+    let cards: Vec<String> = widgets_starting(&p, "draw:override card");
+    assert!(cards.len() > 1, "one button per card: {cards:?}");
+    // The card the players turned over: the last of the pile as listed.
+    let drawn = cards.last().unwrap().clone();
+    t.click(&drawn);
+    let p = t.wait_for("the card entered", 60, |p| {
+        (cursor(p) > at).then(|| p.clone())
+    });
+    let name = drawn.trim_start_matches("draw:");
+    assert_history_at(&p, at, name);
+    // Entered by mistake: an undo takes the card back to the draw.
+    t.key("ctrl+z");
+    t.wait_for("the card taken back", 60, |p| {
+        (cursor(p) == at && phase(p).starts_with("Chance")).then_some(())
+    });
+    let p = t.settled();
+    let again: Vec<String> = widgets_starting(&p, "draw:override card");
+    assert_eq!(again, cards, "the same pile again");
+    let other = again.first().unwrap().clone();
+    t.click(&other);
+    let p = t.wait_for("the other card entered", 60, |p| {
+        (cursor(p) > at).then(|| p.clone())
+    });
+    assert_history_at(&p, at, other.trim_start_matches("draw:"));
+    eprintln!(
+        "{name} entered, taken back and {} entered in {:.0} s",
+        other.trim_start_matches("draw:"),
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// The history's line `at` tells the card `name` the players entered, as their decision.
+fn assert_history_at(p: &Value, at: u64, name: &str) {
+    let line = p["game"]["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["at"] == at)
+        .unwrap_or_else(|| panic!("no history line {at}: {}", p["game"]["history"]));
+    assert!(
+        line["text"].as_str().unwrap().contains(name),
+        "line {at} tells {name}: {line}"
+    );
+    assert_eq!(line["decision"], true, "the players' entry: {line}");
+}

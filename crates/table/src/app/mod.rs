@@ -42,6 +42,8 @@ pub struct Options {
     pub lab: Option<String>,
     pub seed: u64,
     pub autoplay: bool,
+    /// The players draw and roll at their own table and enter the outcomes (`--table-draws`).
+    pub table_draws: bool,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
     pub tools: foehold::cli::table::DevArgs,
@@ -55,6 +57,7 @@ impl Options {
             lab: a.lab.clone(),
             seed: a.seed,
             autoplay: a.autoplay,
+            table_draws: a.table_draws,
             #[cfg(feature = "dev")]
             tools: a.dev.clone(),
         }

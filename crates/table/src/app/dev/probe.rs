@@ -67,15 +67,25 @@ fn game<R: Module>(
     seats: Res<Seats>,
     turn: Res<Turn>,
     pace: Res<Pace>,
+    log: Res<crate::app::driver::Log>,
+    settings: Res<foehold_loop::LoopSettings>,
     mut out: ResMut<ProbeGame>,
 ) {
     let g = &game.0;
+    // The last actions in effect, as the history tells them.
+    let from = log.cursor.saturating_sub(30);
+    let history: Vec<Value> = (from..log.cursor)
+        .filter_map(|i| log.history.get(i).map(|l| (i, l)))
+        .map(|(i, l)| json!({"at": i, "text": l.text, "decision": l.decision}))
+        .collect();
     out.0 = json!({
         "game": {
             "rules": R::NAME,
             "phase": format!("{:?}", g.to_move()),
             "round": R::round(&g.state),
             "cursor": g.cursor, "log": g.log.len(),
+            "history": history,
+            "table_draws": settings.table_draws,
         },
         "seats": {"ready": seats.ready, "players": seats.players, "current": turn.player},
         "message": pace.message.as_ref().map(|(m, _)| m.clone()),

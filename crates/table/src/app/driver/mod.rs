@@ -16,6 +16,7 @@ use foehold_loop::{CoreGame, GameLoopPlugin, LoopSettings, LoopSystems};
 use crate::modules::{EachModule, Module, each_module};
 
 mod controls;
+pub mod draws;
 pub mod follow;
 mod keep;
 mod moves;
@@ -156,6 +157,7 @@ pub fn plugin(app: &mut App) {
         seeded_ties: autoplay,
         autopilot_heroes: autoplay,
         auto_advance: false,
+        table_draws: options.table_draws,
     })
     .insert_resource(Pace {
         paused: options.benchmark(),
@@ -250,6 +252,16 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                     .after(super::ui::Windows),
             );
         }
+        // Every module's draws and rolls can come from the players' own table.
+        app.add_systems(
+            EguiPrimaryContextPass,
+            draws::draws::<R>
+                .run_if(has_game::<R>)
+                .run_if(seated)
+                .run_if(crate::app::screen::at_table)
+                .run_if(not(crate::app::lab::in_lab))
+                .after(super::ui::Windows),
+        );
         (R::TABLE.plugin)(app);
     }
 }

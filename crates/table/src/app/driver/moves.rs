@@ -171,10 +171,15 @@ pub fn moves<R: Module>(
     mut submit: MessageWriter<SubmitAction<R>>,
     mut controls: MessageWriter<super::Control>,
     mut dock: ResMut<Dock>,
+    settings: Res<foehold_loop::LoopSettings>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
     let to_move = game.0.to_move();
+    // A draw the players make at their table has its own window in this place.
+    if settings.table_draws && matches!(to_move, ToMove::Chance { .. }) {
+        return Ok(());
+    }
     let tie = matches!(to_move, ToMove::Tie { .. });
     let (title, seats) = match to_move {
         ToMove::Heroes(heroes) => (

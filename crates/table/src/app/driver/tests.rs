@@ -80,6 +80,7 @@ fn toy_app(scenario: &str) -> App {
         seeded_ties: true,
         autopilot_heroes: true,
         auto_advance: true,
+        table_draws: false,
     });
     fast(&mut app);
     app
@@ -100,6 +101,7 @@ pub(crate) fn hold(app: &mut App) {
         seeded_ties: false,
         autopilot_heroes: false,
         auto_advance: false,
+        table_draws: false,
     });
 }
 

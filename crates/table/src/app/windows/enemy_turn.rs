@@ -1,8 +1,10 @@
-//! The rules' steps window: pause, step and speed of the rules' own steps, and the replay of
-//! their last run (an enemy turn).
+//! The rules' steps window: pause, step and speed of the rules' own steps, the replay of their
+//! last run (an enemy turn), and whether the players draw and roll at their own table.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+
+use foehold_loop::LoopSettings;
 
 use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Pace, Turn};
@@ -43,6 +45,7 @@ pub fn enemy_turn(
     mut contexts: EguiContexts,
     turn: Res<Turn>,
     mut pace: ResMut<Pace>,
+    mut settings: ResMut<LoopSettings>,
     mut controls: MessageWriter<Control>,
     mut dock: ResMut<Dock>,
 ) -> Result {
@@ -73,6 +76,15 @@ pub fn enemy_turn(
                 .clicked()
             {
                 controls.write(Control::ReplayRules);
+            }
+            let mut table_draws = settings.table_draws;
+            ui.checkbox(&mut table_draws, "We draw and roll at our table")
+                .tagged("foes:table-draws")
+                .on_hover_text(
+                    "Enter each card you draw and die you roll instead of letting the program draw",
+                );
+            if table_draws != settings.table_draws {
+                settings.table_draws = table_draws;
             }
         },
     );
