@@ -96,6 +96,15 @@ fn open<L: Lab + 'static>(file: &str, text: &str) -> Opened {
     Bench::<L>::open(file, text).map(|b| Box::new(b) as Box<dyn AnyBench>)
 }
 
+/// A bench on the moment of a game's state ([`Lab::moment`]): the position of the foe whose turn it
+/// is or comes next, checked as a file would be. `Err` says why the moment has no such position.
+pub fn moment_bench<L: Lab + 'static>(
+    state: &<L as crate::rules::Rules>::State,
+) -> Result<Box<dyn AnyBench>, String> {
+    let position = L::moment(state)?;
+    Bench::<L>::checked(position).map(|b| Box::new(b) as Box<dyn AnyBench>)
+}
+
 /// Every module the lab edits positions of.
 pub const LAB_MODULES: &[LabModule] = &[
     LabModule {

@@ -148,8 +148,9 @@ pub struct Answer {
     pub text: String,
 }
 
-/// A rule module's positions in the lab.
-pub trait Lab {
+/// A rule module's positions in the lab: the module's [`crate::rules::Rules`], whose game states a
+/// position can be opened from ([`Lab::moment`]).
+pub trait Lab: crate::rules::Rules {
     /// A position: the module's case file, as data.
     type Position: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static;
     /// The module's name, as `rules::case::FORMATS` has it.
@@ -186,6 +187,10 @@ pub trait Lab {
     ) -> Result<(), String>;
     /// What the rules do in the position.
     fn answer(p: &Self::Position) -> Answer;
+    /// The position of the foe whose turn it is (or comes next) in a game's state, as a case of this
+    /// module: "open this moment of the game in the lab". `Err`, with the reason, when the moment has
+    /// no foe decision the case format can hold.
+    fn moment(state: &<Self as crate::rules::Rules>::State) -> Result<Self::Position, String>;
 }
 
 /// The case file of a position: its top-level struct name `kind`, then its fields, one per line,
@@ -218,6 +223,15 @@ impl<L: Lab> Bench<L> {
             redo: Vec::new(),
             answer,
         }
+    }
+
+    /// A bench on a position not checked yet (one built from a game's state): written out and read
+    /// back through the module's loader first, so a position a file could not hold is refused with
+    /// the loader's words.
+    pub fn checked(position: L::Position) -> Result<Self, String> {
+        L::read("the game", &L::write(&position))
+            .map(Self::new)
+            .map_err(|e| e.message)
     }
 
     /// A bench on the position in a case file's text.

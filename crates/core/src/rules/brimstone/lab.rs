@@ -5,6 +5,7 @@
 //! painted off the tiles becomes a tile of its own, and a square cut out of a tile splits it.
 
 use super::Brimstone;
+use super::actions::Actor;
 use super::case::{
     ActiveIn, BoardIn, EnemyIn, GroupIn, HeroIn, LayoutIn, MAX_GROUPS, MAX_MODELS, MAX_SMALL,
     MAX_STEPS, OutcomeIn, Parsed, PlacementCase, PlacementExpect, TargetingCase, TargetingExpect,
@@ -12,6 +13,7 @@ use super::case::{
 };
 use super::placement::{Initiative, Placement, PlacementError, Style};
 use super::square_name;
+use super::state::{Stage, State};
 use super::targeting::{Activation, Behaviour};
 use super::view::{behaviour_word, gear, style_word};
 use crate::LoadError;
@@ -959,6 +961,204 @@ fn set_groups(c: &mut PlacementCase, n: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// The next enemy model to activate after `after` (or, with `None`, after the hero whose turn it
+/// is): the rest of the acting group, then the first model of the group with the highest initiative
+/// among those still to act this round.
+fn next_model(s: &State, after: Option<usize>) -> Result<usize, String> {
+    if let Some(m) = after {
+        let group = s.models.get(m).map(|x| x.group);
+        let rest = (m.saturating_add(1)..s.models.len())
+            .find(|&i| Some(s.models[i].group) == group && s.models[i].active());
+        if let Some(next) = rest {
+            return Ok(next);
+        }
+    }
+    let waiting: Vec<usize> = (0..s.groups.len())
+        .filter(|&g| s.group_active(g) && !s.acted.contains(&Actor::Group(g)))
+        .collect();
+    if waiting
+        .iter()
+        .any(|&g| s.spec(g).initiative == Initiative::Variable && s.groups[g].rolled.is_none())
+    {
+        return Err(
+            "the enemies' initiative is not rolled yet: the order they act in is not known".into(),
+        );
+    }
+    let Some(best) = waiting.iter().map(|&g| s.initiative(Actor::Group(g))).max() else {
+        return Err("every enemy group has acted this round: none activates before it ends".into());
+    };
+    let top: Vec<usize> = waiting
+        .into_iter()
+        .filter(|&g| s.initiative(Actor::Group(g)) == best)
+        .collect();
+    if let [_, _, ..] = top.as_slice() {
+        let names: Vec<String> = top.iter().map(|&g| s.spec(g).name.clone()).collect();
+        return Err(format!(
+            "{} act on the same initiative: the players choose which goes first",
+            names.join(" and ")
+        ));
+    }
+    top.first()
+        .and_then(|&g| {
+            (0..s.models.len()).find(|&m| s.models[m].group == g && s.models[m].active())
+        })
+        .ok_or_else(|| "no enemy model is on the board".into())
+}
+
+/// A model's move being carried out: it ends on `end`, and a Shootout shot marks its targets.
+struct Moving {
+    model: usize,
+    end: (i32, i32),
+    marked: Vec<usize>,
+}
+
+/// The model a game's moment opens, the retreat roll it has made, and the move of the model before
+/// it still to be walked: the model whose targeting is under way, else the next to activate.
+fn moment_model(s: &State) -> Result<(usize, Option<u32>, Option<Moving>), String> {
+    match &s.stage {
+        Stage::Targeting { model, retreat } => Ok((*model, *retreat, None)),
+        // The model's decision is made: the next one decides once it has moved there.
+        Stage::Movement {
+            model,
+            end,
+            targets,
+            ranged,
+        } => {
+            let shootout = s
+                .models
+                .get(*model)
+                .is_some_and(|x| s.spec(x.group).behaviour == Behaviour::Shootout);
+            let moving = Moving {
+                model: *model,
+                end: *end,
+                marked: if *ranged && shootout {
+                    targets.clone()
+                } else {
+                    Vec::new()
+                },
+            };
+            Ok((next_model(s, Some(*model))?, None, Some(moving)))
+        }
+        Stage::Attack(strike) => Ok((next_model(s, Some(strike.model))?, None, None)),
+        Stage::NextActor
+        | Stage::Hero { .. }
+        | Stage::HeroAttack(_)
+        | Stage::Lurk { .. }
+        | Stage::Initiative { .. } => Ok((next_model(s, None)?, None, None)),
+        Stage::Threat | Stage::Placement => {
+            Err("the enemies are being drawn and placed: none activates yet".into())
+        }
+        Stage::Breath { .. } | Stage::Healing { .. } | Stage::Loot { .. } => {
+            Err("every enemy is down: the heroes catch their breath".into())
+        }
+        Stage::Over { .. } => Err("the fight is over: no enemy activates any more".into()),
+    }
+}
+
+/// `name`, or `name (2)`, `name (3)`, … : the first not yet in `taken`, which it joins. Two threat
+/// cards may bring models of one name; a case needs every name once.
+fn unique_name(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let fresh = std::iter::once(name.to_string())
+        .chain((2..).map(|k| format!("{name} ({k})")))
+        .find(|n| !taken.contains(n))
+        .unwrap_or_else(|| name.to_string());
+    taken.insert(fresh.clone());
+    fresh
+}
+
+/// The `Targeting` case of model `model` activating in a game's state, with the retreat roll made
+/// so far and the move of a model before it still to be walked: the scenario's tiles and wall
+/// squares, the standing heroes with their markers, the other models on the board (they only
+/// block), and the model's group: its behaviour, movement and range, the hero it targets, how many
+/// models it has on the board and the heroes they targeted this round.
+fn targeting_of(
+    s: &State,
+    model: usize,
+    retreat: Option<u32>,
+    moving: Option<&Moving>,
+) -> Result<TargetingCase, String> {
+    let at = |m: usize| match moving {
+        Some(mv) if mv.model == m => Some(mv.end),
+        _ => s
+            .models
+            .get(m)
+            .and_then(|x| x.at)
+            .filter(|_| s.models[m].active()),
+    };
+    let x = s
+        .models
+        .get(model)
+        .filter(|x| x.active())
+        .ok_or_else(|| format!("enemy model {model} is not on the board"))?;
+    let me = at(model).ok_or_else(|| format!("{} is not on the board", x.name))?;
+    let spec = s.spec(x.group);
+    let standing = s.standing();
+    let hero_name = |h: usize| standing.contains(&h).then(|| s.hero_name(h).to_string());
+    let heroes: Vec<HeroIn> = standing
+        .iter()
+        .map(|&h| HeroIn {
+            name: s.hero_name(h).to_string(),
+            at: s.heroes[h].at,
+            markers: s.heroes[h].markers
+                + u32::from(moving.is_some_and(|mv| mv.marked.contains(&h))),
+        })
+        .collect();
+    let mut taken: BTreeSet<String> = heroes.iter().map(|h| h.name.clone()).collect();
+    let name = unique_name(&x.name, &mut taken);
+    let enemies = (0..s.models.len())
+        .filter(|&m| m != model)
+        .filter_map(|m| {
+            at(m).map(|sq| EnemyIn {
+                name: unique_name(&s.models[m].name, &mut taken),
+                at: sq,
+                markers: 0,
+            })
+        })
+        .collect();
+    let mut walls = s.scenario.file.board.walls.clone();
+    walls.sort_unstable();
+    Ok(TargetingCase {
+        id: format!("{}, round {}: {}", s.scenario.file.name, s.round, x.name),
+        board: BoardIn {
+            tiles: s
+                .scenario
+                .file
+                .board
+                .tiles
+                .iter()
+                .map(|t| TileIn {
+                    name: t.name.clone(),
+                    x: t.x,
+                    y: t.y,
+                    w: t.w,
+                    h: t.h,
+                })
+                .collect(),
+            walls,
+        },
+        heroes,
+        enemies,
+        active: ActiveIn {
+            name,
+            at: me,
+            behaviour: spec.behaviour,
+            move_points: spec.move_points,
+            range: spec.range,
+            current_target: x.current_target.and_then(hero_name),
+            same_type_count: (0..s.models.len())
+                .filter(|&m| s.models[m].group == x.group && at(m).is_some())
+                .count() as u32,
+            targeted_by_same_type: s.groups[x.group]
+                .targeted
+                .iter()
+                .filter_map(|&h| hero_name(h))
+                .collect(),
+        },
+        retreat_roll: retreat.and_then(|r| u8::try_from(r).ok()),
+        expect: None,
+    })
+}
+
 impl Lab for Brimstone {
     type Position = Case;
     const MODULE: &'static str = "brimstone";
@@ -1536,6 +1736,14 @@ impl Lab for Brimstone {
             _ => return Err(format!("no field `{field}` here")),
         }
         Ok(())
+    }
+
+    /// The model whose targeting is under way, else the next to activate this round (once the
+    /// move being walked is done), as a `Targeting` case: the scenario's tiles and wall squares, the
+    /// standing heroes, the other models on the board and the model's group as the game reads it.
+    fn moment(state: &State) -> Result<Case, String> {
+        let (model, retreat, moving) = moment_model(state)?;
+        targeting_of(state, model, retreat, moving.as_ref()).map(Case::Targeting)
     }
 
     fn answer(p: &Case) -> Answer {

@@ -38,6 +38,8 @@ mod game_tests;
 #[cfg(test)]
 mod lab_tests;
 #[cfg(test)]
+mod moment_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;

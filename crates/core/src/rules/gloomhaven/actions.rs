@@ -1746,10 +1746,15 @@ impl State {
     /// The rule module's view of this monster's next move and attack (the segment of its card at
     /// `card_step`), after conditions and consumed elements.
     pub fn monster_action(&self, m: usize) -> (MonsterAction, FoePlan) {
+        self.monster_action_at(m, self.card_step)
+    }
+
+    /// [`State::monster_action`] for the segment of its card that starts at action `step`.
+    pub fn monster_action_at(&self, m: usize, step: usize) -> (MonsterAction, FoePlan) {
         let x = &self.monsters[m];
         let t = &self.scenario.monsters[x.kind];
         let stats = if x.elite { &t.elite } else { &t.normal };
-        let seg = self.segment(m);
+        let seg = self.card_of(x.kind).segment(step);
         let f = FigureId::Monster(m);
         let movement = seg.and_then(|s| s.movement);
         let card_attack = seg.and_then(|s| s.attack);

@@ -4,8 +4,10 @@
 use super::Gloomhaven;
 use super::case::{Puzzle, PuzzleAction, PuzzleEnemy, PuzzleMap, decision_text, parse};
 use super::preset::{Overrides, Preset};
+use super::scenario::Condition;
+use super::state::{Actor, FigureId, FoeStage, Pending, Phase, State};
 use crate::LoadError;
-use crate::hex::{DIRECTIONS, MAX_COORD};
+use crate::hex::{DIRECTIONS, MAX_COORD, Terrain, qr};
 use crate::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView};
 
@@ -136,6 +138,219 @@ fn card_lines(a: &PuzzleAction) -> Vec<String> {
         }
     }
     lines
+}
+
+/// The first action of monster `m`'s card from `from` on that is a move or an attack: where the
+/// next decision of its turn starts. `None` when its type has no card this round or the card has
+/// no move or attack left.
+fn segment_from(s: &State, m: usize, from: usize) -> Option<usize> {
+    let kind = s.monsters.get(m)?.kind;
+    let card = s
+        .scenario
+        .monsters
+        .get(kind)?
+        .deck
+        .get(s.kinds.get(kind)?.current?)?;
+    (from..card.actions.len()).find(|&i| card.segment(i).is_some())
+}
+
+/// Whether monster `m` will decide a move or attack on its turn: alive, not stunned, with a move or
+/// attack on its card.
+fn decides(s: &State, m: usize) -> Option<usize> {
+    let x = s.monsters.get(m)?;
+    if !x.alive || s.has(FigureId::Monster(m), Condition::Stun) {
+        return None;
+    }
+    segment_from(s, m, 0)
+}
+
+/// The next monster to decide after the monster now acting (or after the hero or summon whose turn
+/// it is): the rest of the acting type's queue when `queue`, then the types later in the turn order,
+/// each monster in the order it acts. Monsters spawned this round do not act in it.
+fn next_monster(s: &State, queue: bool) -> Result<(usize, usize), String> {
+    let queued = s.queue.iter().copied().filter(|_| queue);
+    let later = s
+        .order
+        .iter()
+        .skip(s.turn.saturating_add(1))
+        .filter_map(|a| match a {
+            Actor::Monsters(k) => Some(*k),
+            Actor::Hero(_) => None,
+        })
+        .flat_map(|k| {
+            s.monsters
+                .iter()
+                .enumerate()
+                .filter(move |(_, x)| x.kind == k && x.arrived < s.round)
+                .map(|(m, _)| m)
+        });
+    queued
+        .chain(later)
+        .find_map(|m| decides(s, m).map(|step| (m, step)))
+        .ok_or_else(|| "no monster decides a move or attack again this round".into())
+}
+
+/// The monster a game's moment opens and the card action its decision starts at: the monster whose
+/// turn it is (at its first move or attack, or at the one it is carrying out; once it attacks, its
+/// card's next move or attack), else the next monster to decide this round.
+fn moment_monster(s: &State) -> Result<(usize, usize), String> {
+    if s.phase.is_over() {
+        return Err("the scenario is over: no monster decides any more".into());
+    }
+    if let Some(Pending::TurnOrder { .. }) = s.pending {
+        return Err(
+            "the players settle who acts first on an equal initiative: the turn order is not known"
+                .into(),
+        );
+    }
+    match s.phase {
+        Phase::FoeTurn {
+            monster,
+            stage: FoeStage::Targeting,
+        } => match decides(s, monster) {
+            Some(step) => Ok((monster, step)),
+            None => next_monster(s, true),
+        },
+        // The plan is made but not walked yet: the monster still stands where it decided.
+        Phase::FoeTurn {
+            monster,
+            stage: FoeStage::Movement,
+        } => Ok((monster, s.card_step)),
+        Phase::FoeTurn {
+            monster,
+            stage: FoeStage::Attack { .. },
+        } => {
+            let after = s.segment(monster).map_or(s.card_step, |g| g.next);
+            match segment_from(s, monster, after).filter(|_| s.monsters[monster].alive) {
+                Some(step) => Ok((monster, step)),
+                None => next_monster(s, true),
+            }
+        }
+        Phase::HeroTurn { .. } | Phase::SummonTurn { .. } => next_monster(s, false),
+        Phase::Setup | Phase::CardSelection | Phase::RoundEnd => Err(
+            "the monsters' ability cards of the round are not revealed yet: their moves are unknown"
+                .into(),
+        ),
+        Phase::Victory | Phase::Defeat => {
+            Err("the scenario is over: no monster decides any more".into())
+        }
+    }
+}
+
+/// The puzzle of monster `m` deciding the move and attack of its card from action `step`.
+///
+/// It holds the board as it stands now (sprung traps gone), the other monsters as allies, the
+/// characters and their summons as enemies, and the scenario's rules.
+///
+/// What the puzzle format cannot hold is left out or folded in, as the game's own decision does:
+/// the card's move and attack come after conditions (immobilized: no move; disarmed: no attack;
+/// muddled is kept) and consumed elements (which change only the attack's strength); invisible
+/// figures are left out, as the monster cannot focus on them. Summons are enemies with their
+/// summoner's initiative; the game puts them just before their summoner and settles two characters'
+/// equal initiatives by their second cards, which the format cannot say, so where that order alone
+/// decides, the puzzle leaves a tie among outcomes the game tells apart.
+pub fn puzzle_of(s: &State, m: usize, step: usize) -> Result<Puzzle, String> {
+    let x = s
+        .monsters
+        .get(m)
+        .filter(|x| x.alive)
+        .ok_or_else(|| format!("monster {m} is not on the board"))?;
+    if segment_from(s, m, step) != Some(step) {
+        return Err(format!(
+            "{} has no move or attack at action {} of its card",
+            s.name(FigureId::Monster(m)),
+            step + 1
+        ));
+    }
+    let board = &s.map.0;
+    let mut map = PuzzleMap {
+        hexes: Vec::new(),
+        walls: Vec::new(),
+        obstacles: Vec::new(),
+        traps: Vec::new(),
+        hazards: Vec::new(),
+        difficult: Vec::new(),
+        icy: Vec::new(),
+        thin_walls: board
+            .thin_walls()
+            .into_iter()
+            .map(|(a, b)| (qr(a), qr(b)))
+            .collect(),
+    };
+    // The board lists its hexes in ascending (q, r): every list comes out sorted.
+    for (i, &h) in board.hexes().iter().enumerate() {
+        let list = match board.terrain_at(i) {
+            Terrain::Wall => {
+                map.walls.push(qr(h));
+                continue;
+            }
+            Terrain::Floor => None,
+            Terrain::Obstacle => Some(&mut map.obstacles),
+            Terrain::Trap => Some(&mut map.traps),
+            Terrain::Hazard => Some(&mut map.hazards),
+            Terrain::Difficult => Some(&mut map.difficult),
+            Terrain::Icy => Some(&mut map.icy),
+        };
+        if let Some(list) = list {
+            list.push(qr(h));
+        }
+        map.hexes.push(qr(h));
+    }
+    let seen = |f: FigureId| !s.has(f, Condition::Invisible);
+    let mut enemies: Vec<PuzzleEnemy> = s
+        .active_heroes()
+        .filter(|&h| seen(FigureId::Hero(h)))
+        .map(|h| PuzzleEnemy {
+            hex: qr(s.heroes[h].hex),
+            initiative: s.heroes[h].initiative,
+        })
+        .chain(
+            s.living_summons()
+                .filter(|&i| seen(FigureId::Summon(i)))
+                .map(|i| PuzzleEnemy {
+                    hex: qr(s.summons[i].hex),
+                    initiative: s
+                        .heroes
+                        .get(s.summons[i].summoner)
+                        .map_or(0, |h| h.initiative),
+                }),
+        )
+        .collect();
+    enemies.sort_by_key(|e| e.hex);
+    let mut allies: Vec<Qr> = s
+        .living_monsters()
+        .filter(|&i| i != m)
+        .map(|i| qr(s.monsters[i].hex))
+        .collect();
+    allies.sort_unstable();
+    let (a, _) = s.monster_action_at(m, step);
+    Ok(Puzzle {
+        id: format!(
+            "{}, round {}: {}",
+            s.scenario.name,
+            s.round,
+            s.name(FigureId::Monster(m))
+        ),
+        rules: s.scenario.preset,
+        switches: s.scenario.switches,
+        map,
+        active: qr(x.hex),
+        allies,
+        enemies,
+        action: PuzzleAction {
+            move_points: a.move_points,
+            range: a.range,
+            targets: a.targets,
+            aoe: a.aoe.iter().map(|h| qr(*h)).collect(),
+            aoe_melee: a.aoe_melee,
+            flying: a.flying,
+            jumping: a.jumping,
+            teleport: a.teleport,
+            muddled: a.muddled,
+        },
+        expect_focus: None,
+        expect: None,
+    })
 }
 
 impl Lab for Gloomhaven {
@@ -580,6 +795,13 @@ impl Lab for Gloomhaven {
         Ok(())
     }
 
+    /// The monster whose turn it is, else the next to decide this round, as the puzzle of
+    /// [`puzzle_of`].
+    fn moment(state: &State) -> Result<Puzzle, String> {
+        let (m, step) = moment_monster(state)?;
+        puzzle_of(state, m, step)
+    }
+
     fn answer(p: &Puzzle) -> Answer {
         let text = Self::write(p);
         let pos = match parse("the lab", &text) {
@@ -593,7 +815,6 @@ impl Lab for Gloomhaven {
             }
         };
         let d = pos.decide();
-        let qr = crate::hex::qr;
         let choices: Vec<Choice> = d
             .options
             .iter()

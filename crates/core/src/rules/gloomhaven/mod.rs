@@ -20,6 +20,8 @@ pub mod lab;
 #[cfg(test)]
 mod lab_tests;
 pub mod log;
+#[cfg(test)]
+mod moment_tests;
 pub mod movement;
 pub mod preset;
 #[cfg(test)]

@@ -268,172 +268,39 @@ fn a_refused_action_changes_nothing() {
     assert!(refused > 1000, "{refused}");
 }
 
-/// The situation of foe `f` written as a `GoalTurn` case file, from the state alone.
-fn case_text(s: &State, f: usize) -> String {
-    let layout = &s.scenario.layout;
-    let qr = |p: (i32, i32)| format!("({}, {})", p.0, p.1);
-    let list = |v: Vec<(i32, i32)>| v.into_iter().map(qr).collect::<Vec<_>>().join(", ");
-    let of = |want: super::scenario::Tile| {
-        let mut v: Vec<(i32, i32)> = layout
-            .tiles
-            .iter()
-            .filter(|(_, t)| *t == want)
-            .map(|(h, _)| (h.x, h.y))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    use super::scenario::Tile as T;
-    let mut hexes: Vec<(i32, i32)> = layout
-        .tiles
-        .iter()
-        .filter(|(_, t)| *t != T::Wall)
-        .map(|(h, _)| (h.x, h.y))
-        .collect();
-    hexes.sort_unstable();
-    let file = s.file();
-    let keys: Vec<String> = layout
-        .keys
-        .iter()
-        .map(|k| {
-            format!(
-                "(name: {:?}, hexes: [{}], domes: [{}])",
-                k.name,
-                list(k.hexes.iter().map(|h| (h.x, h.y)).collect()),
-                list(k.domes.iter().map(|h| (h.x, h.y)).collect())
-            )
-        })
-        .collect();
-    let adventures: Vec<String> = layout
-        .adventures
-        .iter()
-        .enumerate()
-        .map(|(a, spaces)| {
-            format!(
-                "(name: {:?}, spaces: [{}], captured: {}, foes_use: {})",
-                file.adventures[a].name,
-                list(spaces.iter().map(|h| (h.x, h.y)).collect()),
-                s.adventures[a] != super::state::AdventureState::Open,
-                file.adventures[a].foes_use
-            )
-        })
-        .collect();
-    let loot: Vec<String> = s
-        .loot
-        .iter()
-        .map(|p| format!("(hex: {}, gold: {}, cards: {})", qr(p.hex), p.gold, p.cards))
-        .collect();
-    let auras = |a: &[super::scenario::AuraSpec]| {
-        a.iter()
-            .map(|a| format!("(radius: {}, effect: {:?})", a.radius, a.effect))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let heroes: Vec<String> = (0..s.heroes.len())
-        .filter(|&h| s.hero_in(h))
-        .map(|h| {
-            let (x, p) = (&s.heroes[h], &file.heroes[h]);
-            format!(
-                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, agility: {}, stealth: {}, wits: {}, armor: {}, minion: false, loot: {}, can_trade: {}, trapped: {}, auras: [{}])",
-                p.name, qr(x.hex), p.speed, p.melee, p.aim, p.agility, p.stealth, p.wits, p.armor,
-                x.gold + x.cards, p.can_trade, x.trapped, auras(&p.auras)
-            )
-        })
-        .collect();
-    let foes: Vec<String> = (0..s.foes.len())
-        .filter(|&g| s.foe_in(g))
-        .map(|g| {
-            let x = &s.foes[g];
-            let p = &file.foes[x.spec];
-            let from = x
-                .entered_from
-                .map_or("None".to_string(), |e| format!("Some({})", qr(e)));
-            if x.minion {
-                let m = p.minion_card.as_ref().expect("a minion has its card");
-                return format!(
-                    "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [], auras: [], specials: [], minion_card: None, slip_away: false, acted: {}, entered_from: {from})",
-                    m.name, qr(x.hex), m.speed, m.melee, m.aim, x.acted
-                );
-            }
-            let weapons: Vec<String> = p
-                .weapons
-                .iter()
-                .map(|w| format!("(name: {:?}, range: ({}, {}), hit: {})", w.name, w.range.0, w.range.1, w.hit))
-                .collect();
-            let specials: Vec<String> = x
-                .specials
-                .iter()
-                .map(|&k| {
-                    let sp = &p.specials[k];
-                    let effect = match sp.effect {
-                        super::scenario::EffectSpec::Lurk { range, .. } => {
-                            format!("Lurk(range: ({}, {}))", range.0, range.1)
-                        }
-                        super::scenario::EffectSpec::Burst { radius, affects } => {
-                            format!("Burst(radius: {radius}, affects: {affects:?})")
-                        }
-                        super::scenario::EffectSpec::Guard => "Guard".to_string(),
-                    };
-                    format!(
-                        "(name: {:?}, kind: {:?}, effect: {effect}, action: {})",
-                        sp.name, sp.kind, sp.action
-                    )
-                })
-                .collect();
-            let minion = match (&p.minion_card, x.minion_ready) {
-                (Some(m), true) => format!(
-                    "Some((name: {:?}, speed: {}, melee: {}, aim: {}))",
-                    m.name, m.speed, m.melee, m.aim
-                ),
-                _ => "None".to_string(),
-            };
-            format!(
-                "(name: {:?}, hex: {}, speed: {}, melee: {}, aim: {}, weapons: [{}], auras: [{}], specials: [{}], minion_card: {minion}, slip_away: {}, acted: {}, entered_from: {from}, hurt: {})",
-                p.name, qr(x.hex), p.speed, p.melee, p.aim, weapons.join(", "), auras(&p.auras),
-                specials.join(", "), p.slip_away, x.acted, x.health < p.health
-            )
-        })
-        .collect();
-    let active = s.foe_name(f);
-    let mode = match (s.foes[f].minion, file.foes[s.foes[f].spec].goal) {
-        (false, super::scenario::Goal::Special) => "Special",
-        _ => "Attack",
-    };
-    let card = file.override_deck[s.card.expect("a card is drawn")];
-    format!(
-        "GoalTurn(id: \"game\", board: (hexes: [{}], walls: [{}], woods: [{}], rough: [{}], blocked: [{}], dome_keys: [{}], adventures: [{}], loot: [{}]), heroes: [{}], foes: [{}], active: {active:?}, mode: {mode}, override: (rating: {:?}, pick: {:?}), expect: [])",
-        list(hexes),
-        list(of(T::Wall)),
-        list(of(T::Woods)),
-        list(of(T::Rough)),
-        list(of(T::Prohibited)),
-        keys.join(", "),
-        adventures.join(", "),
-        loot.join(", "),
-        heroes.join(", "),
-        foes.join(", "),
-        card.rating,
-        card.pick,
-    )
-}
-
+/// Every foe decision of seeded games, on its own turn or in reaction to a hero, is what the case
+/// of the moment just before it answers ([`crate::lab::Lab::moment`]): the game's foe and the case file agree.
 #[test]
 fn each_foe_does_what_the_decision_on_its_case_file_returns() {
-    let mut checked = 0;
-    let mut ties = 0;
+    let (mut checked, mut ties, mut reactions) = (0, 0, 0);
     for seed in 0..4u64 {
         let mut g = new_game(seed, TieBreaker::Seeded);
         while let Some(a) = g.auto_action() {
-            // A foe's own turn: not a reaction to a hero's action still to come.
-            let turn = g.state.rolls.is_empty() && g.state.reactions.is_empty();
-            let foe = match (&g.state.phase, g.state.tie, turn) {
-                (Phase::Foes, None, true) => g.state.next_foe(),
+            let s = &g.state;
+            // A foe decides in this action: a reaction to a hero once its dice are in, or a foe's
+            // own turn.
+            let reacting = s
+                .reactions
+                .first()
+                .map(|r| r.foe())
+                .filter(|&f| s.foe_in(f));
+            let foe = match (s.tie, s.rolls.is_empty(), reacting, &s.phase) {
+                (None, true, Some(f), _) => Some(f),
+                (None, true, None, Phase::Foes) if s.reactions.is_empty() => s.next_foe(),
                 _ => None,
             };
             let expected = foe.map(|f| {
-                let text = case_text(&g.state, f);
-                let (_, situation, _) =
+                let p = <Goals as crate::lab::Lab>::moment(s)
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                assert_eq!(
+                    p.active,
+                    s.foe_name(f),
+                    "seed {seed}: the foe the moment opens"
+                );
+                let text = <Goals as crate::lab::Lab>::write(&p);
+                let (turn, situation, _) =
                     case::load("game.ron", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                assert_eq!(turn, p, "seed {seed}: the case reads back as written");
                 decide(&situation).options
             });
             let ev = g.apply(a).expect("the driver's action");
@@ -458,9 +325,37 @@ fn each_foe_does_what_the_decision_on_its_case_file_returns() {
                 None => assert_eq!(acted, expected, "seed {seed}: the foe's move"),
             }
             checked += 1;
+            reactions += usize::from(reacting.is_some());
         }
     }
-    assert!(checked > 20 && ties > 0, "{checked} foe turns, {ties} ties");
+    assert!(
+        checked > 20 && ties > 0 && reactions > 0,
+        "{checked} foe decisions, {ties} ties, {reactions} reactions"
+    );
+    println!(
+        "{checked} foe decisions agreed with their moments: {ties} ties, {reactions} reactions"
+    );
+}
+
+/// A moment with no foe to decide says why: before the round's card is drawn, once the game is over.
+#[test]
+fn a_moment_without_a_foe_decision_says_why() {
+    let g = new_game(0, TieBreaker::Seeded);
+    let e = <Goals as crate::lab::Lab>::moment(&g.state).expect_err("no card is drawn yet");
+    assert!(e.contains("override card"), "{e}");
+    let mut over = g.state.clone();
+    over.phase = Phase::Over { won: true };
+    let e = <Goals as crate::lab::Lab>::moment(&over).expect_err("the game is over");
+    assert!(e.contains("over"), "{e}");
+    // Once the card is drawn the first foe's turn opens, though the heroes act first.
+    let mut g = g;
+    let a = g.auto_action().expect("the card is drawn");
+    g.apply(a).expect("accepted");
+    let p = <Goals as crate::lab::Lab>::moment(&g.state).expect("the first foe's moment");
+    assert_eq!(p.active, g.state.foe_name(0));
+    let bench = crate::lab::any::moment_bench::<Goals>(&g.state).expect("a bench");
+    assert_eq!(bench.module(), "goals");
+    assert_eq!(bench.file(), <Goals as crate::lab::Lab>::write(&p));
 }
 
 #[test]

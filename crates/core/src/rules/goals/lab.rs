@@ -1,10 +1,15 @@
 //! Goal-priority foe turns in the position lab: board, Dome keys, figures and the override card.
 
 use super::case::{
-    self, FileAdventure, FileAura, FileBoard, FileFoe, FileHero, FileKey, FileLoot, FileMinion,
-    FileOverride, FileWeapon, GoalTurn, MAX_COORD, MAX_FIGURES, MAX_LOOT, MAX_RATING, MAX_REACH,
+    self, FileAdventure, FileAura, FileBoard, FileEffect, FileFoe, FileHero, FileItem, FileKey,
+    FileLoot, FileMinion, FileOverride, FileWeapon, GoalTurn, MAX_COORD, MAX_FIGURES, MAX_LOOT,
+    MAX_RATING, MAX_REACH,
 };
-use super::situation::{AuraEffect, GoalOption, Mode, Outcome, Pick, Rating, Situation};
+use super::scenario::Tile;
+use super::situation::{
+    Aura, AuraEffect, Foe, GoalOption, Hero, ItemEffect, Mode, Outcome, Pick, Rating, Situation,
+};
+use super::state::{Phase, State};
 use super::{FOE_BASE, Goals};
 use crate::LoadError;
 use crate::hex::path::{UNREACHED, path_costs};
@@ -682,6 +687,188 @@ fn set_foe(f: &mut FileFoe, field: &str, v: &Input) -> Result<(), String> {
     Ok(())
 }
 
+/// The foe whose decision a game's moment opens: the foe a tie waits on, else the first foe whose
+/// reaction to a hero's action is still to come, else the next foe of the round to act (in the
+/// heroes' turns too: the first foe that acts once they are done).
+fn moment_foe(s: &State) -> Result<usize, String> {
+    if let Phase::Over { .. } = s.phase {
+        return Err("the game is over: no foe decides any more".into());
+    }
+    if let Some((f, _)) = s.tie {
+        return Ok(f);
+    }
+    if let Some(r) = s.reactions.iter().find(|r| s.foe_in(r.foe())) {
+        return Ok(r.foe());
+    }
+    match s.phase {
+        Phase::Draw => Err(
+            "the round's override card is not drawn yet: the foes' decisions depend on it".into(),
+        ),
+        Phase::Capture => {
+            Err("every foe has acted this round: the foes capture, then a new round begins".into())
+        }
+        Phase::Hero { .. } | Phase::Foes => s
+            .next_foe()
+            .ok_or_else(|| "every foe has acted this round: none decides before it ends".into()),
+        Phase::Over { .. } => Err("the game is over: no foe decides any more".into()),
+    }
+}
+
+fn file_auras(auras: &[Aura]) -> Vec<FileAura> {
+    auras
+        .iter()
+        .map(|a| FileAura {
+            radius: a.radius,
+            effect: a.effect,
+        })
+        .collect()
+}
+
+fn file_hero(h: &Hero) -> FileHero {
+    FileHero {
+        name: h.name.clone(),
+        hex: qr(h.hex),
+        speed: h.speed,
+        melee: h.melee,
+        aim: h.aim,
+        agility: h.agility,
+        stealth: h.stealth,
+        wits: h.wits,
+        armor: h.armor,
+        minion: h.minion,
+        loot: h.loot,
+        can_trade: h.can_trade,
+        trapped: h.trapped,
+        auras: file_auras(&h.auras),
+    }
+}
+
+fn file_foe(f: &Foe) -> FileFoe {
+    FileFoe {
+        name: f.name.clone(),
+        hex: qr(f.hex),
+        speed: f.speed,
+        melee: f.melee,
+        aim: f.aim,
+        weapons: f
+            .weapons
+            .iter()
+            .map(|w| FileWeapon {
+                name: w.name.clone(),
+                range: (w.min, w.max),
+                hit: w.hit,
+            })
+            .collect(),
+        auras: file_auras(&f.auras),
+        specials: f
+            .items
+            .iter()
+            .map(|i| FileItem {
+                name: i.name.clone(),
+                kind: i.kind,
+                effect: match i.effect {
+                    ItemEffect::Lurk { min, max } => FileEffect::Lurk { range: (min, max) },
+                    ItemEffect::Burst { radius, affects } => FileEffect::Burst { radius, affects },
+                    ItemEffect::Guard => FileEffect::Guard,
+                },
+                action: i.action,
+            })
+            .collect(),
+        minion_card: f.minion_card.as_ref().map(|m| FileMinion {
+            name: m.name.clone(),
+            speed: m.speed,
+            melee: m.melee,
+            aim: m.aim,
+        }),
+        slip_away: f.slip_away,
+        acted: f.acted,
+        entered_from: f.entered_from.map(qr),
+        hurt: f.hurt,
+    }
+}
+
+/// The `GoalTurn` of foe `f` in a game's state.
+///
+/// It holds the map as the scenario lays it out with the adventures closed so far and the loot
+/// lying about, and the figures, mode and override card exactly as the game's own decision reads
+/// them ([`State::situation`]).
+///
+/// A Lurk special's strike bonus is left out: the case format has no field for it, and it only
+/// matters to the dice of the surprise shot, not to the decision.
+pub fn case_of(s: &State, f: usize) -> Result<GoalTurn, String> {
+    let (situation, _) = s.situation(f)?;
+    let layout = &s.scenario.layout;
+    let file = s.file();
+    let of = |want: Tile| -> Vec<Qr> {
+        let mut v: Vec<Qr> = layout
+            .tiles
+            .iter()
+            .filter(|(_, t)| *t == want)
+            .map(|(h, _)| qr(*h))
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    let mut hexes: Vec<Qr> = layout
+        .tiles
+        .iter()
+        .filter(|(_, t)| *t != Tile::Wall)
+        .map(|(h, _)| qr(*h))
+        .collect();
+    hexes.sort_unstable();
+    let adventures = layout
+        .adventures
+        .iter()
+        .zip(&file.adventures)
+        .zip(s.closed())
+        .map(|((spaces, spec), captured)| FileAdventure {
+            name: spec.name.clone(),
+            spaces: spaces.iter().map(|h| qr(*h)).collect(),
+            captured,
+            foes_use: spec.foes_use,
+        })
+        .collect();
+    let card = situation.override_card;
+    Ok(GoalTurn {
+        id: format!("{} round {}", file.name, s.round),
+        board: FileBoard {
+            hexes,
+            walls: of(Tile::Wall),
+            woods: of(Tile::Woods),
+            rough: of(Tile::Rough),
+            blocked: of(Tile::Prohibited),
+            dome_keys: layout
+                .keys
+                .iter()
+                .map(|k| FileKey {
+                    name: k.name.clone(),
+                    hexes: k.hexes.iter().map(|h| qr(*h)).collect(),
+                    domes: k.domes.iter().map(|h| qr(*h)).collect(),
+                })
+                .collect(),
+            adventures,
+            loot: s
+                .loot
+                .iter()
+                .map(|p| FileLoot {
+                    hex: p.hex,
+                    gold: p.gold,
+                    cards: p.cards,
+                })
+                .collect(),
+        },
+        heroes: situation.heroes.iter().map(file_hero).collect(),
+        foes: situation.foes.iter().map(file_foe).collect(),
+        active: situation.foes[situation.active].name.clone(),
+        mode: situation.mode,
+        override_card: FileOverride {
+            rating: card.rating,
+            pick: card.pick,
+        },
+        expect: None,
+    })
+}
+
 impl Lab for Goals {
     type Position = GoalTurn;
     const MODULE: &'static str = "goals";
@@ -1118,6 +1305,19 @@ impl Lab for Goals {
             },
         }
         Ok(())
+    }
+
+    /// The foe a tie waits on, else the next foe to react to a hero's action, else the next foe
+    /// of the round to act, as the case of [`case_of`].
+    fn moment(state: &State) -> Result<GoalTurn, String> {
+        let f = moment_foe(state)?;
+        if state.card.is_none() {
+            return Err(
+                "the round's override card is not drawn yet: the foes' decisions depend on it"
+                    .into(),
+            );
+        }
+        case_of(state, f)
     }
 
     fn answer(p: &GoalTurn) -> Answer {
