@@ -95,7 +95,8 @@ fn move_score(c: &HeroCard) -> i32 {
     m * 2 - if c.bottom.lost { 3 } else { 0 }
 }
 
-fn choose_cards(s: &State, h: usize) -> Action {
+/// The cards hero `h` chooses for the round (or the long rest it declares).
+pub(super) fn choose_cards(s: &State, h: usize) -> Action {
     let x = &s.heroes[h];
     let cards = &s.scenario.heroes[h].cards;
     let low_hp = x.hp * 3 <= x.max_hp && x.discard.len() >= 3;

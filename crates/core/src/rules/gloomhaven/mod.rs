@@ -326,10 +326,18 @@ impl Rules for Gloomhaven {
         s.apply(action)
     }
 
-    fn autopilot(s: &State, _hero: usize) -> Option<Action> {
+    fn autopilot(s: &State, hero: usize) -> Option<Action> {
         // The autopilot takes the use of its modifier cards that deals the most damage (listed first).
         if matches!(s.pending, Some(state::Pending::HeroModifier { .. })) {
             return Some(Action::Choose(0));
+        }
+        // Heroes choose their cards at the same time, each by its own player: this one chooses its
+        // own, whichever of the waiting heroes it is.
+        if let ToMove::Heroes(waiting) = Self::to_move(s)
+            && matches!(s.phase, Phase::CardSelection)
+            && waiting.contains(&hero)
+        {
+            return Some(autopilot::choose_cards(s, hero));
         }
         autopilot::next_action(s)
     }

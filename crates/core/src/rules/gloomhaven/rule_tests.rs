@@ -1543,3 +1543,21 @@ fn a_monster_printed_with_advantage_draws_two_cards_and_keeps_the_better() {
     )));
     assert_eq!(damage_to(&ev, FigureId::Hero(0)), vec![3]);
 }
+
+#[test]
+fn while_heroes_choose_cards_the_autopilot_chooses_for_the_hero_asked() {
+    use crate::rules::Rules;
+    let st = ann_and_bob(
+        &[20, 30],
+        &[40, 25],
+        &["(name: \"Bite\", initiative: 50, actions: [Move(0), Attack(value: 0)])"],
+    );
+    assert!(matches!(st.phase, Phase::CardSelection));
+    for h in 0..2 {
+        let pick = super::Gloomhaven::autopilot(&st, h).unwrap();
+        assert!(
+            matches!(pick, Action::SelectCards { hero, .. } | Action::LongRest { hero, .. } if hero == h),
+            "{pick:?}"
+        );
+    }
+}

@@ -1,0 +1,264 @@
+//! The messages host and peers exchange, one serde enum.
+//!
+//! Actions travel as the module's own action type encoded on its own ([`ActionBytes`]), so a
+//! message is the same type for every module and an action that does not decode is refused with a
+//! reason of its own while the message around it is read.
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version: a hello with another one is refused.
+pub const PROTOCOL: u32 = 1;
+
+/// A peer as the transport names it; stable across a reconnection of the same peer (a QUIC
+/// transport derives it from the peer's key).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct PeerId(pub u64);
+
+/// A state hash ([`foehold_core::rules::state_hash`]) as 8 bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct StateHash(pub [u8; 8]);
+
+impl StateHash {
+    /// The hash of a state, as saves record it.
+    pub fn of<T: Serialize>(state: &T) -> StateHash {
+        StateHash::from_hex(&foehold_core::rules::state_hash(state))
+    }
+
+    /// The hash from its 16 hex digits (as saves and `text_hash` write it); text that is not 16
+    /// hex digits is hashed again, so that it still compares.
+    pub fn from_hex(hex: &str) -> StateHash {
+        let n = u64::from_str_radix(hex, 16)
+            .unwrap_or_else(|_| foehold_core::rules::fnv1a(hex.as_bytes()));
+        StateHash(n.to_be_bytes())
+    }
+}
+
+impl std::fmt::Display for StateHash {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:016x}", u64::from_be_bytes(self.0))
+    }
+}
+
+/// A module's action, encoded with postcard.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionBytes(pub Vec<u8>);
+
+/// A random salt that hides a pick in its commitment.
+pub type Salt = [u8; 16];
+/// A commitment to a hidden pick (BLAKE3 of the pick and its salt).
+pub type Digest = [u8; 32];
+
+/// What a peer asks to be in the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Want {
+    /// Player `n` (from 1): the heroes the game's seat map gives that player.
+    Player(u32),
+    /// Watching: a spectator gets every commit and proposes nothing.
+    Spectator,
+}
+
+/// What a copy of the game needs besides its scenario file: sent in the welcome.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The rule module's name (`rules:`).
+    pub rules: String,
+    /// [`foehold_core::game::save::text_hash`] of the scenario file.
+    pub scenario: StateHash,
+    /// The game's seed.
+    pub seed: u64,
+    /// Whether the seeded pick breaks the ties the rules leave open (else the table player does).
+    pub seeded_ties: bool,
+    /// How many players the game seats (numbered from 1; a player may have no hero).
+    pub seats: u32,
+    /// The player (from 1) of each hero, in hero order.
+    pub players: Vec<u32>,
+    /// The player who breaks the ties the rules leave to the table.
+    pub table_player: u32,
+}
+
+/// A decision the host accepted: the `seq`-th entry of the session log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commit {
+    /// Its place in the session log (from 0).
+    pub seq: u64,
+    /// The decision.
+    pub action: ActionBytes,
+    /// The state hash after the decision, then after each automatic step every copy runs after it
+    /// (the rules' own steps, the dice, seeded ties), in order: a copy that parts names the step.
+    pub hashes: Vec<StateHash>,
+    /// The salt of a hidden pick, so that everyone checks it against its commitment.
+    pub salt: Option<Salt>,
+}
+
+/// An undo the host granted: the `seq`-th entry of the session log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UndoGranted {
+    /// Its place in the session log.
+    pub seq: u64,
+    /// The game's log position the game goes back to.
+    pub to: u64,
+    /// The state hash there.
+    pub hash: StateHash,
+}
+
+/// An entry of the session log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// A decision and the steps after it.
+    Commit(Commit),
+    /// An undo.
+    Undo(UndoGranted),
+}
+
+impl Entry {
+    /// Its place in the session log.
+    pub fn seq(&self) -> u64 {
+        match self {
+            Entry::Commit(c) => c.seq,
+            Entry::Undo(u) => u.seq,
+        }
+    }
+}
+
+/// A peer as the host lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PeerInfo {
+    /// The peer.
+    pub id: PeerId,
+    /// Its player number, `None` for a spectator.
+    pub player: Option<u32>,
+    /// Whether it is connected now (a dropped player keeps its seat).
+    pub connected: bool,
+}
+
+/// One message; every one travels in a frame of its own ([`crate::codec`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Message {
+    /// Peer → host, first: who it is and what it plays.
+    Hello {
+        /// [`PROTOCOL`].
+        version: u32,
+        /// The rule module's name.
+        rules: String,
+        /// The scenario file's text hash.
+        scenario: StateHash,
+        /// The seat asked for.
+        want: Want,
+    },
+    /// Host → peer: the seat given and the game's setup; the log follows in [`Message::Catchup`]s
+    /// once the peer says where its copy is ([`Message::SyncFrom`]).
+    Welcome {
+        /// The player number given (`None`: spectator).
+        player: Option<u32>,
+        /// The game's setup.
+        setup: Setup,
+        /// The state hash after the steps that open the game, before any decision.
+        start: StateHash,
+        /// The session log's length.
+        len: u64,
+        /// The state hash now.
+        hash: StateHash,
+    },
+    /// Peer → host: a decision, for the state after the first `at` entries of the session log.
+    Propose {
+        /// The session log's length the decision was made at.
+        at: u64,
+        /// The decision.
+        action: ActionBytes,
+    },
+    /// Host → all: an accepted decision.
+    Commit(Commit),
+    /// Host → peer: a proposal, commitment, reveal or request refused; the game is unchanged.
+    Reject {
+        /// The session log position the refused message named.
+        at: u64,
+        /// Why, in words.
+        reason: String,
+    },
+    /// Peer → host: send the session log from entry `from` on.
+    SyncFrom {
+        /// The first entry wanted.
+        from: u64,
+    },
+    /// Host → peer: entries of the session log, in order, from `from`.
+    Catchup {
+        /// The first entry's place.
+        from: u64,
+        /// The entries.
+        entries: Vec<Entry>,
+    },
+    /// Peer → host: undo my last decision (granted by the policy in `docs/online.md`).
+    UndoRequest {
+        /// The session log's length the request was made at.
+        at: u64,
+    },
+    /// Host → all: an undo granted.
+    UndoGranted(UndoGranted),
+    /// Peer → host → all: a hidden pick's commitment.
+    Commitment {
+        /// The session log's length the pick is made at.
+        at: u64,
+        /// The hero picking.
+        hero: u32,
+        /// BLAKE3 of the pick and its salt ([`crate::secret::digest`]).
+        digest: Digest,
+    },
+    /// Host → all: every hero picking has committed; reveal now.
+    RevealNow {
+        /// The session log's length the picks are made at.
+        at: u64,
+        /// Each hero's commitment, by hero.
+        commitments: Vec<(u32, Digest)>,
+    },
+    /// Peer → host: a hidden pick and its salt, after [`Message::RevealNow`].
+    Reveal {
+        /// The session log's length the pick was made at.
+        at: u64,
+        /// The hero picking.
+        hero: u32,
+        /// The pick.
+        action: ActionBytes,
+        /// The salt of its commitment.
+        salt: Salt,
+    },
+    /// Host → all: who is connected, with which seat, and whom the game waits for.
+    Peers {
+        /// Every peer that said hello, connected or not.
+        peers: Vec<PeerInfo>,
+        /// The heroes the game waits for.
+        waiting: Vec<u32>,
+    },
+    /// Peer → host: my copy parted from the host's (in words); I apply nothing more.
+    Desync {
+        /// What parted, naming the first diverging action.
+        report: String,
+    },
+    /// Either way: I am leaving, or you are refused.
+    Bye {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Message {
+    /// The message's name, for logs and counts.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Message::Hello { .. } => "hello",
+            Message::Welcome { .. } => "welcome",
+            Message::Propose { .. } => "propose",
+            Message::Commit(_) => "commit",
+            Message::Reject { .. } => "reject",
+            Message::SyncFrom { .. } => "sync-from",
+            Message::Catchup { .. } => "catchup",
+            Message::UndoRequest { .. } => "undo-request",
+            Message::UndoGranted(_) => "undo-granted",
+            Message::Commitment { .. } => "commitment",
+            Message::RevealNow { .. } => "reveal-now",
+            Message::Reveal { .. } => "reveal",
+            Message::Peers { .. } => "peers",
+            Message::Desync { .. } => "desync",
+            Message::Bye { .. } => "bye",
+        }
+    }
+}

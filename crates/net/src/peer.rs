@@ -1,0 +1,515 @@
+//! A peer: proposes its players' decisions to the host and applies the host's commits to its own
+//! copy of the game, checking every hash; it can continue as host from that copy.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+use foehold_core::game::Game;
+use foehold_core::rules::{Present, TieBreaker};
+
+use crate::codec::{self, encode_action};
+use crate::host::{Host, MAX_IN_FLIGHT};
+use crate::message::{
+    ActionBytes, Commit, Digest, Entry, Message, PROTOCOL, PeerId, PeerInfo, Salt, Setup,
+    StateHash, Want,
+};
+use crate::replica::{AutoMove, Desync, Maker, Replica};
+use crate::secret::{digest, fresh_salt};
+use crate::transport::{Event, SendError, Transport};
+use crate::{Traffic, local};
+
+/// The most transport events one [`Peer::poll`] handles.
+pub const MAX_EVENTS_PER_POLL: usize = 1024;
+const MAX_NOTES: usize = 64;
+
+/// The scenario a peer's copy is built on, from its own file.
+#[derive(Debug)]
+pub struct Scenario<R: Present> {
+    /// The parsed scenario.
+    pub scenario: Arc<R::Scenario>,
+    /// Where it was read from.
+    pub path: String,
+    /// The file's text hash ([`foehold_core::game::save::text_hash`]).
+    pub text_hash: String,
+}
+
+/// A peer's session over a transport.
+#[derive(Debug)]
+pub struct Peer<R: Present, T: Transport = local::Endpoint> {
+    transport: T,
+    host: PeerId,
+    want: Want,
+    scenario: Scenario<R>,
+    replica: Option<Replica<R>>,
+    player: Option<u32>,
+    /// The host's log length, as last heard.
+    host_len: u64,
+    /// The log length a sync was last asked from (not asked twice for one gap).
+    asked: Option<u64>,
+    /// The log length the last proposal was made at, until it is answered.
+    pending: Option<u64>,
+    in_flight: u32,
+    /// This peer's hidden picks until they are committed: hero → (at, pick, salt).
+    picks: BTreeMap<usize, (u64, ActionBytes, Salt)>,
+    /// The commitments of the last reveal: (at, hero → digest).
+    revealed: Option<(u64, BTreeMap<usize, Digest>)>,
+    peers: Vec<PeerInfo>,
+    waiting: Vec<u32>,
+    host_gone: bool,
+    notes: VecDeque<String>,
+    traffic: Traffic,
+}
+
+/// The peer to continue as host when the host is gone: the one whose copy has the longest log,
+/// then the lowest id.
+pub fn elect(candidates: &[(PeerId, u64)]) -> Option<PeerId> {
+    candidates
+        .iter()
+        .max_by_key(|(id, len)| (*len, std::cmp::Reverse(*id)))
+        .map(|(id, _)| *id)
+}
+
+impl<R: Present, T: Transport> Peer<R, T> {
+    /// A peer that will join the game at `host` as `want` once connected.
+    pub fn new(scenario: Scenario<R>, want: Want, host: PeerId, transport: T) -> Peer<R, T> {
+        Peer {
+            transport,
+            host,
+            want,
+            scenario,
+            replica: None,
+            player: None,
+            host_len: 0,
+            asked: None,
+            pending: None,
+            in_flight: 0,
+            picks: BTreeMap::new(),
+            revealed: None,
+            peers: Vec::new(),
+            waiting: Vec::new(),
+            host_gone: false,
+            notes: VecDeque::new(),
+            traffic: Traffic::default(),
+        }
+    }
+
+    /// The copy of the game, once welcomed.
+    pub fn replica(&self) -> Option<&Replica<R>> {
+        self.replica.as_ref()
+    }
+
+    /// The player number the host gave.
+    pub fn player(&self) -> Option<u32> {
+        self.player
+    }
+
+    /// The transport, to connect it.
+    pub fn transport_mut(&mut self) -> &mut T {
+        &mut self.transport
+    }
+
+    /// The peer's id.
+    pub fn id(&self) -> PeerId {
+        self.transport.id()
+    }
+
+    /// What was sent and received so far.
+    pub fn traffic(&self) -> Traffic {
+        self.traffic
+    }
+
+    /// The peers the host listed last, and the heroes it waits for.
+    pub fn peers(&self) -> (&[PeerInfo], &[u32]) {
+        (&self.peers, &self.waiting)
+    }
+
+    /// Whether the host left or its connection broke.
+    pub fn host_gone(&self) -> bool {
+        self.host_gone
+    }
+
+    /// Where this copy parted from the host's, once it has.
+    pub fn desync(&self) -> Option<&Desync> {
+        self.replica.as_ref().and_then(Replica::desync)
+    }
+
+    /// Refusals and other things the host said, newest last.
+    pub fn notes(&self) -> impl Iterator<Item = &str> {
+        self.notes.iter().map(String::as_str)
+    }
+
+    fn note(&mut self, note: String) {
+        if self.notes.len() == MAX_NOTES {
+            self.notes.pop_front();
+        }
+        self.notes.push_back(note);
+    }
+
+    /// Follows another host from now on (the old one is gone): the hello goes when it connects.
+    pub fn follow(&mut self, host: PeerId) {
+        self.host = host;
+        self.host_gone = false;
+        self.asked = None;
+        self.pending = None;
+        self.in_flight = 0;
+    }
+
+    fn send(&mut self, message: &Message) -> Result<(), SendError> {
+        let frame = codec::encode(message).map_err(|_| SendError::TooLarge)?;
+        let len = frame.len() as u64;
+        self.transport.send(self.host, frame)?;
+        self.traffic.sent += 1;
+        self.traffic.sent_bytes += len;
+        Ok(())
+    }
+
+    /// Says hello to the host (done by itself when the host connects).
+    pub fn hello(&mut self) -> Result<(), SendError> {
+        let hello = Message::Hello {
+            version: PROTOCOL,
+            rules: R::NAME.to_string(),
+            scenario: StateHash::from_hex(&self.scenario.text_hash),
+            want: self.want,
+        };
+        self.send(&hello)
+    }
+
+    /// Handles what the transport has (at most [`MAX_EVENTS_PER_POLL`] events); returns how many.
+    pub fn poll(&mut self) -> usize {
+        let mut n = 0;
+        while n < MAX_EVENTS_PER_POLL {
+            let Some(event) = self.transport.poll() else {
+                break;
+            };
+            self.handle(event);
+            n += 1;
+        }
+        n
+    }
+
+    fn handle(&mut self, event: Event) {
+        match event {
+            Event::Joined(p) if p == self.host => {
+                let _ = self.hello();
+            }
+            Event::Left(p) if p == self.host => self.host_gone = true,
+            Event::Frame(p, frame) if p == self.host => {
+                self.traffic.received += 1;
+                self.traffic.received_bytes += frame.len() as u64;
+                match codec::decode(&frame) {
+                    Ok(m) => self.on_message(m),
+                    Err(e) => self.note(format!("a message from the host is refused: {e}")),
+                }
+            }
+            // Only the host talks to a peer.
+            Event::Frame(p, _) | Event::Joined(p) => self.transport.close(p),
+            Event::Left(_) => {}
+        }
+    }
+
+    fn on_message(&mut self, message: Message) {
+        match message {
+            Message::Welcome {
+                player,
+                setup,
+                start,
+                len,
+                hash,
+            } => self.welcome(player, setup, start, len, hash),
+            Message::Commit(c) => self.entry(Entry::Commit(c)),
+            Message::UndoGranted(u) => self.entry(Entry::Undo(u)),
+            Message::Catchup { entries, .. } => {
+                for e in entries {
+                    // Hidden picks in a catch-up were checked by the copies that saw them revealed.
+                    if !self.entry_checked(e, false) {
+                        break;
+                    }
+                }
+            }
+            Message::Reject { at, reason } => {
+                self.in_flight = self.in_flight.saturating_sub(1);
+                if self.pending == Some(at) {
+                    self.pending = None;
+                }
+                self.note(format!("refused at entry {at}: {reason}"));
+            }
+            Message::RevealNow { at, commitments } => self.reveal_now(at, commitments),
+            Message::Peers { peers, waiting } => {
+                self.peers = peers;
+                self.waiting = waiting;
+            }
+            Message::Bye { reason } => {
+                self.host_gone = true;
+                self.note(format!("the host says goodbye: {reason}"));
+            }
+            other => self.note(format!("a peer does not take {}", other.name())),
+        }
+    }
+
+    fn welcome(
+        &mut self,
+        player: Option<u32>,
+        setup: Setup,
+        start: StateHash,
+        len: u64,
+        hash: StateHash,
+    ) {
+        self.player = player;
+        self.host_len = len;
+        self.asked = None;
+        if setup.rules != R::NAME || setup.scenario != StateHash::from_hex(&self.scenario.text_hash)
+        {
+            self.note("the host's game is not this scenario".into());
+            return;
+        }
+        let replica = match self.replica.take() {
+            Some(r) if *r.setup() == setup => {
+                if r.len() > len {
+                    self.note(format!(
+                        "this copy has {} entries, the host {len}: the rest is dropped",
+                        r.len()
+                    ));
+                    r.truncated(len)
+                } else {
+                    r
+                }
+            }
+            _ => {
+                let ties = if setup.seeded_ties {
+                    TieBreaker::Seeded
+                } else {
+                    TieBreaker::Table
+                };
+                let game = match Game::<R>::new(
+                    self.scenario.scenario.clone(),
+                    self.scenario.path.clone(),
+                    setup.seed,
+                    ties,
+                ) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        self.note(format!("the game cannot be set up: {e}"));
+                        return;
+                    }
+                };
+                let mut game = game;
+                game.scenario_hash = Some(self.scenario.text_hash.clone());
+                Replica::new(game, setup)
+            }
+        };
+        if replica.start() != start {
+            self.note(format!(
+                "the steps that open the game part: state hash {} instead of {start}",
+                replica.start()
+            ));
+        }
+        let mine = replica.len();
+        let same = mine == len && replica.hash() == hash;
+        self.replica = Some(replica);
+        if mine < len {
+            self.ask(mine);
+        } else if !same {
+            self.note("this copy and the host's have the same length and differ".into());
+        }
+    }
+
+    fn ask(&mut self, from: u64) {
+        if self.asked == Some(from) {
+            return;
+        }
+        self.asked = Some(from);
+        let _ = self.send(&Message::SyncFrom { from });
+    }
+
+    fn entry(&mut self, e: Entry) {
+        self.entry_checked(e, true);
+    }
+
+    /// Applies an entry in its place: an old one is skipped, one past a gap asks for the gap.
+    /// Returns whether the copy can take more.
+    fn entry_checked(&mut self, e: Entry, check_salt: bool) -> bool {
+        let Some(replica) = &self.replica else {
+            return false;
+        };
+        let len = replica.len();
+        let seq = e.seq();
+        self.host_len = self.host_len.max(seq + 1);
+        if seq < len {
+            return true;
+        }
+        if seq > len {
+            self.ask(len);
+            return false;
+        }
+        if check_salt
+            && let Entry::Commit(c) = &e
+            && let Err(why) = self.check_reveal(c)
+        {
+            self.note(why.clone());
+            let _ = self.send(&Message::Desync { report: why });
+            return false;
+        }
+        let Some(replica) = &mut self.replica else {
+            return false;
+        };
+        match replica.receive(&e) {
+            Ok(()) => {
+                self.in_flight = 0;
+                self.pending = None;
+                true
+            }
+            Err(d) => {
+                let report = d.to_string();
+                self.note(report.clone());
+                let _ = self.send(&Message::Desync { report });
+                false
+            }
+        }
+    }
+
+    /// A hidden pick's commit must match the commitment its hero made.
+    fn check_reveal(&self, c: &Commit) -> Result<(), String> {
+        let Some(salt) = c.salt else { return Ok(()) };
+        let Some((at, commitments)) = &self.revealed else {
+            return Err(format!(
+                "entry {}: a hidden pick nobody committed to",
+                c.seq
+            ));
+        };
+        let found = commitments.iter().any(|(&h, d)| {
+            u32::try_from(h).is_ok_and(|hero| digest(*at, hero, &c.action, &salt) == *d)
+        });
+        if found {
+            Ok(())
+        } else {
+            Err(format!(
+                "entry {}: the host's hidden pick matches no commitment",
+                c.seq
+            ))
+        }
+    }
+
+    fn reveal_now(&mut self, at: u64, commitments: Vec<(u32, Digest)>) {
+        let map: BTreeMap<usize, Digest> = commitments
+            .into_iter()
+            .filter_map(|(h, d)| Some((usize::try_from(h).ok()?, d)))
+            .collect();
+        let mine: Vec<(usize, ActionBytes, Salt)> = self
+            .picks
+            .iter()
+            .filter(|(_, (a, _, _))| *a == at)
+            .map(|(&h, (_, b, s))| (h, b.clone(), *s))
+            .collect();
+        self.revealed = Some((at, map.clone()));
+        for (h, action, salt) in mine {
+            let hero = u32::try_from(h).unwrap_or(u32::MAX);
+            if map.get(&h) != Some(&digest(at, hero, &action, &salt)) {
+                self.note(format!("the host lists another commitment for hero {h}"));
+                continue;
+            }
+            let _ = self.send(&Message::Reveal {
+                at,
+                hero,
+                action,
+                salt,
+            });
+        }
+    }
+
+    fn mine(&self, maker: Maker) -> bool {
+        let (Some(player), Some(r)) = (self.player, &self.replica) else {
+            return false;
+        };
+        match maker {
+            Maker::Hero(h) => r.setup().players.get(h) == Some(&player),
+            Maker::Table => r.setup().table_player == player,
+        }
+    }
+
+    /// Proposes a decision at the log's length now. At most [`MAX_IN_FLIGHT`] proposals wait for
+    /// the host's answer at a time.
+    pub fn propose(&mut self, action: &R::Action) -> Result<(), String> {
+        let Some(r) = &self.replica else {
+            return Err("not welcomed yet".into());
+        };
+        if self.in_flight >= MAX_IN_FLIGHT {
+            return Err(format!(
+                "{MAX_IN_FLIGHT} proposals are waiting for the host"
+            ));
+        }
+        let at = r.len();
+        self.send(&Message::Propose {
+            at,
+            action: encode_action(action),
+        })
+        .map_err(|e| e.to_string())?;
+        self.in_flight += 1;
+        self.pending = Some(at);
+        Ok(())
+    }
+
+    /// Commits to a hidden pick for `hero`; it is revealed when the host says every pick is in.
+    pub fn commit_secret(&mut self, hero: usize, action: &R::Action) -> Result<(), String> {
+        let Some(r) = &self.replica else {
+            return Err("not welcomed yet".into());
+        };
+        let at = r.len();
+        let bytes = encode_action(action);
+        let salt = fresh_salt()?;
+        let hero32 = u32::try_from(hero).map_err(|_| "no such hero".to_string())?;
+        let d = digest(at, hero32, &bytes, &salt);
+        self.send(&Message::Commitment {
+            at,
+            hero: hero32,
+            digest: d,
+        })
+        .map_err(|e| e.to_string())?;
+        self.picks.insert(hero, (at, bytes, salt));
+        Ok(())
+    }
+
+    /// Asks the host to undo this player's last decision.
+    pub fn request_undo(&mut self) -> Result<(), String> {
+        let Some(r) = &self.replica else {
+            return Err("not welcomed yet".into());
+        };
+        let at = r.len();
+        self.send(&Message::UndoRequest { at })
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next move of this peer's player by the hero autopilot, sent now, unless one is waiting
+    /// for the host's answer. Returns whether it moved.
+    pub fn play_auto(&mut self) -> bool {
+        let Some(r) = &self.replica else {
+            return false;
+        };
+        if r.desync().is_some() || self.pending == Some(r.len()) || self.host_gone {
+            return false;
+        }
+        let at = r.len();
+        let next = r.auto_move(
+            |m| self.mine(m),
+            |h| self.picks.get(&h).is_some_and(|(a, _, _)| *a == at),
+        );
+        match next {
+            Some(AutoMove::Propose(a)) => self.propose(&a).is_ok(),
+            Some(AutoMove::Secret(h, a)) => self.commit_secret(h, &a).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Continues as host from this copy of the game, over the same transport; the peers the last
+    /// host listed keep their seats. A peer not welcomed yet has no copy and is given back.
+    pub fn into_host(self) -> Result<Host<R, T>, Box<Self>> {
+        match self.replica {
+            Some(replica) => Ok(Host::from_replica(
+                replica,
+                self.player,
+                self.peers,
+                self.transport,
+            )),
+            None => Err(Box::new(self)),
+        }
+    }
+}

@@ -1,0 +1,470 @@
+//! A copy of the game with its session log: what the host and every peer hold alike.
+//!
+//! Only the players' decisions (a hero's action, a tie the table breaks) and undos are entries of
+//! the session log. After each decision every copy runs the automatic steps itself — the rules' own
+//! steps, the chance outcomes by the seeded pick of the game's seed and step count, the ties by the
+//! seeded pick when the game breaks them so — exactly as [`Game::automatic`] gives them, until a
+//! player must decide again. They are functions of the state alone, so equal states before a
+//! decision give equal states after it and its steps; the host's commit carries the state hash after
+//! the decision and after every step, and a copy compares each one as it goes, so the first step at
+//! which two copies part is named, never patched over.
+
+use foehold_core::game::Game;
+use foehold_core::rules::{Rules, Seat, ToMove};
+
+use crate::codec::{decode_action, encode_action};
+use crate::message::{Commit, Entry, Salt, Setup, StateHash, UndoGranted};
+
+/// The most automatic steps one decision may bring before the next decision: the hashes of a
+/// commit must fit in one message.
+pub const MAX_AUTOMATIC: usize = 4096;
+
+/// Who made a decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Maker {
+    /// A hero's player.
+    Hero(usize),
+    /// The player who breaks the table's ties.
+    Table,
+}
+
+/// What a copy knows of each entry it applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Applied {
+    /// The game's log position before the entry.
+    start: usize,
+    /// Who decided (`None` for an undo).
+    maker: Option<Maker>,
+    /// Whether the decision was a hidden pick.
+    hidden: bool,
+}
+
+/// Where a copy parted from the host's: the first diverging action, never patched.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Desync {
+    /// The session log entry being applied.
+    pub seq: u64,
+    /// The 1-based number of the diverging action in the game's log.
+    pub action: usize,
+    /// The action, as the module writes it.
+    pub description: String,
+    /// The hash the host sent for the state after it, if it sent one.
+    pub expected: Option<StateHash>,
+    /// The hash this copy reached, if it took the action.
+    pub found: Option<StateHash>,
+    /// What differs, in words.
+    pub why: String,
+}
+
+impl std::fmt::Display for Desync {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "this copy parts from the host's at entry {}, action {} ({}): {}",
+            self.seq, self.action, self.description, self.why
+        )
+    }
+}
+
+impl std::error::Error for Desync {}
+
+/// A game, its session log, and the automatic steps run after every decision.
+#[derive(Debug)]
+pub struct Replica<R: Rules> {
+    game: Game<R>,
+    setup: Setup,
+    start: StateHash,
+    entries: Vec<Entry>,
+    applied: Vec<Applied>,
+    /// The decisions in effect (indices into `entries`), oldest first.
+    effective: Vec<usize>,
+    desync: Option<Desync>,
+}
+
+impl<R: Rules> Clone for Replica<R> {
+    fn clone(&self) -> Self {
+        Replica {
+            game: self.game.clone(),
+            setup: self.setup.clone(),
+            start: self.start,
+            entries: self.entries.clone(),
+            applied: self.applied.clone(),
+            effective: self.effective.clone(),
+            desync: self.desync.clone(),
+        }
+    }
+}
+
+impl<R: Rules> Replica<R> {
+    /// A copy of a game that no decision has reached yet; the steps that open it are run now.
+    pub fn new(mut game: Game<R>, setup: Setup) -> Replica<R> {
+        let seeded = setup.seeded_ties;
+        for _ in 0..MAX_AUTOMATIC {
+            let Some(a) = game.automatic(seeded, false) else {
+                break;
+            };
+            if game.apply(a).is_err() {
+                break;
+            }
+        }
+        let start = StateHash::of(&game.state);
+        Replica {
+            game,
+            setup,
+            start,
+            entries: Vec::new(),
+            applied: Vec::new(),
+            effective: Vec::new(),
+            desync: None,
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game<R> {
+        &self.game
+    }
+
+    /// The game's setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The state hash after the opening steps.
+    pub fn start(&self) -> StateHash {
+        self.start
+    }
+
+    /// The session log's length: the position the next decision is proposed at.
+    pub fn len(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    /// Whether no entry is in the session log yet.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The session log.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The state hash now.
+    pub fn hash(&self) -> StateHash {
+        StateHash::of(&self.game.state)
+    }
+
+    /// Where this copy parted from the host's, once it has.
+    pub fn desync(&self) -> Option<&Desync> {
+        self.desync.as_ref()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self.game.to_move(), ToMove::Over { .. })
+    }
+
+    /// Who may make `action` now: the hero to move whose legal actions list it, or the table when
+    /// the rules leave a tie to it. `None` when no player may (the rules' own step, a die, or an
+    /// action no seat to move has).
+    pub fn maker(&self, action: &R::Action) -> Option<Maker> {
+        match self.game.to_move() {
+            ToMove::Heroes(heroes) => heroes
+                .into_iter()
+                .find(|&h| self.game.legal_actions(Seat::Hero(h)).contains(action))
+                .map(Maker::Hero),
+            ToMove::Tie { .. } if !self.setup.seeded_ties => self
+                .game
+                .legal_actions(Seat::Table)
+                .contains(action)
+                .then_some(Maker::Table),
+            _ => None,
+        }
+    }
+
+    /// Applies a decision its maker may make (see [`Replica::maker`]), runs the steps after it and
+    /// appends the commit, which it returns.
+    pub fn decide(
+        &mut self,
+        action: R::Action,
+        maker: Maker,
+        salt: Option<Salt>,
+    ) -> Result<Commit, String> {
+        let start = self.game.cursor;
+        self.game
+            .apply(action.clone())
+            .map_err(|e| format!("the rules refuse it: {e}"))?;
+        let mut hashes = vec![self.hash()];
+        for _ in 0..MAX_AUTOMATIC {
+            let Some(a) = self.game.automatic(self.setup.seeded_ties, false) else {
+                break;
+            };
+            if self.game.apply(a).is_err() {
+                break;
+            }
+            hashes.push(self.hash());
+        }
+        let commit = Commit {
+            seq: self.len(),
+            action: encode_action(&action),
+            hashes,
+            salt,
+        };
+        self.push(Entry::Commit(commit.clone()), start, Some(maker));
+        Ok(commit)
+    }
+
+    fn push(&mut self, entry: Entry, start: usize, maker: Option<Maker>) {
+        let hidden = matches!(&entry, Entry::Commit(c) if c.salt.is_some());
+        if maker.is_some() {
+            self.effective.push(self.entries.len());
+        }
+        self.entries.push(entry);
+        self.applied.push(Applied {
+            start,
+            maker,
+            hidden,
+        });
+    }
+
+    /// Applies the host's next entry (its `seq` must be [`Replica::len`]) and checks every hash it
+    /// carries. At the first difference the copy stops: the desync is kept and returned, and no
+    /// further entry is applied.
+    pub fn receive(&mut self, entry: &Entry) -> Result<(), Desync> {
+        if let Some(d) = &self.desync {
+            return Err(d.clone());
+        }
+        let result = match entry {
+            Entry::Commit(c) => self.receive_commit(c),
+            Entry::Undo(u) => self.receive_undo(u),
+        };
+        if let Err(d) = &result {
+            self.desync = Some(d.clone());
+        }
+        result
+    }
+
+    fn receive_commit(&mut self, c: &Commit) -> Result<(), Desync> {
+        let number = self.game.cursor + 1;
+        let action: R::Action = decode_action(&c.action).map_err(|e| {
+            parted(
+                c.seq,
+                number,
+                "an action that does not decode".into(),
+                e.to_string(),
+            )
+        })?;
+        let description = format!("{action:?}");
+        let Some(maker) = self.maker(&action) else {
+            return Err(parted(
+                c.seq,
+                number,
+                description,
+                "no seat to move here may take it".into(),
+            ));
+        };
+        let start = self.game.cursor;
+        if let Err(e) = self.game.apply(action) {
+            return Err(parted(
+                c.seq,
+                number,
+                description,
+                format!("the rules refuse it here: {e}"),
+            ));
+        }
+        let mut step = 0;
+        let mut description = description;
+        loop {
+            let found = self.hash();
+            let expected = c.hashes.get(step).copied();
+            if expected != Some(found) {
+                return Err(Desync {
+                    seq: c.seq,
+                    action: self.game.cursor,
+                    description,
+                    expected,
+                    found: Some(found),
+                    why: match expected {
+                        Some(e) => format!("state hash {found} instead of {e}"),
+                        None => "the host ran no such step".into(),
+                    },
+                });
+            }
+            step += 1;
+            let next = if step <= MAX_AUTOMATIC {
+                self.game.automatic(self.setup.seeded_ties, false)
+            } else {
+                None
+            };
+            let Some(a) = next else { break };
+            description = format!("{a:?}");
+            if let Err(e) = self.game.apply(a) {
+                return Err(parted(
+                    c.seq,
+                    self.game.cursor + 1,
+                    description,
+                    format!("the rules refuse their own step: {e}"),
+                ));
+            }
+        }
+        if step < c.hashes.len() {
+            return Err(Desync {
+                seq: c.seq,
+                action: self.game.cursor + 1,
+                description: "the step after the last one this copy runs".into(),
+                expected: c.hashes.get(step).copied(),
+                found: None,
+                why: format!(
+                    "the host ran {} steps after the decision, this copy {}",
+                    c.hashes.len() - 1,
+                    step - 1
+                ),
+            });
+        }
+        self.push(Entry::Commit(c.clone()), start, Some(maker));
+        Ok(())
+    }
+
+    fn receive_undo(&mut self, u: &UndoGranted) -> Result<(), Desync> {
+        let start = self.game.cursor;
+        let to = usize::try_from(u.to).unwrap_or(usize::MAX);
+        if to > start {
+            return Err(parted(
+                u.seq,
+                start,
+                format!("an undo to action {to}"),
+                format!("the game is at action {start}: an undo goes back"),
+            ));
+        }
+        self.go_back(to);
+        let found = self.hash();
+        if found != u.hash {
+            return Err(Desync {
+                seq: u.seq,
+                action: to,
+                description: format!("the undo back to action {to}"),
+                expected: Some(u.hash),
+                found: Some(found),
+                why: format!("state hash {found} instead of {}", u.hash),
+            });
+        }
+        self.push(Entry::Undo(u.clone()), start, None);
+        Ok(())
+    }
+
+    fn go_back(&mut self, to: usize) {
+        self.game.go_to(to);
+        while let Some(&i) = self.effective.last() {
+            if self.applied[i].start < to {
+                break;
+            }
+            self.effective.pop();
+        }
+    }
+
+    /// Where an undo of the last decision in effect goes, when `mine` says its maker is the
+    /// asker's: it is not a hidden pick, and no other seat has decided since. Otherwise why not.
+    pub fn undoable(&self, mine: impl Fn(Maker) -> bool) -> Result<usize, String> {
+        let Some(&i) = self.effective.last() else {
+            return Err("there is no decision to undo".into());
+        };
+        let a = self.applied[i];
+        if a.hidden {
+            return Err(
+                "a hidden pick is not undone: its player would pick again knowing the others'"
+                    .into(),
+            );
+        }
+        if !a.maker.is_some_and(&mine) {
+            return Err("the last decision is not yours".into());
+        }
+        if self.applied[i + 1..]
+            .iter()
+            .any(|b| b.maker.is_some_and(|m| !mine(m)))
+        {
+            return Err("another seat has decided since".into());
+        }
+        Ok(a.start)
+    }
+
+    /// Goes back to the game's log position `to` (from [`Replica::undoable`]) and appends the undo,
+    /// which it returns.
+    pub fn undo(&mut self, to: usize) -> UndoGranted {
+        let start = self.game.cursor;
+        self.go_back(to.min(start));
+        let u = UndoGranted {
+            seq: self.len(),
+            to: self.game.cursor as u64,
+            hash: self.hash(),
+        };
+        self.push(Entry::Undo(u.clone()), start, None);
+        u
+    }
+
+    /// The copy after its first `len` entries only: what a copy ahead of a new host keeps.
+    pub fn truncated(&self, len: u64) -> Replica<R> {
+        let mut game = self.game.clone();
+        game.go_to(0);
+        let mut copy = Replica::new(game, self.setup.clone());
+        for e in self
+            .entries
+            .iter()
+            .take(usize::try_from(len).unwrap_or(usize::MAX))
+        {
+            // These entries were applied once from the same start, so they apply again.
+            let _ = copy.receive(e);
+        }
+        copy
+    }
+}
+
+/// A desync at an action whose state this copy did not reach.
+fn parted(seq: u64, action: usize, description: String, why: String) -> Desync {
+    Desync {
+        seq,
+        action,
+        description,
+        expected: None,
+        found: None,
+        why,
+    }
+}
+
+/// What a seat's automatic player does next ([`Replica::auto_move`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AutoMove<A> {
+    /// Propose this decision.
+    Propose(A),
+    /// Commit to this hidden pick for this hero.
+    Secret(usize, A),
+}
+
+impl<R: foehold_core::rules::Present> Replica<R> {
+    /// The next move of a seat played by the hero autopilot: `mine` says which makers are the
+    /// seat's, `committed` which of its heroes have committed to a hidden pick already. A tie the
+    /// table breaks is broken by the seeded pick.
+    pub fn auto_move(
+        &self,
+        mine: impl Fn(Maker) -> bool,
+        committed: impl Fn(usize) -> bool,
+    ) -> Option<AutoMove<R::Action>> {
+        let state = &self.game.state;
+        let secret = crate::secret::choosing_in_secret::<R>(state);
+        if !secret.is_empty() {
+            let h = secret
+                .into_iter()
+                .find(|&h| mine(Maker::Hero(h)) && !committed(h))?;
+            return R::autopilot(state, h).map(|a| AutoMove::Secret(h, a));
+        }
+        match self.game.to_move() {
+            ToMove::Heroes(heroes) => {
+                let h = heroes.into_iter().find(|&h| mine(Maker::Hero(h)))?;
+                R::autopilot(state, h).map(AutoMove::Propose)
+            }
+            ToMove::Tie { .. } if mine(Maker::Table) => {
+                self.game.automatic(true, false).map(AutoMove::Propose)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! Whole games of every module's shipped scenarios, by 2 and 4 seats over the in-process transport:
+//! every copy of the game has the same state hash after every move, and the game ends.
+
+mod common;
+
+use common::Table;
+use foehold_core::rules::brimstone::Brimstone;
+use foehold_core::rules::gloomhaven::Gloomhaven;
+use foehold_core::rules::goals::Goals;
+use foehold_core::rules::{Present, TieBreaker};
+
+/// Plays a whole game online and checks it against the same game played offline by the autopilot.
+fn whole<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBreaker) {
+    let mut table = Table::<R>::new(name, seats, seed, ties);
+    let moves = table.play(50_000, |_| {});
+    assert!(
+        table.is_over(),
+        "{name} by {seats}: not over after {moves} moves"
+    );
+    table.assert_same();
+    // Offline, the same seed and the autopilot for every hero reach the same end: the online game
+    // took the same decisions and ran the same steps.
+    let (mut offline, _) = common::load::<R>(name, seed, ties);
+    for _ in 0..1_000_000 {
+        let Some(a) = offline.automatic(true, true) else {
+            break;
+        };
+        offline.apply(a).unwrap();
+    }
+    assert_eq!(
+        foehold_net::message::StateHash::of(&offline.state),
+        table.hash(),
+        "{name} by {seats}: the online game ends elsewhere than the offline one"
+    );
+}
+
+#[test]
+fn a_gloomhaven_game_by_two_and_four_seats() {
+    whole::<Gloomhaven>("tutorial.ron", 2, 3, TieBreaker::Seeded);
+    whole::<Gloomhaven>("tutorial.ron", 4, 4, TieBreaker::Seeded);
+}
+
+#[test]
+fn every_gloomhaven_scenario_by_two_seats_with_the_table_breaking_ties() {
+    for name in [
+        "ember-orchard.ron",
+        "frozen-sluice.ron",
+        "sunken-kiln.ron",
+        "tutorial.ron",
+    ] {
+        whole::<Gloomhaven>(name, 2, 11, TieBreaker::Table);
+    }
+}
+
+#[test]
+fn brimstone_games_by_two_and_four_seats() {
+    whole::<Brimstone>("cinder-adit.ron", 2, 5, TieBreaker::Seeded);
+    whole::<Brimstone>("cinder-adit.ron", 4, 6, TieBreaker::Seeded);
+    whole::<Brimstone>("cinder-adit-ambush.ron", 2, 7, TieBreaker::Table);
+    whole::<Brimstone>("sulphur-drift.ron", 4, 8, TieBreaker::Seeded);
+}
+
+#[test]
+fn goals_games_by_two_and_four_seats() {
+    whole::<Goals>("dome-crossing.ron", 2, 9, TieBreaker::Seeded);
+    whole::<Goals>("dome-crossing.ron", 4, 10, TieBreaker::Table);
+}
+
+#[test]
+fn every_module_action_round_trips_through_the_wire_format() {
+    fn check<R: Present>(name: &str) {
+        let (mut game, _) = common::load::<R>(name, 1, TieBreaker::Seeded);
+        let mut n = 0;
+        game.play_out(100_000, |_, a, _| {
+            let bytes = foehold_net::codec::encode_action(a);
+            let back: R::Action = foehold_net::codec::decode_action(&bytes).unwrap();
+            assert_eq!(&back, a);
+            n += 1;
+        });
+        assert!(n > 0);
+    }
+    check::<Gloomhaven>("tutorial.ron");
+    check::<Brimstone>("cinder-adit.ron");
+    check::<Goals>("dome-crossing.ron");
+}
