@@ -9,8 +9,8 @@ bash .ci/setup-apt.sh
 
 echo "== format"
 cargo fmt --all -- --check
-echo "== the rules core and the headless commands without an engine"
-for package in foehold-core foehold; do
+echo "== the rules core, the online protocol and the headless commands without an engine"
+for package in foehold-core foehold-net foehold; do
     tree=$(cargo tree -p "$package" --locked --prefix none)
     if grep -i bevy <<<"$tree"; then
         echo "$package depends on the crates above: it must build without Bevy" >&2
