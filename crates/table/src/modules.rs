@@ -1,5 +1,6 @@
 //! The rule modules on the table: what each adds to the table every module shares.
 
+use foehold_core::lab::any::{AnyBench, moment_bench};
 use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
@@ -11,19 +12,30 @@ use crate::app::Extra;
 pub trait Module: Present {
     /// What the module adds to the 3D table: its own windows and clicks.
     const TABLE: Extra;
+    /// The moment of a game in the position lab ([`foehold_core::lab::Lab::moment`]).
+    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String>;
 }
 
 impl Module for Gloomhaven {
     const TABLE: Extra = crate::app::gloomhaven::EXTRA;
+    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
+        moment_bench::<Self>(state)
+    }
 }
 
 impl Module for Brimstone {
     // The shared table plays it whole: moves on lit cells and as buttons.
     const TABLE: Extra = Extra::NONE;
+    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
+        moment_bench::<Self>(state)
+    }
 }
 
 impl Module for Goals {
     const TABLE: Extra = Extra::NONE;
+    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
+        moment_bench::<Self>(state)
+    }
 }
 
 foehold::modules!(Module);

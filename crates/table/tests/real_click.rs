@@ -1537,8 +1537,28 @@ fn the_players_enter_the_override_card_they_drew_at_their_own_table() {
         (cursor(p) > at).then(|| p.clone())
     });
     assert_history_at(&p, at, other.trim_start_matches("draw:"));
+    // The heroes' turn: the foe who acts first this round, opened in the lab from the Game window.
+    let p = t.wait_for("the heroes' turn", 120, |p| {
+        phase(p).starts_with("Heroes").then(|| p.clone())
+    });
+    let at = cursor(&p);
+    t.click("menu:moment");
+    let p = t.wait_for("the moment in the lab", 60, |p| {
+        (p["lab"]["module"] == "goals").then(|| p.clone())
+    });
+    assert!(
+        !lab_ends(&p).is_empty(),
+        "the foe's answer: {}",
+        p["lab"]["summary"]
+    );
+    t.settled();
+    t.shot().save_ppm(&t.dir.join("moment.ppm"));
+    t.click("lab:back");
+    t.wait_for("the game as it was", 60, |p| {
+        (p["lab"].is_null() && cursor(p) == at && phase(p).starts_with("Heroes")).then_some(())
+    });
     eprintln!(
-        "{name} entered, taken back and {} entered in {:.0} s",
+        "{name} entered, taken back and {} entered, the moment opened and left in {:.0} s",
         other.trim_start_matches("draw:"),
         started.elapsed().as_secs_f64()
     );

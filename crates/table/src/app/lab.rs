@@ -56,6 +56,52 @@ pub const MOVE: &str = "move";
 /// The marks layer of the lab's answer.
 const LAYER: &str = "lab";
 
+/// The game a moment was opened from, set aside while the lab is open: "Back to the game" puts it
+/// on the table again exactly as it was.
+#[derive(Resource)]
+pub struct SetAside {
+    /// The scenario's name, for the button.
+    pub name: String,
+    put_back: Box<dyn FnOnce(&mut World) + Send + Sync>,
+}
+
+/// Opens the moment of the game of module `R` on the table in the lab: the position of the foe
+/// whose turn it is or comes next. The game is set aside, seats and all; an error (no foe decision
+/// now, say) leaves the table as it was.
+pub fn open_moment<R: crate::modules::Module>(world: &mut World) -> Result<(), String> {
+    let Some(game) = world.get_resource::<foehold_loop::CoreGame<R>>() else {
+        return Err("no game is on the table".into());
+    };
+    let bench =
+        R::moment(&game.0.state).map_err(|e| format!("this moment cannot open in the lab: {e}"))?;
+    let name = R::scenario_name(&game.0.scenario).to_string();
+    let Some(foehold_loop::CoreGame(game)) = world.remove_resource::<foehold_loop::CoreGame<R>>()
+    else {
+        return Err("no game is on the table".into());
+    };
+    let seats = world.resource::<super::driver::Seats>();
+    let owners = seats.ready.then(|| seats.owner.clone());
+    let paused = world.resource::<super::driver::Pace>().paused;
+    let put_back = move |world: &mut World| {
+        super::driver::open::install::<R>(world, game, true);
+        super::driver::open::reseat(world, owners);
+        world.resource_mut::<super::driver::Pace>().paused = paused;
+    };
+    enter(world, bench, None);
+    world.insert_resource(SetAside {
+        name,
+        put_back: Box::new(put_back),
+    });
+    Ok(())
+}
+
+/// Puts the game set aside back on the table; the lab closes.
+pub fn back_to_the_game(world: &mut World) {
+    if let Some(aside) = world.remove_resource::<SetAside>() {
+        (aside.put_back)(world);
+    }
+}
+
 /// Whether the lab is open.
 pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
     lab.is_some()
@@ -120,10 +166,11 @@ pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
     }
 }
 
-/// The lab closes when a game is put on the table.
+/// The lab closes when a game is put on the table; a game set aside goes when another comes.
 fn leave_for_a_game(world: &mut World) {
     if crate::modules::a_game_is_on(world) {
         world.remove_resource::<LabBench>();
+        world.remove_resource::<SetAside>();
         if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
             marks.clear(LAYER);
         }
@@ -296,10 +343,20 @@ fn bench_window(
     mut tools: ResMut<LabTools>,
     mut dock: ResMut<Dock>,
     mut next: ResMut<NextState<Screen>>,
+    aside: Option<Res<SetAside>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (undo, redo) = bench.0.history();
     dock.show(ctx, Slot::Menu, egui::Window::new("Position lab"), |ui| {
+        if let Some(aside) = &aside
+            && ui
+                .button(format!("Back to the game: {}", aside.name))
+                .tagged("lab:back")
+                .on_hover_text("The game this moment came from, as it was when you left it")
+                .clicked()
+        {
+            commands.queue(back_to_the_game);
+        }
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(undo > 0, egui::Button::new("⟲ Undo"))

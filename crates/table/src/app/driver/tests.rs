@@ -27,6 +27,9 @@ use crate::modules::Module;
 
 impl Module for Toy {
     const TABLE: Extra = Extra::NONE;
+    fn moment(_: &toy::State) -> Result<Box<dyn foehold_core::lab::any::AnyBench>, String> {
+        Err("the toy has no case format".into())
+    }
 }
 
 /// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:
@@ -474,4 +477,59 @@ fn a_game_put_on_the_table_closes_the_position_lab() {
             .contains_key("lab"),
         "the lab's marks go with it"
     );
+}
+
+#[test]
+fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
+    use foehold_core::rules::goals::Goals;
+    let mut app = headless(1);
+    app.add_message::<crate::app::board::RebuildBoard>()
+        .init_resource::<crate::app::focus::Typing>()
+        .add_plugins(crate::app::lab::plugin);
+    open(app.world_mut(), &repo("scenarios/dome-crossing.ron"), 1).expect("opens");
+    app.update();
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    // On to a foe's turn of the first round, as the rules would play it.
+    let mut game = app
+        .world_mut()
+        .remove_resource::<CoreGame<Goals>>()
+        .unwrap()
+        .0;
+    while Goals::moment(&game.state).is_err() {
+        let a = game.auto_action().expect("a foe's turn comes");
+        game.apply(a).expect("legal");
+    }
+    let (cursor, hash) = (game.cursor, foehold_core::rules::state_hash(&game.state));
+    app.insert_resource(CoreGame(game));
+    crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");
+    app.update();
+    let bench = &app.world().resource::<crate::app::lab::LabBench>().0;
+    assert_eq!(bench.module(), "goals");
+    assert!(!bench.answer().choices.is_empty(), "{:?}", bench.answer());
+    assert!(
+        !app.world().contains_resource::<CoreGame<Goals>>(),
+        "set aside"
+    );
+    crate::app::lab::back_to_the_game(app.world_mut());
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
+    let g = &app.world().resource::<CoreGame<Goals>>().0;
+    assert_eq!(g.cursor, cursor, "the game as it was");
+    assert_eq!(foehold_core::rules::state_hash(&g.state), hash);
+    assert!(
+        app.world().resource::<Seats>().ready,
+        "the players keep their seats"
+    );
+}
+
+#[test]
+fn a_moment_with_no_foe_to_decide_says_why_and_the_game_stays() {
+    let mut app = toy_app("toy.ron");
+    let cursor = toy(&app).cursor;
+    let e = crate::app::lab::open_moment::<Toy>(app.world_mut()).unwrap_err();
+    assert!(e.contains("cannot open in the lab"), "{e}");
+    assert!(app.world().contains_resource::<CoreGame<Toy>>());
+    assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
+    assert_eq!(toy(&app).cursor, cursor);
 }
