@@ -105,7 +105,8 @@ pub struct FigureInfo {
     pub elite: bool,
     /// 0 once it died or is out of the game.
     pub hp: i32,
-    /// Hit points when unhurt.
+    /// Hit points when unhurt; 0 where none are kept (a position of the lab, whose case files
+    /// have no hit points), and the table draws no bar.
     pub max_hp: i32,
     /// Its conditions, by name.
     pub conditions: Vec<String>,

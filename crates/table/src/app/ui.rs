@@ -149,8 +149,10 @@ fn name_plates(
         .map(|((_, p, f), galley)| {
             let w = galley.size().x.max(56.0) + 30.0;
             let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
+            // The name alone when no hit points are kept.
+            let tall = if f.max_hp > 0 { 29.0 } else { 19.0 };
             egui::Rect::from_min_max(
-                egui::pos2(p.x - w / 2.0, p.y - 29.0 - dots),
+                egui::pos2(p.x - w / 2.0, p.y - tall - dots),
                 egui::pos2(p.x + w / 2.0, p.y + 1.0),
             )
         })
@@ -183,29 +185,32 @@ fn name_plates(
             egui::Color32::WHITE,
         );
         // Hit points: a bar, and the number inside the plate so that neighbours' never run
-        // together.
-        let bar = egui::Rect::from_min_size(
-            rect.left_top() + egui::vec2(4.0, 19.0),
-            egui::vec2(w - 30.0, 7.0),
-        );
-        painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
-        let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
-        let fill = egui::Rect::from_min_size(bar.min, egui::vec2(bar.width() * frac, bar.height()));
-        let hp_colour = if frac > 0.5 {
-            egui::Color32::from_rgb(70, 200, 80)
-        } else if frac > 0.25 {
-            egui::Color32::from_rgb(230, 180, 40)
-        } else {
-            egui::Color32::from_rgb(220, 50, 40)
-        };
-        painter.rect_filled(fill, 2.0, hp_colour);
-        painter.text(
-            egui::pos2(rect.right() - 4.0, bar.center().y),
-            egui::Align2::RIGHT_CENTER,
-            format!("{}", f.hp),
-            egui::FontId::proportional(11.0),
-            egui::Color32::WHITE,
-        );
+        // together; a lab position keeps none.
+        if f.max_hp > 0 {
+            let bar = egui::Rect::from_min_size(
+                rect.left_top() + egui::vec2(4.0, 19.0),
+                egui::vec2(w - 30.0, 7.0),
+            );
+            painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
+            let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
+            let fill =
+                egui::Rect::from_min_size(bar.min, egui::vec2(bar.width() * frac, bar.height()));
+            let hp_colour = if frac > 0.5 {
+                egui::Color32::from_rgb(70, 200, 80)
+            } else if frac > 0.25 {
+                egui::Color32::from_rgb(230, 180, 40)
+            } else {
+                egui::Color32::from_rgb(220, 50, 40)
+            };
+            painter.rect_filled(fill, 2.0, hp_colour);
+            painter.text(
+                egui::pos2(rect.right() - 4.0, bar.center().y),
+                egui::Align2::RIGHT_CENTER,
+                format!("{}", f.hp),
+                egui::FontId::proportional(11.0),
+                egui::Color32::WHITE,
+            );
+        }
         // Condition markers: coloured dots with the initial, above the plate.
         for (i, c) in f.conditions.iter().enumerate() {
             let centre = egui::pos2(rect.left() + 7.0 + i as f32 * 14.0, rect.top() - 7.0);
@@ -273,7 +278,9 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
         egui::RichText::new(&f.name).strong().size(16.0),
     );
     ui.label(format!("{side}{}", if f.elite { " · elite" } else { "" }));
-    ui.label(format!("hit points {}/{}", f.hp, f.max_hp));
+    if f.max_hp > 0 {
+        ui.label(format!("hit points {}/{}", f.hp, f.max_hp));
+    }
     if let Some(p) = f.owner {
         ui.label(format!("played by Player {p}"));
     }

@@ -772,7 +772,7 @@ fn figure(id: u32, name: &str, side: Side, cell: Sq, tint: usize) -> FigureInfo 
         side,
         elite: false,
         hp: 1,
-        max_hp: 1,
+        max_hp: 0,
         conditions: Vec::new(),
         cell,
         owner: None,
