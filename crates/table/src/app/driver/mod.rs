@@ -259,7 +259,6 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                 .run_if(has_game::<R>)
                 .run_if(seated)
                 .run_if(crate::app::screen::at_table)
-                .run_if(not(crate::app::lab::in_lab))
                 .after(super::ui::Windows),
         );
         (R::TABLE.plugin)(app);
