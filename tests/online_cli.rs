@@ -1,8 +1,11 @@
-//! `foehold host` and `foehold join` as processes over QUIC on loopback: whole games of every
-//! module, four seats, and a player killed mid-game who joins again.
+//! `foehold host` and `foehold join` as processes over QUIC on loopback.
+//!
+//! Whole games of every module, four seats, and a player killed mid-game who joins again.
 //!
 //! Every process is started with `--relay none --bind 127.0.0.1:0`: nothing is contacted but the
 //! loopback addresses the host's code names. Each test kills its processes past its time limit.
+
+#![cfg(feature = "online")]
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;

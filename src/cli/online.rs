@@ -1,5 +1,4 @@
-//! `foehold host SCENARIO` and `foehold join CODE --seat N`: one game played by friends on
-//! different machines, over QUIC.
+//! `foehold host SCENARIO` and `foehold join CODE --seat N`: one game by friends over QUIC.
 
 use super::outln;
 use clap::{Args, ValueEnum};

@@ -1,5 +1,7 @@
-//! The QUIC transport on loopback (no relay, no lookup): frames arrive whole and in order, and a
-//! peer that sends garbage loses its own connection and nothing else.
+//! The QUIC transport on loopback, with no relay and no address lookup.
+//!
+//! Frames arrive whole and in order, and a peer that sends garbage loses its own connection and
+//! nothing else.
 
 #![cfg(feature = "online")]
 
