@@ -228,8 +228,7 @@ impl ForRules for HostGame<'_> {
                 busy = true;
             }
             if !busy {
-                host.transport_mut()
-                    .wait(TICK.min(pace.max(Duration::from_millis(1))));
+                host.transport_mut().wait(idle(pace));
             }
         }
         // The peers leave once they have the last commit; the host waits for them, a while.
@@ -245,6 +244,12 @@ impl ForRules for HostGame<'_> {
         result(host.replica(), host.traffic());
         ExitCode::SUCCESS
     }
+}
+
+/// How long a loop with nothing to do sleeps: a frame wakes it at once, and with a pace it looks
+/// again when its next move is due.
+fn idle(pace: Duration) -> Duration {
+    if pace.is_zero() { TICK } else { TICK.min(pace) }
 }
 
 /// Whether every player from 2 on is connected and welcomed.
@@ -453,8 +458,7 @@ impl ForRules for JoinGame<'_> {
                 busy = true;
             }
             if !busy {
-                peer.transport_mut()
-                    .wait(TICK.min(pace.max(Duration::from_millis(1))));
+                peer.transport_mut().wait(idle(pace));
             }
         }
         if let Some(replica) = peer.replica() {
