@@ -245,3 +245,43 @@ fn a_malformed_code_is_refused_with_a_reason() {
         assert!(err.contains("join code"), "{code:?}: {err}");
     }
 }
+
+/// `join` run to its end, with a time limit of its own: its exit status and standard error.
+fn join_output(code: &str, seat: &str, timeout: &str) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .args(["join", code, "--seat", seat, "--heroes", "auto"])
+        .args([
+            "--relay",
+            "none",
+            "--bind",
+            "127.0.0.1:0",
+            "--timeout",
+            timeout,
+        ])
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_taken_seat_and_a_gone_host_are_refused_with_a_reason() {
+    let until = Instant::now() + LIMIT;
+    let (host, code) = host("dome-crossing.ron", 2, 9, &["--pace", "150"], until);
+    let mut first = join(&code, 2, &[]);
+    first.until("welcomed", until);
+    let (status, err) = join_output(&code, "2", "30");
+    assert_eq!(status, Some(1), "{err}");
+    assert!(err.contains("player 2 is taken"), "{err}");
+    let (status, err) = join_output(&code, "5", "30");
+    assert_eq!(status, Some(1), "{err}");
+    assert!(err.contains("no player 5"), "{err}");
+    drop(first);
+    drop(host);
+    // Nobody answers at the code's address any more: the join gives up at its time limit.
+    let (status, err) = join_output(&code, "2", "3");
+    assert_eq!(status, Some(1), "{err}");
+    assert!(err.contains("host"), "{err}");
+}

@@ -28,6 +28,8 @@ use crate::modules::present::{ForRules, with_rules};
 const TICK: Duration = Duration::from_millis(50);
 /// How long the host waits, after the game ends, for the peers to take the last commits.
 const LINGER: Duration = Duration::from_secs(10);
+/// How long a player waits to reach the host.
+const CONNECT_WAIT: Duration = Duration::from_secs(60);
 /// How long the host waits for its home relay before it prints the join code.
 const RELAY_WAIT: Duration = Duration::from_secs(10);
 
@@ -307,7 +309,10 @@ pub fn join(o: &JoinArgs) -> ExitCode {
         },
         None => None,
     };
-    let wait = deadline.saturating_duration_since(Instant::now());
+    // A host that cannot be reached in a minute will not be: say so rather than wait for hours.
+    let wait = deadline
+        .saturating_duration_since(Instant::now())
+        .min(CONNECT_WAIT);
     let mut quic = match Quic::join(&ticket, &o.net.options(key), wait) {
         Ok(q) => q,
         Err(e) => {

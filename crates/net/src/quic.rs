@@ -33,8 +33,9 @@ use crate::transport::{Event, SendError, Transport};
 
 /// The application protocol both ends must speak.
 pub const ALPN: &[u8] = b"foehold/1";
-/// Frames each way of one connection.
-pub const QUEUE: usize = 256;
+/// Frames each way of one connection: with frames of at most 64 KiB, a connection holds at most
+/// 4 MiB of each way's frames, and the host's [`MAX_CONNECTIONS`] at most 128 MiB.
+pub const QUEUE: usize = 64;
 /// The most connections open at once; more are refused before their handshake.
 pub const MAX_CONNECTIONS: usize = 32;
 /// The longest join code read.
