@@ -36,6 +36,12 @@ enum Command {
     Code(cli::code::CodeArgs),
     /// Re-run a save and check its final state hash
     Replay(cli::replay::ReplayArgs),
+    /// Host a game for friends on other machines: prints the code they join with
+    #[cfg(feature = "online")]
+    Host(cli::online::HostArgs),
+    /// Join a friend's game with the code its host printed
+    #[cfg(feature = "online")]
+    Join(cli::online::JoinArgs),
     /// Writes saves in a loop, for the test that kills a writer (not for people)
     #[cfg(feature = "dev")]
     #[command(hide = true)]
@@ -52,6 +58,10 @@ fn main() -> ExitCode {
         Some(Command::Replay(a)) => cli::replay::run(a),
         Some(Command::Coverage(a)) => cli::coverage::run(a),
         Some(Command::Code(a)) => cli::code::run(a),
+        #[cfg(feature = "online")]
+        Some(Command::Host(a)) => cli::online::host(a),
+        #[cfg(feature = "online")]
+        Some(Command::Join(a)) => cli::online::join(a),
         #[cfg(feature = "dev")]
         Some(Command::WriteSavesForever(a)) => cli::saves::run(a),
         None => table(&cli.table),

@@ -3,6 +3,8 @@
 pub mod code;
 pub mod coverage;
 pub mod odds;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod play;
 pub mod replay;
 #[cfg(feature = "dev")]

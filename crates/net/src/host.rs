@@ -36,6 +36,8 @@ struct Slot {
     spent: u32,
     /// Refusals sent in this poll.
     refused: u32,
+    /// Whether the scenario was sent on this connection.
+    sent_scenario: bool,
 }
 
 /// Hidden picks being committed or revealed.
@@ -64,6 +66,8 @@ pub struct Host<R: Present, T: Transport = local::Endpoint> {
     my_picks: BTreeMap<usize, (ActionBytes, Salt)>,
     notes: VecDeque<String>,
     traffic: Traffic,
+    /// The scenario file's text, sent to a peer that asks ([`Host::offer_scenario`]).
+    scenario_text: Option<String>,
 }
 
 /// The setup of a game for its peers: `seats` players, `players` gives each hero its player (from
@@ -121,7 +125,16 @@ impl<R: Present, T: Transport> Host<R, T> {
             my_picks: BTreeMap::new(),
             notes: VecDeque::new(),
             traffic: Traffic::default(),
+            scenario_text: None,
         }
+    }
+
+    /// Sends the scenario file's text to a peer that asks for it ([`Message::GetScenario`]), so that
+    /// a friend needs no copy of the file. Refused when it does not fit in one message.
+    pub fn offer_scenario(&mut self, text: String) -> Result<(), codec::TooLarge> {
+        codec::encode(&Message::Scenario { text: text.clone() })?;
+        self.scenario_text = Some(text);
+        Ok(())
     }
 
     /// The game and its session log.
@@ -259,6 +272,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                 let slot = self.peers.entry(p).or_default();
                 slot.connected = true;
                 slot.hello = false;
+                slot.sent_scenario = false;
             }
             Event::Left(p) => {
                 if let Some(s) = self.peers.get_mut(&p) {
@@ -296,6 +310,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                 scenario,
                 want,
             } => self.hello(p, version, &rules, scenario, want),
+            Message::GetScenario => self.send_scenario(p),
             _ if !hello => self.refuse(Some(p), len, "say hello first".into()),
             Message::Propose { at, action } => {
                 if let Err(why) = self.propose_bytes(Some(p), at, &action) {
@@ -403,6 +418,25 @@ impl<R: Present, T: Transport> Host<R, T> {
         };
         let _ = self.send(p, &welcome);
         self.broadcast_peers();
+    }
+
+    /// The scenario's text, once per connection: asking again is refused, so a flood costs
+    /// nothing more.
+    fn send_scenario(&mut self, p: PeerId) {
+        let len = self.replica.len();
+        let Some(text) = self.scenario_text.clone() else {
+            self.refuse(Some(p), len, "this host does not send its scenario".into());
+            return;
+        };
+        let Some(slot) = self.peers.get_mut(&p) else {
+            return;
+        };
+        if slot.sent_scenario {
+            self.refuse(Some(p), len, "the scenario was sent already".into());
+            return;
+        }
+        slot.sent_scenario = true;
+        let _ = self.send(p, &Message::Scenario { text });
     }
 
     fn broadcast_peers(&mut self) {

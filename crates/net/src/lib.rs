@@ -17,7 +17,7 @@
 //! - [`message`]: the message set; [`codec`]: frames (a length, checked before anything is
 //!   allocated, then one message);
 //! - [`transport`]: the [`Transport`] trait and [`local`], an in-process
-//!   transport over bounded channels for tests;
+//!   transport over bounded channels for tests; `quic` (feature `online`), QUIC over `iroh`;
 //! - [`replica`]: a copy of the game and its session log, the part host and peers share;
 //! - [`host`] and [`peer`]: the two sessions; a peer can continue as host from its own copy;
 //! - [`secret`]: commitments to hidden picks and their reveals.
@@ -30,6 +30,8 @@ pub mod host;
 pub mod local;
 pub mod message;
 pub mod peer;
+#[cfg(feature = "online")]
+pub mod quic;
 pub mod replica;
 pub mod secret;
 pub mod transport;

@@ -233,6 +233,14 @@ pub enum Message {
         /// What parted, naming the first diverging action.
         report: String,
     },
+    /// Peer → host, before its hello: send me the scenario file, so that a friend needs only the
+    /// join code. Answered once per connection.
+    GetScenario,
+    /// Host → peer: the scenario file's text (its text hash is checked as the hello's is).
+    Scenario {
+        /// The file's text.
+        text: String,
+    },
     /// Either way: I am leaving, or you are refused.
     Bye {
         /// Why.
@@ -258,6 +266,8 @@ impl Message {
             Message::Reveal { .. } => "reveal",
             Message::Peers { .. } => "peers",
             Message::Desync { .. } => "desync",
+            Message::GetScenario => "get-scenario",
+            Message::Scenario { .. } => "scenario",
             Message::Bye { .. } => "bye",
         }
     }

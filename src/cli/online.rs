@@ -1,0 +1,506 @@
+//! `foehold host SCENARIO` and `foehold join CODE --seat N`: one game by friends over QUIC.
+
+use super::outln;
+use clap::{Args, ValueEnum};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use foehold_core::error::read_file;
+use foehold_core::game::Game;
+use foehold_core::game::save::text_hash;
+use foehold_core::rules::view::Side;
+use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
+use foehold_net::codec;
+use foehold_net::host::{Host, MAX_PEERS, setup_of};
+use foehold_net::message::{Message, PeerId, Want};
+use foehold_net::peer::{Peer, Scenario};
+use foehold_net::quic::{self, Options, Quic, Relay, Ticket};
+use foehold_net::transport::{Event, Transport};
+use foehold_net::{Replica, Traffic};
+
+use super::play::Heroes;
+use crate::modules::present::{ForRules, with_rules};
+
+/// How long the network is left quiet before the loop looks again.
+const TICK: Duration = Duration::from_millis(50);
+/// How long the host waits, after the game ends, for the peers to take the last commits.
+const LINGER: Duration = Duration::from_secs(10);
+/// How long a player waits to reach the host.
+const CONNECT_WAIT: Duration = Duration::from_secs(60);
+/// How long the host waits for its home relay before it prints the join code.
+const RELAY_WAIT: Duration = Duration::from_secs(10);
+
+/// Relay servers and address lookup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RelayArg {
+    /// The public relays and address lookup: friends behind home routers reach each other with no
+    /// port forwarding
+    Default,
+    /// Direct addresses only, nothing else contacted (a local network, tests)
+    None,
+}
+
+/// What `host` and `join` share.
+#[derive(Debug, Args)]
+pub struct NetArgs {
+    /// Relay servers and address lookup
+    #[arg(long, value_enum, default_value = "default")]
+    relay: RelayArg,
+    /// The address to listen on (default: every interface, a free port)
+    #[arg(long, value_name = "ADDR")]
+    bind: Option<SocketAddr>,
+    /// Give up, with exit status 1, when the game has not ended after this many seconds
+    #[arg(long, value_name = "SECS", default_value_t = 6 * 3600)]
+    timeout: u64,
+    /// Wait this many milliseconds between the autopilot's moves, to watch the game
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pace: u64,
+}
+
+impl NetArgs {
+    fn options(&self, key: Option<[u8; 32]>) -> Options {
+        Options {
+            relay: match self.relay {
+                RelayArg::Default => Relay::Default,
+                RelayArg::None => Relay::Disabled,
+            },
+            bind: self.bind,
+            key,
+        }
+    }
+}
+
+/// Hosts a game for friends on other machines.
+///
+/// It prints the join code on a line of its own, waits until every seat is taken, plays its own
+/// seat (player 1), and prints the result and the final state hash (exit 0 when the game ends, 1
+/// when it does not, 2 on bad input).
+#[derive(Debug, Args)]
+pub struct HostArgs {
+    /// The scenario file (sent to the players who join)
+    scenario: PathBuf,
+    /// How many players, this one included; hero N is played by player N mod seats + 1
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_PEERS as i64))]
+    seats: u32,
+    /// Seed of the game's dice
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Who plays this player's heroes
+    #[arg(long, value_enum, required = true)]
+    heroes: Heroes,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+/// Joins a friend's game with the code its host printed.
+///
+/// It plays seat N and prints the result and the final state hash (exit 0 when the game ends, 1
+/// when it does not, 2 on bad input).
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// The join code the host printed
+    code: String,
+    /// The player to play (2 and up; the host is player 1)
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_PEERS as i64))]
+    seat: u32,
+    /// Who plays this player's heroes
+    #[arg(long, value_enum, required = true)]
+    heroes: Heroes,
+    /// This player's key, made and kept in FILE: joining again with it after a crash takes the
+    /// seat back at once (without it, once the host notices the old connection is gone)
+    #[arg(long, value_name = "FILE")]
+    key: Option<PathBuf>,
+    #[command(flatten)]
+    net: NetArgs,
+}
+
+pub fn host(o: &HostArgs) -> ExitCode {
+    let file = o.scenario.display().to_string();
+    let text = match read_file(&o.scenario) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let work = HostGame {
+        o,
+        file: &file,
+        text: &text,
+    };
+    with_rules(&file, &text, work).unwrap_or_else(|e| {
+        eprintln!("{e}");
+        ExitCode::from(2)
+    })
+}
+
+/// `host` for the rule module the scenario names.
+struct HostGame<'a> {
+    o: &'a HostArgs,
+    file: &'a str,
+    text: &'a str,
+}
+
+impl ForRules for HostGame<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Present>(self) -> ExitCode {
+        let HostGame { o, file, text } = self;
+        let started = Instant::now();
+        let deadline = started + Duration::from_secs(o.net.timeout);
+        let scenario = match R::parse_scenario(file, text) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        let game = match Game::<R>::new(Arc::new(scenario), file, o.seed, TieBreaker::Seeded) {
+            Ok(g) => g.with_scenario_text(text),
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let heroes = R::view(&game.state)
+            .figures
+            .iter()
+            .filter(|f| f.side == Side::Hero)
+            .count();
+        let players = (0..heroes)
+            .map(|h| u32::try_from(h).unwrap_or(u32::MAX) % o.seats + 1)
+            .collect();
+        let setup = setup_of(&game, o.seats, players, 1);
+        let quic = match Quic::host(&o.net.options(None)) {
+            Ok(q) => q,
+            Err(e) => {
+                eprintln!("foehold host: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let ticket = quic.ticket(RELAY_WAIT);
+        let mut host = Host::new(game, setup, Some(1), quic);
+        if let Err(e) = host.offer_scenario(text.to_string()) {
+            eprintln!(
+                "foehold host: {file}: the scenario is sent to the players in one message: {e}"
+            );
+            return ExitCode::from(2);
+        }
+        // The code first, on a line of its own, for whoever reads this output.
+        outln!("{}", ticket.code());
+        eprintln!(
+            "foehold host: {} · seed {} · {} seats: the others join with `foehold join CODE --seat N --heroes auto`",
+            R::scenario_name(&host.replica().game().scenario),
+            o.seed,
+            o.seats
+        );
+        let mut seated = false;
+        let mut last_move: Option<Instant> = None;
+        let pace = Duration::from_millis(o.net.pace);
+        loop {
+            if Instant::now() >= deadline {
+                eprintln!(
+                    "foehold host: the game has not ended after {} s",
+                    o.net.timeout
+                );
+                return ExitCode::from(1);
+            }
+            let mut busy = host.poll() > 0;
+            for note in host.transport_mut().take_notes() {
+                eprintln!("foehold host: {note}");
+            }
+            if !seated {
+                seated = all_seated(&host, o.seats);
+                if seated {
+                    outln!(
+                        "all {} seats taken after {} ms",
+                        o.seats,
+                        started.elapsed().as_millis()
+                    );
+                }
+            }
+            if seated && over(host.replica()) {
+                break;
+            }
+            if seated && last_move.is_none_or(|t| t.elapsed() >= pace) && host.play_auto() {
+                last_move = Some(Instant::now());
+                busy = true;
+            }
+            if !busy {
+                host.transport_mut().wait(idle(pace));
+            }
+        }
+        // The peers leave once they have the last commit; the host waits for them, a while.
+        let linger = Instant::now() + LINGER;
+        while Instant::now() < linger && host.peer_list().iter().skip(1).any(|p| p.connected) {
+            if host.poll() == 0 {
+                host.transport_mut().wait(TICK);
+            }
+        }
+        for note in host.notes() {
+            eprintln!("foehold host: {note}");
+        }
+        result(host.replica(), host.traffic());
+        ExitCode::SUCCESS
+    }
+}
+
+/// How long a loop with nothing to do sleeps: a frame wakes it at once, and with a pace it looks
+/// again when its next move is due.
+fn idle(pace: Duration) -> Duration {
+    if pace.is_zero() { TICK } else { TICK.min(pace) }
+}
+
+/// Whether every player from 2 on is connected and welcomed.
+fn all_seated<R: Present>(host: &Host<R, Quic>, seats: u32) -> bool {
+    let list = host.peer_list();
+    (2..=seats).all(|n| list.iter().any(|p| p.player == Some(n) && p.connected))
+}
+
+fn over<R: Present>(replica: &Replica<R>) -> bool {
+    matches!(replica.game().to_move(), ToMove::Over { .. })
+}
+
+/// Prints the result as `foehold play` does, and what crossed the network.
+fn result<R: Present>(replica: &Replica<R>, traffic: Traffic) {
+    let game = replica.game();
+    let result = match game.to_move() {
+        ToMove::Over { won: true } => "victory",
+        ToMove::Over { won: false } => "defeat",
+        _ => "unfinished",
+    };
+    let rounds = R::round(&game.state).max(1);
+    outln!(
+        "traffic: {} messages and {} bytes sent, {} and {} received, {} bytes a round",
+        traffic.sent,
+        traffic.sent_bytes,
+        traffic.received,
+        traffic.received_bytes,
+        (traffic.sent_bytes + traffic.received_bytes) / u64::from(rounds)
+    );
+    outln!(
+        "result: {result} in round {} after {} actions · state hash {}",
+        R::round(&game.state),
+        game.actions().len(),
+        state_hash(&game.state)
+    );
+}
+
+pub fn join(o: &JoinArgs) -> ExitCode {
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(o.net.timeout);
+    let ticket = match Ticket::parse(&o.code) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("foehold join: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let key = match &o.key {
+        Some(path) => match key_file(path) {
+            Ok(k) => Some(k),
+            Err(e) => {
+                eprintln!("foehold join: {}: {e}", path.display());
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    // A host that cannot be reached in a minute will not be: say so rather than wait for hours.
+    let wait = deadline
+        .saturating_duration_since(Instant::now())
+        .min(CONNECT_WAIT);
+    let mut quic = match Quic::join(&ticket, &o.net.options(key), wait) {
+        Ok(q) => q,
+        Err(e) => {
+            eprintln!("foehold join: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let host = ticket.peer();
+    let text = match fetch_scenario(&mut quic, host, deadline) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("foehold join: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let work = JoinGame {
+        o,
+        quic,
+        host,
+        text: &text,
+        started,
+        deadline,
+    };
+    with_rules("the host's scenario", &text, work).unwrap_or_else(|e| {
+        eprintln!("foehold join: {e}");
+        ExitCode::from(1)
+    })
+}
+
+/// Asks the host for its scenario file's text.
+fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<String, String> {
+    let ask = codec::encode(&Message::GetScenario).map_err(|e| e.to_string())?;
+    let mut asked = false;
+    loop {
+        if Instant::now() >= deadline {
+            return Err("the host did not send its scenario in time".into());
+        }
+        if !asked {
+            asked = quic.send(host, ask.clone()).is_ok();
+        }
+        let Some(event) = quic.poll() else {
+            quic.wait(TICK);
+            continue;
+        };
+        match event {
+            Event::Frame(p, frame) if p == host => match codec::decode(&frame) {
+                Ok(Message::Scenario { text }) => return Ok(text),
+                Ok(Message::Bye { reason }) => return Err(format!("the host says: {reason}")),
+                Ok(Message::Reject { reason, .. }) => {
+                    return Err(format!("the host refuses: {reason}"));
+                }
+                Ok(_) => {}
+                Err(e) => return Err(format!("a message from the host is refused: {e}")),
+            },
+            Event::Left(p) if p == host => return Err("the host closed the connection".into()),
+            _ => {}
+        }
+    }
+}
+
+/// `join` for the rule module the host's scenario names.
+struct JoinGame<'a> {
+    o: &'a JoinArgs,
+    quic: Quic,
+    host: PeerId,
+    text: &'a str,
+    started: Instant,
+    deadline: Instant,
+}
+
+impl ForRules for JoinGame<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Present>(self) -> ExitCode {
+        let JoinGame {
+            o,
+            quic,
+            host,
+            text,
+            started,
+            deadline,
+        } = self;
+        let name = "the host's scenario";
+        let scenario = match R::parse_scenario(name, text) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("foehold join: {e}");
+                return ExitCode::from(1);
+            }
+        };
+        let scenario = Scenario {
+            scenario: Arc::new(scenario),
+            path: name.to_string(),
+            text_hash: text_hash(text),
+        };
+        let mut peer: Peer<R, Quic> = Peer::new(scenario, Want::Player(o.seat), host, quic);
+        if let Err(e) = peer.hello() {
+            eprintln!("foehold join: cannot greet the host: {e}");
+            return ExitCode::from(1);
+        }
+        let pace = Duration::from_millis(o.net.pace);
+        let mut welcomed = false;
+        let mut round = None;
+        let mut last_move: Option<Instant> = None;
+        loop {
+            if Instant::now() >= deadline {
+                eprintln!(
+                    "foehold join: the game has not ended after {} s",
+                    o.net.timeout
+                );
+                return ExitCode::from(1);
+            }
+            let mut busy = peer.poll() > 0;
+            for note in peer.transport_mut().take_notes() {
+                eprintln!("foehold join: {note}");
+            }
+            if peer.host_gone() {
+                let why = peer.notes().last().unwrap_or("the connection closed");
+                eprintln!("foehold join: the host is gone: {why}");
+                return ExitCode::from(1);
+            }
+            if let Some(d) = peer.desync() {
+                eprintln!("foehold join: this copy parted from the host's: {d}");
+                return ExitCode::from(1);
+            }
+            let Some(replica) = peer.replica() else {
+                peer.transport_mut().wait(TICK);
+                continue;
+            };
+            if !welcomed {
+                welcomed = true;
+                outln!(
+                    "welcomed as player {} after {} ms",
+                    o.seat,
+                    started.elapsed().as_millis()
+                );
+            }
+            let now = R::round(&replica.game().state);
+            if round != Some(now) {
+                round = Some(now);
+                outln!("round {now}");
+            }
+            if over(replica) {
+                break;
+            }
+            if last_move.is_none_or(|t| t.elapsed() >= pace) && peer.play_auto() {
+                last_move = Some(Instant::now());
+                busy = true;
+            }
+            if !busy {
+                peer.transport_mut().wait(idle(pace));
+            }
+        }
+        if let Some(replica) = peer.replica() {
+            result(replica, peer.traffic());
+        }
+        // Leaving: the host stops waiting for this player.
+        let bye = codec::encode(&Message::Bye {
+            reason: "the game is over".into(),
+        });
+        if let Ok(frame) = bye {
+            let _ = peer.transport_mut().send(host, frame);
+        }
+        ExitCode::SUCCESS
+    }
+}
+
+/// The key kept in `path` (64 hex digits), made and written there when the file does not exist.
+fn key_file(path: &Path) -> Result<[u8; 32], String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            let text = text.trim();
+            let bytes: Vec<u8> = (0..text.len())
+                .step_by(2)
+                .filter_map(|i| text.get(i..i + 2))
+                .filter_map(|h| u8::from_str_radix(h, 16).ok())
+                .collect();
+            <[u8; 32]>::try_from(bytes.as_slice())
+                .ok()
+                .filter(|_| text.len() == 64)
+                .ok_or_else(|| "not a key: 64 hex digits were expected".to_string())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let key = quic::new_key();
+            let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
+            std::fs::write(path, hex + "\n").map_err(|e| e.to_string())?;
+            Ok(key)
+        }
+        Err(e) => Err(e.to_string()),
+    }
+}
