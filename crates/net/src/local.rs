@@ -72,19 +72,7 @@ impl Transport for Endpoint {
         if let Some(p) = self.joined.pop_front() {
             return Some(Event::Joined(p));
         }
-        // The peers after the one served last, then the rest: each in turn.
-        let order: Vec<PeerId> = match self.last {
-            Some(last) => {
-                let after = self
-                    .links
-                    .range(last..)
-                    .map(|(p, _)| *p)
-                    .filter(|p| *p != last);
-                let before = self.links.range(..=last).map(|(p, _)| *p);
-                after.chain(before).collect()
-            }
-            None => self.links.keys().copied().collect(),
-        };
+        let order = crate::transport::in_turn(&self.links, self.last);
         for peer in order {
             let Some(link) = self.links.get(&peer) else {
                 continue;

@@ -432,18 +432,7 @@ impl Transport for Quic {
             self.links.insert(peer, link);
             return Some(Event::Joined(peer));
         }
-        let order: Vec<PeerId> = match self.last {
-            Some(last) => {
-                let after = self
-                    .links
-                    .range(last..)
-                    .map(|(p, _)| *p)
-                    .filter(|p| *p != last);
-                let before = self.links.range(..=last).map(|(p, _)| *p);
-                after.chain(before).collect()
-            }
-            None => self.links.keys().copied().collect(),
-        };
+        let order = crate::transport::in_turn(&self.links, self.last);
         for peer in order {
             let Some(link) = self.links.get_mut(&peer) else {
                 continue;

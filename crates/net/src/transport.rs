@@ -8,6 +8,8 @@
 //! control and costs at most the channel's frames; [`Transport::poll`] takes from those channels
 //! with `try_recv`, and [`Transport::send`] puts with `try_send`.
 
+use std::collections::BTreeMap;
+
 use crate::message::PeerId;
 
 /// Something that happened on the transport.
@@ -56,4 +58,17 @@ pub trait Transport {
     fn poll(&mut self) -> Option<Event>;
     /// Closes the connection to a peer.
     fn close(&mut self, peer: PeerId);
+}
+
+/// The peers of `links` in the order a transport serves them: those after `last` (the one served
+/// last), then the rest, so each peer has its turn and one that floods does not hold back others.
+pub(crate) fn in_turn<V>(links: &BTreeMap<PeerId, V>, last: Option<PeerId>) -> Vec<PeerId> {
+    match last {
+        Some(last) => {
+            let after = links.range(last..).map(|(p, _)| *p).filter(|p| *p != last);
+            let before = links.range(..=last).map(|(p, _)| *p);
+            after.chain(before).collect()
+        }
+        None => links.keys().copied().collect(),
+    }
 }
