@@ -34,6 +34,9 @@
 //!   [`AwaitingChoice`] (resource) is true while a tie waits for the table.
 //! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
 //!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
+//! * Online play: with [`LoopSettings::proposals`] another machine holds the game; a submitted
+//!   action goes out as a [`Proposed<R>`] message, and the decisions the host accepted come back
+//!   in as [`Decided<R>`] messages, applied in [`LoopSystems::Input`].
 //! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
 //! * System sets, ordered once: `Input → StepRules → InStage(s)… → Sync`.
 //! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
@@ -69,6 +72,10 @@ pub struct LoopSettings {
     /// The players draw the cards and roll the dice at their own table and enter each outcome
     /// (a [`SubmitAction`] of `Seat::Chance`): the loop never draws one itself.
     pub table_draws: bool,
+    /// Another machine holds the game (online play): a [`SubmitAction`] is not applied here but
+    /// written out as a [`Proposed`] message for the host to check, and the host's decisions come
+    /// back as [`Decided`] messages. The rules' own steps still run here, from the same log.
+    pub proposals: bool,
 }
 
 impl Default for LoopSettings {
@@ -79,6 +86,7 @@ impl Default for LoopSettings {
             autopilot_heroes: false,
             auto_advance: true,
             table_draws: false,
+            proposals: false,
         }
     }
 }
@@ -90,6 +98,7 @@ impl LoopSettings {
         autopilot_heroes: true,
         auto_advance: true,
         table_draws: false,
+        proposals: false,
     };
 }
 
@@ -163,6 +172,15 @@ pub struct InStage<S: Stage>(pub S);
 /// An action for the core game, from a click, a key or a script.
 #[derive(Message)]
 pub struct SubmitAction<R: Rules>(pub R::Action);
+
+/// A players' decision submitted while another machine holds the game
+/// ([`LoopSettings::proposals`]): not applied, for the host to check.
+#[derive(Message)]
+pub struct Proposed<R: Rules>(pub R::Action);
+
+/// A players' decision the host holding the game accepted, to apply here.
+#[derive(Message)]
+pub struct Decided<R: Rules>(pub R::Action);
 
 /// Asks for the next automatic step (a foe step, a reveal, the round end, an autopilot action, a
 /// seeded tie-break) when `auto_advance` is off.
@@ -250,6 +268,8 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
         }
         app.init_state::<PhaseOf<R>>()
             .add_message::<SubmitAction<R>>()
+            .add_message::<Proposed<R>>()
+            .add_message::<Decided<R>>()
             .add_message::<ActionRefused<R>>()
             .add_message::<GameEvent<R>>();
         for &stage in R::STAGES {
@@ -325,12 +345,23 @@ fn collect_steps(mut inbox: MessageReader<StepRequest>, mut steps: ResMut<StepRe
 
 fn apply_submitted<R: Present>(
     mut game: ResMut<CoreGame<R>>,
+    settings: Res<LoopSettings>,
     mut inbox: MessageReader<SubmitAction<R>>,
+    mut decided: MessageReader<Decided<R>>,
+    mut proposed: MessageWriter<Proposed<R>>,
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
+    // The host's decisions first: they were made before anything clicked since.
+    for Decided(a) in decided.read() {
+        apply(&mut game.0, a.clone(), false, &mut events, &mut refused);
+    }
     for SubmitAction(a) in inbox.read() {
-        apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
+        if settings.proposals {
+            proposed.write(Proposed(a.clone()));
+        } else {
+            apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
+        }
     }
 }
 

@@ -203,6 +203,7 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
         autopilot_heroes: true,
         auto_advance: false,
         table_draws: false,
+        proposals: false,
     };
     let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
     // Setup waits for a step.
@@ -254,6 +255,7 @@ fn a_table_game_waits_at_a_tie_until_an_action_chooses() {
             autopilot_heroes: true,
             auto_advance: true,
             table_draws: false,
+            proposals: false,
         };
         let mut app = app(
             Game::new(s.clone(), path.clone(), seed, TieBreaker::Table).unwrap(),
@@ -352,4 +354,49 @@ fn with_table_draws_the_loop_waits_for_the_outcome_the_players_enter() {
         !game.is_decision(cursor - 1),
         "the rules' step before it is not"
     );
+}
+
+#[test]
+fn with_proposals_a_submitted_action_goes_out_and_only_a_decided_one_is_applied() {
+    let (path, s) = scenario("tutorial.ron");
+    let settings = LoopSettings {
+        seeded_ties: true,
+        autopilot_heroes: false,
+        auto_advance: true,
+        table_draws: false,
+        proposals: true,
+    };
+    let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
+    let mut frames = 0;
+    while !matches!(core(&app).to_move(), ToMove::Heroes(_)) {
+        app.update();
+        frames += 1;
+        assert!(frames < 500, "the heroes come to decide");
+    }
+    let before = core(&app).clone();
+    let ToMove::Heroes(heroes) = before.to_move() else {
+        unreachable!("waited for the heroes")
+    };
+    let choice = before
+        .legal_actions(foehold_core::rules::Seat::Hero(heroes[0]))
+        .into_iter()
+        .next()
+        .expect("the heroes have a choice");
+    app.world_mut()
+        .write_message(SubmitAction::<G>(choice.clone()));
+    app.update();
+    let out: Vec<Action> = app
+        .world_mut()
+        .resource_mut::<Messages<Proposed<G>>>()
+        .drain()
+        .map(|Proposed(a)| a)
+        .collect();
+    assert_eq!(out, vec![choice.clone()], "proposed, once");
+    assert_eq!(core(&app).actions(), before.actions(), "and not applied");
+    // The host's answer comes back and is applied as the players' decision.
+    app.world_mut().write_message(Decided::<G>(choice.clone()));
+    app.update();
+    let game = core(&app);
+    assert_eq!(game.actions().get(before.cursor), Some(&choice));
+    assert!(game.is_decision(before.cursor));
 }

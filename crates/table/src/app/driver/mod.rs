@@ -158,6 +158,7 @@ pub fn plugin(app: &mut App) {
         autopilot_heroes: autoplay,
         auto_advance: false,
         table_draws: options.table_draws,
+        proposals: false,
     })
     .insert_resource(Pace {
         paused: options.benchmark(),

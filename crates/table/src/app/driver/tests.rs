@@ -84,6 +84,7 @@ fn toy_app(scenario: &str) -> App {
         autopilot_heroes: true,
         auto_advance: true,
         table_draws: false,
+        proposals: false,
     });
     fast(&mut app);
     app
@@ -105,6 +106,7 @@ pub(crate) fn hold(app: &mut App) {
         autopilot_heroes: false,
         auto_advance: false,
         table_draws: false,
+        proposals: false,
     });
 }
 
