@@ -65,6 +65,8 @@ pub struct Host<R: Present, T: Transport = local::Endpoint> {
     /// The host's own hidden picks until their reveal.
     my_picks: BTreeMap<usize, (ActionBytes, Salt)>,
     notes: VecDeque<String>,
+    /// Notes taken so far, dropped ones included.
+    noted: u64,
     traffic: Traffic,
     /// The scenario file's text, sent to a peer that asks ([`Host::offer_scenario`]).
     scenario_text: Option<String>,
@@ -124,6 +126,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             round: None,
             my_picks: BTreeMap::new(),
             notes: VecDeque::new(),
+            noted: 0,
             traffic: Traffic::default(),
             scenario_text: None,
         }
@@ -158,7 +161,15 @@ impl<R: Present, T: Transport> Host<R, T> {
         self.notes.iter().map(String::as_str)
     }
 
+    /// How many notes were taken so far, the oldest dropped ones included: the notes after a
+    /// count seen before are the last `noted() - count` of [`notes`](Self::notes) (fewer if some
+    /// were dropped).
+    pub fn noted(&self) -> u64 {
+        self.noted
+    }
+
     fn note(&mut self, note: String) {
+        self.noted += 1;
         if self.notes.len() == MAX_NOTES {
             self.notes.pop_front();
         }

@@ -57,6 +57,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     waiting: Vec<u32>,
     host_gone: bool,
     notes: VecDeque<String>,
+    /// Notes taken so far, dropped ones included.
+    noted: u64,
     traffic: Traffic,
 }
 
@@ -89,6 +91,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             waiting: Vec::new(),
             host_gone: false,
             notes: VecDeque::new(),
+            noted: 0,
             traffic: Traffic::default(),
         }
     }
@@ -138,7 +141,15 @@ impl<R: Present, T: Transport> Peer<R, T> {
         self.notes.iter().map(String::as_str)
     }
 
+    /// How many notes were taken so far, the oldest dropped ones included: the notes after a
+    /// count seen before are the last `noted() - count` of [`notes`](Self::notes) (fewer if some
+    /// were dropped).
+    pub fn noted(&self) -> u64 {
+        self.noted
+    }
+
     fn note(&mut self, note: String) {
+        self.noted += 1;
         if self.notes.len() == MAX_NOTES {
             self.notes.pop_front();
         }
