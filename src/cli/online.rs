@@ -34,10 +34,11 @@ const CONNECT_WAIT: Duration = Duration::from_secs(60);
 const RELAY_WAIT: Duration = Duration::from_secs(10);
 
 /// Relay servers and address lookup.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
 pub enum RelayArg {
     /// The public relays and address lookup: friends behind home routers reach each other with no
     /// port forwarding
+    #[default]
     Default,
     /// Direct addresses only, nothing else contacted (a local network, tests)
     None,
@@ -62,12 +63,19 @@ pub struct NetArgs {
 
 impl NetArgs {
     fn options(&self, key: Option<[u8; 32]>) -> Options {
+        self.relay.options(self.bind, key)
+    }
+}
+
+impl RelayArg {
+    /// The transport's options with these relays, the address to listen on and the key.
+    pub fn options(self, bind: Option<SocketAddr>, key: Option<[u8; 32]>) -> Options {
         Options {
-            relay: match self.relay {
+            relay: match self {
                 RelayArg::Default => Relay::Default,
                 RelayArg::None => Relay::Disabled,
             },
-            bind: self.bind,
+            bind,
             key,
         }
     }
@@ -165,15 +173,7 @@ impl ForRules for HostGame<'_> {
                 return ExitCode::from(2);
             }
         };
-        let heroes = R::view(&game.state)
-            .figures
-            .iter()
-            .filter(|f| f.side == Side::Hero)
-            .count();
-        let players = (0..heroes)
-            .map(|h| u32::try_from(h).unwrap_or(u32::MAX) % o.seats + 1)
-            .collect();
-        let setup = setup_of(&game, o.seats, players, 1);
+        let setup = setup_of(&game, o.seats, seat_heroes(&game, o.seats), 1);
         let quic = match Quic::host(&o.net.options(None)) {
             Ok(q) => q,
             Err(e) => {
@@ -246,6 +246,18 @@ impl ForRules for HostGame<'_> {
         result(host.replica(), host.traffic());
         ExitCode::SUCCESS
     }
+}
+
+/// Each hero's player when `seats` players share the heroes: hero N is player N mod seats + 1's.
+pub fn seat_heroes<R: Present>(game: &Game<R>, seats: u32) -> Vec<u32> {
+    let heroes = R::view(&game.state)
+        .figures
+        .iter()
+        .filter(|f| f.side == Side::Hero)
+        .count();
+    (0..heroes)
+        .map(|h| u32::try_from(h).unwrap_or(u32::MAX) % seats.max(1) + 1)
+        .collect()
 }
 
 /// How long a loop with nothing to do sleeps: a frame wakes it at once, and with a pace it looks
@@ -342,8 +354,8 @@ pub fn join(o: &JoinArgs) -> ExitCode {
     })
 }
 
-/// Asks the host for its scenario file's text.
-fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<String, String> {
+/// Asks the host for its scenario file's text, until `deadline`.
+pub fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<String, String> {
     let ask = codec::encode(&Message::GetScenario).map_err(|e| e.to_string())?;
     let mut asked = false;
     loop {
@@ -373,6 +385,17 @@ fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<St
     }
 }
 
+/// The scenario a peer plays, from the text its host sent.
+pub fn hosts_scenario<R: Present>(text: &str) -> Result<Scenario<R>, String> {
+    let name = "the host's scenario";
+    let scenario = R::parse_scenario(name, text).map_err(|e| e.to_string())?;
+    Ok(Scenario {
+        scenario: Arc::new(scenario),
+        path: name.to_string(),
+        text_hash: text_hash(text),
+    })
+}
+
 /// `join` for the rule module the host's scenario names.
 struct JoinGame<'a> {
     o: &'a JoinArgs,
@@ -395,18 +418,12 @@ impl ForRules for JoinGame<'_> {
             started,
             deadline,
         } = self;
-        let name = "the host's scenario";
-        let scenario = match R::parse_scenario(name, text) {
+        let scenario = match hosts_scenario::<R>(text) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("foehold join: {e}");
                 return ExitCode::from(1);
             }
-        };
-        let scenario = Scenario {
-            scenario: Arc::new(scenario),
-            path: name.to_string(),
-            text_hash: text_hash(text),
         };
         let mut peer: Peer<R, Quic> = Peer::new(scenario, Want::Player(o.seat), host, quic);
         if let Err(e) = peer.hello() {
@@ -481,7 +498,7 @@ impl ForRules for JoinGame<'_> {
 }
 
 /// The key kept in `path` (64 hex digits), made and written there when the file does not exist.
-fn key_file(path: &Path) -> Result<[u8; 32], String> {
+pub fn key_file(path: &Path) -> Result<[u8; 32], String> {
     match std::fs::read_to_string(path) {
         Ok(text) => {
             let text = text.trim();

@@ -3,6 +3,13 @@
 use clap::Args;
 use std::path::PathBuf;
 
+#[cfg(feature = "online")]
+use super::online::RelayArg;
+#[cfg(feature = "online")]
+use foehold_net::host::MAX_PEERS;
+#[cfg(feature = "online")]
+use std::net::SocketAddr;
+
 /// Opens the 3D table on a scenario (the first file under scenarios/ when none is given).
 #[derive(Debug, Clone, Args)]
 pub struct TableArgs {
@@ -21,9 +28,37 @@ pub struct TableArgs {
     /// The players draw the cards and roll the dice at their own table, and enter each outcome
     #[arg(long)]
     pub table_draws: bool,
+    #[cfg(feature = "online")]
+    #[command(flatten)]
+    pub online: OnlineArgs,
     #[cfg(feature = "dev")]
     #[command(flatten)]
     pub dev: DevArgs,
+}
+
+/// Online play from the table's command line; the Online window does the same by mouse.
+#[cfg(feature = "online")]
+#[derive(Debug, Clone, Default, Args)]
+pub struct OnlineArgs {
+    /// Host the scenario for friends on other machines: the Online window shows the code they
+    /// join with
+    #[arg(long, conflicts_with = "join")]
+    pub host: bool,
+    /// How many players the game hosted seats, this one included (player 1)
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_PEERS as i64))]
+    pub seats: u32,
+    /// Join a friend's online game with the code their table (or `foehold host`) shows
+    #[arg(long, value_name = "CODE")]
+    pub join: Option<String>,
+    /// The player to be in the game joined (2 and up); without it, watch
+    #[arg(long, requires = "join", value_parser = clap::value_parser!(u32).range(1..=MAX_PEERS as i64))]
+    pub seat: Option<u32>,
+    /// Relay servers and address lookup for online play
+    #[arg(long, value_enum, default_value = "default")]
+    pub relay: RelayArg,
+    /// The address online play listens on (default: every interface, a free port)
+    #[arg(long, value_name = "ADDR")]
+    pub bind: Option<SocketAddr>,
 }
 
 /// The table's tools for tests and measurements (built with the `dev` feature).
