@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use foehold_core::game::save::Save;
 use foehold_core::rules::ToMove;
-use foehold_loop::{CoreGame, SubmitAction};
+use foehold_loop::{CoreGame, LoopSettings, SubmitAction};
 
 use super::follow::{Record, Seen};
 use super::{Control, Keeping, Pace, dice_pick};
@@ -116,6 +116,7 @@ pub fn controls<R: Module>(
     mut keeping: ResMut<Keeping>,
     seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
+    (settings, mut ask_undo): (Res<LoopSettings>, MessageWriter<super::AskUndo>),
 ) {
     // The windows' requests came before this frame's keys: egui tells of them a frame late.
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -129,6 +130,21 @@ pub fn controls<R: Module>(
         }
     }
     for c in wanted {
+        // Online, the host holds the game: an undo is asked of it, and this table does not move
+        // through the log by itself.
+        if settings.proposals {
+            match c {
+                Control::Undo => {
+                    ask_undo.write(super::AskUndo);
+                    continue;
+                }
+                Control::Redo | Control::JumpTo(_) | Control::Load(_) => {
+                    pace.say("not in an online game: the host keeps the log (Undo asks the host)");
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let g = &mut game.0;
         let moved = match c {
             Control::Undo => {

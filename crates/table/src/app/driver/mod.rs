@@ -29,8 +29,8 @@ use super::Options;
 use super::table::Table;
 use super::view::Side;
 pub use keep::{AtRisk, Keeping};
-pub use open::{Problem, StartScenario};
-pub use seats::Seats;
+pub use open::{Installs, Problem, StartScenario};
+pub use seats::{Here, Seats};
 pub use showing::{Showing, Shown};
 pub use told::Told;
 
@@ -143,6 +143,11 @@ pub struct Turn {
     pub decisions: usize,
 }
 
+/// The players at this screen ask the host of their online game to take back their last decision
+/// (Undo, while another machine holds the game).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AskUndo;
+
 /// A new game (or a loaded one) was put on the table: what a module keeps about the last one goes.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Installed;
@@ -170,6 +175,8 @@ pub fn plugin(app: &mut App) {
     })
     .add_message::<Control>()
     .add_message::<Installed>()
+    .add_message::<AskUndo>()
+    .init_resource::<Installs>()
     .init_resource::<Log>()
     .init_resource::<Turn>()
     .init_resource::<Keeping>()

@@ -43,13 +43,14 @@ pub fn preview<R: Module>(
     hovered: Res<Hovered>,
     table: Res<Table>,
     game: Res<CoreGame<R>>,
+    seats: Res<Seats>,
     mut showing: ResMut<super::Showing>,
 ) {
     if !hovered.is_changed() && !game.is_changed() {
         return;
     }
     showing.preview = hovered.0.and_then(|t| cell_of(&table, t)).and_then(|cell| {
-        actions_at(&game.0, cell)
+        actions_at(&game.0, &seats, cell)
             .into_iter()
             .find_map(|a| odds_of::<R>(&game.0.state, a))
     });
@@ -64,8 +65,8 @@ fn cell_of(table: &Table, target: Target) -> Option<CellKey> {
 }
 
 /// The players' legal actions about one cell.
-fn actions_at<R: Present>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
-    actions_on_cells(game)
+fn actions_at<R: Present>(game: &Game<R>, seats: &Seats, cell: CellKey) -> Vec<R::Action> {
+    actions_on_cells(game, seats)
         .into_iter()
         .filter(|(c, _)| *c == cell)
         .map(|(_, a)| a)
@@ -73,10 +74,15 @@ fn actions_at<R: Present>(game: &Game<R>, cell: CellKey) -> Vec<R::Action> {
 }
 
 /// The players' legal actions that are about a cell: where a hero moves, whom it strikes, or
-/// where each outcome of a tie the table breaks ends.
-fn actions_on_cells<R: Present>(game: &Game<R>) -> Vec<(CellKey, R::Action)> {
+/// where each outcome of a tie the table breaks ends. Online, only this screen's heroes act here;
+/// a tie's outcomes light up on every screen.
+fn actions_on_cells<R: Present>(game: &Game<R>, here: &Seats) -> Vec<(CellKey, R::Action)> {
     let seats: Vec<Seat> = match game.to_move() {
-        ToMove::Heroes(heroes) => heroes.into_iter().map(Seat::Hero).collect(),
+        ToMove::Heroes(heroes) => heroes
+            .into_iter()
+            .filter(|&h| here.plays_here(here.owner_of(h)))
+            .map(Seat::Hero)
+            .collect(),
         ToMove::Tie { .. } => vec![Seat::Table],
         _ => return Vec::new(),
     };
@@ -102,7 +108,7 @@ pub fn click_cells<R: Module>(
         let Some(cell) = cell_of(&table, *target) else {
             continue;
         };
-        let mut here = actions_at(&game.0, cell);
+        let mut here = actions_at(&game.0, &seats, cell);
         clicked.0 = None;
         // A click on another player's hero while one hero takes its turn: say whose turn it is.
         let names = table.hero_names();
@@ -141,8 +147,12 @@ pub fn click_cells<R: Module>(
 
 /// The cells the heroes can act on light up, as a hero's reach does when a module builds it; the
 /// outcomes of a tie light up pink, as there.
-pub fn mark_actions<R: Module>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMarks>) {
-    if !game.is_changed() {
+pub fn mark_actions<R: Module>(
+    game: Res<CoreGame<R>>,
+    seats: Res<Seats>,
+    mut marks: ResMut<CellMarks>,
+) {
+    if !game.is_changed() && !seats.is_changed() {
         return;
     }
     let mark = if matches!(game.0.to_move(), ToMove::Tie { .. }) {
@@ -150,7 +160,7 @@ pub fn mark_actions<R: Module>(game: Res<CoreGame<R>>, mut marks: ResMut<CellMar
     } else {
         Mark::Reach
     };
-    let cells: Vec<(CellKey, Mark)> = actions_on_cells(&game.0)
+    let cells: Vec<(CellKey, Mark)> = actions_on_cells(&game.0, &seats)
         .into_iter()
         .map(|(c, _)| (c, mark))
         .collect();
@@ -181,10 +191,16 @@ pub fn moves<R: Module>(
         return Ok(());
     }
     let tie = matches!(to_move, ToMove::Tie { .. });
-    let (title, seats) = match to_move {
+    let (title, seats) = match &to_move {
+        // Online, only this screen's heroes: the others are played on other machines.
         ToMove::Heroes(heroes) => (
             "Heroes' moves",
-            heroes.into_iter().map(Seat::Hero).collect(),
+            heroes
+                .iter()
+                .copied()
+                .filter(|&h| seating.plays_here(seating.owner_of(h)))
+                .map(Seat::Hero)
+                .collect(),
         ),
         ToMove::Tie { .. } => ("The players break a tie", vec![Seat::Table]),
         _ => ("Moves", Vec::new()),
@@ -192,7 +208,21 @@ pub fn moves<R: Module>(
     let window = egui::Window::new(title).id(egui::Id::new("moves"));
     dock.show(ctx, Slot::Turn, window, |ui| {
         if seats.is_empty() {
-            ui.label("The rules play: wait, or press . to step.");
+            match &to_move {
+                ToMove::Heroes(heroes) => {
+                    let mut players: Vec<u32> =
+                        heroes.iter().map(|&h| seating.owner_of(h)).collect();
+                    players.sort_unstable();
+                    players.dedup();
+                    let names: Vec<String> =
+                        players.iter().map(|p| format!("Player {p}")).collect();
+                    ui.label(format!("Waiting for {}.", names.join(" and ")))
+                        .tagged("moves:waiting");
+                }
+                _ => {
+                    ui.label("The rules play: wait, or press . to step.");
+                }
+            }
             return;
         }
         // The reason comes before the options, so the players know what they are breaking.
@@ -221,7 +251,7 @@ pub fn moves<R: Module>(
         ui.weak("Click a lit cell to act there (pink: a tie's outcome), or pick below.");
         if let Some(cell) = clicked.0 {
             ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
-            for a in actions_at(&game.0, cell) {
+            for a in actions_at(&game.0, &seating, cell) {
                 let label = R::action_label(s, &a);
                 if ui.button(&label).tagged(format!("here:{label}")).clicked() {
                     submit.write(SubmitAction(a));

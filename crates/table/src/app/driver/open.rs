@@ -47,6 +47,11 @@ fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
     }
 }
 
+/// How many games were put on the table so far: what follows one game (an online session) knows
+/// when another came.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Installs(pub u64);
+
 /// A game put on the table, waiting for the world to install it.
 type Installer = Box<dyn FnOnce(&mut World) + Send>;
 
@@ -145,6 +150,7 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
         pace.paused |= loaded;
     }
     world.insert_resource(CoreGame(game));
+    world.get_resource_or_insert_with(Installs::default).0 += 1;
     world.write_message(Installed);
     // The table screen is entered again: the last board goes, this one's is built.
     screen::go(world, Screen::Table);

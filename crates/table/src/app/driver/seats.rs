@@ -1,4 +1,5 @@
-//! Hot-seat: how many players share the screen and which player owns which hero.
+//! Seats: how many players there are, which player owns which hero, and who sits at this screen
+//! (everyone at a hot-seat table, one player in an online game).
 
 use bevy::prelude::*;
 use foehold_core::rules::view::{Side, TableView};
@@ -11,6 +12,23 @@ pub struct Seats {
     pub owner: Vec<u32>,
     /// The Players window has been confirmed.
     pub ready: bool,
+    /// The players at this screen.
+    pub here: Here,
+    /// Heroes whose hidden pick this screen has sealed and sent, not revealed yet: their choice is
+    /// made, though the game does not show it.
+    pub sealed: Vec<usize>,
+}
+
+/// Who sits at this screen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Here {
+    /// Every player: they share the screen (hot-seat).
+    #[default]
+    Everyone,
+    /// One player; the others play on other machines.
+    Player(u32),
+    /// Nobody who plays: a spectator's screen.
+    Nobody,
 }
 
 impl Default for Seats {
@@ -31,6 +49,8 @@ impl Seats {
             players: owner.iter().copied().max().unwrap_or(1),
             owner,
             ready: false,
+            here: Here::Everyone,
+            sealed: Vec::new(),
         }
     }
 
@@ -44,6 +64,20 @@ impl Seats {
                 .map(|f| f.owner.map_or(1, u32::from))
                 .collect(),
         )
+    }
+
+    /// Whether player `player` sits at this screen.
+    pub fn plays_here(&self, player: u32) -> bool {
+        match self.here {
+            Here::Everyone => true,
+            Here::Player(p) => p == player,
+            Here::Nobody => false,
+        }
+    }
+
+    /// Whether several players share this screen, so secret choices are handed over in turn.
+    pub fn shared(&self) -> bool {
+        self.here == Here::Everyone && self.players > 1
     }
 
     /// The refusal of an order to hero `hero` (`name`) while hero `acting` (`acting_name`) takes

@@ -38,7 +38,7 @@ pub fn cards(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    if gate.open_for != Some(player) && seats.players > 1 {
+    if gate.open_for != Some(player) && seats.shared() {
         egui::Window::new("hand-off")
             .title_bar(false)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
@@ -72,7 +72,10 @@ pub fn cards(
     // One id whoever chooses: the players' column keeps its place for it.
     let window = egui::Window::new(title).id(egui::Id::new("cards"));
     dock.show(ctx, Slot::Turn, window, |ui| {
-        for h in s.active_heroes().filter(|&h| seats.owner_of(h) == player) {
+        for h in s
+            .active_heroes()
+            .filter(|&h| seats.owner_of(h) == player && !seats.sealed.contains(&h))
+        {
             let x = &s.heroes[h];
             if x.selected.is_some() || x.long_rest.is_some() {
                 continue;

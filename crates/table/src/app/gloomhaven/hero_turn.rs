@@ -12,6 +12,7 @@ use super::CoreGame;
 use super::orders::{Intent, attack, heals_at_range, movement, summons};
 use super::words::{half_name, half_words};
 use crate::app::dock::{Dock, Slot};
+use crate::app::driver::Seats;
 use crate::app::tag::Tagged;
 use foehold_loop::SubmitAction;
 
@@ -85,6 +86,7 @@ pub fn hero_turn(
     mut acts: MessageWriter<Act>,
     mut playable: Local<Playable>,
     mut dock: ResMut<Dock>,
+    seats: Res<Seats>,
 ) -> Result {
     let s = &game.0.state;
     let (Phase::HeroTurn { hero, played }, None) = (s.phase, &s.pending) else {
@@ -93,6 +95,10 @@ pub fn hero_turn(
         }
         return Ok(());
     };
+    // Online, another machine's hero is played there; the banner says whom the game waits for.
+    if !seats.plays_here(seats.owner_of(hero)) {
+        return Ok(());
+    }
     let at = (game.0.cursor, game.0.log.len());
     if playable.at != Some(at) {
         playable.halves = playable_halves(s, hero);

@@ -13,11 +13,14 @@ pub struct Gate {
     pub open_for: Option<u32>,
 }
 
-/// The lowest-numbered player with a hero still to pick cards.
+/// The lowest-numbered player at this screen with a hero still to pick cards (a pick sealed and
+/// sent is made).
 pub fn next_chooser(seats: &Seats, s: &State) -> Option<u32> {
     s.active_heroes()
         .filter(|&h| s.heroes[h].selected.is_none() && s.heroes[h].long_rest.is_none())
+        .filter(|h| !seats.sealed.contains(h))
         .map(|h| seats.owner_of(h))
+        .filter(|&p| seats.plays_here(p))
         .min()
 }
 

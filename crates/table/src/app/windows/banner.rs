@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::app::dock::Dock;
-use crate::app::driver::{Pace, Seats, Turn};
+use crate::app::driver::{Here, Pace, Seats, Turn};
 use crate::app::minis::side_colour;
 use crate::app::table::Table;
 use crate::app::ui::egui_colour;
@@ -47,8 +47,14 @@ pub fn banner(
                 }
                 if let Some(p) = turn.player.filter(|_| seats.players > 1) {
                     ui.separator();
+                    // Online, whose turn it is says whether this screen plays now.
+                    let who = match seats.here {
+                        Here::Everyone => format!("Player {p}"),
+                        _ if seats.plays_here(p) => format!("Player {p} (you)"),
+                        _ => format!("waiting for Player {p}"),
+                    };
                     ui.label(
-                        egui::RichText::new(format!("Player {p}"))
+                        egui::RichText::new(who)
                             .strong()
                             .color(egui::Color32::from_rgb(255, 220, 120)),
                     );
