@@ -24,6 +24,8 @@ use super::tag::Tagged;
 pub enum Slot {
     /// The left column: the players' own.
     Menu,
+    /// Online play: the code, the seats, whom the game waits for.
+    Online,
     /// What the players decide now: their moves, cards, a tie; the end of the game.
     Turn,
     /// The scenario's goal and the module's small windows (the round's override card).
@@ -53,7 +55,7 @@ pub enum Column {
 impl Slot {
     pub fn column(self) -> Column {
         match self {
-            Slot::Menu | Slot::Turn | Slot::Scenario | Slot::History => Column::Left,
+            Slot::Menu | Slot::Online | Slot::Turn | Slot::Scenario | Slot::History => Column::Left,
             Slot::Figure | Slot::Pick | Slot::Dice | Slot::Odds | Slot::Walk | Slot::Steps => {
                 Column::Right
             }

@@ -21,6 +21,7 @@ mod focus;
 pub mod gloomhaven;
 pub mod lab;
 mod minis;
+mod online;
 mod picking;
 mod pointer;
 pub mod screen;
@@ -44,6 +45,8 @@ pub struct Options {
     pub autoplay: bool,
     /// The players draw and roll at their own table and enter the outcomes (`--table-draws`).
     pub table_draws: bool,
+    /// Online play asked for on the command line (`--host`, `--join`).
+    pub online: foehold::cli::table::OnlineArgs,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
     pub tools: foehold::cli::table::DevArgs,
@@ -58,6 +61,7 @@ impl Options {
             seed: a.seed,
             autoplay: a.autoplay,
             table_draws: a.table_draws,
+            online: a.online.clone(),
             #[cfg(feature = "dev")]
             tools: a.dev.clone(),
         }
@@ -141,6 +145,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             windows::plugin,
             pointer::plugin,
             lab::plugin,
+            online::plugin,
         ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);

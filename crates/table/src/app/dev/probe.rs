@@ -61,7 +61,11 @@ pub struct Written;
 #[derive(Resource, Default)]
 pub struct ProbeGame(pub Value);
 
-/// Where the game on the table stands, with the hot-seat and the table's message.
+/// Where the game on the table stands, with the seats, online play and the table's message.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn game<R: Module>(
     game: Res<CoreGame<R>>,
     seats: Res<Seats>,
@@ -69,6 +73,7 @@ fn game<R: Module>(
     pace: Res<Pace>,
     log: Res<crate::app::driver::Log>,
     settings: Res<foehold_loop::LoopSettings>,
+    online: Res<crate::app::online::Online>,
     mut out: ResMut<ProbeGame>,
 ) {
     let g = &game.0;
@@ -84,13 +89,34 @@ fn game<R: Module>(
             "phase": format!("{:?}", g.to_move()),
             "round": R::round(&g.state),
             "cursor": g.cursor, "log": g.log.len(),
+            // Two tables of one online game compare it.
+            "hash": foehold_core::rules::state_hash(&g.state).to_string(),
             "history": history,
             "table_draws": settings.table_draws,
         },
         "seats": {"ready": seats.ready, "players": seats.players, "current": turn.player},
+        "online": online_json(&online),
         "message": pace.message.as_ref().map(|(m, _)| m.clone()),
         "paused": pace.paused,
     });
+}
+
+/// Online play: this screen's role, the code, the seats and whom the game waits for.
+fn online_json(online: &crate::app::online::Online) -> Value {
+    let s = &online.status;
+    json!({
+        "role": s.role.map(|r| format!("{r:?}")),
+        "code": s.code,
+        "welcomed": s.welcomed,
+        "seats": s.seats.iter().map(|x| json!({
+            "player": x.player, "taken": x.taken, "connected": x.connected, "you": x.you,
+        })).collect::<Vec<_>>(),
+        "waiting": s.waiting,
+        "desync": s.desync,
+        "host_gone": s.host_gone,
+        "starting": online.starting().map(|(what, _)| what.to_string()),
+        "notes": online.notes.iter().collect::<Vec<_>>(),
+    })
 }
 
 /// The position lab's bench: the module, the edits to undo and redo, the answer and the tools.
@@ -204,6 +230,7 @@ fn write_probe(
                    "focus": [orbit.focus.x, orbit.focus.y, orbit.focus.z]},
         "game": game.0["game"],
         "seats": game.0["seats"],
+        "online": game.0["online"],
         "message": game.0["message"],
         "paused": game.0["paused"],
         "hovered": hovered,

@@ -100,6 +100,16 @@ pub fn menu(
             }
         });
         if ui
+            .button("Play online…")
+            .tagged("menu:online")
+            .on_hover_text("Host this game for friends on other machines, or join theirs")
+            .clicked()
+        {
+            lab.queue(|world: &mut World| {
+                world.resource_mut::<crate::app::online::Online>().open = true;
+            });
+        }
+        if ui
             .button("Open this moment in the lab")
             .tagged("menu:moment")
             .on_hover_text(

@@ -1,0 +1,368 @@
+//! Online play on the table: host a game for friends on other machines or join one, and see the
+//! seats, who is connected and whom the game waits for. The game itself goes through
+//! `foehold-net` ([`session`]): this screen's decisions are proposed to the host, and the table
+//! follows the host's log.
+//!
+//! Connecting (binding the endpoint, reaching the host, fetching its scenario) can take seconds,
+//! so it runs on a thread of its own and the table keeps drawing; the answer is taken in
+//! [`finish_start`].
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::{Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use foehold::cli::online::{RelayArg, fetch_scenario};
+use foehold_net::Traffic;
+use foehold_net::message::{PeerId, Want};
+use foehold_net::quic::{Quic, Ticket};
+
+use crate::app::Options;
+use crate::modules::{EachModule, Module, each_module};
+
+pub mod session;
+mod window;
+
+/// How long a player waits to reach the host and get its scenario.
+const CONNECT_WAIT: Duration = Duration::from_secs(60);
+/// How long the host waits for its home relay before it shows the code.
+const RELAY_WAIT: Duration = Duration::from_secs(10);
+/// The most notes kept for the window.
+const MAX_NOTES: usize = 8;
+
+/// What this screen does online.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Holds the game for everyone, and plays player 1.
+    Host,
+    /// Plays this player's heroes in a friend's game.
+    Player(u32),
+    /// Watches a friend's game.
+    Spectator,
+}
+
+/// A player of the game, as the window lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seat {
+    pub player: u32,
+    /// Someone took the seat (they may have dropped since).
+    pub taken: bool,
+    pub connected: bool,
+    /// This screen's player.
+    pub you: bool,
+}
+
+/// Where the online game stands, for the window and the probe; the module's session writes it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Status {
+    /// `None`: not online.
+    pub role: Option<Role>,
+    /// The code a friend joins with (the host's).
+    pub code: Option<String>,
+    pub seats: Vec<Seat>,
+    pub spectators: usize,
+    /// The players the game waits for now.
+    pub waiting: Vec<u32>,
+    /// The host has welcomed this screen and sent the game.
+    pub welcomed: bool,
+    /// This copy parted from the host's: where, in words.
+    pub desync: Option<String>,
+    /// The host left or closed the connection.
+    pub host_gone: bool,
+    pub traffic: Traffic,
+}
+
+/// The forms of the Online window.
+#[derive(Debug, Clone)]
+pub struct Form {
+    pub seats: u32,
+    /// Through the public relays (friends on other networks); off: direct addresses only.
+    pub relays: bool,
+    pub code: String,
+    pub seat: u32,
+    pub spectate: bool,
+}
+
+impl Default for Form {
+    fn default() -> Self {
+        Form {
+            seats: 2,
+            relays: true,
+            code: String::new(),
+            seat: 2,
+            spectate: false,
+        }
+    }
+}
+
+/// A connection made on the network thread.
+enum Connected {
+    Host {
+        quic: Quic,
+        code: String,
+        path: String,
+        text: String,
+        seats: u32,
+    },
+    Peer {
+        quic: Quic,
+        host: PeerId,
+        text: String,
+        want: Want,
+    },
+}
+
+/// A connection being made: what, since when, and where the answer comes.
+struct Starting {
+    what: String,
+    since: Instant,
+    answer: Mutex<mpsc::Receiver<Result<Connected, String>>>,
+}
+
+/// Online play on this table.
+#[derive(Resource, Default)]
+pub struct Online {
+    /// The Online window is open.
+    pub open: bool,
+    pub form: Form,
+    starting: Option<Starting>,
+    pub status: Status,
+    /// What went wrong or happened, newest last.
+    pub notes: VecDeque<String>,
+}
+
+impl Online {
+    /// Keeps a note for the window.
+    pub fn note(&mut self, note: impl Into<String>) {
+        if self.notes.len() == MAX_NOTES {
+            self.notes.pop_front();
+        }
+        self.notes.push_back(note.into());
+    }
+
+    /// What is being connected, and for how long, while it is.
+    pub fn starting(&self) -> Option<(&str, Duration)> {
+        self.starting
+            .as_ref()
+            .map(|s| (s.what.as_str(), s.since.elapsed()))
+    }
+
+    /// Stops waiting for a connection: the thread's answer, when it comes, is dropped with it.
+    pub fn cancel(&mut self) {
+        self.starting = None;
+    }
+
+    fn wait_for(&mut self, what: String, answer: mpsc::Receiver<Result<Connected, String>>) {
+        self.starting = Some(Starting {
+            what,
+            since: Instant::now(),
+            answer: Mutex::new(answer),
+        });
+    }
+}
+
+/// Asks for online play: from the window or the command line.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum Go {
+    /// Host a new game of the scenario on the table for this many players.
+    Host { seats: u32, relays: bool },
+    /// Join the game of this code as this player (`None`: watch).
+    Join {
+        code: String,
+        seat: Option<u32>,
+        relays: bool,
+    },
+    /// Leave the online game; the game stays on this table.
+    Leave,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    let options = app.world().resource::<Options>().online.clone();
+    // The window's relays start as the command line's `--relay` says.
+    let relays = options.relay == RelayArg::Default;
+    let online = Online {
+        form: Form {
+            relays,
+            ..Form::default()
+        },
+        ..Online::default()
+    };
+    app.insert_resource(online)
+        .add_message::<Go>()
+        .add_systems(PreUpdate, (go, finish_start).chain())
+        .add_plugins(window::plugin);
+    // The command line's request, taken with the first frame, once the first game is on.
+    if options.host {
+        app.world_mut().write_message(Go::Host {
+            seats: options.seats,
+            relays,
+        });
+    } else if let Some(code) = options.join {
+        app.world_mut().write_message(Go::Join {
+            code,
+            seat: options.seat,
+            relays,
+        });
+    }
+    struct Add<'a>(&'a mut App);
+    impl EachModule for Add<'_> {
+        fn visit<R: Module>(&mut self) {
+            session::add::<R>(self.0);
+        }
+    }
+    each_module(&mut Add(app));
+}
+
+/// The transport's options from the table's: relays or not, and the `--bind` address.
+fn transport_options(world: &World, relays: bool) -> foehold_net::quic::Options {
+    let bind: Option<SocketAddr> = world.resource::<Options>().online.bind;
+    let relay = if relays {
+        RelayArg::Default
+    } else {
+        RelayArg::None
+    };
+    relay.options(bind, None)
+}
+
+/// Starts what was asked: a connection on a thread of its own, or leaving.
+fn go(mut commands: Commands, mut asked: MessageReader<Go>) {
+    for go in asked.read() {
+        let go = go.clone();
+        commands.queue(move |world: &mut World| {
+            if let Err(e) = start(world, go) {
+                let mut online = world.resource_mut::<Online>();
+                online.note(e);
+                online.open = true;
+            }
+        });
+    }
+}
+
+fn start(world: &mut World, go: Go) -> Result<(), String> {
+    if world.resource::<Online>().starting.is_some() {
+        return Err("already connecting: wait, or cancel first".into());
+    }
+    match go {
+        Go::Leave => {
+            leave_all(world);
+            Ok(())
+        }
+        Go::Host { seats, relays } => {
+            let (path, text) = scenario_on_table(world)?;
+            let options = transport_options(world, relays);
+            let (tx, rx) = mpsc::channel();
+            std::thread::Builder::new()
+                .name("foehold-online".into())
+                .spawn(move || {
+                    let made = Quic::host(&options).map(|quic| {
+                        let code = quic.ticket(RELAY_WAIT).code();
+                        Connected::Host {
+                            quic,
+                            code,
+                            path,
+                            text,
+                            seats,
+                        }
+                    });
+                    let _ = tx.send(made.map_err(|e| e.to_string()));
+                })
+                .map_err(|e| format!("cannot start the network thread: {e}"))?;
+            let mut online = world.resource_mut::<Online>();
+            online.wait_for("Opening the game to friends…".into(), rx);
+            online.open = true;
+            Ok(())
+        }
+        Go::Join { code, seat, relays } => {
+            // A code that does not parse is refused at once, with nothing changed.
+            let ticket = Ticket::parse(code.trim()).map_err(|e| e.to_string())?;
+            let options = transport_options(world, relays);
+            let want = seat.map_or(Want::Spectator, Want::Player);
+            let (tx, rx) = mpsc::channel();
+            std::thread::Builder::new()
+                .name("foehold-online".into())
+                .spawn(move || {
+                    let deadline = Instant::now() + CONNECT_WAIT;
+                    let made = Quic::join(&ticket, &options, CONNECT_WAIT)
+                        .map_err(|e| e.to_string())
+                        .and_then(|mut quic| {
+                            let host = ticket.peer();
+                            let text = fetch_scenario(&mut quic, host, deadline)?;
+                            Ok(Connected::Peer {
+                                quic,
+                                host,
+                                text,
+                                want,
+                            })
+                        });
+                    let _ = tx.send(made);
+                })
+                .map_err(|e| format!("cannot start the network thread: {e}"))?;
+            let mut online = world.resource_mut::<Online>();
+            online.wait_for("Reaching the host…".into(), rx);
+            online.open = true;
+            Ok(())
+        }
+    }
+}
+
+/// The scenario file of the game on the table, read again, with its path: a hosted game starts
+/// anew from it, and the joiners get its text.
+fn scenario_on_table(world: &mut World) -> Result<(String, String), String> {
+    struct Find<'a>(&'a World, Option<(String, Option<String>)>);
+    impl EachModule for Find<'_> {
+        fn visit<R: Module>(&mut self) {
+            if let Some(g) = self.0.get_resource::<foehold_loop::CoreGame<R>>() {
+                self.1 = Some((g.0.scenario_path.clone(), g.0.scenario_hash.clone()));
+            }
+        }
+    }
+    let mut find = Find(world, None);
+    each_module(&mut find);
+    let (path, hash) = find.1.ok_or("no game is on the table to host")?;
+    let text = foehold_core::error::read_file(&PathBuf::from(&path)).map_err(|e| e.to_string())?;
+    if hash.is_some_and(|h| h != foehold_core::game::save::text_hash(&text)) {
+        return Err(format!(
+            "{path} changed since this game began: open it again to host it"
+        ));
+    }
+    Ok((path, text))
+}
+
+/// Takes the network thread's answer, when it has come, and puts the online game on the table.
+fn finish_start(world: &mut World) {
+    let answer = {
+        let online = world.resource::<Online>();
+        let Some(starting) = &online.starting else {
+            return;
+        };
+        let Ok(rx) = starting.answer.lock() else {
+            return;
+        };
+        match rx.try_recv() {
+            Ok(a) => a,
+            Err(mpsc::TryRecvError::Empty) => return,
+            Err(mpsc::TryRecvError::Disconnected) => Err("the network thread stopped".into()),
+        }
+    };
+    world.resource_mut::<Online>().starting = None;
+    let made = answer.and_then(|c| {
+        leave_all(world);
+        session::begin(world, c)
+    });
+    if let Err(e) = made {
+        world.resource_mut::<Online>().note(e);
+    }
+}
+
+/// Leaves every online game; the game on the table stays, for this screen's players alone.
+pub fn leave_all(world: &mut World) {
+    struct Leave<'a>(&'a mut World);
+    impl EachModule for Leave<'_> {
+        fn visit<R: Module>(&mut self) {
+            session::leave::<R>(self.0);
+        }
+    }
+    each_module(&mut Leave(world));
+}

@@ -1,0 +1,553 @@
+//! One rule module's online session on the table: the host's or a peer's, over QUIC.
+//!
+//! The session holds the game as the host's log has it (its replica). The table's own game is a
+//! follower of that log: a decision made at this screen is proposed (or, for a hidden pick, sealed
+//! and sent), never applied here first; each decision the host commits is handed to the table's
+//! loop once the table has shown the rules' steps before it, and the loop runs the rules' steps
+//! after it at the table's pace, exactly as the replica did. When the two part (an undo the host
+//! granted), the table takes the replica's game as it stands.
+
+use std::sync::{Mutex, PoisonError};
+
+use bevy::prelude::*;
+use foehold::cli::online::{hosts_scenario, seat_heroes};
+use foehold_core::rules::ToMove;
+use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, Proposed};
+use foehold_net::host::{Host, setup_of};
+use foehold_net::message::{PeerId, Setup, Want};
+use foehold_net::peer::Peer;
+use foehold_net::quic::Quic;
+use foehold_net::replica::{Maker, Replica};
+use foehold_net::secret::choosing_in_secret;
+
+use super::{Connected, Online, Role, Seat, Status};
+use crate::app::Options;
+use crate::app::driver::follow::Seen;
+use crate::app::driver::open::{install, new_game};
+use crate::app::driver::{AskUndo, Here, Installs, Pace, Seats};
+use crate::modules::{ForRules, Module, with_rules};
+
+/// The host's session or a peer's.
+enum Side<R: Module> {
+    Host(Box<Host<R, Quic>>),
+    Peer(Box<Peer<R, Quic>>),
+}
+
+impl<R: Module> Side<R> {
+    fn poll(&mut self) -> usize {
+        match self {
+            Side::Host(h) => h.poll(),
+            Side::Peer(p) => p.poll(),
+        }
+    }
+
+    fn replica(&self) -> Option<&Replica<R>> {
+        match self {
+            Side::Host(h) => Some(h.replica()),
+            Side::Peer(p) => p.replica(),
+        }
+    }
+
+    /// This screen's player, once known.
+    fn player(&self) -> Option<u32> {
+        match self {
+            Side::Host(_) => Some(1),
+            Side::Peer(p) => p.player(),
+        }
+    }
+
+    fn propose(&mut self, action: &R::Action) -> Result<(), String> {
+        match self {
+            Side::Host(h) => h.propose(action),
+            Side::Peer(p) => p.propose(action),
+        }
+    }
+
+    fn commit_secret(&mut self, hero: usize, action: &R::Action) -> Result<(), String> {
+        match self {
+            Side::Host(h) => h.commit_secret(hero, action),
+            Side::Peer(p) => p.commit_secret(hero, action),
+        }
+    }
+
+    fn request_undo(&mut self) -> Result<(), String> {
+        match self {
+            Side::Host(h) => h.request_undo(),
+            Side::Peer(p) => p.request_undo(),
+        }
+    }
+
+    /// The session's notes taken since `seen` of them were, oldest first, and the new count.
+    fn notes_after(&self, seen: u64) -> (Vec<String>, u64) {
+        let (notes, noted): (Vec<&str>, u64) = match self {
+            Side::Host(h) => (h.notes().collect(), h.noted()),
+            Side::Peer(p) => (p.notes().collect(), p.noted()),
+        };
+        let new = usize::try_from(noted.saturating_sub(seen)).unwrap_or(usize::MAX);
+        let from = notes.len().saturating_sub(new);
+        (
+            notes[from..].iter().map(|n| (*n).to_string()).collect(),
+            noted,
+        )
+    }
+
+    fn transport(&mut self) -> &mut Quic {
+        match self {
+            Side::Host(h) => h.transport_mut(),
+            Side::Peer(p) => p.transport_mut(),
+        }
+    }
+
+    /// Where the game stands online, for the window.
+    fn status(&self, code: Option<&str>) -> Status {
+        let replica = self.replica();
+        let setup = replica.map(Replica::setup);
+        let seats_n = setup.map_or(0, |s| s.seats);
+        let (list, waiting_heroes, traffic, role, host_gone, desync) = match self {
+            Side::Host(h) => (
+                h.peer_list(),
+                h.waiting(),
+                h.traffic(),
+                Role::Host,
+                false,
+                h.replica().desync().map(ToString::to_string),
+            ),
+            Side::Peer(p) => {
+                let (list, waiting) = p.peers();
+                let role = match p.player() {
+                    Some(n) => Role::Player(n),
+                    None => Role::Spectator,
+                };
+                // The host tells whose hidden pick it still waits for; whose turn it is otherwise
+                // the copy knows itself, the moment it takes the commit.
+                let waiting = match replica.map(Replica::game) {
+                    Some(g) if choosing_in_secret::<R>(&g.state).is_empty() => match g.to_move() {
+                        ToMove::Heroes(hs) => {
+                            hs.iter().filter_map(|&h| u32::try_from(h).ok()).collect()
+                        }
+                        _ => Vec::new(),
+                    },
+                    _ => waiting.to_vec(),
+                };
+                (
+                    list.to_vec(),
+                    waiting,
+                    p.traffic(),
+                    role,
+                    p.host_gone(),
+                    p.desync().map(ToString::to_string),
+                )
+            }
+        };
+        let me = self.player();
+        let seats = (1..=seats_n)
+            .map(|n| {
+                let holder = list.iter().find(|p| p.player == Some(n));
+                Seat {
+                    player: n,
+                    taken: holder.is_some() || me == Some(n),
+                    connected: me == Some(n) || holder.is_some_and(|p| p.connected),
+                    you: me == Some(n),
+                }
+            })
+            .collect();
+        let mut waiting: Vec<u32> = waiting_heroes
+            .iter()
+            .filter_map(|&h| {
+                let h = usize::try_from(h).ok()?;
+                setup?.players.get(h).copied()
+            })
+            .collect();
+        if let (Some(r), Some(setup)) = (replica, setup)
+            && matches!(r.game().to_move(), ToMove::Tie { .. })
+        {
+            waiting.push(setup.table_player);
+        }
+        waiting.sort_unstable();
+        waiting.dedup();
+        Status {
+            role: Some(role),
+            code: code.map(str::to_string),
+            seats,
+            spectators: list
+                .iter()
+                .filter(|p| p.player.is_none() && p.connected)
+                .count(),
+            waiting,
+            welcomed: replica.is_some(),
+            desync,
+            host_gone,
+            traffic,
+        }
+    }
+}
+
+/// The online session of a game of rules `R` on this table.
+#[derive(Resource)]
+pub struct Session<R: Module> {
+    /// Behind a lock only so the resource may be shared between threads; the systems that use it
+    /// hold it mutably and never wait on it.
+    side: Mutex<Side<R>>,
+    /// The join code, on the host.
+    code: Option<String>,
+    /// The number ([`Installs`]) of this game's install on the table; a peer's comes once the
+    /// host has welcomed it. Another number there: another game came, this one left.
+    game_no: Option<u64>,
+    /// The welcome's install is queued.
+    installing: bool,
+    /// Hidden picks sealed and sent: the hero and the session log's length then.
+    sealed: Vec<(usize, u64)>,
+    /// The session's notes already shown.
+    noted: u64,
+    /// The table's log position a host's decision was last handed at: handed again there, the
+    /// table refused it, and takes the host's game instead.
+    handed: Option<usize>,
+}
+
+impl<R: Module> Session<R> {
+    fn new(side: Side<R>, code: Option<String>, game_no: Option<u64>) -> Session<R> {
+        Session {
+            side: Mutex::new(side),
+            code,
+            game_no,
+            installing: false,
+            sealed: Vec::new(),
+            noted: 0,
+            handed: None,
+        }
+    }
+}
+
+/// Adds the session's systems for rules `R`.
+pub fn add<R: Module>(app: &mut App) {
+    app.add_systems(
+        Update,
+        pump::<R>
+            .run_if(resource_exists::<Session<R>>)
+            .before(LoopSystems::Input),
+    );
+}
+
+/// Puts a connection made on the network thread on the table as an online game.
+pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), String> {
+    let seed = world.resource::<Options>().seed;
+    let install = match connected {
+        Connected::Host {
+            quic,
+            code,
+            path,
+            text,
+            seats,
+        } => with_rules(
+            &path,
+            &text,
+            BeginHost {
+                quic,
+                code,
+                path: &path,
+                text: &text,
+                seats,
+                seed,
+            },
+        ),
+        Connected::Peer {
+            quic,
+            host,
+            text,
+            want,
+        } => with_rules(
+            "the host's scenario",
+            &text,
+            BeginPeer {
+                quic,
+                host,
+                text: &text,
+                want,
+            },
+        ),
+    }
+    .map_err(|e| e.to_string())??;
+    install(world);
+    Ok(())
+}
+
+type Installer = Box<dyn FnOnce(&mut World) + Send>;
+
+/// A new game hosted: it starts anew from the scenario file, with the host as player 1.
+struct BeginHost<'a> {
+    quic: Quic,
+    code: String,
+    path: &'a str,
+    text: &'a str,
+    seats: u32,
+    seed: u64,
+}
+
+impl ForRules for BeginHost<'_> {
+    type Out = Result<Installer, String>;
+
+    fn run<R: Module>(self) -> Self::Out {
+        let game = new_game::<R>(self.path, self.text, self.seed)?;
+        let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
+        let mut host = Host::new(game.clone(), setup.clone(), Some(1), self.quic);
+        host.offer_scenario(self.text.to_string()).map_err(|e| {
+            format!(
+                "{}: the scenario is sent to the players in one message: {e}",
+                self.path
+            )
+        })?;
+        let code = self.code;
+        Ok(Box::new(move |world: &mut World| {
+            install::<R>(world, game, false);
+            seat(world, &setup, Here::Player(1));
+            let no = world.resource::<Installs>().0;
+            world.insert_resource(Session::new(
+                Side::Host(Box::new(host)),
+                Some(code),
+                Some(no),
+            ));
+        }))
+    }
+}
+
+/// A friend's game joined: the table keeps its game until the host's welcome brings this one.
+struct BeginPeer<'a> {
+    quic: Quic,
+    host: PeerId,
+    text: &'a str,
+    want: Want,
+}
+
+impl ForRules for BeginPeer<'_> {
+    type Out = Result<Installer, String>;
+
+    fn run<R: Module>(self) -> Self::Out {
+        let scenario = hosts_scenario::<R>(self.text)?;
+        let mut peer = Peer::new(scenario, self.want, self.host, self.quic);
+        peer.hello()
+            .map_err(|e| format!("cannot greet the host: {e}"))?;
+        Ok(Box::new(move |world: &mut World| {
+            world.insert_resource(Session::new(Side::Peer(Box::new(peer)), None, None));
+        }))
+    }
+}
+
+/// Seats the players as the online game has them, this screen's `here`, and lets the loop follow
+/// the host: decisions are proposed, ties broken as the host's setup says, no autopilot.
+fn seat(world: &mut World, setup: &Setup, here: Here) {
+    let mut seats = Seats::of_owners(setup.players.clone());
+    seats.players = setup.seats;
+    seats.ready = true;
+    seats.here = here;
+    world.insert_resource(seats);
+    world.insert_resource(LoopSettings {
+        seeded_ties: setup.seeded_ties,
+        autopilot_heroes: false,
+        auto_advance: false,
+        table_draws: false,
+        proposals: true,
+    });
+    world.resource_mut::<Pace>().autoplay = false;
+}
+
+/// Leaves the online game of rules `R`, if this table is in one: the connection closes, the game
+/// stays on the table for this screen's players, hot-seat, with the table's own settings.
+pub fn leave<R: Module>(world: &mut World) {
+    if world.remove_resource::<Session<R>>().is_none() {
+        return;
+    }
+    let options = world.resource::<Options>().clone();
+    world.insert_resource(LoopSettings {
+        seeded_ties: options.autoplay,
+        autopilot_heroes: options.autoplay,
+        auto_advance: false,
+        table_draws: options.table_draws,
+        proposals: false,
+    });
+    world.resource_mut::<Pace>().autoplay = options.autoplay;
+    {
+        let mut seats = world.resource_mut::<Seats>();
+        seats.here = Here::Everyone;
+        seats.sealed.clear();
+    }
+    let mut online = world.resource_mut::<Online>();
+    online.status = Status::default();
+    online.note("You left the online game; it stays on this table.");
+}
+
+/// Each frame: takes what the network brought, sends this screen's decisions, and keeps the
+/// table's game on the host's log.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+fn pump<R: Module>(
+    mut commands: Commands,
+    mut session: ResMut<Session<R>>,
+    game: Option<ResMut<CoreGame<R>>>,
+    (mut proposed, mut undo, installs): (
+        MessageReader<Proposed<R>>,
+        MessageReader<AskUndo>,
+        Res<Installs>,
+    ),
+    mut decided: MessageWriter<Decided<R>>,
+    mut online: ResMut<Online>,
+    mut pace: ResMut<Pace>,
+    mut seats: ResMut<Seats>,
+    mut seen: ResMut<Seen<R>>,
+) {
+    let s = &mut *session;
+    let side = s.side.get_mut().unwrap_or_else(PoisonError::into_inner);
+    side.poll();
+    for note in side.transport().take_notes() {
+        online.note(note);
+    }
+    let (notes, noted) = side.notes_after(s.noted);
+    s.noted = noted;
+    for note in notes {
+        if note.starts_with("refused") {
+            // The refused decision is to be made again: a sealed pick among them too.
+            s.sealed.clear();
+        }
+        pace.say(note.clone());
+        online.note(note);
+    }
+    let status = side.status(s.code.as_deref());
+    if online.status != status {
+        online.status = status;
+    }
+    // Another game put on the table (a new game, a save, the lab) ends this one here.
+    if s.game_no.is_some_and(|no| no != installs.0) {
+        commands.queue(leave::<R>);
+        return;
+    }
+    let Some(replica) = side.replica() else {
+        return;
+    };
+    if s.game_no.is_none() {
+        if !s.installing {
+            // Welcomed: the host's game goes on the table, as it stands.
+            s.installing = true;
+            let game = replica.game().clone();
+            let setup = replica.setup().clone();
+            let here = side.player().map_or(Here::Nobody, Here::Player);
+            commands.queue(move |world: &mut World| {
+                install::<R>(world, game, false);
+                seat(world, &setup, here);
+                let no = world.resource::<Installs>().0;
+                if let Some(mut s) = world.get_resource_mut::<Session<R>>() {
+                    s.game_no = Some(no);
+                }
+            });
+        }
+        return;
+    }
+    let Some(mut core) = game else {
+        // The game left the table: so did this screen.
+        commands.queue(leave::<R>);
+        return;
+    };
+    propose(
+        side,
+        &mut s.sealed,
+        proposed.read().map(|p| &p.0),
+        &mut pace,
+    );
+    for _ in undo.read() {
+        if let Err(e) = side.request_undo() {
+            pace.say(format!("cannot undo: {e}"));
+        }
+    }
+    let Some(replica) = side.replica() else {
+        return;
+    };
+    follow_log(replica, &mut core, &mut s.handed, &mut seen, &mut decided);
+    // A sealed pick stays sealed until the table's game shows it made, or the host's log moved on
+    // without it (a refusal, an undo) and the table has caught up.
+    let g = &core.0;
+    let caught_up = g.cursor == replica.game().cursor;
+    let len = replica.len();
+    s.sealed.retain(|&(h, at)| {
+        let asked = matches!(g.to_move(), ToMove::Heroes(hs) if hs.contains(&h));
+        asked && (at == len || !caught_up)
+    });
+    let sealed: Vec<usize> = s.sealed.iter().map(|&(h, _)| h).collect();
+    if seats.sealed != sealed {
+        seats.sealed = sealed;
+    }
+}
+
+/// Sends this screen's decisions: a hidden pick sealed, any other proposed.
+fn propose<'a, R: Module>(
+    side: &mut Side<R>,
+    sealed: &mut Vec<(usize, u64)>,
+    decisions: impl Iterator<Item = &'a R::Action>,
+    pace: &mut Pace,
+) {
+    for action in decisions {
+        let Some(replica) = side.replica() else {
+            pace.say("not in the game yet: the host has not welcomed this screen");
+            continue;
+        };
+        let maker = replica.maker(action);
+        let secret = choosing_in_secret::<R>(&replica.game().state);
+        let len = replica.len();
+        let owner = match maker {
+            Some(Maker::Hero(h)) => replica.setup().players.get(h).copied(),
+            Some(Maker::Table) => Some(replica.setup().table_player),
+            None => None,
+        };
+        let me = side.player();
+        let sent = match maker {
+            None => Err("not a move the game waits for now".to_string()),
+            Some(m) if owner != me => Err(match (m, owner) {
+                (Maker::Hero(_), Some(p)) => {
+                    format!("that hero is Player {p}'s, who plays on another machine")
+                }
+                (Maker::Table, Some(p)) => format!("Player {p} breaks the table's ties"),
+                _ => "a spectator makes no decision".to_string(),
+            }),
+            Some(Maker::Hero(h)) if secret.contains(&h) => side
+                .commit_secret(h, action)
+                .map(|()| sealed.push((h, len))),
+            Some(_) => side.propose(action),
+        };
+        if let Err(e) = sent {
+            pace.say(format!("not sent: {e}"));
+        }
+    }
+}
+
+/// Keeps the table's game on the host's log: the next decision of the log is handed to the loop
+/// once the table waits for one (it has shown the rules' steps before it); a table that parted
+/// from the log takes the replica's game.
+fn follow_log<R: Module>(
+    replica: &Replica<R>,
+    core: &mut CoreGame<R>,
+    handed: &mut Option<usize>,
+    seen: &mut Seen<R>,
+    decided: &mut MessageWriter<Decided<R>>,
+) {
+    let host = replica.game();
+    let g = &core.0;
+    let n = g.cursor;
+    let on_log = n <= host.cursor && g.actions() == &host.actions()[..n];
+    // Handed once before at this very place and still there: the table refused it.
+    let stuck = *handed == Some(n) && n < host.cursor;
+    if !on_log || stuck {
+        // An undo the host granted (or a table that could not follow): shown anew, not walked.
+        core.0 = host.clone();
+        *handed = None;
+        seen.rewound = true;
+        return;
+    }
+    if n < host.cursor
+        && core
+            .0
+            .automatic(replica.setup().seeded_ties, false)
+            .is_none()
+    {
+        decided.write(Decided(host.actions()[n].clone()));
+        *handed = Some(n);
+    }
+}
