@@ -126,6 +126,13 @@ impl<R: Present, T: Transport> Peer<R, T> {
         (&self.peers, &self.waiting)
     }
 
+    /// Whether this copy has every entry the host has told of: welcomed and caught up.
+    pub fn synced(&self) -> bool {
+        self.replica
+            .as_ref()
+            .is_some_and(|r| r.len() >= self.host_len)
+    }
+
     /// Whether the host left or its connection broke.
     pub fn host_gone(&self) -> bool {
         self.host_gone

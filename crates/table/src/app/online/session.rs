@@ -48,6 +48,14 @@ impl<R: Module> Side<R> {
         }
     }
 
+    /// Whether the copy has everything the host told of (the host's always has).
+    fn synced(&self) -> bool {
+        match self {
+            Side::Host(_) => true,
+            Side::Peer(p) => p.synced(),
+        }
+    }
+
     /// This screen's player, once known.
     fn player(&self) -> Option<u32> {
         match self {
@@ -425,7 +433,8 @@ fn pump<R: Module>(
         return;
     };
     if s.game_no.is_none() {
-        if !s.installing {
+        // Once caught up: a player who joins mid-game sees the game as it stands, not a replay.
+        if !s.installing && side.synced() {
             // Welcomed: the host's game goes on the table, as it stands.
             s.installing = true;
             let game = replica.game().clone();
@@ -461,7 +470,15 @@ fn pump<R: Module>(
     let Some(replica) = side.replica() else {
         return;
     };
-    follow_log(replica, &mut core, &mut s.handed, &mut seen, &mut decided);
+    let heroes = seats.owner.len();
+    follow_log(
+        replica,
+        &mut core,
+        heroes,
+        &mut s.handed,
+        &mut seen,
+        &mut decided,
+    );
     // A sealed pick stays sealed until the table's game shows it made, or the host's log moved on
     // without it (a refusal, an undo) and the table has caught up.
     let g = &core.0;
@@ -520,10 +537,12 @@ fn propose<'a, R: Module>(
 
 /// Keeps the table's game on the host's log: the next decision of the log is handed to the loop
 /// once the table waits for one (it has shown the rules' steps before it); a table that parted
-/// from the log takes the replica's game.
+/// from the log, or fell behind by more decisions than a round of hidden picks brings at once
+/// (one per hero), takes the replica's game.
 fn follow_log<R: Module>(
     replica: &Replica<R>,
     core: &mut CoreGame<R>,
+    heroes: usize,
     handed: &mut Option<usize>,
     seen: &mut Seen<R>,
     decided: &mut MessageWriter<Decided<R>>,
@@ -534,7 +553,8 @@ fn follow_log<R: Module>(
     let on_log = n <= host.cursor && g.actions() == &host.actions()[..n];
     // Handed once before at this very place and still there: the table refused it.
     let stuck = *handed == Some(n) && n < host.cursor;
-    if !on_log || stuck {
+    let behind = on_log && host.decisions_between(n, host.cursor) > heroes + 1;
+    if !on_log || stuck || behind {
         // An undo the host granted (or a table that could not follow): shown anew, not walked.
         core.0 = host.clone();
         *handed = None;
