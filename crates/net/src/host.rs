@@ -420,6 +420,9 @@ impl<R: Present, T: Transport> Host<R, T> {
             s.hello = true;
             s.player = player;
         }
+        if let Some(n) = player {
+            self.void_lost_picks(n);
+        }
         let welcome = Message::Welcome {
             player,
             setup,
@@ -681,6 +684,33 @@ impl<R: Present, T: Transport> Host<R, T> {
             }
         }
         Ok(())
+    }
+
+    /// A player who comes (back) to a seat holds no pick it committed to before: a crashed
+    /// program took the picks and their salts with it, so they can never be revealed. Its heroes'
+    /// commitments not yet revealed are dropped, and they commit again; the picks already
+    /// revealed to the host stay, so nobody else chooses again.
+    fn void_lost_picks(&mut self, player: u32) {
+        let players = &self.replica.setup().players;
+        let Some(round) = self.round.as_mut() else {
+            return;
+        };
+        let lost: Vec<usize> = round
+            .commitments
+            .keys()
+            .copied()
+            .filter(|h| players.get(*h) == Some(&player) && !round.reveals.contains_key(h))
+            .collect();
+        if lost.is_empty() {
+            return;
+        }
+        for h in &lost {
+            round.commitments.remove(h);
+        }
+        round.revealing = false;
+        self.note(format!(
+            "player {player} came back without its picks: heroes {lost:?} choose again"
+        ));
     }
 
     fn reveal(

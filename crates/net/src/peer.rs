@@ -275,6 +275,9 @@ impl<R: Present, T: Transport> Peer<R, T> {
         self.player = player;
         self.host_len = len;
         self.asked = None;
+        // A welcome starts the seat afresh: the host drops the commitments it holds for this
+        // player that were not revealed, so any pick still kept here is made again.
+        self.picks.clear();
         if setup.rules != R::NAME || setup.scenario != StateHash::from_hex(&self.scenario.text_hash)
         {
             self.note("the host's game is not this scenario".into());

@@ -499,3 +499,57 @@ fn hidden_picks_are_committed_then_revealed_and_checked() {
     t.play(100_000, |_| {});
     assert!(t.is_over());
 }
+
+#[test]
+fn a_player_who_lost_its_pick_before_the_reveal_comes_back_and_chooses_again() {
+    let mut t: Table<Gloomhaven> = Table::new("tutorial.ron", 2, 5, TieBreaker::Seeded);
+    let (len, _) = snapshot(&t);
+    // The host's player commits to its hero's cards.
+    assert!(t.host().play_auto());
+    t.settle();
+    // Player 2 commits, then loses pick and salt (here: a commitment it never kept): every
+    // commitment is in, the host asks for the reveals, and player 2's can never come.
+    let state = t.replicas()[0].game().state.clone();
+    let pick = Gloomhaven::legal_actions(&state, Seat::Hero(1))[0].clone();
+    let lost = digest(len, 1, &encode_action(&pick), &[9; 16]);
+    message(
+        &mut t,
+        0,
+        &Message::Commitment {
+            at: len,
+            hero: 1,
+            digest: lost,
+        },
+    );
+    t.settle();
+    // Committing again is refused: the reveals were asked for. The round waits.
+    t.peers[0].play_auto();
+    t.settle();
+    assert!(
+        notes(&t, 0)
+            .last()
+            .unwrap()
+            .contains("commitments are closed")
+    );
+    assert_eq!(snapshot(&t).0, len, "the round waits");
+    // Its program crashed; a new one (a new key) takes seat 2 once the old connection is gone.
+    let host = t.host_id();
+    t.peers[0].transport_mut().close(host);
+    t.settle();
+    t.peers.remove(0);
+    t.add_peer(PeerId(7), Want::Player(2));
+    t.settle();
+    assert!(
+        t.host()
+            .notes()
+            .any(|n| n.contains("came back without its picks")),
+        "the host drops the commitment that cannot be revealed"
+    );
+    // Hero 1 chooses again; the host's pick, already revealed, stands; both are applied.
+    assert!(t.peers[0].play_auto(), "the new program commits again");
+    t.settle();
+    assert_eq!(snapshot(&t).0, len + 2, "both picks are in the log");
+    t.assert_same();
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
