@@ -33,6 +33,10 @@ pub struct Scenario<R: Present> {
     pub text_hash: String,
 }
 
+/// Polls in a row without a new entry, while behind the host, before the missing entries are
+/// asked for again (a second or two at a table's frame rate or a command's tick).
+pub const RETRY_AFTER_POLLS: u32 = 50;
+
 /// A peer's session over a transport.
 #[derive(Debug)]
 pub struct Peer<R: Present, T: Transport = local::Endpoint> {
@@ -56,6 +60,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     peers: Vec<PeerInfo>,
     waiting: Vec<u32>,
     host_gone: bool,
+    /// Polls in a row that brought no entry while this copy is behind the host.
+    idle: u32,
     notes: VecDeque<String>,
     /// Notes taken so far, dropped ones included.
     noted: u64,
@@ -90,6 +96,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             peers: Vec::new(),
             waiting: Vec::new(),
             host_gone: false,
+            idle: 0,
             notes: VecDeque::new(),
             noted: 0,
             traffic: Traffic::default(),
@@ -193,7 +200,11 @@ impl<R: Present, T: Transport> Peer<R, T> {
     }
 
     /// Handles what the transport has (at most [`MAX_EVENTS_PER_POLL`] events); returns how many.
+    /// A copy left behind the host for [`RETRY_AFTER_POLLS`] polls in a row asks again for what
+    /// it misses: a catch-up chunk may have been dropped by a full queue, and when the game waits
+    /// for this very player no commit would come to show the gap.
     pub fn poll(&mut self) -> usize {
+        let before = self.replica.as_ref().map(Replica::len);
         let mut n = 0;
         while n < MAX_EVENTS_PER_POLL {
             let Some(event) = self.transport.poll() else {
@@ -201,6 +212,23 @@ impl<R: Present, T: Transport> Peer<R, T> {
             };
             self.handle(event);
             n += 1;
+        }
+        let now = self.replica.as_ref().map(Replica::len);
+        let behind = self
+            .replica
+            .as_ref()
+            .is_some_and(|r| r.desync().is_none() && r.len() < self.host_len);
+        if behind && now == before && !self.host_gone {
+            self.idle += 1;
+            if self.idle >= RETRY_AFTER_POLLS
+                && let Some(len) = now
+            {
+                self.idle = 0;
+                self.asked = None;
+                self.ask(len);
+            }
+        } else {
+            self.idle = 0;
         }
         n
     }

@@ -553,3 +553,46 @@ fn a_player_who_lost_its_pick_before_the_reveal_comes_back_and_chooses_again() {
     t.play(100_000, |_| {});
     assert!(t.is_over());
 }
+
+#[test]
+fn a_catch_up_cut_short_by_a_full_queue_is_asked_for_again_without_a_new_commit() {
+    let mut t = brimstone(2);
+    t.play(30, |_| {});
+    let host_len = t.replicas()[0].len();
+    assert!(host_len > 0);
+    // A late spectator on a link that holds one message.
+    let mut late = Peer::new(
+        t.scenario(),
+        Want::Spectator,
+        t.host_id(),
+        Endpoint::new(PeerId(9)),
+    );
+    local::connect(t.host().transport_mut(), late.transport_mut(), 1);
+    t.peers.push(late);
+    // Hello, welcome, and the ask for the log, one at a time.
+    t.peers[1].poll();
+    t.host().poll();
+    t.peers[1].poll();
+    assert!(t.peers[1].replica().is_some_and(|r| r.len() < host_len));
+    // Something else fills the link just before the catch-up goes: it is dropped.
+    let filler = encode(&Message::Peers {
+        peers: Vec::new(),
+        waiting: Vec::new(),
+    })
+    .unwrap();
+    t.host().transport_mut().send(PeerId(9), filler).unwrap();
+    t.host().poll();
+    // Nobody decides any more (the game waits), so no commit shows the gap: the late copy asks
+    // again by itself.
+    let mut settles = 0;
+    while t.peers[1].replica().is_none_or(|r| r.len() < host_len) {
+        t.settle();
+        settles += 1;
+        assert!(settles < 10_000, "the late copy never caught up");
+    }
+    t.assert_same();
+    assert!(
+        settles >= foehold_net::peer::RETRY_AFTER_POLLS as usize - 1,
+        "caught up by asking again, after {settles} settles"
+    );
+}
