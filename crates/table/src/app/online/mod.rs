@@ -252,23 +252,17 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
         Go::Host { seats, relays } => {
             let (path, text) = scenario_on_table(world)?;
             let options = transport_options(world, relays);
-            let (tx, rx) = mpsc::channel();
-            std::thread::Builder::new()
-                .name("foehold-online".into())
-                .spawn(move || {
-                    let made = Quic::host(&options).map(|quic| {
-                        let code = quic.ticket(RELAY_WAIT).code();
-                        Connected::Host {
-                            quic,
-                            code,
-                            path,
-                            text,
-                            seats,
-                        }
-                    });
-                    let _ = tx.send(made.map_err(|e| e.to_string()));
+            let rx = on_thread(move || {
+                let quic = Quic::host(&options).map_err(|e| e.to_string())?;
+                let code = quic.ticket(RELAY_WAIT).code();
+                Ok(Connected::Host {
+                    quic,
+                    code,
+                    path,
+                    text,
+                    seats,
                 })
-                .map_err(|e| format!("cannot start the network thread: {e}"))?;
+            })?;
             let mut online = world.resource_mut::<Online>();
             online.wait_for("Opening the game to friends…".into(), rx);
             online.open = true;
@@ -279,32 +273,40 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
             let ticket = Ticket::parse(code.trim()).map_err(|e| e.to_string())?;
             let options = transport_options(world, relays);
             let want = seat.map_or(Want::Spectator, Want::Player);
-            let (tx, rx) = mpsc::channel();
-            std::thread::Builder::new()
-                .name("foehold-online".into())
-                .spawn(move || {
-                    let deadline = Instant::now() + CONNECT_WAIT;
-                    let made = Quic::join(&ticket, &options, CONNECT_WAIT)
-                        .map_err(|e| e.to_string())
-                        .and_then(|mut quic| {
-                            let host = ticket.peer();
-                            let text = fetch_scenario(&mut quic, host, deadline)?;
-                            Ok(Connected::Peer {
-                                quic,
-                                host,
-                                text,
-                                want,
-                            })
-                        });
-                    let _ = tx.send(made);
+            let rx = on_thread(move || {
+                let deadline = Instant::now() + CONNECT_WAIT;
+                let mut quic =
+                    Quic::join(&ticket, &options, CONNECT_WAIT).map_err(|e| e.to_string())?;
+                let host = ticket.peer();
+                let text = fetch_scenario(&mut quic, host, deadline)?;
+                Ok(Connected::Peer {
+                    quic,
+                    host,
+                    text,
+                    want,
                 })
-                .map_err(|e| format!("cannot start the network thread: {e}"))?;
+            })?;
             let mut online = world.resource_mut::<Online>();
             online.wait_for("Reaching the host…".into(), rx);
             online.open = true;
             Ok(())
         }
     }
+}
+
+/// Connects on a thread of its own; the answer comes on the receiver given back.
+fn on_thread(
+    connect: impl FnOnce() -> Result<Connected, String> + Send + 'static,
+) -> Result<mpsc::Receiver<Result<Connected, String>>, String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("foehold-online".into())
+        .spawn(move || {
+            // Nobody waits any more when the players cancelled: the connection is dropped here.
+            let _ = tx.send(connect());
+        })
+        .map_err(|e| format!("cannot start the network thread: {e}"))?;
+    Ok(rx)
 }
 
 /// The scenario file of the game on the table, read again, with its path: a hosted game starts
