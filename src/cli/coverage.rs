@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use foehold_core::error::read_file;
 use foehold_core::game::coverage::{Coverage, Report, cover};
 
 use crate::modules::covered::{ForRules, with_rules};
@@ -31,13 +30,9 @@ pub struct CoverageArgs {
 }
 
 pub fn run(o: &CoverageArgs) -> ExitCode {
-    let file = o.scenario.display().to_string();
-    let text = match read_file(&o.scenario) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let (file, text) = match super::read_scenario(&o.scenario) {
+        Ok(read) => read,
+        Err(code) => return code,
     };
     match with_rules(
         &file,

@@ -35,6 +35,20 @@ pub fn emit(args: std::fmt::Arguments, newline: bool) {
     }
 }
 
+/// A scenario file's name and text, or, when it cannot be read, the reason on standard error and
+/// exit status 2 (bad input), as every command that plays a scenario reports it.
+pub(crate) fn read_scenario(
+    path: &std::path::Path,
+) -> Result<(String, String), std::process::ExitCode> {
+    match foehold_core::error::read_file(path) {
+        Ok(text) => Ok((path.display().to_string(), text)),
+        Err(e) => {
+            eprintln!("{e}");
+            Err(std::process::ExitCode::from(2))
+        }
+    }
+}
+
 /// `println!` that stops quietly on a closed pipe (see [`emit`]).
 macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(format_args!($($arg)*), true) };

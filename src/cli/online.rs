@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use foehold_core::error::read_file;
 use foehold_core::game::Game;
 use foehold_core::game::save::text_hash;
 use foehold_core::rules::view::Side;
@@ -126,13 +125,9 @@ pub struct JoinArgs {
 }
 
 pub fn host(o: &HostArgs) -> ExitCode {
-    let file = o.scenario.display().to_string();
-    let text = match read_file(&o.scenario) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let (file, text) = match super::read_scenario(&o.scenario) {
+        Ok(read) => read,
+        Err(code) => return code,
     };
     let work = HostGame {
         o,

@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use foehold_core::error::read_file;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::view::Side;
@@ -49,13 +48,9 @@ pub struct PlayArgs {
 }
 
 pub fn run(o: &PlayArgs) -> ExitCode {
-    let file = o.scenario.display().to_string();
-    let text = match read_file(&o.scenario) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::from(2);
-        }
+    let (file, text) = match super::read_scenario(&o.scenario) {
+        Ok(read) => read,
+        Err(code) => return code,
     };
     match with_rules(
         &file,
