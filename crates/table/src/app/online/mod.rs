@@ -75,7 +75,7 @@ pub struct Status {
 }
 
 /// The forms of the Online window.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Form {
     pub seats: u32,
     /// Through the public relays (friends on other networks); off: direct addresses only.

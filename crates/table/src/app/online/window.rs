@@ -106,12 +106,7 @@ fn online(
     if close {
         state.open = false;
     }
-    if form.code != state.form.code
-        || form.seats != state.form.seats
-        || form.relays != state.form.relays
-        || form.seat != state.form.seat
-        || form.spectate != state.form.spectate
-    {
+    if form != state.form {
         state.form = form;
     }
     Ok(())
