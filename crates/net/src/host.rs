@@ -7,7 +7,8 @@ use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
 
 use crate::codec::{self, MAX_MESSAGE, decode_action, encode_action};
 use crate::message::{
-    ActionBytes, Digest, Entry, Message, PROTOCOL, PeerId, PeerInfo, Salt, Setup, StateHash, Want,
+    ActionBytes, Digest, Entry, MAX_CONTACT, Message, PROTOCOL, PeerId, PeerInfo, Salt, Setup,
+    StateHash, Want,
 };
 use crate::replica::{AutoMove, Maker, Replica};
 use crate::secret::{choosing_in_secret, digest, fresh_salt};
@@ -38,6 +39,8 @@ struct Slot {
     refused: u32,
     /// Whether the scenario was sent on this connection.
     sent_scenario: bool,
+    /// How to reach the peer should it continue as host.
+    contact: Option<String>,
 }
 
 /// Hidden picks being committed or revealed.
@@ -94,15 +97,22 @@ pub fn setup_of<R: Rules>(
 impl<R: Present, T: Transport> Host<R, T> {
     /// Hosts a new game: `me` is the host's own player (`None` when it only hosts).
     pub fn new(game: Game<R>, setup: Setup, me: Option<u32>, transport: T) -> Host<R, T> {
-        Host::from_replica(Replica::new(game, setup), me, Vec::new(), transport)
+        Host::from_replica(
+            Replica::new(game, setup),
+            me,
+            Vec::new(),
+            &BTreeMap::new(),
+            transport,
+        )
     }
 
     /// Continues as host from a copy of the game: `known` are the peers the last host listed, who
-    /// keep their seats when they come back.
+    /// keep their seats when they come back, and `contacts` how to reach them.
     pub fn from_replica(
         replica: Replica<R>,
         me: Option<u32>,
         known: Vec<PeerInfo>,
+        contacts: &BTreeMap<PeerId, String>,
         transport: T,
     ) -> Host<R, T> {
         let mine = transport.id();
@@ -113,6 +123,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             .map(|p| {
                 let slot = Slot {
                     player: p.player,
+                    contact: contacts.get(&p.id).cloned(),
                     ..Slot::default()
                 };
                 (p.id, slot)
@@ -174,6 +185,11 @@ impl<R: Present, T: Transport> Host<R, T> {
             self.notes.pop_front();
         }
         self.notes.push_back(note);
+    }
+
+    /// The host's own player (`None` when it only hosts).
+    pub fn player(&self) -> Option<u32> {
+        self.me
     }
 
     /// The peers, as the host lists them (itself first).
@@ -320,7 +336,8 @@ impl<R: Present, T: Transport> Host<R, T> {
                 rules,
                 scenario,
                 want,
-            } => self.hello(p, version, &rules, scenario, want),
+                contact,
+            } => self.hello(p, version, &rules, scenario, want, contact),
             Message::GetScenario => self.send_scenario(p),
             _ if !hello => self.refuse(Some(p), len, "say hello first".into()),
             Message::Propose { at, action } => {
@@ -367,10 +384,23 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
     }
 
-    fn hello(&mut self, p: PeerId, version: u32, rules: &str, scenario: StateHash, want: Want) {
+    fn hello(
+        &mut self,
+        p: PeerId,
+        version: u32,
+        rules: &str,
+        scenario: StateHash,
+        want: Want,
+        contact: Option<String>,
+    ) {
         let setup = self.replica.setup().clone();
         let refused = if version != PROTOCOL {
             Some(format!("protocol {version}: this host speaks {PROTOCOL}"))
+        } else if let Some(c) = contact.as_ref().filter(|c| c.len() > MAX_CONTACT) {
+            Some(format!(
+                "a contact of {} characters: at most {MAX_CONTACT}",
+                c.len()
+            ))
         } else if rules != setup.rules {
             Some(format!(
                 "the game is played by the {} rules, not {rules}",
@@ -419,6 +449,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         if let Some(s) = self.peers.get_mut(&p) {
             s.hello = true;
             s.player = player;
+            s.contact = contact;
         }
         if let Some(n) = player {
             self.void_lost_picks(n);
@@ -432,6 +463,19 @@ impl<R: Present, T: Transport> Host<R, T> {
         };
         let _ = self.send(p, &welcome);
         self.broadcast_peers();
+        self.broadcast_contacts();
+    }
+
+    /// How to reach each connected peer, sent when one joins (not with every list of who is
+    /// connected, which goes out at every commitment).
+    fn broadcast_contacts(&mut self) {
+        let contacts = self
+            .peers
+            .iter()
+            .filter(|(_, s)| s.connected && s.hello)
+            .filter_map(|(&id, s)| Some((id, s.contact.clone()?)))
+            .collect();
+        self.broadcast(&Message::Contacts { contacts });
     }
 
     /// The scenario's text, once per connection: asking again is refused, so a flood costs

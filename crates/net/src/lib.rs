@@ -20,6 +20,7 @@
 //!   transport over bounded channels for tests; `quic` (feature `online`), QUIC over `iroh`;
 //! - [`replica`]: a copy of the game and its session log, the part host and peers share;
 //! - [`host`] and [`peer`]: the two sessions; a peer can continue as host from its own copy;
+//!   [`side`]: either one, and the hand-over to the next host when the host is gone;
 //! - [`secret`]: commitments to hidden picks and their reveals.
 
 #![warn(missing_docs)]
@@ -34,12 +35,14 @@ pub mod peer;
 pub mod quic;
 pub mod replica;
 pub mod secret;
+pub mod side;
 pub mod transport;
 
 pub use host::Host;
 pub use message::{Message, PeerId};
 pub use peer::Peer;
 pub use replica::{Desync, Replica};
+pub use side::{Handover, Side};
 pub use transport::Transport;
 
 /// What a session has sent and received, for the cost of a round.

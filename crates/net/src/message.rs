@@ -6,8 +6,12 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol's version: a hello with another one is refused.
-pub const PROTOCOL: u32 = 1;
+/// The protocol's version: a hello with another one is refused. Version 2 added the peers'
+/// contacts, so that a peer can continue as host.
+pub const PROTOCOL: u32 = 2;
+
+/// The longest contact a peer gives (a join code is at most 400 characters).
+pub const MAX_CONTACT: usize = 400;
 
 /// A peer as the transport names it; stable across a reconnection of the same peer (a QUIC
 /// transport derives it from the peer's key).
@@ -144,6 +148,9 @@ pub enum Message {
         scenario: StateHash,
         /// The seat asked for.
         want: Want,
+        /// How to reach this peer should it continue as host (its join code), if its transport
+        /// can take connections; at most [`MAX_CONTACT`] characters.
+        contact: Option<String>,
     },
     /// Host → peer: the seat given and the game's setup; the log follows in [`Message::Catchup`]s
     /// once the peer says where its copy is ([`Message::SyncFrom`]).
@@ -228,6 +235,12 @@ pub enum Message {
         /// The heroes the game waits for.
         waiting: Vec<u32>,
     },
+    /// Host → all, when a peer says hello: how to reach each connected peer, so that when the host
+    /// is gone the next in line continues as host and the others reach it.
+    Contacts {
+        /// Each peer and its contact.
+        contacts: Vec<(PeerId, String)>,
+    },
     /// Peer → host: my copy parted from the host's (in words); I apply nothing more.
     Desync {
         /// What parted, naming the first diverging action.
@@ -265,6 +278,7 @@ impl Message {
             Message::RevealNow { .. } => "reveal-now",
             Message::Reveal { .. } => "reveal",
             Message::Peers { .. } => "peers",
+            Message::Contacts { .. } => "contacts",
             Message::Desync { .. } => "desync",
             Message::GetScenario => "get-scenario",
             Message::Scenario { .. } => "scenario",

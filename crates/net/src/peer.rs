@@ -8,10 +8,10 @@ use foehold_core::game::Game;
 use foehold_core::rules::{Present, TieBreaker};
 
 use crate::codec::{self, encode_action};
-use crate::host::{Host, MAX_IN_FLIGHT};
+use crate::host::{Host, MAX_IN_FLIGHT, MAX_PEERS};
 use crate::message::{
-    ActionBytes, Commit, Digest, Entry, Message, PROTOCOL, PeerId, PeerInfo, Salt, Setup,
-    StateHash, Want,
+    ActionBytes, Commit, Digest, Entry, MAX_CONTACT, Message, PROTOCOL, PeerId, PeerInfo, Salt,
+    Setup, StateHash, Want,
 };
 use crate::replica::{AutoMove, Desync, Maker, Replica};
 use crate::secret::{digest, fresh_salt};
@@ -59,6 +59,10 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     revealed: Option<(u64, BTreeMap<usize, Digest>)>,
     peers: Vec<PeerInfo>,
     waiting: Vec<u32>,
+    /// How to reach the other peers, as the host last told.
+    contacts: BTreeMap<PeerId, String>,
+    /// Hosts that left or could not be reached: never followed again.
+    passed: Vec<PeerId>,
     host_gone: bool,
     /// Polls in a row that brought no entry while this copy is behind the host.
     idle: u32,
@@ -95,6 +99,8 @@ impl<R: Present, T: Transport> Peer<R, T> {
             revealed: None,
             peers: Vec::new(),
             waiting: Vec::new(),
+            contacts: BTreeMap::new(),
+            passed: Vec::new(),
             host_gone: false,
             idle: 0,
             notes: VecDeque::new(),
@@ -170,8 +176,41 @@ impl<R: Present, T: Transport> Peer<R, T> {
         self.notes.push_back(note);
     }
 
+    /// The host followed now.
+    pub fn host(&self) -> PeerId {
+        self.host
+    }
+
+    /// Who continues as host when this one is gone, and its contact (`None` when it is this
+    /// peer): the first connected player by number (then the spectators) whose contact the host
+    /// told (a peer whose transport cannot take connections has none), never a host that has left.
+    /// Every peer reckons it from the same lists, so they agree without a word.
+    pub fn successor(&self) -> Option<(PeerId, Option<&str>)> {
+        let mut next: Vec<&PeerInfo> = self
+            .peers
+            .iter()
+            .filter(|p| p.connected && p.id != self.host && !self.passed.contains(&p.id))
+            .filter(|p| self.contacts.contains_key(&p.id))
+            .collect();
+        next.sort_by_key(|p| (p.player.is_none(), p.player, p.id));
+        next.first().map(|p| {
+            let contact = (p.id != self.id())
+                .then(|| self.contacts.get(&p.id).map(String::as_str))
+                .flatten();
+            (p.id, contact)
+        })
+    }
+
+    /// Takes the host followed as gone (it could not be reached).
+    pub fn mark_gone(&mut self) {
+        self.host_gone = true;
+    }
+
     /// Follows another host from now on (the old one is gone): the hello goes when it connects.
     pub fn follow(&mut self, host: PeerId) {
+        if !self.passed.contains(&self.host) && self.passed.len() < 4 * MAX_PEERS {
+            self.passed.push(self.host);
+        }
         self.host = host;
         self.host_gone = false;
         self.asked = None;
@@ -195,6 +234,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             rules: R::NAME.to_string(),
             scenario: StateHash::from_hex(&self.scenario.text_hash),
             want: self.want,
+            contact: self.transport.contact(),
         };
         self.send(&hello)
     }
@@ -283,6 +323,14 @@ impl<R: Present, T: Transport> Peer<R, T> {
             Message::Peers { peers, waiting } => {
                 self.peers = peers;
                 self.waiting = waiting;
+            }
+            Message::Contacts { contacts } => {
+                // The host keeps at most MAX_PEERS; more, or a contact too long, is not kept.
+                self.contacts = contacts
+                    .into_iter()
+                    .filter(|(_, c)| c.len() <= MAX_CONTACT)
+                    .take(MAX_PEERS)
+                    .collect();
             }
             Message::Bye { reason } => {
                 self.host_gone = true;
@@ -556,6 +604,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 replica,
                 self.player,
                 self.peers,
+                &self.contacts,
                 self.transport,
             )),
             None => Err(Box::new(self)),

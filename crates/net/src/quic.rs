@@ -19,7 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use iroh::endpoint::{
-    Connection, NetReportConfig, PortmapperConfig, RecvStream, SendStream, presets,
+    Connection, IdleTimeout, NetReportConfig, PortmapperConfig, QuicTransportConfig, RecvStream,
+    SendStream, presets,
 };
 use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, RelayUrl, SecretKey, TransportAddr};
 use serde::{Deserialize, Serialize};
@@ -52,6 +53,12 @@ const READ_CHUNK: usize = 16 * 1024;
 const HANDSHAKE: Duration = Duration::from_secs(20);
 /// How long a closing link waits for the peer to read what was queued.
 const LINGER: Duration = Duration::from_secs(2);
+/// How long a peer waits for the next host to take its connection.
+const DIAL: Duration = Duration::from_secs(60);
+/// A connection silent for this long is closed.
+const IDLE: Duration = Duration::from_secs(10);
+/// How often an idle connection says it is there.
+const KEEP_ALIVE: Duration = Duration::from_secs(2);
 /// The most notes kept.
 const MAX_NOTES: usize = 64;
 /// What starts a join code.
@@ -217,8 +224,12 @@ struct Link {
     rx: mpsc::Receiver<Vec<u8>>,
 }
 
-/// A connection announced by the runtime.
-type Joined = (PeerId, Link);
+/// A connection announced by the runtime, or a peer dialled that could not be reached.
+#[derive(Debug)]
+enum Joined {
+    Link(PeerId, Link),
+    Unreachable(PeerId),
+}
 
 /// Handles the runtime's tasks share.
 #[derive(Debug, Clone)]
@@ -253,16 +264,25 @@ pub struct Quic {
     joins: mpsc::Receiver<Joined>,
     links: BTreeMap<PeerId, Link>,
     last: Option<PeerId>,
+    /// Whether connections are taken (a host's, or a peer's that continues as host).
+    accepting: bool,
 }
 
 impl Quic {
     /// An endpoint that accepts connections: the host's.
     pub fn host(options: &Options) -> Result<Quic, Error> {
-        let quic = Quic::bind(options)?;
-        let endpoint = quic.endpoint.clone();
-        let shared = quic.shared.clone();
-        quic.handle().spawn(accept_loop(endpoint, shared));
+        let mut quic = Quic::bind(options)?;
+        quic.start_accepting();
         Ok(quic)
+    }
+
+    fn start_accepting(&mut self) {
+        if !self.accepting {
+            self.accepting = true;
+            let endpoint = self.endpoint.clone();
+            let shared = self.shared.clone();
+            self.handle().spawn(accept_loop(endpoint, shared));
+        }
     }
 
     /// An endpoint connected to the host of `ticket`, waiting at most `wait` for the connection.
@@ -271,18 +291,7 @@ impl Quic {
         let endpoint = quic.endpoint.clone();
         let addr = ticket.addr.clone();
         let connected = quic.block_on(async move {
-            let connect = async {
-                let conn = endpoint
-                    .connect(addr, ALPN)
-                    .await
-                    .map_err(|e| error("cannot reach the host", e))?;
-                let (send, recv) = conn
-                    .open_bi()
-                    .await
-                    .map_err(|e| error("the host's connection broke", e))?;
-                Ok::<_, Error>((conn, send, recv))
-            };
-            match tokio::time::timeout(wait, connect).await {
+            match tokio::time::timeout(wait, open(&endpoint, addr)).await {
                 Ok(r) => r,
                 Err(_) => Err(Error(format!(
                     "the host did not answer within {} s",
@@ -315,7 +324,9 @@ impl Quic {
                 .portmapper_config(PortmapperConfig::Disabled)
                 .net_report_config(NetReportConfig::minimal()),
         };
-        builder = builder.alpns(vec![ALPN.to_vec()]);
+        builder = builder
+            .alpns(vec![ALPN.to_vec()])
+            .transport_config(transport_config());
         if let Some(key) = options.key {
             builder = builder.secret_key(SecretKey::from_bytes(&key));
         }
@@ -344,6 +355,7 @@ impl Quic {
             joins,
             links: BTreeMap::new(),
             last: None,
+            accepting: false,
         })
     }
 
@@ -427,10 +439,14 @@ impl Transport for Quic {
     }
 
     fn poll(&mut self) -> Option<Event> {
-        if let Ok((peer, link)) = self.joins.try_recv() {
-            // A peer that connects again replaces its old connection, which closes.
-            self.links.insert(peer, link);
-            return Some(Event::Joined(peer));
+        match self.joins.try_recv() {
+            Ok(Joined::Link(peer, link)) => {
+                // A peer that connects again replaces its old connection, which closes.
+                self.links.insert(peer, link);
+                return Some(Event::Joined(peer));
+            }
+            Ok(Joined::Unreachable(peer)) => return Some(Event::Left(peer)),
+            Err(_) => {}
         }
         let order = crate::transport::in_turn(&self.links, self.last);
         for peer in order {
@@ -456,6 +472,72 @@ impl Transport for Quic {
         // Dropping the link ends its writer, which delivers what was queued and closes.
         self.links.remove(&peer);
     }
+
+    fn contact(&self) -> Option<String> {
+        // The addresses known now: a peer that joined has its home relay by then, if any.
+        Some(
+            Ticket {
+                addr: self.endpoint.addr(),
+            }
+            .code(),
+        )
+    }
+
+    fn accept(&mut self) -> Result<(), String> {
+        self.start_accepting();
+        Ok(())
+    }
+
+    fn dial(&mut self, contact: &str) -> Result<PeerId, String> {
+        let ticket = Ticket::parse(contact).map_err(|e| e.0)?;
+        let peer = ticket.peer();
+        let endpoint = self.endpoint.clone();
+        let shared = self.shared.clone();
+        self.handle().spawn(async move {
+            // The next host may learn that the old one is gone a little after this end: its
+            // endpoint holds the connection until it takes connections, within this wait.
+            match tokio::time::timeout(DIAL, open(&endpoint, ticket.addr)).await {
+                Ok(Ok((conn, send, recv))) => run_link(peer, conn, send, recv, shared).await,
+                failed => {
+                    let why = match failed {
+                        Ok(Err(e)) => e.0,
+                        _ => format!("no answer within {} s", DIAL.as_secs()),
+                    };
+                    shared.note(format!("the next host cannot be reached: {why}"));
+                    let _ = shared.joins.send(Joined::Unreachable(peer)).await;
+                    shared.wake.notify_one();
+                }
+            }
+        });
+        Ok(peer)
+    }
+}
+
+/// Connects to an endpoint and opens the connection's stream.
+async fn open(
+    endpoint: &Endpoint,
+    addr: EndpointAddr,
+) -> Result<(Connection, SendStream, RecvStream), Error> {
+    let conn = endpoint
+        .connect(addr, ALPN)
+        .await
+        .map_err(|e| error("cannot reach the host", e))?;
+    let (send, recv) = conn
+        .open_bi()
+        .await
+        .map_err(|e| error("the host's connection broke", e))?;
+    Ok((conn, send, recv))
+}
+
+/// QUIC's settings: a connection whose other end says nothing for [`IDLE`] is closed, so that a
+/// host that crashed is known gone (and a crashed player's seat freed) within seconds, and each
+/// end sends a keep-alive every [`KEEP_ALIVE`] while idle.
+fn transport_config() -> QuicTransportConfig {
+    let mut builder = QuicTransportConfig::builder().keep_alive_interval(KEEP_ALIVE);
+    if let Ok(idle) = IdleTimeout::try_from(IDLE) {
+        builder = builder.max_idle_timeout(Some(idle));
+    }
+    builder.build()
 }
 
 /// Accepts connections, each in a task of its own, at most [`MAX_CONNECTIONS`] at once.
@@ -501,7 +583,7 @@ async fn run_link(
         tx: out_tx,
         rx: in_rx,
     };
-    if shared.joins.send((peer, link)).await.is_err() {
+    if shared.joins.send(Joined::Link(peer, link)).await.is_err() {
         return;
     }
     shared.wake.notify_one();

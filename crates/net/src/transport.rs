@@ -58,6 +58,23 @@ pub trait Transport {
     fn poll(&mut self) -> Option<Event>;
     /// Closes the connection to a peer.
     fn close(&mut self, peer: PeerId);
+    /// How another peer would reach this end, should it continue as host (a join code); `None`
+    /// when this transport cannot be reached that way.
+    fn contact(&self) -> Option<String> {
+        None
+    }
+    /// Starts taking connections from now on: this end continues as host.
+    fn accept(&mut self) -> Result<(), String> {
+        Err("this transport cannot take connections".into())
+    }
+    /// Connects to the peer at `contact` (from its [`contact`](Self::contact)) without waiting:
+    /// [`Event::Joined`] comes when it is connected, [`Event::Left`] when it cannot be reached.
+    fn dial(&mut self, contact: &str) -> Result<PeerId, String> {
+        Err(format!(
+            "this transport cannot connect to another host ({} characters given)",
+            contact.len()
+        ))
+    }
 }
 
 /// The peers of `links` in the order a transport serves them: those after `last` (the one served

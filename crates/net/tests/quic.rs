@@ -146,3 +146,128 @@ fn a_peer_sending_garbage_loses_its_connection_and_the_others_go_on() {
     events_until(&mut h, |e| matches!(e, Event::Frame(p, _) if *p == good_id));
     drop(bad);
 }
+
+mod common;
+
+/// Polls every end until `done`, or fails past the time limit; each end plays its own seats by
+/// the autopilot when `play` says so.
+fn run_until<R: foehold_core::rules::Present>(
+    what: &str,
+    sides: &mut [foehold_net::Side<R, Quic>],
+    play: bool,
+    mut done: impl FnMut(&[foehold_net::Side<R, Quic>]) -> bool,
+) {
+    let until = Instant::now() + Duration::from_secs(90);
+    while !done(sides) {
+        if Instant::now() > until {
+            let state: Vec<_> = sides
+                .iter()
+                .map(|s| {
+                    let notes = s.notes_after(0).0;
+                    (
+                        s.replica().map(foehold_net::Replica::len),
+                        s.synced(),
+                        s.host_gone(),
+                        notes,
+                    )
+                })
+                .collect();
+            panic!("{what}: not in time: {state:?}");
+        }
+        let mut busy = false;
+        for s in sides.iter_mut() {
+            busy |= s.poll() > 0;
+            if play {
+                busy |= s.play_auto();
+            }
+        }
+        if !busy {
+            sides[0].transport_mut().wait(Duration::from_millis(5));
+        }
+    }
+}
+
+#[test]
+fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
+    use foehold_core::game::save::text_hash;
+    use foehold_core::rules::brimstone::Brimstone;
+    use foehold_core::rules::{Rules, TieBreaker};
+    use foehold_net::host::{Host, setup_of};
+    use foehold_net::message::Want;
+    use foehold_net::peer::{Peer, Scenario};
+    use foehold_net::{Handover, Side};
+    use std::sync::Arc;
+
+    let name = "cinder-adit.ron";
+    let (game, text) = common::load::<Brimstone>(name, 5, TieBreaker::Seeded);
+    let players = (0..common::heroes(&game))
+        .map(|h| h as u32 % 3 + 1)
+        .collect();
+    let setup = setup_of(&game, 3, players, 1);
+    let (quic, ticket) = host();
+    let scenario = || Scenario::<Brimstone> {
+        scenario: Arc::new(Brimstone::parse_scenario(name, &text).unwrap()),
+        path: name.into(),
+        text_hash: text_hash(&text),
+    };
+    let join = |t: &Ticket, seat| {
+        let q = Quic::join(t, &Options::loopback(), LIMIT).unwrap();
+        Side::Peer(Box::new(Peer::new(
+            scenario(),
+            Want::Player(seat),
+            t.peer(),
+            q,
+        )))
+    };
+    let mut sides = vec![Side::Host(Box::new(Host::new(game, setup, Some(1), quic)))];
+    sides.push(join(&ticket, 2));
+    sides.push(join(&ticket, 3));
+    run_until("welcomed", &mut sides, false, |s| {
+        s[1..].iter().all(|p| p.replica().is_some()) && s[0].peer_list().len() == 3
+    });
+    // Contacts go out when a peer says hello: wait until both peers know each other's.
+    run_until("contacts", &mut sides, false, |s| {
+        s[1..].iter().all(|p| match p {
+            Side::Peer(p) => p.successor().is_some(),
+            Side::Host(_) => false,
+        })
+    });
+    run_until("played 8", &mut sides, true, |s| {
+        s[0].replica().unwrap().len() >= 8
+    });
+    let len = sides[0].replica().unwrap().len();
+    assert!(!sides[0].replica().unwrap().is_over());
+    // The host leaves (its endpoint closes every connection).
+    drop(sides.remove(0));
+    run_until("host gone", &mut sides, false, |s| {
+        s.iter().all(Side::host_gone)
+    });
+    // Player 3 first: it dials player 2 before player 2 takes connections, and its connection
+    // waits for that.
+    let mut handed = Vec::new();
+    for side in std::mem::take(&mut sides).into_iter().rev() {
+        let (side, how) = side.hand_over();
+        handed.insert(0, how.unwrap());
+        sides.insert(0, side);
+    }
+    // Player 2 is next in line; player 3 follows it.
+    let new_id = sides[0].transport_mut().id();
+    assert_eq!(handed[0], Handover::Hosting);
+    assert!(matches!(sides[0], Side::Host(_)));
+    assert_eq!(handed[1], Handover::Following(new_id));
+    let code = sides[0].transport_mut().contact().unwrap();
+    // Player 1 comes back with the new host's code, with a fresh copy.
+    sides.push(join(&Ticket::parse(&code).unwrap(), 1));
+    run_until("caught up", &mut sides, false, |s| {
+        s.iter().all(|p| p.synced() && p.replica().is_some()) && s[0].peer_list().len() == 3
+    });
+    assert!(sides[0].replica().unwrap().len() >= len);
+    assert!(!sides[0].replica().unwrap().is_over());
+    run_until("to the end", &mut sides, true, |s| {
+        s.iter()
+            .all(|p| p.synced() && p.replica().unwrap().is_over())
+    });
+    let hashes: Vec<_> = sides.iter().map(|s| s.replica().unwrap().hash()).collect();
+    assert!(hashes.iter().all(|h| *h == hashes[0]), "{hashes:?}");
+    assert!(sides.iter().all(|s| s.desync().is_none()));
+}
