@@ -233,6 +233,35 @@ fn a_player_killed_mid_game_joins_again_and_the_game_ends() {
 }
 
 #[test]
+fn the_host_is_killed_and_the_next_player_continues_as_host_to_the_end() {
+    let until = Instant::now() + LIMIT;
+    // Paced, so that the game is still on when the host is killed.
+    let pace = ["--pace", "150"];
+    let (mut host, code) = host("dome-crossing.ron", 3, 9, &pace, until);
+    let mut second = join(&code, 2, &pace);
+    let mut third = join(&code, 3, &pace);
+    second.until("round 2", until);
+    third.until("round 2", until);
+    host.child.kill().unwrap();
+    let killed = Instant::now();
+    // Player 2 is next in line: it continues as host and prints its own join code.
+    let line = second.until("continuing as host: ", until);
+    let took_over = killed.elapsed().as_millis();
+    let new_code = line.trim_start_matches("continuing as host: ").to_string();
+    assert!(new_code.starts_with("FH"), "{line}");
+    // Player 1 comes back with it, and player 3 follows player 2 by itself.
+    let mut first = join(&new_code, 1, &[]);
+    first.until("welcomed", until);
+    let back = killed.elapsed().as_millis();
+    let hash = second.finish(until);
+    assert_eq!(third.finish(until), hash);
+    assert_eq!(first.finish(until), hash);
+    eprintln!(
+        "host killed in round 2; player 2 hosts {took_over} ms after the kill; player 1 welcomed back {back} ms after it; state hash {hash}"
+    );
+}
+
+#[test]
 fn a_malformed_code_is_refused_with_a_reason() {
     for code in ["", "FH", "FHAAAA", "hello", "FH!!!"] {
         let out = Command::new(env!("CARGO_BIN_EXE_foehold"))

@@ -18,7 +18,7 @@ use foehold_net::message::{Message, PeerId, Want};
 use foehold_net::peer::{Peer, Scenario};
 use foehold_net::quic::{self, Options, Quic, Relay, Ticket};
 use foehold_net::transport::{Event, Transport};
-use foehold_net::{Replica, Traffic};
+use foehold_net::{Handover, Replica, Side as NetSide, Traffic};
 
 use super::play::Heroes;
 use crate::modules::present::{ForRules, with_rules};
@@ -192,54 +192,16 @@ impl ForRules for HostGame<'_> {
             o.seed,
             o.seats
         );
-        let mut seated = false;
-        let mut last_move: Option<Instant> = None;
-        let pace = Duration::from_millis(o.net.pace);
-        loop {
-            if Instant::now() >= deadline {
-                eprintln!(
-                    "foehold host: the game has not ended after {} s",
-                    o.net.timeout
-                );
-                return ExitCode::from(1);
-            }
-            let mut busy = host.poll() > 0;
-            for note in host.transport_mut().take_notes() {
-                eprintln!("foehold host: {note}");
-            }
-            if !seated {
-                seated = all_seated(&host, o.seats);
-                if seated {
-                    outln!(
-                        "all {} seats taken after {} ms",
-                        o.seats,
-                        started.elapsed().as_millis()
-                    );
-                }
-            }
-            if seated && over(host.replica()) {
-                break;
-            }
-            if seated && last_move.is_none_or(|t| t.elapsed() >= pace) && host.play_auto() {
-                last_move = Some(Instant::now());
-                busy = true;
-            }
-            if !busy {
-                host.transport_mut().wait(idle(pace));
-            }
-        }
-        // The peers leave once they have the last commit; the host waits for them, a while.
-        let linger = Instant::now() + LINGER;
-        while Instant::now() < linger && host.peer_list().iter().skip(1).any(|p| p.connected) {
-            if host.poll() == 0 {
-                host.transport_mut().wait(TICK);
-            }
-        }
-        for note in host.notes() {
-            eprintln!("foehold host: {note}");
-        }
-        result(host.replica(), host.traffic());
-        ExitCode::SUCCESS
+        let play = Play {
+            who: "foehold host",
+            text,
+            pace: Duration::from_millis(o.net.pace),
+            started,
+            deadline,
+            timeout: o.net.timeout,
+            seats: o.seats,
+        };
+        play.run(NetSide::Host(Box::new(host)))
     }
 }
 
@@ -259,12 +221,6 @@ pub fn seat_heroes<R: Present>(game: &Game<R>, seats: u32) -> Vec<u32> {
 /// again when its next move is due.
 fn idle(pace: Duration) -> Duration {
     if pace.is_zero() { TICK } else { TICK.min(pace) }
-}
-
-/// Whether every player from 2 on is connected and welcomed.
-fn all_seated<R: Present>(host: &Host<R, Quic>, seats: u32) -> bool {
-    let list = host.peer_list();
-    (2..=seats).all(|n| list.iter().any(|p| p.player == Some(n) && p.connected))
 }
 
 fn over<R: Present>(replica: &Replica<R>) -> bool {
@@ -425,43 +381,90 @@ impl ForRules for JoinGame<'_> {
             eprintln!("foehold join: cannot greet the host: {e}");
             return ExitCode::from(1);
         }
-        let pace = Duration::from_millis(o.net.pace);
+        let play = Play {
+            who: "foehold join",
+            text,
+            pace: Duration::from_millis(o.net.pace),
+            started,
+            deadline,
+            timeout: o.net.timeout,
+            seats: 0,
+        };
+        play.run(NetSide::Peer(Box::new(peer)))
+    }
+}
+
+/// How one end plays its seats by the autopilot, host or peer, to the game's end.
+struct Play<'a> {
+    who: &'static str,
+    /// The scenario file's text, sent by a peer that continues as host to whoever joins.
+    text: &'a str,
+    pace: Duration,
+    started: Instant,
+    deadline: Instant,
+    timeout: u64,
+    /// The host starts playing once players 2 to `seats` are in.
+    seats: u32,
+}
+
+impl Play<'_> {
+    fn run<R: Present>(&self, mut side: NetSide<R, Quic>) -> ExitCode {
+        let who = self.who;
+        let mut seated = false;
         let mut welcomed = false;
         let mut round = None;
         let mut last_move: Option<Instant> = None;
         loop {
-            if Instant::now() >= deadline {
-                eprintln!(
-                    "foehold join: the game has not ended after {} s",
-                    o.net.timeout
-                );
+            if Instant::now() >= self.deadline {
+                eprintln!("{who}: the game has not ended after {} s", self.timeout);
                 return ExitCode::from(1);
             }
-            let mut busy = peer.poll() > 0;
-            for note in peer.transport_mut().take_notes() {
-                eprintln!("foehold join: {note}");
+            let mut busy = side.poll() > 0;
+            for note in side.transport_mut().take_notes() {
+                eprintln!("{who}: {note}");
             }
-            if peer.host_gone() {
-                let why = peer.notes().last().unwrap_or("the connection closed");
-                eprintln!("foehold join: the host is gone: {why}");
+            if side.host_gone() {
+                let why = side.notes_after(0).0.pop();
+                let why = why.as_deref().unwrap_or("the connection closed");
+                eprintln!("{who}: the host is gone: {why}");
+                match self.hand_over(side) {
+                    Some(next) => {
+                        // Whoever continues as host does not wait for the seats again.
+                        seated = true;
+                        side = next;
+                        continue;
+                    }
+                    None => return ExitCode::from(1),
+                }
+            }
+            if let Some(d) = side.desync() {
+                eprintln!("{who}: this copy parted from the host's: {d}");
                 return ExitCode::from(1);
             }
-            if let Some(d) = peer.desync() {
-                eprintln!("foehold join: this copy parted from the host's: {d}");
-                return ExitCode::from(1);
+            if side.replica().is_none() {
+                side.transport_mut().wait(TICK);
+                continue;
             }
-            let Some(replica) = peer.replica() else {
-                peer.transport_mut().wait(TICK);
+            let elapsed = self.started.elapsed().as_millis();
+            if let (false, NetSide::Peer(p)) = (welcomed, &side) {
+                let player = p
+                    .player()
+                    .map_or("a spectator".into(), |n| format!("player {n}"));
+                outln!("welcomed as {player} after {elapsed} ms");
+            }
+            welcomed = true;
+            if !seated {
+                let list = side.peer_list();
+                seated = matches!(side, NetSide::Peer(_))
+                    || (2..=self.seats)
+                        .all(|n| list.iter().any(|p| p.player == Some(n) && p.connected));
+                if seated && matches!(side, NetSide::Host(_)) {
+                    outln!("all {} seats taken after {elapsed} ms", self.seats);
+                }
+            }
+            let Some(replica) = side.replica() else {
                 continue;
             };
-            if !welcomed {
-                welcomed = true;
-                outln!(
-                    "welcomed as player {} after {} ms",
-                    o.seat,
-                    started.elapsed().as_millis()
-                );
-            }
             let now = R::round(&replica.game().state);
             if round != Some(now) {
                 round = Some(now);
@@ -470,25 +473,72 @@ impl ForRules for JoinGame<'_> {
             if over(replica) {
                 break;
             }
-            if last_move.is_none_or(|t| t.elapsed() >= pace) && peer.play_auto() {
+            if seated && last_move.is_none_or(|t| t.elapsed() >= self.pace) && side.play_auto() {
                 last_move = Some(Instant::now());
                 busy = true;
             }
             if !busy {
-                peer.transport_mut().wait(idle(pace));
+                side.transport_mut().wait(idle(self.pace));
             }
         }
-        if let Some(replica) = peer.replica() {
-            result(replica, peer.traffic());
-        }
-        // Leaving: the host stops waiting for this player.
-        let bye = codec::encode(&Message::Bye {
-            reason: "the game is over".into(),
-        });
-        if let Ok(frame) = bye {
-            let _ = peer.transport_mut().send(host, frame);
-        }
+        self.finish(side);
         ExitCode::SUCCESS
+    }
+
+    /// The host is gone: the next in line continues as host and prints its join code, the others
+    /// follow it. `None` when nobody can.
+    fn hand_over<R: Present>(&self, side: NetSide<R, Quic>) -> Option<NetSide<R, Quic>> {
+        let who = self.who;
+        let (mut side, how) = side.hand_over();
+        match how {
+            Ok(Handover::Hosting) => {
+                if let NetSide::Host(h) = &mut side
+                    && let Err(e) = h.offer_scenario(self.text.to_string())
+                {
+                    eprintln!("{who}: the scenario cannot be sent to whoever joins: {e}");
+                }
+                let code = side.transport_mut().contact().unwrap_or_default();
+                // On a line of its own, for whoever reads this output.
+                outln!("continuing as host: {code}");
+            }
+            Ok(Handover::Following(next)) => {
+                eprintln!("{who}: following peer {} as the new host", next.0);
+            }
+            Err(e) => {
+                eprintln!("{who}: {e}");
+                return None;
+            }
+        }
+        Some(side)
+    }
+
+    /// The game is over: a host waits for the peers to take the last commits, a peer says
+    /// goodbye; both print the result.
+    fn finish<R: Present>(&self, mut side: NetSide<R, Quic>) {
+        if let NetSide::Host(host) = &mut side {
+            let linger = Instant::now() + LINGER;
+            while Instant::now() < linger && host.peer_list().iter().skip(1).any(|p| p.connected) {
+                if host.poll() == 0 {
+                    host.transport_mut().wait(TICK);
+                }
+            }
+            for note in host.notes() {
+                eprintln!("{}: {note}", self.who);
+            }
+        }
+        if let Some(replica) = side.replica() {
+            result(replica, side.traffic());
+        }
+        if let NetSide::Peer(peer) = &mut side {
+            // Leaving: the host stops waiting for this player.
+            let bye = codec::encode(&Message::Bye {
+                reason: "the game is over".into(),
+            });
+            if let Ok(frame) = bye {
+                let host = peer.host();
+                let _ = peer.transport_mut().send(host, frame);
+            }
+        }
     }
 }
 
