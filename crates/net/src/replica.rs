@@ -119,6 +119,51 @@ impl<R: Rules> Replica<R> {
         }
     }
 
+    /// A copy of a game already under way (one played at a table before it went online): its
+    /// decisions are replayed from the start as the first entries of the session log, each with
+    /// the steps after it, so that a peer builds its copy from the log as from any other. Refused,
+    /// naming the action, when the game holds a step every copy would not run itself the same way
+    /// (a draw or roll entered at the table) or an action that is nobody's decision there. The copy may be ahead of `game` by the rules' steps after
+    /// its last decision, which the table shows at its own pace.
+    pub fn from_game(game: &Game<R>, setup: Setup) -> Result<Replica<R>, String> {
+        let mut fresh = Game::new(
+            game.scenario.clone(),
+            game.scenario_path.clone(),
+            game.seed,
+            game.tie_breaker,
+        )
+        .map_err(|e| format!("the game cannot be started again: {e}"))?;
+        fresh.scenario_hash = game.scenario_hash.clone();
+        let mut replica = Replica::new(fresh, setup);
+        let done = game.actions();
+        loop {
+            let ran = replica.game.actions();
+            let at = ran.len();
+            let n = at.min(done.len());
+            if let Some(i) = (0..n).find(|&i| ran[i] != done[i]) {
+                return Err(format!(
+                    "action {} of the game ({:?}) is not the one every copy would run there ({:?}): \
+                     a draw entered at the table",
+                    i + 1,
+                    done[i],
+                    ran[i]
+                ));
+            }
+            let Some(next) = done.get(at) else {
+                return Ok(replica);
+            };
+            let Some(maker) = replica.maker(next) else {
+                return Err(format!(
+                    "action {} of the game ({next:?}) is no player's decision there",
+                    at + 1
+                ));
+            };
+            replica
+                .decide(next.clone(), maker, None)
+                .map_err(|e| format!("action {}: {e}", at + 1))?;
+        }
+    }
+
     /// The game.
     pub fn game(&self) -> &Game<R> {
         &self.game

@@ -83,3 +83,102 @@ fn every_module_action_round_trips_through_the_wire_format() {
     check::<Brimstone>("cinder-adit.ron");
     check::<Goals>("dome-crossing.ron");
 }
+
+/// A game played offline for `steps` steps by the autopilot, then hosted as it stands: the peers
+/// build their copies from the replayed log, and the game ends where the offline one does.
+fn hosted_under_way<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBreaker, steps: usize) {
+    use foehold_net::host::{Host, setup_of};
+    use foehold_net::local::Endpoint;
+    use foehold_net::message::{PeerId, Want};
+    use foehold_net::replica::Replica;
+
+    let (mut game, text) = common::load::<R>(name, seed, ties);
+    for _ in 0..steps {
+        let a = game.automatic(true, true).expect("the game goes on");
+        game.apply(a).unwrap();
+    }
+    assert!(
+        game.decisions_between(0, game.cursor) > 0,
+        "a game under way"
+    );
+    let players = (0..common::heroes(&game))
+        .map(|h| h as u32 % seats + 1)
+        .collect();
+    let setup = setup_of(&game, seats, players, 1);
+    let replica = Replica::from_game(&game, setup).unwrap();
+    assert_eq!(
+        &replica.game().actions()[..game.cursor],
+        game.actions(),
+        "the copy holds the game as it was"
+    );
+    let mut table = Table::<R> {
+        host: Some(Host::from_replica(
+            replica,
+            Some(1),
+            Vec::new(),
+            &Default::default(),
+            Endpoint::new(PeerId(0)),
+        )),
+        peers: Vec::new(),
+        name: name.to_string(),
+        text,
+    };
+    for k in 1..seats {
+        table.add_peer(PeerId(u64::from(k)), Want::Player(k + 1));
+    }
+    table.settle();
+    table.assert_same();
+    table.play(50_000, |_| {});
+    assert!(table.is_over());
+    for _ in 0..1_000_000 {
+        let Some(a) = game.automatic(true, true) else {
+            break;
+        };
+        game.apply(a).unwrap();
+    }
+    assert_eq!(
+        foehold_net::message::StateHash::of(&game.state),
+        table.hash(),
+        "{name}: the hosted game ends elsewhere than the offline one"
+    );
+}
+
+#[test]
+fn a_game_under_way_is_hosted_as_it_stands_in_every_module() {
+    hosted_under_way::<Gloomhaven>("tutorial.ron", 2, 3, TieBreaker::Seeded, 40);
+    hosted_under_way::<Brimstone>("cinder-adit.ron", 3, 5, TieBreaker::Seeded, 30);
+    hosted_under_way::<Goals>("dome-crossing.ron", 2, 9, TieBreaker::Table, 25);
+}
+
+#[test]
+fn a_game_with_a_draw_entered_at_the_table_is_not_hosted_as_it_stands() {
+    use foehold_core::rules::{Seat, ToMove};
+    use foehold_net::host::setup_of;
+    use foehold_net::replica::Replica;
+
+    let (mut game, _) = common::load::<Goals>("dome-crossing.ron", 9, TieBreaker::Seeded);
+    // Played on to the first draw, which the table enters as another card than the seeded pick.
+    let entered = loop {
+        if let ToMove::Chance { outcomes, .. } = game.to_move()
+            && outcomes > 1
+        {
+            let seeded = game.automatic(true, true).unwrap();
+            let other = game
+                .legal_actions(Seat::Chance)
+                .into_iter()
+                .find(|a| *a != seeded)
+                .unwrap();
+            game.enter(other).unwrap();
+            break game.cursor;
+        }
+        let a = game.automatic(true, true).expect("a draw comes");
+        game.apply(a).unwrap();
+    };
+    let setup = setup_of(&game, 2, vec![1, 2], 1);
+    let why = Replica::from_game(&game, setup).unwrap_err();
+    assert!(
+        why.starts_with(&format!("action {entered} of the game")),
+        "{why}"
+    );
+    assert!(why.contains("a draw entered at the table"), "{why}");
+}
