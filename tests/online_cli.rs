@@ -1,6 +1,7 @@
 //! `foehold host` and `foehold join` as processes over QUIC on loopback.
 //!
-//! Whole games of every module, four seats, and a player killed mid-game who joins again.
+//! Whole games of every module by two and by four processes, a player killed mid-game who joins
+//! again, and a host killed mid-game whose next player continues as host.
 //!
 //! Every process is started with `--relay none --bind 127.0.0.1:0`: nothing is contacted but the
 //! loopback addresses the host's code names. Each test kills its processes past its time limit.
@@ -206,6 +207,16 @@ fn a_goals_game_by_two_processes() {
 #[test]
 fn a_gloomhaven_game_by_four_processes() {
     whole("tutorial.ron", 4, 4);
+}
+
+#[test]
+fn a_brimstone_game_by_four_processes() {
+    whole("cinder-adit.ron", 4, 5);
+}
+
+#[test]
+fn a_goals_game_by_four_processes() {
+    whole("dome-crossing.ron", 4, 9);
 }
 
 #[test]
