@@ -382,8 +382,9 @@ impl Table {
     }
 
     /// Waits until the camera stops gliding: two probes in a row put every cell at the same place.
-    /// The end of a game as the players see it, kept beside the probe for a person to look at: a
-    /// few frames after `p`, so the window shows what the probe already says.
+    /// The window as the players see it, kept beside the probe for a person to look at (the end
+    /// of a game, a moment to check): a few frames after `p`, so the window shows what the probe
+    /// already says.
     fn keep_last_picture(&mut self, p: &Value) -> PathBuf {
         let at = p["frame"].as_u64().unwrap_or(0);
         self.wait_for("frames after the end", 60, |p| {
@@ -1630,16 +1631,9 @@ fn assert_history_at(p: &Value, at: u64, name: &str) {
     assert_eq!(line["decision"], true, "the players' entry: {line}");
 }
 
-/// The player a table plays online, from its probe: the host is player 1.
+/// The player a table plays online, from its probe.
 fn online_player(p: &Value) -> Option<u64> {
-    match p["online"]["role"].as_str()? {
-        "Host" => Some(1),
-        role => role
-            .strip_prefix("Player(")?
-            .strip_suffix(')')?
-            .parse()
-            .ok(),
-    }
+    p["online"]["player"].as_u64()
 }
 
 /// Two tables on two displays, as on two machines: the first hosts `scenario` from its Online
@@ -1830,6 +1824,74 @@ fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
     let ps = play_online(&mut tables, &mut fights, false, |a, _| round_of(a) >= 2);
     eprintln!(
         "played on to round 2 together: action {}, hash {}",
+        cursor(&ps[0]),
+        ps[0]["game"]["hash"]
+    );
+}
+
+#[test]
+fn the_host_table_crashes_and_the_friend_continues_as_host_by_real_clicks() {
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
+    let mut tables = host_and_join("scenarios/dome-crossing.ron");
+    let mut fights = [Fight::default(), Fight::default()];
+    play_online(&mut tables, &mut fights, false, |a, _| cursor(a) >= 12);
+    let [host, mut friend] = tables;
+    let title = friend.probe()["title"].clone();
+    // The host's program is killed: no goodbye, its connection falls silent.
+    drop(host);
+    let killed = Instant::now();
+    let code = friend.wait_for("the friend continues as host", 60, |p| {
+        let o = &p["online"];
+        (o["role"] == "Host" && o["player"] == 2 && o["host_gone"] == false)
+            .then(|| o["code"].as_str().map(String::from))
+            .flatten()
+    });
+    let hosting = killed.elapsed();
+    let p = friend.settled();
+    let picture = friend.keep_last_picture(&p);
+    eprintln!("the friend's table as it hosts: {}", picture.display());
+    assert!(
+        widget(&p, "online:the-code").is_some(),
+        "the code is on show for the free seat"
+    );
+    assert_eq!(
+        p["online"]["seats"][0]["connected"], false,
+        "{}",
+        p["online"]
+    );
+    let kept = cursor(&p);
+    // Player 1 opens a new table and joins the friend's game by clicks, as player 1.
+    let mut back = Table::launch(None, &net);
+    back.click("players:start");
+    back.click("menu:online");
+    back.click("online:code");
+    back.type_text(&code);
+    back.click("online:seat");
+    back.key("End");
+    back.key("BackSpace");
+    xdotool(&back.display, &["type", "1"]);
+    back.key("Return");
+    let clicked = Instant::now();
+    back.click("online:join");
+    let met = back.wait_for("player 1 back in the game", 120, |p| {
+        (p["online"]["welcomed"] == true && p["title"] == title && online_player(p) == Some(1))
+            .then(|| p.clone())
+    });
+    let f = friend.wait_for("both tables at one place", 60, |f| {
+        (cursor(f) == cursor(&met) && f["game"]["hash"] == met["game"]["hash"]).then(|| f.clone())
+    });
+    assert!(cursor(&f) >= kept, "nothing of the game was lost");
+    eprintln!(
+        "the friend hosted {} ms after the kill; player 1 welcomed back {} ms after its Join click, at action {}",
+        hosting.as_millis(),
+        clicked.elapsed().as_millis(),
+        cursor(&f)
+    );
+    let mut tables = [back, friend];
+    let mut fights = [Fight::default(), Fight::default()];
+    let ps = play_online(&mut tables, &mut fights, false, |a, _| round_of(a) >= 2);
+    eprintln!(
+        "played on to round 2 with the new host: action {}, hash {}",
         cursor(&ps[0]),
         ps[0]["game"]["hash"]
     );

@@ -103,9 +103,19 @@ fn game<R: Module>(
 
 /// Online play: this screen's role, the code, the seats and whom the game waits for.
 fn online_json(online: &crate::app::online::Online) -> Value {
+    use crate::app::online::Role;
     let s = &online.status;
     json!({
-        "role": s.role.map(|r| format!("{r:?}")),
+        "role": s.role.map(|r| match r {
+            Role::Host(_) => "Host",
+            Role::Player(_) => "Player",
+            Role::Spectator => "Spectator",
+        }),
+        "player": match s.role {
+            Some(Role::Host(n)) => n,
+            Some(Role::Player(n)) => Some(n),
+            _ => None,
+        },
         "code": s.code,
         "welcomed": s.welcomed,
         "seats": s.seats.iter().map(|x| json!({

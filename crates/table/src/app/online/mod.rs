@@ -35,8 +35,9 @@ const MAX_NOTES: usize = 8;
 /// What this screen does online.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {
-    /// Holds the game for everyone, and plays player 1.
-    Host,
+    /// Holds the game for everyone, and plays this player: player 1, or the player of a screen
+    /// that continued as host when the host left.
+    Host(Option<u32>),
     /// Plays this player's heroes in a friend's game.
     Player(u32),
     /// Watches a friend's game.

@@ -19,6 +19,7 @@ use foehold_net::peer::Peer;
 use foehold_net::quic::Quic;
 use foehold_net::replica::{Maker, Replica};
 use foehold_net::secret::choosing_in_secret;
+use foehold_net::{Handover, Transport};
 
 use super::{Connected, Online, Role, Seat, Status};
 use crate::app::Options;
@@ -27,166 +28,89 @@ use crate::app::driver::open::{install, new_game};
 use crate::app::driver::{AskUndo, Here, Installs, Pace, Seats};
 use crate::modules::{ForRules, Module, with_rules};
 
-/// The host's session or a peer's.
-enum Side<R: Module> {
-    Host(Box<Host<R, Quic>>),
-    Peer(Box<Peer<R, Quic>>),
-}
+/// The host's session or a peer's, over QUIC.
+type Side<R> = foehold_net::Side<R, Quic>;
 
-impl<R: Module> Side<R> {
-    fn poll(&mut self) -> usize {
-        match self {
-            Side::Host(h) => h.poll(),
-            Side::Peer(p) => p.poll(),
+/// Where the game stands online, for the window.
+fn status<R: Module>(side: &Side<R>, code: Option<&str>) -> Status {
+    let replica = side.replica();
+    let setup = replica.map(Replica::setup);
+    let seats_n = setup.map_or(0, |s| s.seats);
+    let (list, waiting_heroes, traffic, role, host_gone, desync) = match side {
+        Side::Host(h) => (
+            h.peer_list(),
+            h.waiting(),
+            h.traffic(),
+            Role::Host(h.player()),
+            false,
+            h.replica().desync().map(ToString::to_string),
+        ),
+        Side::Peer(p) => {
+            let (list, waiting) = p.peers();
+            let role = match p.player() {
+                Some(n) => Role::Player(n),
+                None => Role::Spectator,
+            };
+            // The host tells whose hidden pick it still waits for; whose turn it is otherwise
+            // the copy knows itself, the moment it takes the commit.
+            let waiting = match replica.map(Replica::game) {
+                Some(g) if choosing_in_secret::<R>(&g.state).is_empty() => match g.to_move() {
+                    ToMove::Heroes(hs) => {
+                        hs.iter().filter_map(|&h| u32::try_from(h).ok()).collect()
+                    }
+                    _ => Vec::new(),
+                },
+                _ => waiting.to_vec(),
+            };
+            (
+                list.to_vec(),
+                waiting,
+                p.traffic(),
+                role,
+                p.host_gone(),
+                p.desync().map(ToString::to_string),
+            )
         }
-    }
-
-    fn replica(&self) -> Option<&Replica<R>> {
-        match self {
-            Side::Host(h) => Some(h.replica()),
-            Side::Peer(p) => p.replica(),
-        }
-    }
-
-    /// Whether the copy has everything the host told of (the host's always has).
-    fn synced(&self) -> bool {
-        match self {
-            Side::Host(_) => true,
-            Side::Peer(p) => p.synced(),
-        }
-    }
-
-    /// This screen's player, once known.
-    fn player(&self) -> Option<u32> {
-        match self {
-            Side::Host(_) => Some(1),
-            Side::Peer(p) => p.player(),
-        }
-    }
-
-    fn propose(&mut self, action: &R::Action) -> Result<(), String> {
-        match self {
-            Side::Host(h) => h.propose(action),
-            Side::Peer(p) => p.propose(action),
-        }
-    }
-
-    fn commit_secret(&mut self, hero: usize, action: &R::Action) -> Result<(), String> {
-        match self {
-            Side::Host(h) => h.commit_secret(hero, action),
-            Side::Peer(p) => p.commit_secret(hero, action),
-        }
-    }
-
-    fn request_undo(&mut self) -> Result<(), String> {
-        match self {
-            Side::Host(h) => h.request_undo(),
-            Side::Peer(p) => p.request_undo(),
-        }
-    }
-
-    /// The session's notes taken since `seen` of them were, oldest first, and the new count.
-    fn notes_after(&self, seen: u64) -> (Vec<String>, u64) {
-        let (notes, noted): (Vec<&str>, u64) = match self {
-            Side::Host(h) => (h.notes().collect(), h.noted()),
-            Side::Peer(p) => (p.notes().collect(), p.noted()),
-        };
-        let new = usize::try_from(noted.saturating_sub(seen)).unwrap_or(usize::MAX);
-        let from = notes.len().saturating_sub(new);
-        (
-            notes[from..].iter().map(|n| (*n).to_string()).collect(),
-            noted,
-        )
-    }
-
-    fn transport(&mut self) -> &mut Quic {
-        match self {
-            Side::Host(h) => h.transport_mut(),
-            Side::Peer(p) => p.transport_mut(),
-        }
-    }
-
-    /// Where the game stands online, for the window.
-    fn status(&self, code: Option<&str>) -> Status {
-        let replica = self.replica();
-        let setup = replica.map(Replica::setup);
-        let seats_n = setup.map_or(0, |s| s.seats);
-        let (list, waiting_heroes, traffic, role, host_gone, desync) = match self {
-            Side::Host(h) => (
-                h.peer_list(),
-                h.waiting(),
-                h.traffic(),
-                Role::Host,
-                false,
-                h.replica().desync().map(ToString::to_string),
-            ),
-            Side::Peer(p) => {
-                let (list, waiting) = p.peers();
-                let role = match p.player() {
-                    Some(n) => Role::Player(n),
-                    None => Role::Spectator,
-                };
-                // The host tells whose hidden pick it still waits for; whose turn it is otherwise
-                // the copy knows itself, the moment it takes the commit.
-                let waiting = match replica.map(Replica::game) {
-                    Some(g) if choosing_in_secret::<R>(&g.state).is_empty() => match g.to_move() {
-                        ToMove::Heroes(hs) => {
-                            hs.iter().filter_map(|&h| u32::try_from(h).ok()).collect()
-                        }
-                        _ => Vec::new(),
-                    },
-                    _ => waiting.to_vec(),
-                };
-                (
-                    list.to_vec(),
-                    waiting,
-                    p.traffic(),
-                    role,
-                    p.host_gone(),
-                    p.desync().map(ToString::to_string),
-                )
+    };
+    let me = side.player();
+    let seats = (1..=seats_n)
+        .map(|n| {
+            let holder = list.iter().find(|p| p.player == Some(n));
+            Seat {
+                player: n,
+                taken: holder.is_some() || me == Some(n),
+                connected: me == Some(n) || holder.is_some_and(|p| p.connected),
+                you: me == Some(n),
             }
-        };
-        let me = self.player();
-        let seats = (1..=seats_n)
-            .map(|n| {
-                let holder = list.iter().find(|p| p.player == Some(n));
-                Seat {
-                    player: n,
-                    taken: holder.is_some() || me == Some(n),
-                    connected: me == Some(n) || holder.is_some_and(|p| p.connected),
-                    you: me == Some(n),
-                }
-            })
-            .collect();
-        let mut waiting: Vec<u32> = waiting_heroes
+        })
+        .collect();
+    let mut waiting: Vec<u32> = waiting_heroes
+        .iter()
+        .filter_map(|&h| {
+            let h = usize::try_from(h).ok()?;
+            setup?.players.get(h).copied()
+        })
+        .collect();
+    if let (Some(r), Some(setup)) = (replica, setup)
+        && matches!(r.game().to_move(), ToMove::Tie { .. })
+    {
+        waiting.push(setup.table_player);
+    }
+    waiting.sort_unstable();
+    waiting.dedup();
+    Status {
+        role: Some(role),
+        code: code.map(str::to_string),
+        seats,
+        spectators: list
             .iter()
-            .filter_map(|&h| {
-                let h = usize::try_from(h).ok()?;
-                setup?.players.get(h).copied()
-            })
-            .collect();
-        if let (Some(r), Some(setup)) = (replica, setup)
-            && matches!(r.game().to_move(), ToMove::Tie { .. })
-        {
-            waiting.push(setup.table_player);
-        }
-        waiting.sort_unstable();
-        waiting.dedup();
-        Status {
-            role: Some(role),
-            code: code.map(str::to_string),
-            seats,
-            spectators: list
-                .iter()
-                .filter(|p| p.player.is_none() && p.connected)
-                .count(),
-            waiting,
-            welcomed: replica.is_some(),
-            desync,
-            host_gone,
-            traffic,
-        }
+            .filter(|p| p.player.is_none() && p.connected)
+            .count(),
+        waiting,
+        welcomed: replica.is_some(),
+        desync,
+        host_gone,
+        traffic,
     }
 }
 
@@ -195,7 +119,8 @@ impl<R: Module> Side<R> {
 pub struct Session<R: Module> {
     /// Behind a lock only so the resource may be shared between threads; the systems that use it
     /// hold it mutably and never wait on it.
-    side: Mutex<Side<R>>,
+    /// Empty only while the host's leaving is handled.
+    side: Mutex<Option<Side<R>>>,
     /// The join code, on the host.
     code: Option<String>,
     /// The number ([`Installs`]) of this game's install on the table; a peer's comes once the
@@ -210,12 +135,18 @@ pub struct Session<R: Module> {
     /// The table's log position a host's decision was last handed at: handed again there, the
     /// table refused it, and takes the host's game instead.
     handed: Option<usize>,
+    /// The scenario file's text: a peer that continues as host sends it to whoever joins.
+    text: String,
+    /// The host left and nobody could continue as host: not tried again.
+    gave_up: bool,
 }
 
 impl<R: Module> Session<R> {
-    fn new(side: Side<R>, code: Option<String>, game_no: Option<u64>) -> Session<R> {
+    fn new(side: Side<R>, code: Option<String>, game_no: Option<u64>, text: &str) -> Session<R> {
         Session {
-            side: Mutex::new(side),
+            text: text.to_string(),
+            gave_up: false,
+            side: Mutex::new(Some(side)),
             code,
             game_no,
             installing: false,
@@ -305,6 +236,7 @@ impl ForRules for BeginHost<'_> {
             )
         })?;
         let code = self.code;
+        let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
             install::<R>(world, game, false);
             seat(world, &setup, Here::Player(1));
@@ -313,6 +245,7 @@ impl ForRules for BeginHost<'_> {
                 Side::Host(Box::new(host)),
                 Some(code),
                 Some(no),
+                &text,
             ));
         }))
     }
@@ -334,8 +267,10 @@ impl ForRules for BeginPeer<'_> {
         let mut peer = Peer::new(scenario, self.want, self.host, self.quic);
         peer.hello()
             .map_err(|e| format!("cannot greet the host: {e}"))?;
+        let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
-            world.insert_resource(Session::new(Side::Peer(Box::new(peer)), None, None));
+            let side = Side::Peer(Box::new(peer));
+            world.insert_resource(Session::new(side, None, None, &text));
         }))
     }
 }
@@ -383,6 +318,56 @@ pub fn leave<R: Module>(world: &mut World) {
     online.note("You left the online game; it stays on this table.");
 }
 
+/// The host is gone: this screen continues as host when it is next in line (and shows its own
+/// join code, for the player who left), or follows the one that is. The game on the table goes on
+/// as it was; a copy ahead of the new host's goes back to it, as after an undo.
+fn hand_over<R: Module>(world: &mut World) {
+    let Some(mut s) = world.remove_resource::<Session<R>>() else {
+        return;
+    };
+    let side = std::mem::replace(&mut s.side, Mutex::new(None))
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let Some(side) = side else {
+        return;
+    };
+    let (mut side, how) = side.hand_over();
+    let note = match how {
+        Ok(Handover::Hosting) => {
+            if let Side::Host(h) = &mut side
+                && let Err(e) = h.offer_scenario(s.text.clone())
+            {
+                world
+                    .resource_mut::<Online>()
+                    .note(format!("the scenario cannot be sent to whoever joins: {e}"));
+            }
+            s.code = side.transport_mut().contact();
+            "The host has left: this table continues as host. Send the code to whoever takes \
+             the free seat."
+                .to_string()
+        }
+        Ok(Handover::Following(next)) => {
+            let player = side
+                .peer_list()
+                .iter()
+                .find(|p| p.id == next)
+                .and_then(|p| p.player);
+            match player {
+                Some(n) => format!("The host has left: Player {n} continues as host."),
+                None => "The host has left: a spectator continues as host.".to_string(),
+            }
+        }
+        Err(e) => {
+            s.gave_up = true;
+            format!("The host has left: {e}.")
+        }
+    };
+    world.resource_mut::<Pace>().say(note.clone());
+    world.resource_mut::<Online>().note(note);
+    s.side = Mutex::new(Some(side));
+    world.insert_resource(s);
+}
+
 /// Each frame: takes what the network brought, sends this screen's decisions, and keeps the
 /// table's game on the host's log.
 #[expect(
@@ -405,9 +390,11 @@ fn pump<R: Module>(
     mut seen: ResMut<Seen<R>>,
 ) {
     let s = &mut *session;
-    let side = s.side.get_mut().unwrap_or_else(PoisonError::into_inner);
+    let Some(side) = s.side.get_mut().unwrap_or_else(PoisonError::into_inner) else {
+        return;
+    };
     side.poll();
-    for note in side.transport().take_notes() {
+    for note in side.transport_mut().take_notes() {
         online.note(note);
     }
     let (notes, noted) = side.notes_after(s.noted);
@@ -420,9 +407,13 @@ fn pump<R: Module>(
         pace.say(note.clone());
         online.note(note);
     }
-    let status = side.status(s.code.as_deref());
+    let status = status(side, s.code.as_deref());
     if online.status != status {
         online.status = status;
+    }
+    if side.host_gone() && !s.gave_up && side.replica().is_some() {
+        commands.queue(hand_over::<R>);
+        return;
     }
     // Another game put on the table (a new game, a save, the lab) ends this one here.
     if s.game_no.is_some_and(|no| no != installs.0) {

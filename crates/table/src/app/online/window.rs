@@ -116,7 +116,8 @@ fn online(
 fn in_game(ui: &mut egui::Ui, state: &Online, go: &mut MessageWriter<Go>) {
     let s = &state.status;
     let who = match s.role {
-        Some(Role::Host) => "You host this game, as Player 1.".to_string(),
+        Some(Role::Host(Some(n))) => format!("You host this game, as Player {n}."),
+        Some(Role::Host(None)) => "You host this game.".to_string(),
         Some(Role::Player(n)) if s.welcomed => format!("You are Player {n}."),
         Some(Role::Spectator) if s.welcomed => "You watch this game.".to_string(),
         _ => "Waiting for the host's welcome…".to_string(),
@@ -168,7 +169,8 @@ fn in_game(ui: &mut egui::Ui, state: &Online, go: &mut MessageWriter<Go>) {
     if s.host_gone {
         ui.colored_label(
             RED,
-            "The host has left. The game stays here: play on at this screen, or join again.",
+            "The host has left, and no other player could continue as host. The game stays here: \
+             play on at this screen, or join again.",
         )
         .tagged("online:host-gone");
     }
