@@ -1645,6 +1645,12 @@ fn host_and_join(scenario: &str) -> [Table; 2] {
     host.click("players:start");
     host.click("menu:online");
     host.click("online:host");
+    join_beside(host)
+}
+
+/// A second table beside `host`, which shows its join code, joins its game by pasting the code.
+fn join_beside(mut host: Table) -> [Table; 2] {
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let code = host.wait_for("the join code", 60, |p| {
         p["online"]["code"].as_str().map(String::from)
     });
@@ -1824,6 +1830,69 @@ fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
     let ps = play_online(&mut tables, &mut fights, false, |a, _| round_of(a) >= 2);
     eprintln!(
         "played on to round 2 together: action {}, hash {}",
+        cursor(&ps[0]),
+        ps[0]["game"]["hash"]
+    );
+}
+
+#[test]
+fn a_game_played_at_one_table_goes_online_as_it_stands_by_real_clicks() {
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
+    let mut host = Table::launch(Some("scenarios/dome-crossing.ron"), &net);
+    host.click("players:start");
+    // Hot-seat first: the heroes move by clicks for a while.
+    let mut fight = Fight::default();
+    let before = loop {
+        let p = host.probe();
+        if cursor(&p) >= 10 && fight.walks > 0 && phase(&p).starts_with("Heroes") {
+            break p;
+        }
+        assert!(!phase(&p).starts_with("Over"), "the game ended first");
+        if !fight.act(&mut host, &phase(&p)) {
+            sleep(Duration::from_millis(300));
+        }
+    };
+    host.click("menu:online");
+    host.click("online:host-as-it-stands");
+    let p = host.wait_for("the game online", 60, |p| {
+        (p["online"]["role"] == "Host").then(|| p.clone())
+    });
+    assert_eq!(
+        (cursor(&p), &p["game"]["hash"]),
+        (cursor(&before), &before["game"]["hash"]),
+        "the game on the table stays as it was"
+    );
+    let mut tables = join_beside(host);
+    // The friend's table shows the game as it stands, not from its start.
+    let start = Instant::now();
+    let f = loop {
+        let (h, f) = (tables[0].probe(), tables[1].probe());
+        if cursor(&f) >= cursor(&before)
+            && cursor(&f) == cursor(&h)
+            && f["game"]["hash"] == h["game"]["hash"]
+        {
+            break f;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the two tables never met: host at {}, friend at {}",
+            cursor(&h),
+            cursor(&f)
+        );
+        sleep(Duration::from_millis(150));
+    };
+    eprintln!(
+        "hosted as it stands at action {} ({} walks hot-seat before); the friend joined at action {}",
+        cursor(&before),
+        fight.walks,
+        cursor(&f)
+    );
+    let mut fights = [Fight::default(), Fight::default()];
+    let ps = play_online(&mut tables, &mut fights, false, |a, _| {
+        cursor(a) >= cursor(&before) + 6
+    });
+    eprintln!(
+        "played on online: action {}, hash {}",
         cursor(&ps[0]),
         ps[0]["game"]["hash"]
     );

@@ -106,6 +106,8 @@ enum Connected {
         path: String,
         text: String,
         seats: u32,
+        /// Host the game on the table as it stands, rather than a new one.
+        as_it_stands: bool,
     },
     Peer {
         quic: Quic,
@@ -167,8 +169,12 @@ impl Online {
 /// Asks for online play: from the window or the command line.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum Go {
-    /// Host a new game of the scenario on the table for this many players.
-    Host { seats: u32, relays: bool },
+    /// Host the scenario on the table for this many players: the game as it stands, or a new one.
+    Host {
+        seats: u32,
+        relays: bool,
+        as_it_stands: bool,
+    },
     /// Join the game of this code as this player (`None`: watch).
     Join {
         code: String,
@@ -199,6 +205,7 @@ pub(super) fn plugin(app: &mut App) {
         app.world_mut().write_message(Go::Host {
             seats: options.seats,
             relays,
+            as_it_stands: false,
         });
     } else if let Some(code) = options.join {
         app.world_mut().write_message(Go::Join {
@@ -250,7 +257,11 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
             leave_all(world);
             Ok(())
         }
-        Go::Host { seats, relays } => {
+        Go::Host {
+            seats,
+            relays,
+            as_it_stands,
+        } => {
             let (path, text) = scenario_on_table(world)?;
             let options = transport_options(world, relays);
             let rx = on_thread(move || {
@@ -262,6 +273,7 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
                     path,
                     text,
                     seats,
+                    as_it_stands,
                 })
             })?;
             let mut online = world.resource_mut::<Online>();

@@ -7,6 +7,7 @@
 //! after it at the table's pace, exactly as the replica did. When the two part (an undo the host
 //! granted), the table takes the replica's game as it stands.
 
+use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
@@ -177,6 +178,7 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
             path,
             text,
             seats,
+            as_it_stands,
         } => with_rules(
             &path,
             &text,
@@ -187,6 +189,7 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
                 text: &text,
                 seats,
                 seed,
+                under_way: as_it_stands.then_some(&*world),
             },
         ),
         Connected::Peer {
@@ -212,7 +215,8 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
 
 type Installer = Box<dyn FnOnce(&mut World) + Send>;
 
-/// A new game hosted: it starts anew from the scenario file, with the host as player 1.
+/// A game hosted, with the host as player 1: a new one from the scenario file, or the one on the
+/// table as it stands.
 struct BeginHost<'a> {
     quic: Quic,
     code: String,
@@ -220,15 +224,37 @@ struct BeginHost<'a> {
     text: &'a str,
     seats: u32,
     seed: u64,
+    /// The table, whose game is hosted as it stands; `None`: a new game.
+    under_way: Option<&'a World>,
 }
 
 impl ForRules for BeginHost<'_> {
     type Out = Result<Installer, String>;
 
     fn run<R: Module>(self) -> Self::Out {
-        let game = new_game::<R>(self.path, self.text, self.seed)?;
-        let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
-        let mut host = Host::new(game.clone(), setup.clone(), Some(1), self.quic);
+        let (game, replica) = match self.under_way {
+            Some(world) => {
+                let game = world
+                    .get_resource::<CoreGame<R>>()
+                    .ok_or("no game of these rules is on the table")?
+                    .0
+                    .clone();
+                let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
+                let replica = Replica::from_game(&game, setup).map_err(|e| {
+                    format!("this game cannot go online as it stands: {e}. Host a new game of it")
+                })?;
+                // The game stays on the table: it follows the log from where it is.
+                (None, replica)
+            }
+            None => {
+                let game = new_game::<R>(self.path, self.text, self.seed)?;
+                let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
+                (Some(game.clone()), Replica::new(game, setup))
+            }
+        };
+        let setup = replica.setup().clone();
+        let known = BTreeMap::new();
+        let mut host = Host::from_replica(replica, Some(1), Vec::new(), &known, self.quic);
         host.offer_scenario(self.text.to_string()).map_err(|e| {
             format!(
                 "{}: the scenario is sent to the players in one message: {e}",
@@ -238,7 +264,9 @@ impl ForRules for BeginHost<'_> {
         let code = self.code;
         let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
-            install::<R>(world, game, false);
+            if let Some(game) = game {
+                install::<R>(world, game, false);
+            }
             seat(world, &setup, Here::Player(1));
             let no = world.resource::<Installs>().0;
             world.insert_resource(Session::new(

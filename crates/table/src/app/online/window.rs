@@ -53,6 +53,21 @@ fn online(
                 .on_hover_text("Friends on other networks reach you with no port forwarding; off: only this network")
                 .tagged("online:relays");
             if ui
+                .button("Host this game as it stands")
+                .on_hover_text(
+                    "The game on the table goes on online; you are Player 1 and send the code to \
+                     the others. Not for a game whose draws were entered at the table.",
+                )
+                .tagged("online:host-as-it-stands")
+                .clicked()
+            {
+                go.write(Go::Host {
+                    seats: form.seats,
+                    relays: form.relays,
+                    as_it_stands: true,
+                });
+            }
+            if ui
                 .button("Host a new game of this scenario")
                 .on_hover_text("It starts anew; you are Player 1 and send the code to the others")
                 .tagged("online:host")
@@ -61,6 +76,7 @@ fn online(
                 go.write(Go::Host {
                     seats: form.seats,
                     relays: form.relays,
+                    as_it_stands: false,
                 });
             }
             ui.separator();
