@@ -31,6 +31,8 @@ pub trait AnyBench: Send + Sync {
     fn redo(&mut self) -> bool;
     /// [`Bench::history`].
     fn history(&self) -> (usize, usize);
+    /// Empties the board but for the acting foe ([`Lab::cleared`]).
+    fn clear(&mut self) -> Result<(), String>;
 }
 
 impl<L: Lab + 'static> AnyBench for Bench<L> {
@@ -66,6 +68,9 @@ impl<L: Lab + 'static> AnyBench for Bench<L> {
     }
     fn redo(&mut self) -> bool {
         Bench::redo(self)
+    }
+    fn clear(&mut self) -> Result<(), String> {
+        Bench::clear(self)
     }
     fn history(&self) -> (usize, usize) {
         Bench::history(self)
@@ -162,6 +167,45 @@ mod tests {
 
     fn read(path: &str) -> String {
         std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    }
+
+    #[test]
+    fn clearing_leaves_the_board_and_the_acting_foe_alone_and_undo_brings_all_back() {
+        for case in [
+            "tests/puzzles/e2-001.ron",
+            "tests/conformance/brimstone/bs-012.ron",
+            "tests/conformance/goals/gh-001.ron",
+        ] {
+            let text = read(case);
+            let mut bench = open_any(case, &text).unwrap();
+            let before = bench.view();
+            assert!(before.figures.len() > 1, "{case}");
+            bench.clear().unwrap();
+            let after = bench.view();
+            assert_eq!(after.figures.len(), 1, "{case}: the acting foe alone");
+            let board = |v: &TableView| -> std::collections::BTreeSet<CellKey> {
+                v.cells
+                    .iter()
+                    .filter(|c| c.ground != crate::rules::view::Ground::Outside)
+                    .map(|c| c.key)
+                    .collect()
+            };
+            assert_eq!(board(&after), board(&before), "{case}: the same board");
+            assert!(
+                after
+                    .cells
+                    .iter()
+                    .all(|c| c.ground == crate::rules::view::Ground::Floor
+                        || c.ground == crate::rules::view::Ground::Outside),
+                "{case}: no wall, terrain or feature left"
+            );
+            assert!(after.thin_walls.is_empty(), "{case}");
+            assert!(!bench.answer().summary.is_empty(), "{case}: answered");
+            // The cleared position is a case file like any other.
+            assert!(open_any(case, &bench.file()).is_ok(), "{case}");
+            assert!(bench.undo());
+            assert_eq!(bench.view(), before, "{case}");
+        }
     }
 
     #[test]

@@ -158,6 +158,10 @@ pub trait Lab: crate::rules::Rules {
 
     /// A small position to start from: a board, the acting foe and one hero.
     fn blank() -> Self::Position;
+    /// The position with its board emptied: the same cells and the acting foe (the subject every
+    /// case needs), its card or behaviour and the switches, but no other figure, no wall,
+    /// terrain or feature, and no expected answer; to set a position up from scratch.
+    fn cleared(p: &Self::Position) -> Self::Position;
     /// Reads a case file, checked as `foehold solve` checks it.
     fn read(file: &str, text: &str) -> Result<Self::Position, LoadError>;
     /// The case file of a position, as `foehold solve` reads it.
@@ -268,6 +272,14 @@ impl<L: Lab> Bench<L> {
         let checked = L::read("the lab", &L::write(&next)).map_err(|e| e.message)?;
         self.commit(checked);
         Ok(())
+    }
+
+    /// Empties the board ([`Lab::cleared`]), as one edit that undo takes back.
+    pub fn clear(&mut self) -> Result<(), String> {
+        self.edit(|p| {
+            *p = L::cleared(p);
+            Ok(())
+        })
     }
 
     /// Replaces the position (one undo step brings the old one back).

@@ -1205,6 +1205,24 @@ impl Lab for Brimstone {
         })
     }
 
+    fn cleared(p: &Case) -> Case {
+        let mut q = p.clone();
+        q.board_mut().walls.clear();
+        q.heroes_mut().clear();
+        match &mut q {
+            // The groups are what is placed: they stay.
+            Case::Placement(c) => c.expect = None,
+            Case::Targeting(c) => {
+                c.enemies.clear();
+                c.active.current_target = None;
+                c.active.targeted_by_same_type.clear();
+                c.retreat_roll = None;
+                c.expect = None;
+            }
+        }
+        q
+    }
+
     fn read(file: &str, text: &str) -> Result<Case, LoadError> {
         let parsed = Parsed::parse(file, text)?;
         if let Some(c) = parsed.placement() {

@@ -397,6 +397,45 @@ impl Lab for Gloomhaven {
         }
     }
 
+    fn cleared(p: &Puzzle) -> Puzzle {
+        Puzzle {
+            map: PuzzleMap {
+                // Every cell of the board stays, as plain floor.
+                hexes: {
+                    let m = &p.map;
+                    let mut all: Vec<Qr> = [
+                        &m.hexes,
+                        &m.walls,
+                        &m.obstacles,
+                        &m.traps,
+                        &m.hazards,
+                        &m.difficult,
+                        &m.icy,
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                },
+                walls: Vec::new(),
+                obstacles: Vec::new(),
+                traps: Vec::new(),
+                hazards: Vec::new(),
+                difficult: Vec::new(),
+                icy: Vec::new(),
+                thin_walls: Vec::new(),
+            },
+            allies: Vec::new(),
+            enemies: Vec::new(),
+            expect_focus: None,
+            expect: None,
+            ..p.clone()
+        }
+    }
+
     fn read(file: &str, text: &str) -> Result<Puzzle, LoadError> {
         parse(file, text).map(|(p, _)| p)
     }

@@ -902,6 +902,53 @@ impl Lab for Goals {
         }
     }
 
+    fn cleared(p: &GoalTurn) -> GoalTurn {
+        GoalTurn {
+            board: FileBoard {
+                // Every cell of the board stays, as plain floor.
+                hexes: {
+                    let b = &p.board;
+                    let features = b
+                        .dome_keys
+                        .iter()
+                        .flat_map(|k| k.hexes.iter().chain(&k.domes));
+                    let spaces = b.adventures.iter().flat_map(|a| &a.spaces);
+                    let mut all: Vec<Qr> = b
+                        .hexes
+                        .iter()
+                        .chain(&b.walls)
+                        .chain(&b.woods)
+                        .chain(&b.rough)
+                        .chain(&b.blocked)
+                        .chain(features)
+                        .chain(spaces)
+                        .chain(b.loot.iter().map(|l| &l.hex))
+                        .copied()
+                        .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                },
+                walls: Vec::new(),
+                woods: Vec::new(),
+                rough: Vec::new(),
+                blocked: Vec::new(),
+                dome_keys: Vec::new(),
+                adventures: Vec::new(),
+                loot: Vec::new(),
+            },
+            heroes: Vec::new(),
+            foes: p
+                .foes
+                .iter()
+                .filter(|f| f.name == p.active)
+                .cloned()
+                .collect(),
+            expect: None,
+            ..p.clone()
+        }
+    }
+
     fn read(file: &str, text: &str) -> Result<GoalTurn, LoadError> {
         case::load(file, text).map(|(turn, _, _)| turn)
     }
