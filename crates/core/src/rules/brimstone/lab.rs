@@ -1045,14 +1045,88 @@ fn moment_model(s: &State) -> Result<(usize, Option<u32>, Option<Moving>), Strin
         | Stage::HeroAttack(_)
         | Stage::Lurk { .. }
         | Stage::Initiative { .. } => Ok((next_model(s, None)?, None, None)),
-        Stage::Threat | Stage::Placement => {
-            Err("the enemies are being drawn and placed: none activates yet".into())
-        }
+        Stage::Threat => Err("the enemies are being drawn: none activates yet".into()),
+        // `moment` opens the placement itself.
+        Stage::Placement => Err("the enemies are being placed: none activates yet".into()),
         Stage::Breath { .. } | Stage::Healing { .. } | Stage::Loot { .. } => {
             Err("every enemy is down: the heroes catch their breath".into())
         }
         Stage::Over { .. } => Err("the fight is over: no enemy activates any more".into()),
     }
+}
+
+/// The scenario's tiles and wall squares, as a case file has them.
+fn board_in(s: &State) -> BoardIn {
+    let mut walls = s.scenario.file.board.walls.clone();
+    walls.sort_unstable();
+    BoardIn {
+        tiles: s
+            .scenario
+            .file
+            .board
+            .tiles
+            .iter()
+            .map(|t| TileIn {
+                name: t.name.clone(),
+                x: t.x,
+                y: t.y,
+                w: t.w,
+                h: t.h,
+            })
+            .collect(),
+        walls,
+    }
+}
+
+/// The `Placement` case of the enemies being placed in a game's state: the scenario's tiles and
+/// walls, the standing heroes with their markers, the groups drawn with their models in the order
+/// they are placed, the fight's tile, and whether it is an ambush and sprang before anyone moved
+/// (what the game's own placement reads). Picks the players made in this placement are not kept:
+/// the case answers the whole placement, every layout the rules allow.
+fn placement_of(s: &State) -> Result<PlacementCase, String> {
+    let heroes: Vec<HeroIn> = s
+        .decision_heroes()
+        .into_iter()
+        .map(|h| HeroIn {
+            name: h.name,
+            at: h.at,
+            markers: h.markers,
+        })
+        .collect();
+    // Two threat cards may bring models of one name: a case needs each name once.
+    let mut taken: BTreeSet<String> = heroes.iter().map(|h| h.name.clone()).collect();
+    let groups: Vec<GroupIn> = s
+        .placement_groups()
+        .into_iter()
+        .map(|g| GroupIn {
+            name: g.name,
+            initiative: g.initiative,
+            style: g.style,
+            ambushed_hero: None,
+            models: g
+                .models
+                .iter()
+                .map(|m| unique_name(m, &mut taken))
+                .collect(),
+        })
+        .collect();
+    let board = board_in(s);
+    let fight_tile = board
+        .tiles
+        .get(s.scenario.fight_tile)
+        .map(|t| t.name.clone())
+        .ok_or("the fight's tile is not on the board")?;
+    let (ambush, triggered_before_anyone_moved, _) = s.ambush_now();
+    Ok(PlacementCase {
+        id: format!("{}, round {}: placement", s.scenario.file.name, s.round),
+        board,
+        heroes,
+        groups,
+        fight_tile,
+        ambush,
+        triggered_before_anyone_moved,
+        expect: None,
+    })
 }
 
 /// `name`, or `name (2)`, `name (3)`, … : the first not yet in `taken`, which it joins. Two threat
@@ -1115,27 +1189,9 @@ fn targeting_of(
             })
         })
         .collect();
-    let mut walls = s.scenario.file.board.walls.clone();
-    walls.sort_unstable();
     Ok(TargetingCase {
         id: format!("{}, round {}: {}", s.scenario.file.name, s.round, x.name),
-        board: BoardIn {
-            tiles: s
-                .scenario
-                .file
-                .board
-                .tiles
-                .iter()
-                .map(|t| TileIn {
-                    name: t.name.clone(),
-                    x: t.x,
-                    y: t.y,
-                    w: t.w,
-                    h: t.h,
-                })
-                .collect(),
-            walls,
-        },
+        board: board_in(s),
         heroes,
         enemies,
         active: ActiveIn {
@@ -1760,6 +1816,9 @@ impl Lab for Brimstone {
     /// move being walked is done), as a `Targeting` case: the scenario's tiles and wall squares, the
     /// standing heroes, the other models on the board and the model's group as the game reads it.
     fn moment(state: &State) -> Result<Case, String> {
+        if state.stage == Stage::Placement {
+            return placement_of(state).map(Case::Placement);
+        }
         let (model, retreat, moving) = moment_model(state)?;
         targeting_of(state, model, retreat, moving.as_ref()).map(Case::Targeting)
     }

@@ -1,4 +1,5 @@
-//! Seeded fights of the shipped scenarios: each enemy's targeting is among its case's outcomes.
+//! Seeded fights of the shipped scenarios: each enemy's targeting is among its case's outcomes,
+//! and each placement among its case's layouts.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -132,11 +133,115 @@ fn each_enemy_targeting_is_among_the_outcomes_of_its_moment() {
     );
 }
 
+/// A layout as the format scores it: each placed model's square by name, and the unplaced names.
+type Layout = (Vec<(String, (i32, i32))>, Vec<String>);
+
+#[test]
+fn each_placement_is_among_the_layouts_of_its_moment() {
+    let (mut checked, mut ambushes, mut single, mut too_large) = (0usize, 0usize, 0usize, 0usize);
+    for name in SCENARIOS {
+        for seed in 0..SEEDS {
+            let mut g = seeded_game::<Brimstone>(&scenario(name), seed)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let mut steps = 0;
+            while steps < STEPS {
+                let Some(a) = g.auto_action() else { break };
+                let placing = g.state.stage == Stage::Placement && g.state.picks.is_empty();
+                if !placing {
+                    g.apply(a).expect("the driver's action");
+                    steps += 1;
+                    continue;
+                }
+                let at = format!("{name} seed {seed} round {}", g.state.round);
+                let p = <Brimstone as Lab>::moment(&g.state)
+                    .unwrap_or_else(|e| panic!("{at}: no moment at a placement: {e}"));
+                let Case::Placement(c) = &p else {
+                    panic!("{at}: the moment is not a Placement case")
+                };
+                // The case's name of each model of the game, group by group in order.
+                let mut case_name = std::collections::BTreeMap::new();
+                for (gi, group) in c.groups.iter().enumerate() {
+                    let models =
+                        (0..g.state.models.len()).filter(|&m| g.state.models[m].group == gi);
+                    for (m, n) in models.zip(&group.models) {
+                        case_name.insert(m, n.clone());
+                    }
+                }
+                let text = <Brimstone as Lab>::write(&p);
+                let back = <Brimstone as Lab>::read("moment", &text)
+                    .unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
+                assert_eq!(back, p, "{at}: the case reads back as written");
+                let answer = crate::rules::case::solve("moment", &text)
+                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                let layouts: BTreeSet<Layout> = answer.json["layouts"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|l| {
+                        let at: Vec<(String, (i32, i32))> = l["at"]
+                            .as_object()?
+                            .iter()
+                            .filter_map(|(n, sq)| Some((n.clone(), json_cell(sq)?)))
+                            .collect();
+                        let mut unplaced: Vec<String> = l["unplaced"]
+                            .as_array()?
+                            .iter()
+                            .filter_map(|n| n.as_str().map(str::to_string))
+                            .collect();
+                        unplaced.sort();
+                        Some((at, unplaced))
+                    })
+                    .collect();
+                // The game places: every model's square, from its events, until the stage moves on.
+                let (mut placed, mut unplaced) = (Vec::new(), Vec::new());
+                while g.state.stage == Stage::Placement && steps < STEPS {
+                    let a = g.auto_action().expect("the placement goes on");
+                    for e in g.apply(a).expect("the driver's action") {
+                        if let Event::Placed { model, at: sq } = e {
+                            let n = case_name[&model].clone();
+                            match sq {
+                                Some(sq) => placed.push((n, sq)),
+                                None => unplaced.push(n),
+                            }
+                        }
+                    }
+                    steps += 1;
+                }
+                placed.sort();
+                unplaced.sort();
+                let game: Layout = (placed, unplaced);
+                // A large ambush has more ways than the solver walks: the case says so, and the
+                // lab shows that refusal rather than an answer.
+                if let Some(e) = answer.json["error"].as_str() {
+                    assert!(e.contains("more than"), "{at}: {e}");
+                    too_large += 1;
+                    continue;
+                }
+                assert!(
+                    layouts.contains(&game),
+                    "{at}: the game's {game:?} is not among the case's {layouts:?}\n{text}"
+                );
+                checked += 1;
+                ambushes += usize::from(c.ambush);
+                single += usize::from(layouts.len() == 1);
+            }
+        }
+    }
+    println!(
+        "brimstone placements: {checked} among their case's layouts ({single} the case's only \
+         one, {ambushes} ambushes); {too_large} too large for the solver"
+    );
+    assert!(
+        checked >= 10 && ambushes > 0,
+        "{checked} checked, {ambushes} ambushes"
+    );
+}
+
 #[test]
 fn a_moment_without_an_enemy_activation_says_why() {
     let g = seeded_game::<Brimstone>(&scenario("cinder-adit.ron"), 0).expect("a fight");
-    let e = <Brimstone as Lab>::moment(&g.state).expect_err("no enemy is placed yet");
-    assert!(e.contains("placed"), "{e}");
+    let e = <Brimstone as Lab>::moment(&g.state).expect_err("no enemy is drawn yet");
+    assert!(e.contains("drawn"), "{e}");
     let mut over = g.state.clone();
     over.stage = Stage::Over { won: false };
     let e = <Brimstone as Lab>::moment(&over).expect_err("the fight is over");

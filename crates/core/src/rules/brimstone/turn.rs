@@ -166,7 +166,7 @@ impl State {
 
     /// Whether the placement is an ambush, whether it was triggered before anyone moved, and the
     /// hero whose turn it springs in.
-    fn ambush_now(&self) -> (bool, bool, Option<usize>) {
+    pub(super) fn ambush_now(&self) -> (bool, bool, Option<usize>) {
         match (self.lurk, self.scenario.file.ambush) {
             (Lurk::Sprung { during }, _) => (true, during.is_none(), during),
             (_, Some(a)) => (true, a.triggered_before_anyone_moved, None),
