@@ -106,6 +106,22 @@ fn free_initiative(p: &Puzzle) -> u32 {
         .unwrap_or(0)
 }
 
+/// A board of these hexes, all plain floor (sorted, each once).
+fn plain_map(mut hexes: Vec<Qr>) -> PuzzleMap {
+    hexes.sort_unstable();
+    hexes.dedup();
+    PuzzleMap {
+        hexes,
+        walls: Vec::new(),
+        obstacles: Vec::new(),
+        traps: Vec::new(),
+        hazards: Vec::new(),
+        difficult: Vec::new(),
+        icy: Vec::new(),
+        thin_walls: Vec::new(),
+    }
+}
+
 /// A character's name on the table: the puzzle knows it by its initiative alone.
 fn character_name(e: &PuzzleEnemy) -> String {
     format!("Character (initiative {})", e.initiative)
@@ -264,18 +280,12 @@ pub fn puzzle_of(s: &State, m: usize, step: usize) -> Result<Puzzle, String> {
     }
     let board = &s.map.0;
     let mut map = PuzzleMap {
-        hexes: Vec::new(),
-        walls: Vec::new(),
-        obstacles: Vec::new(),
-        traps: Vec::new(),
-        hazards: Vec::new(),
-        difficult: Vec::new(),
-        icy: Vec::new(),
         thin_walls: board
             .thin_walls()
             .into_iter()
             .map(|(a, b)| (qr(a), qr(b)))
             .collect(),
+        ..plain_map(Vec::new())
     };
     // The board lists its hexes in ascending (q, r): every list comes out sorted.
     for (i, &h) in board.hexes().iter().enumerate() {
@@ -365,16 +375,7 @@ impl Lab for Gloomhaven {
             id: "lab".into(),
             rules: Preset::default(),
             switches: Overrides::default(),
-            map: PuzzleMap {
-                hexes,
-                walls: Vec::new(),
-                obstacles: Vec::new(),
-                traps: Vec::new(),
-                hazards: Vec::new(),
-                difficult: Vec::new(),
-                icy: Vec::new(),
-                thin_walls: Vec::new(),
-            },
+            map: plain_map(hexes),
             active: (-1, 1),
             allies: Vec::new(),
             enemies: vec![PuzzleEnemy {
@@ -399,35 +400,22 @@ impl Lab for Gloomhaven {
 
     fn cleared(p: &Puzzle) -> Puzzle {
         Puzzle {
-            map: PuzzleMap {
-                // Every cell of the board stays, as plain floor.
-                hexes: {
-                    let m = &p.map;
-                    let mut all: Vec<Qr> = [
-                        &m.hexes,
-                        &m.walls,
-                        &m.obstacles,
-                        &m.traps,
-                        &m.hazards,
-                        &m.difficult,
-                        &m.icy,
-                    ]
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .collect();
-                    all.sort_unstable();
-                    all.dedup();
-                    all
-                },
-                walls: Vec::new(),
-                obstacles: Vec::new(),
-                traps: Vec::new(),
-                hazards: Vec::new(),
-                difficult: Vec::new(),
-                icy: Vec::new(),
-                thin_walls: Vec::new(),
-            },
+            // Every cell of the board stays, as plain floor.
+            map: plain_map(
+                [
+                    &p.map.hexes,
+                    &p.map.walls,
+                    &p.map.obstacles,
+                    &p.map.traps,
+                    &p.map.hazards,
+                    &p.map.difficult,
+                    &p.map.icy,
+                ]
+                .into_iter()
+                .flatten()
+                .copied()
+                .collect(),
+            ),
             allies: Vec::new(),
             enemies: Vec::new(),
             expect_focus: None,

@@ -869,6 +869,22 @@ pub fn case_of(s: &State, f: usize) -> Result<GoalTurn, String> {
     })
 }
 
+/// A board of these hexes, all plain floor (sorted, each once).
+fn plain_board(mut hexes: Vec<Qr>) -> FileBoard {
+    hexes.sort_unstable();
+    hexes.dedup();
+    FileBoard {
+        hexes,
+        walls: Vec::new(),
+        woods: Vec::new(),
+        rough: Vec::new(),
+        blocked: Vec::new(),
+        dome_keys: Vec::new(),
+        adventures: Vec::new(),
+        loot: Vec::new(),
+    }
+}
+
 impl Lab for Goals {
     type Position = GoalTurn;
     const MODULE: &'static str = "goals";
@@ -880,16 +896,7 @@ impl Lab for Goals {
         hexes.sort_unstable();
         GoalTurn {
             id: "lab".into(),
-            board: FileBoard {
-                hexes,
-                walls: Vec::new(),
-                woods: Vec::new(),
-                rough: Vec::new(),
-                blocked: Vec::new(),
-                dome_keys: Vec::new(),
-                adventures: Vec::new(),
-                loot: Vec::new(),
-            },
+            board: plain_board(hexes),
             heroes: vec![new_hero("Hero 1".into(), (2, 0))],
             foes: vec![new_foe("Foe 1".into(), (-2, 0))],
             active: "Foe 1".into(),
@@ -904,17 +911,16 @@ impl Lab for Goals {
 
     fn cleared(p: &GoalTurn) -> GoalTurn {
         GoalTurn {
-            board: FileBoard {
-                // Every cell of the board stays, as plain floor.
-                hexes: {
-                    let b = &p.board;
-                    let features = b
-                        .dome_keys
-                        .iter()
-                        .flat_map(|k| k.hexes.iter().chain(&k.domes));
-                    let spaces = b.adventures.iter().flat_map(|a| &a.spaces);
-                    let mut all: Vec<Qr> = b
-                        .hexes
+            // Every cell of the board stays, as plain floor.
+            board: {
+                let b = &p.board;
+                let features = b
+                    .dome_keys
+                    .iter()
+                    .flat_map(|k| k.hexes.iter().chain(&k.domes));
+                let spaces = b.adventures.iter().flat_map(|a| &a.spaces);
+                plain_board(
+                    b.hexes
                         .iter()
                         .chain(&b.walls)
                         .chain(&b.woods)
@@ -924,18 +930,8 @@ impl Lab for Goals {
                         .chain(spaces)
                         .chain(b.loot.iter().map(|l| &l.hex))
                         .copied()
-                        .collect();
-                    all.sort_unstable();
-                    all.dedup();
-                    all
-                },
-                walls: Vec::new(),
-                woods: Vec::new(),
-                rough: Vec::new(),
-                blocked: Vec::new(),
-                dome_keys: Vec::new(),
-                adventures: Vec::new(),
-                loot: Vec::new(),
+                        .collect(),
+                )
             },
             heroes: Vec::new(),
             foes: p
