@@ -21,12 +21,7 @@ fn whole<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBreaker) {
     // Offline, the same seed and the autopilot for every hero reach the same end: the online game
     // took the same decisions and ran the same steps.
     let (mut offline, _) = common::load::<R>(name, seed, ties);
-    for _ in 0..1_000_000 {
-        let Some(a) = offline.automatic(true, true) else {
-            break;
-        };
-        offline.apply(a).unwrap();
-    }
+    common::play_out(&mut offline);
     assert_eq!(
         foehold_net::message::StateHash::of(&offline.state),
         table.hash(),
@@ -89,7 +84,7 @@ fn every_module_action_round_trips_through_the_wire_format() {
 fn hosted_under_way<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBreaker, steps: usize) {
     use foehold_net::host::{Host, setup_of};
     use foehold_net::local::Endpoint;
-    use foehold_net::message::{PeerId, Want};
+    use foehold_net::message::PeerId;
     use foehold_net::replica::Replica;
 
     let (mut game, text) = common::load::<R>(name, seed, ties);
@@ -111,31 +106,18 @@ fn hosted_under_way<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBrea
         game.actions(),
         "the copy holds the game as it was"
     );
-    let mut table = Table::<R> {
-        host: Some(Host::from_replica(
-            replica,
-            Some(1),
-            Vec::new(),
-            &Default::default(),
-            Endpoint::new(PeerId(0)),
-        )),
-        peers: Vec::new(),
-        name: name.to_string(),
-        text,
-    };
-    for k in 1..seats {
-        table.add_peer(PeerId(u64::from(k)), Want::Player(k + 1));
-    }
-    table.settle();
+    let host = Host::from_replica(
+        replica,
+        Some(1),
+        Vec::new(),
+        &Default::default(),
+        Endpoint::new(PeerId(0)),
+    );
+    let mut table = Table::around(host, name, text, seats);
     table.assert_same();
     table.play(50_000, |_| {});
     assert!(table.is_over());
-    for _ in 0..1_000_000 {
-        let Some(a) = game.automatic(true, true) else {
-            break;
-        };
-        game.apply(a).unwrap();
-    }
+    common::play_out(&mut game);
     assert_eq!(
         foehold_net::message::StateHash::of(&game.state),
         table.hash(),

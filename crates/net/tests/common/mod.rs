@@ -36,6 +36,16 @@ pub fn load<R: Present>(name: &str, seed: u64, ties: TieBreaker) -> (Game<R>, St
     (game, text)
 }
 
+/// Plays a game offline to its end: the autopilot for every hero, seeded ties and draws.
+pub fn play_out<R: Present>(game: &mut Game<R>) {
+    for _ in 0..1_000_000 {
+        let Some(a) = game.automatic(true, true) else {
+            break;
+        };
+        game.apply(a).unwrap();
+    }
+}
+
 /// The number of heroes in a game.
 pub fn heroes<R: Present>(game: &Game<R>) -> usize {
     R::view(&game.state)
@@ -59,6 +69,11 @@ impl<R: Present> Table<R> {
         let players = (0..heroes(&game)).map(|h| h as u32 % seats + 1).collect();
         let setup = setup_of(&game, seats, players, 1);
         let host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)));
+        Table::around(host, name, text, seats)
+    }
+
+    /// A table around a host already made: players 2 to `seats` join it.
+    pub fn around(host: Host<R>, name: &str, text: String, seats: u32) -> Table<R> {
         let mut table = Table {
             host: Some(host),
             peers: Vec::new(),

@@ -32,6 +32,16 @@ fn scenario(name: &str) -> PathBuf {
 /// whether the attack is a shot.
 type Outcome = ((i32, i32), Vec<String>, bool);
 
+/// The case file of a moment, checked to read back as written, and the rules core's answer to it.
+fn written_and_solved(at: &str, p: &Case) -> (String, crate::rules::case::Answer) {
+    let text = <Brimstone as Lab>::write(p);
+    let back =
+        <Brimstone as Lab>::read("moment", &text).unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
+    assert_eq!(&back, p, "{at}: the case reads back as written");
+    let answer = crate::rules::case::solve("moment", &text).unwrap_or_else(|e| panic!("{at}: {e}"));
+    (text, answer)
+}
+
 #[test]
 fn each_enemy_targeting_is_among_the_outcomes_of_its_moment() {
     let (mut checked, mut single, mut forecast) = (0usize, 0usize, 0usize);
@@ -94,12 +104,7 @@ fn each_enemy_targeting_is_among_the_outcomes_of_its_moment() {
                     );
                     forecast += 1;
                 }
-                let text = <Brimstone as Lab>::write(&p);
-                let back = <Brimstone as Lab>::read("moment", &text)
-                    .unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
-                assert_eq!(back, p, "{at}: the case reads back as written");
-                let answer = crate::rules::case::solve("moment", &text)
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                let (text, answer) = written_and_solved(&at, &p);
                 let case: BTreeSet<Outcome> = answer.json["outcomes"]
                     .as_array()
                     .into_iter()
@@ -167,12 +172,7 @@ fn each_placement_is_among_the_layouts_of_its_moment() {
                         case_name.insert(m, n.clone());
                     }
                 }
-                let text = <Brimstone as Lab>::write(&p);
-                let back = <Brimstone as Lab>::read("moment", &text)
-                    .unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
-                assert_eq!(back, p, "{at}: the case reads back as written");
-                let answer = crate::rules::case::solve("moment", &text)
-                    .unwrap_or_else(|e| panic!("{at}: {e}"));
+                let (text, answer) = written_and_solved(&at, &p);
                 let layouts: BTreeSet<Layout> = answer.json["layouts"]
                     .as_array()
                     .into_iter()
