@@ -1434,14 +1434,22 @@ fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
     let started = Instant::now();
     // The blank position: one monster, one character, one answer.
     assert_eq!(lab_ends(&p).len(), 1, "{}", p["lab"]);
-    t.pointer_to(640.0, 790.0);
-    let p = t.settled();
-    // A second character as near to the monster, placed by a click with the Character brush.
+    let p = clear_the_board(&mut t, &p);
+    // A character two hexes from the monster, placed by a click with the Character brush: it
+    // takes the first free initiative, 10.
     t.click("lab:brush:character");
+    let (x, y) = cell_at(&p, 1, -1);
+    t.click_at(x, y);
+    let p = t.wait_for("the first character placed", 60, |p| {
+        (p["lab"]["undo"] == 2 && lab_ends(p).len() == 1).then(|| p.clone())
+    });
+    let u = 2;
+    // A second character as near to the monster.
     let (x, y) = cell_at(&p, -1, -1);
     t.click_at(x, y);
     t.wait_for("the character placed", 60, |p| {
-        (p["lab"]["undo"] == 1 && p["lab"]["selected"] == serde_json::json!([-1, -1])).then_some(())
+        (p["lab"]["undo"] == u + 1 && p["lab"]["selected"] == serde_json::json!([-1, -1]))
+            .then_some(())
     });
     // Text that is no number is refused with the reason, and nothing changes.
     t.click("lab:field:initiative");
@@ -1453,7 +1461,7 @@ fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
     });
     let refused = p["lab"]["refused"].as_str().unwrap();
     assert!(refused.contains("not a whole number"), "{refused}");
-    assert_eq!(p["lab"]["undo"], 1);
+    assert_eq!(p["lab"]["undo"], u + 1);
     // Its initiative typed into the side panel: the same as the first one's, so the two tie.
     t.click("lab:field:initiative");
     t.key("End");
@@ -1463,7 +1471,7 @@ fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
     xdotool(&t.display, &["type", "10"]);
     t.key("Return");
     let p = t.wait_for("the tie", 60, |p| {
-        (p["lab"]["undo"] == 2 && lab_ends(p).len() > 1).then(|| p.clone())
+        (p["lab"]["undo"] == u + 2 && lab_ends(p).len() > 1).then(|| p.clone())
     });
     // The answer is read from the board: every outcome's end is lit as the players' tie.
     let ends = tie_lit_at_the_ends(&p);
@@ -1497,24 +1505,39 @@ fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
     );
 }
 
-/// A blank position of `module` in the lab, a figure placed by a click with `brush` on `cell`,
-/// the tied outcomes read from the board, the second one clicked, the case saved: the rules core
-/// answers the saved file with the same ends.
-fn lab_position_by_clicks(module: &str, brush: &str, cell: (i64, i64)) {
+/// Clears the lab's board with its button: the board and the acting foe stay, alone. Returns the
+/// probe once the camera has settled on it.
+fn clear_the_board(t: &mut Table, p: &Value) -> Value {
+    let undo = p["lab"]["undo"].as_u64().unwrap();
+    t.click("lab:clear");
+    let p = t.wait_for("the board cleared", 60, |p| {
+        (p["lab"]["undo"] == undo + 1).then(|| p.clone())
+    });
+    let figures = p["figures"].as_array().unwrap();
+    assert_eq!(figures.len(), 1, "the acting foe alone: {figures:?}");
+    t.pointer_to(640.0, 790.0);
+    t.settled()
+}
+
+/// A blank position of `module` in the lab, its board cleared, figures placed by clicks with
+/// `brush` on `cells`, the tied outcomes read from the board, the second one clicked, the case
+/// saved: the rules core answers the saved file with the same ends.
+fn lab_position_by_clicks(module: &str, brush: &str, cells: &[(i64, i64)]) {
     let mut t = Table::launch(None, &["--lab", module]);
-    t.wait_for("the lab", 300, |p| {
-        (p["lab"]["module"] == module).then_some(())
+    let p = t.wait_for("the lab", 300, |p| {
+        (p["lab"]["module"] == module).then(|| p.clone())
     });
     let started = Instant::now();
-    t.pointer_to(640.0, 790.0);
-    let p = t.settled();
-    let before = p["lab"]["choices"].clone();
+    let mut p = clear_the_board(&mut t, &p);
     t.click(&format!("lab:brush:{brush}"));
-    let (x, y) = cell_at(&p, cell.0, cell.1);
-    t.click_at(x, y);
-    let p = t.wait_for("the figure placed", 60, |p| {
-        (p["lab"]["undo"] == 1 && p["lab"]["choices"] != before).then(|| p.clone())
-    });
+    for &(q, r) in cells {
+        let (before, undo) = (p["figures"].clone(), p["lab"]["undo"].as_u64().unwrap());
+        let (x, y) = cell_at(&p, q, r);
+        t.click_at(x, y);
+        p = t.wait_for("the figure placed", 60, |p| {
+            (p["lab"]["undo"] == undo + 1 && p["figures"] != before).then(|| p.clone())
+        });
+    }
     assert!(lab_ends(&p).len() > 1, "a tie: {}", p["lab"]);
     let ends = tie_lit_at_the_ends(&p);
     t.click("lab:choice:2");
@@ -1540,14 +1563,14 @@ fn lab_position_by_clicks(module: &str, brush: &str, cell: (i64, i64)) {
 
 #[test]
 fn a_brimstone_targeting_position_is_set_up_by_clicks_in_the_lab_and_saved() {
-    // A third hero beside the hound: the random pick and the players' choice of square.
-    lab_position_by_clicks("brimstone", "hero", (1, 2));
+    // Three heroes, one beside the hound: the random pick and the players' choice of square.
+    lab_position_by_clicks("brimstone", "hero", &[(1, 0), (4, 0), (1, 2)]);
 }
 
 #[test]
 fn a_goal_priority_turn_is_set_up_by_clicks_in_the_lab_and_saved() {
-    // A second hero as valid and as stealthy as the first: the players choose.
-    lab_position_by_clicks("goals", "hero", (0, -3));
+    // Two heroes as valid and as stealthy as each other: the players choose.
+    lab_position_by_clicks("goals", "hero", &[(2, 0), (0, -3)]);
 }
 
 #[test]

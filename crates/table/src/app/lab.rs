@@ -376,6 +376,18 @@ fn bench_window(
                 bench.0.redo();
                 tools.shown = None;
             }
+            if ui
+                .button("Clear the board")
+                .tagged("lab:clear")
+                .on_hover_text(
+                    "Keep the board and the acting foe; take off every other figure, wall and \
+                     terrain, to set a position up from scratch (Ctrl+Z brings them back)",
+                )
+                .clicked()
+            {
+                tools.refused = bench.0.clear().err();
+                tools.shown = None;
+            }
             if ui.button("Play a game…").tagged("lab:games").clicked() {
                 next.set(Screen::Choosing);
             }
