@@ -149,12 +149,12 @@ fn a_peer_sending_garbage_loses_its_connection_and_the_others_go_on() {
 
 mod common;
 
-/// Polls every end until `done`, or fails past the time limit; each end plays its own seats by
-/// the autopilot when `play` says so.
+/// Polls every end until `done`, or fails past the time limit; end `i` plays its own seats by
+/// the autopilot when `play(i)` says so.
 fn run_until<R: foehold_core::rules::Present>(
     what: &str,
     sides: &mut [foehold_net::Side<R, Quic>],
-    play: bool,
+    play: impl Fn(usize) -> bool,
     mut done: impl FnMut(&[foehold_net::Side<R, Quic>]) -> bool,
 ) {
     let until = Instant::now() + Duration::from_secs(90);
@@ -175,9 +175,9 @@ fn run_until<R: foehold_core::rules::Present>(
             panic!("{what}: not in time: {state:?}");
         }
         let mut busy = false;
-        for s in sides.iter_mut() {
+        for (i, s) in sides.iter_mut().enumerate() {
             busy |= s.poll() > 0;
-            if play {
+            if play(i) {
                 busy |= s.play_auto();
             }
         }
@@ -187,26 +187,31 @@ fn run_until<R: foehold_core::rules::Present>(
     }
 }
 
-#[test]
-fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
+/// Three sessions over QUIC play a game of `name`: players 2 and 3 join the host, `before` plays
+/// up to the moment the host leaves, and then player 2 continues as host, player 3 follows it
+/// (dialling before player 2 takes connections), player 1 comes back with player 2's code, and the
+/// game ends with equal hashes on all three.
+fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
+    name: &str,
+    seed: u64,
+    before: impl FnOnce(&mut [foehold_net::Side<R, Quic>]),
+) {
     use foehold_core::game::save::text_hash;
-    use foehold_core::rules::brimstone::Brimstone;
-    use foehold_core::rules::{Rules, TieBreaker};
+    use foehold_core::rules::TieBreaker;
     use foehold_net::host::{Host, setup_of};
     use foehold_net::message::Want;
     use foehold_net::peer::{Peer, Scenario};
     use foehold_net::{Handover, Side};
     use std::sync::Arc;
 
-    let name = "cinder-adit.ron";
-    let (game, text) = common::load::<Brimstone>(name, 5, TieBreaker::Seeded);
+    let (game, text) = common::load::<R>(name, seed, TieBreaker::Seeded);
     let players = (0..common::heroes(&game))
         .map(|h| h as u32 % 3 + 1)
         .collect();
     let setup = setup_of(&game, 3, players, 1);
     let (quic, ticket) = host();
-    let scenario = || Scenario::<Brimstone> {
-        scenario: Arc::new(Brimstone::parse_scenario(name, &text).unwrap()),
+    let scenario = || Scenario::<R> {
+        scenario: Arc::new(R::parse_scenario(name, &text).unwrap()),
         path: name.into(),
         text_hash: text_hash(&text),
     };
@@ -222,26 +227,37 @@ fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
     let mut sides = vec![Side::Host(Box::new(Host::new(game, setup, Some(1), quic)))];
     sides.push(join(&ticket, 2));
     sides.push(join(&ticket, 3));
-    run_until("welcomed", &mut sides, false, |s| {
-        s[1..].iter().all(|p| p.replica().is_some()) && s[0].peer_list().len() == 3
-    });
+    run_until(
+        "welcomed",
+        &mut sides,
+        |_| false,
+        |s| s[1..].iter().all(|p| p.replica().is_some()) && s[0].peer_list().len() == 3,
+    );
     // Contacts go out when a peer says hello: wait until both peers know each other's.
-    run_until("contacts", &mut sides, false, |s| {
-        s[1..].iter().all(|p| match p {
-            Side::Peer(p) => p.successor().is_some(),
-            Side::Host(_) => false,
-        })
-    });
-    run_until("played 8", &mut sides, true, |s| {
-        s[0].replica().unwrap().len() >= 8
-    });
-    let len = sides[0].replica().unwrap().len();
+    run_until(
+        "contacts",
+        &mut sides,
+        |_| false,
+        |s| {
+            s[1..].iter().all(|p| match p {
+                Side::Peer(p) => p.successor().is_some(),
+                Side::Host(_) => false,
+            })
+        },
+    );
+    before(&mut sides);
     assert!(!sides[0].replica().unwrap().is_over());
     // The host leaves (its endpoint closes every connection).
     drop(sides.remove(0));
-    run_until("host gone", &mut sides, false, |s| {
-        s.iter().all(Side::host_gone)
-    });
+    run_until(
+        "host gone",
+        &mut sides,
+        |_| false,
+        |s| s.iter().all(Side::host_gone),
+    );
+    // What player 2's copy holds goes on; commits only the old host had are lost with it (their
+    // decisions are made again).
+    let len = sides[0].replica().unwrap().len();
     // Player 3 first: it dials player 2 before player 2 takes connections, and its connection
     // waits for that.
     let mut handed = Vec::new();
@@ -258,16 +274,58 @@ fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
     let code = sides[0].transport_mut().contact().unwrap();
     // Player 1 comes back with the new host's code, with a fresh copy.
     sides.push(join(&Ticket::parse(&code).unwrap(), 1));
-    run_until("caught up", &mut sides, false, |s| {
-        s.iter().all(|p| p.synced() && p.replica().is_some()) && s[0].peer_list().len() == 3
-    });
+    run_until(
+        "caught up",
+        &mut sides,
+        |_| false,
+        |s| s.iter().all(|p| p.synced() && p.replica().is_some()) && s[0].peer_list().len() == 3,
+    );
     assert!(sides[0].replica().unwrap().len() >= len);
-    assert!(!sides[0].replica().unwrap().is_over());
-    run_until("to the end", &mut sides, true, |s| {
-        s.iter()
-            .all(|p| p.synced() && p.replica().unwrap().is_over())
-    });
+    run_until(
+        "to the end",
+        &mut sides,
+        |_| true,
+        |s| {
+            s.iter()
+                .all(|p| p.synced() && p.replica().unwrap().is_over())
+        },
+    );
     let hashes: Vec<_> = sides.iter().map(|s| s.replica().unwrap().hash()).collect();
-    assert!(hashes.iter().all(|h| *h == hashes[0]), "{hashes:?}");
+    assert!(hashes.iter().all(|h| *h == hashes[0]), "{name}: {hashes:?}");
     assert!(sides.iter().all(|s| s.desync().is_none()));
+}
+
+#[test]
+fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
+    use foehold_core::rules::brimstone::Brimstone;
+    the_host_leaves_mid_game::<Brimstone>("cinder-adit.ron", 5, |sides| {
+        run_until(
+            "played 8",
+            sides,
+            |_| true,
+            |s| s[0].replica().unwrap().len() >= 8,
+        );
+    });
+}
+
+#[test]
+fn the_host_leaves_while_cards_are_chosen_in_secret_and_the_round_goes_on() {
+    use foehold_core::rules::gloomhaven::Gloomhaven;
+    use foehold_net::secret::choosing_in_secret;
+    // Player 2 alone commits to its pick; the host leaves before it picks, and with it the
+    // commitment: player 2, now host, picks again, and so does player 1 when it comes back.
+    the_host_leaves_mid_game::<Gloomhaven>("tutorial.ron", 3, |sides| {
+        run_until(
+            "player 2 committed",
+            sides,
+            |i| i == 1,
+            |s| {
+                let Some(foehold_net::Side::Host(h)) = s.first() else {
+                    return false;
+                };
+                let choosing = choosing_in_secret::<Gloomhaven>(&h.replica().game().state);
+                choosing.len() == 2 && h.waiting() == vec![0]
+            },
+        );
+    });
 }
