@@ -63,6 +63,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     contacts: BTreeMap<PeerId, String>,
     /// Hosts that left or could not be reached: never followed again.
     passed: Vec<PeerId>,
+    /// Following a new host that has not welcomed this peer yet.
+    unwelcomed: bool,
     host_gone: bool,
     /// Polls in a row that brought no entry while this copy is behind the host.
     idle: u32,
@@ -101,6 +103,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             waiting: Vec::new(),
             contacts: BTreeMap::new(),
             passed: Vec::new(),
+            unwelcomed: false,
             host_gone: false,
             idle: 0,
             notes: VecDeque::new(),
@@ -141,9 +144,11 @@ impl<R: Present, T: Transport> Peer<R, T> {
 
     /// Whether this copy has every entry the host has told of: welcomed and caught up.
     pub fn synced(&self) -> bool {
-        self.replica
-            .as_ref()
-            .is_some_and(|r| r.len() >= self.host_len)
+        !self.unwelcomed
+            && self
+                .replica
+                .as_ref()
+                .is_some_and(|r| r.len() >= self.host_len)
     }
 
     /// Whether the host left or its connection broke.
@@ -212,6 +217,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             self.passed.push(self.host);
         }
         self.host = host;
+        self.unwelcomed = true;
         self.host_gone = false;
         self.asked = None;
         self.pending = None;
@@ -258,7 +264,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             .replica
             .as_ref()
             .is_some_and(|r| r.desync().is_none() && r.len() < self.host_len);
-        if behind && now == before && !self.host_gone {
+        if behind && now == before && !self.host_gone && !self.unwelcomed {
             self.idle += 1;
             if self.idle >= RETRY_AFTER_POLLS
                 && let Some(len) = now
@@ -350,6 +356,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
     ) {
         self.player = player;
         self.host_len = len;
+        self.unwelcomed = false;
         self.asked = None;
         // A welcome starts the seat afresh: the host drops the commitments it holds for this
         // player that were not revealed, so any pick still kept here is made again.
