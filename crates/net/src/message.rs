@@ -80,6 +80,17 @@ pub struct Setup {
     pub table_player: u32,
 }
 
+impl Setup {
+    /// Whether `other` is the same game, whoever breaks its ties: a host that continues from a
+    /// peer's copy takes the table's ties, and the copies keep their entries.
+    pub fn same_game(&self, other: &Setup) -> bool {
+        Setup {
+            table_player: other.table_player,
+            ..self.clone()
+        } == *other
+    }
+}
+
 /// A decision the host accepted: the `seq`-th entry of the session log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commit {

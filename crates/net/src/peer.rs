@@ -367,7 +367,9 @@ impl<R: Present, T: Transport> Peer<R, T> {
             return;
         }
         let replica = match self.replica.take() {
-            Some(r) if *r.setup() == setup => {
+            Some(mut r) if r.setup().same_game(&setup) => {
+                // A new host may have taken the table's ties.
+                r.set_table_player(setup.table_player);
                 if r.len() > len {
                     self.note(format!(
                         "this copy has {} entries, the host {len}: the rest is dropped",
@@ -604,16 +606,23 @@ impl<R: Present, T: Transport> Peer<R, T> {
     }
 
     /// Continues as host from this copy of the game, over the same transport; the peers the last
-    /// host listed keep their seats. A peer not welcomed yet has no copy and is given back.
+    /// host listed keep their seats, and this peer's player breaks the table's ties from now on.
+    /// A peer not welcomed yet has no copy and is given back.
     pub fn into_host(self) -> Result<Host<R, T>, Box<Self>> {
         match self.replica {
-            Some(replica) => Ok(Host::from_replica(
-                replica,
-                self.player,
-                self.peers,
-                &self.contacts,
-                self.transport,
-            )),
+            Some(mut replica) => {
+                // The new host breaks the table's ties: the player who did may be the one gone.
+                if let Some(n) = self.player {
+                    replica.set_table_player(n);
+                }
+                Ok(Host::from_replica(
+                    replica,
+                    self.player,
+                    self.peers,
+                    &self.contacts,
+                    self.transport,
+                ))
+            }
             None => Err(Box::new(self)),
         }
     }

@@ -174,6 +174,11 @@ impl<R: Rules> Replica<R> {
         &self.setup
     }
 
+    /// Gives the table's ties to player `n` (a host that continues the game takes them).
+    pub fn set_table_player(&mut self, n: u32) {
+        self.setup.table_player = n;
+    }
+
     /// The state hash after the opening steps.
     pub fn start(&self) -> StateHash {
         self.start

@@ -194,17 +194,17 @@ fn run_until<R: foehold_core::rules::Present>(
 fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
     name: &str,
     seed: u64,
+    ties: foehold_core::rules::TieBreaker,
     before: impl FnOnce(&mut [foehold_net::Side<R, Quic>]),
 ) {
     use foehold_core::game::save::text_hash;
-    use foehold_core::rules::TieBreaker;
     use foehold_net::host::{Host, setup_of};
     use foehold_net::message::Want;
     use foehold_net::peer::{Peer, Scenario};
     use foehold_net::{Handover, Side};
     use std::sync::Arc;
 
-    let (game, text) = common::load::<R>(name, seed, TieBreaker::Seeded);
+    let (game, text) = common::load::<R>(name, seed, ties);
     let players = (0..common::heroes(&game))
         .map(|h| h as u32 % 3 + 1)
         .collect();
@@ -281,6 +281,10 @@ fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
         |s| s.iter().all(|p| p.synced() && p.replica().is_some()) && s[0].peer_list().len() == 3,
     );
     assert!(sides[0].replica().unwrap().len() >= len);
+    // Player 2 hosts, and breaks the table's ties on every copy.
+    for s in &sides {
+        assert_eq!(s.replica().unwrap().setup().table_player, 2, "{name}");
+    }
     run_until(
         "to the end",
         &mut sides,
@@ -298,7 +302,9 @@ fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
 #[test]
 fn the_host_leaves_and_the_next_player_continues_as_host_over_quic() {
     use foehold_core::rules::brimstone::Brimstone;
-    the_host_leaves_mid_game::<Brimstone>("cinder-adit.ron", 5, |sides| {
+    // The table breaks the ties: player 1 did, and player 2 does once it hosts.
+    let ties = foehold_core::rules::TieBreaker::Table;
+    the_host_leaves_mid_game::<Brimstone>("cinder-adit-ambush.ron", 7, ties, |sides| {
         run_until(
             "played 8",
             sides,
@@ -314,7 +320,8 @@ fn the_host_leaves_while_cards_are_chosen_in_secret_and_the_round_goes_on() {
     use foehold_net::secret::choosing_in_secret;
     // Player 2 alone commits to its pick; the host leaves before it picks, and with it the
     // commitment: player 2, now host, picks again, and so does player 1 when it comes back.
-    the_host_leaves_mid_game::<Gloomhaven>("tutorial.ron", 3, |sides| {
+    let ties = foehold_core::rules::TieBreaker::Seeded;
+    the_host_leaves_mid_game::<Gloomhaven>("tutorial.ron", 3, ties, |sides| {
         run_until(
             "player 2 committed",
             sides,
