@@ -1700,12 +1700,13 @@ fn join_beside(mut host: Table) -> [Table; 2] {
 }
 
 /// Whether the table `p` is to decide now: its player's heroes move, or it breaks the table's
-/// ties (the host, player 1).
+/// ties (the host's player: the game waits for it).
 fn decides_here(p: &Value) -> bool {
     let ph = phase(p);
     let me = online_player(p);
     if ph.starts_with("Tie") {
-        me == Some(1)
+        let waiting = p["online"]["waiting"].as_array();
+        me.is_some_and(|n| waiting.is_some_and(|w| w.iter().any(|x| x.as_u64() == Some(n))))
     } else if ph.starts_with("Heroes") {
         me.is_some() && p["seats"]["current"].as_u64() == me
     } else {

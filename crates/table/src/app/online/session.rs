@@ -360,6 +360,8 @@ fn hand_over<R: Module>(world: &mut World) {
         return;
     };
     let (mut side, how) = side.hand_over();
+    // Commitments made to the old host went with it: this screen's heroes pick again.
+    s.sealed.clear();
     let note = match how {
         Ok(Handover::Hosting) => {
             if let Side::Host(h) = &mut side
