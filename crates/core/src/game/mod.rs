@@ -130,7 +130,17 @@ impl<R: Rules> Game<R> {
                 "no draw or roll waits for the table",
             ));
         }
-        let events = self.apply(outcome)?;
+        self.apply_for_players(outcome)
+    }
+
+    /// Applies the players' own change to the board (the position lab's "play on from here",
+    /// [`crate::lab::Lab::arrange`]): logged as their decision, so an undo takes it back whole.
+    pub fn arrange(&mut self, arrangement: R::Action) -> Result<Vec<R::Event>, ActionError> {
+        self.apply_for_players(arrangement)
+    }
+
+    fn apply_for_players(&mut self, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
+        let events = self.apply(action)?;
         if let Some(last) = self.by_players.last_mut() {
             *last = true;
         }

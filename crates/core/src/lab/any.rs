@@ -33,6 +33,10 @@ pub trait AnyBench: Send + Sync {
     fn history(&self) -> (usize, usize);
     /// Empties the board but for the acting foe ([`Lab::cleared`]).
     fn clear(&mut self) -> Result<(), String>;
+    /// [`Bench::arrangement`]: what "play on from here" would carry into the game.
+    fn arrangement(&self) -> Result<super::Arrangement, String>;
+    /// The bench itself, for the game a moment came from, which knows its module.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 impl<L: Lab + 'static> AnyBench for Bench<L> {
@@ -49,7 +53,7 @@ impl<L: Lab + 'static> AnyBench for Bench<L> {
         self.edit(|p| L::paint(p, brush, cell, other))
     }
     fn drag(&mut self, from: CellKey, to: CellKey) -> Result<(), String> {
-        self.edit(|p| L::drag(p, from, to))
+        self.edit_moving(Some((from, to)), |p| L::drag(p, from, to))
     }
     fn fields(&self, selected: Option<CellKey>) -> Vec<Field> {
         L::fields(self.position(), selected)
@@ -74,6 +78,12 @@ impl<L: Lab + 'static> AnyBench for Bench<L> {
     }
     fn history(&self) -> (usize, usize) {
         Bench::history(self)
+    }
+    fn arrangement(&self) -> Result<super::Arrangement, String> {
+        Bench::arrangement(self)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 
@@ -103,11 +113,12 @@ fn open<L: Lab + 'static>(file: &str, text: &str) -> Opened {
 
 /// A bench on the moment of a game's state ([`Lab::moment`]): the position of the foe whose turn it
 /// is or comes next, checked as a file would be. `Err` says why the moment has no such position.
-pub fn moment_bench<L: Lab + 'static>(
+pub fn moment_bench<L: Lab + crate::rules::Present + 'static>(
     state: &<L as crate::rules::Rules>::State,
 ) -> Result<Box<dyn AnyBench>, String> {
     let position = L::moment(state)?;
-    Bench::<L>::checked(position).map(|b| Box::new(b) as Box<dyn AnyBench>)
+    Bench::<L>::of_moment(position, &<L as crate::rules::Present>::view(state))
+        .map(|b| Box::new(b) as Box<dyn AnyBench>)
 }
 
 /// Every module the lab edits positions of.

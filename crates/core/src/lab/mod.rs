@@ -8,11 +8,101 @@
 pub mod any;
 pub mod code;
 
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
 use crate::LoadError;
-use crate::rules::view::{CellKey, TableView};
+use crate::rules::view::{CellKey, Ground, TableView};
 
 /// Largest number of edits kept to undo; the oldest go first.
 pub const MAX_UNDO: usize = 1_000;
+
+/// The figures of the game a moment came from, by the position's cell each stands on now.
+///
+/// Each is the figure's table id in the game ([`crate::rules::view::FigureInfo::id`]). The lab
+/// carries them through every edit, so "play on from here" knows which figure went where.
+pub type Tags = BTreeMap<CellKey, u32>;
+
+/// Most figures and cells one [`Arrangement`] may name.
+pub const MAX_ARRANGED: usize = 4_096;
+
+/// What "play on from here" carries from the lab into the game a moment came from.
+///
+/// That is the figures moved or taken off, and the ground changed. The game applies it as one
+/// logged decision of the players, so saves replay it and undo takes it back.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrangement {
+    /// Figures moved (table ids in the game), each with the cell it now stands on.
+    #[serde(default)]
+    pub moves: Vec<(u32, CellKey)>,
+    /// Figures taken off the board.
+    #[serde(default)]
+    pub off: Vec<u32>,
+    /// Board cells whose ground changed, with their new ground.
+    #[serde(default)]
+    pub ground: Vec<(CellKey, Ground)>,
+}
+
+impl Arrangement {
+    /// Whether it changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty() && self.off.is_empty() && self.ground.is_empty()
+    }
+
+    /// Checks its sizes and coordinates against their bounds (`bound`: the board's largest
+    /// coordinate), as a save's actions are checked before they are applied.
+    pub fn check(&self, bound: i32) -> Result<(), String> {
+        let n = self.moves.len() + self.off.len() + self.ground.len();
+        if n > MAX_ARRANGED {
+            return Err(format!(
+                "an arrangement of {n} figures and cells: expected at most {MAX_ARRANGED}"
+            ));
+        }
+        let far =
+            |c: &CellKey| c.0.unsigned_abs() > bound as u32 || c.1.unsigned_abs() > bound as u32;
+        match self
+            .moves
+            .iter()
+            .map(|(_, c)| c)
+            .chain(self.ground.iter().map(|(c, _)| c))
+            .find(|c| far(c))
+        {
+            Some(c) => Err(format!(
+                "an arrangement names cell ({}, {}): expected coordinates within ±{bound}",
+                c.0, c.1
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The arrangement in words, for the log.
+    pub fn words(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.moves.is_empty() {
+            parts.push(plural(self.moves.len(), "figure moved", "figures moved"));
+        }
+        if !self.off.is_empty() {
+            parts.push(plural(
+                self.off.len(),
+                "figure taken off",
+                "figures taken off",
+            ));
+        }
+        if !self.ground.is_empty() {
+            parts.push(plural(self.ground.len(), "cell changed", "cells changed"));
+        }
+        if parts.is_empty() {
+            "nothing changed".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// What a brush does to the cell it is put on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,11 +285,18 @@ pub trait Lab: crate::rules::Rules {
     /// module: "open this moment of the game in the lab". `Err`, with the reason, when the moment has
     /// no foe decision the case format can hold.
     fn moment(state: &<Self as crate::rules::Rules>::State) -> Result<Self::Position, String>;
+    /// The action that puts the lab's changes to a moment ([`Bench::arrangement`]) into the game
+    /// it came from: "play on from here". `Err`, with the reason, when this game cannot take them
+    /// now; the state is never changed here.
+    fn arrange(
+        state: &<Self as crate::rules::Rules>::State,
+        change: &Arrangement,
+    ) -> Result<<Self as crate::rules::Rules>::Action, String>;
 }
 
 /// The case file of a position: its top-level struct name `kind`, then its fields, one per line,
 /// lists on one line each.
-pub fn write_case<T: serde::Serialize>(kind: &str, value: &T) -> String {
+pub fn write_case<T: Serialize>(kind: &str, value: &T) -> String {
     let config = ron::ser::PrettyConfig::new()
         .compact_arrays(true)
         .indentor("    ");
@@ -212,9 +309,13 @@ pub fn write_case<T: serde::Serialize>(kind: &str, value: &T) -> String {
 #[derive(Debug, Clone)]
 pub struct Bench<L: Lab> {
     position: L::Position,
-    undo: Vec<L::Position>,
-    redo: Vec<L::Position>,
+    /// The game's figures in the position, when it was opened from a game's moment.
+    tags: Tags,
+    undo: Vec<(L::Position, Tags)>,
+    redo: Vec<(L::Position, Tags)>,
     answer: Answer,
+    /// The moment's position as the game gave it, with its figures, when it came from a game.
+    origin: Option<(L::Position, Tags)>,
 }
 
 impl<L: Lab> Bench<L> {
@@ -223,9 +324,11 @@ impl<L: Lab> Bench<L> {
         let answer = L::answer(&position);
         Bench {
             position,
+            tags: Tags::new(),
             undo: Vec::new(),
             redo: Vec::new(),
             answer,
+            origin: None,
         }
     }
 
@@ -238,6 +341,22 @@ impl<L: Lab> Bench<L> {
             .map_err(|e| e.message)
     }
 
+    /// A bench on a game's moment: `game` is the game's own picture, whose figures standing on
+    /// the position's figures' cells are the ones the lab follows through its edits.
+    pub fn of_moment(position: L::Position, game: &TableView) -> Result<Self, String> {
+        let mut bench = Self::checked(position)?;
+        bench.tags = L::view(&bench.position)
+            .figures
+            .iter()
+            .filter_map(|f| {
+                let g = game.figures.iter().find(|g| g.cell == f.cell)?;
+                Some((f.cell, g.id))
+            })
+            .collect();
+        bench.origin = Some((bench.position.clone(), bench.tags.clone()));
+        Ok(bench)
+    }
+
     /// A bench on the position in a case file's text.
     pub fn open(file: &str, text: &str) -> Result<Self, LoadError> {
         L::read(file, text).map(Self::new)
@@ -246,6 +365,11 @@ impl<L: Lab> Bench<L> {
     /// The position.
     pub fn position(&self) -> &L::Position {
         &self.position
+    }
+
+    /// The game's figures in the position, by cell (empty unless it came from a game).
+    pub fn tags(&self) -> &Tags {
+        &self.tags
     }
 
     /// The rules' answer for it.
@@ -264,13 +388,23 @@ impl<L: Lab> Bench<L> {
         &mut self,
         change: impl FnOnce(&mut L::Position) -> Result<(), String>,
     ) -> Result<(), String> {
+        self.edit_moving(None, change)
+    }
+
+    /// [`Bench::edit`] of an edit that moves the figure on `moved.0` to `moved.1`, so the game's
+    /// figure there is followed to its new cell.
+    pub fn edit_moving(
+        &mut self,
+        moved: Option<(CellKey, CellKey)>,
+        change: impl FnOnce(&mut L::Position) -> Result<(), String>,
+    ) -> Result<(), String> {
         let mut next = self.position.clone();
         change(&mut next)?;
         if next == self.position {
             return Ok(());
         }
         let checked = L::read("the lab", &L::write(&next)).map_err(|e| e.message)?;
-        self.commit(checked);
+        self.commit(checked, moved);
         Ok(())
     }
 
@@ -285,13 +419,19 @@ impl<L: Lab> Bench<L> {
     /// Replaces the position (one undo step brings the old one back).
     pub fn replace(&mut self, position: L::Position) {
         if position != self.position {
-            self.commit(position);
+            self.commit(position, None);
         }
     }
 
-    fn commit(&mut self, next: L::Position) {
+    fn commit(&mut self, next: L::Position, moved: Option<(CellKey, CellKey)>) {
+        let tags = if self.tags.is_empty() {
+            Tags::new()
+        } else {
+            follow(&self.tags, &L::view(&self.position), &L::view(&next), moved)
+        };
         let old = std::mem::replace(&mut self.position, next);
-        self.undo.push(old);
+        let old_tags = std::mem::replace(&mut self.tags, tags);
+        self.undo.push((old, old_tags));
         if self.undo.len() > MAX_UNDO {
             self.undo.remove(0);
         }
@@ -301,20 +441,28 @@ impl<L: Lab> Bench<L> {
 
     /// Takes back the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(back) = self.undo.pop() else {
+        let Some((back, tags)) = self.undo.pop() else {
             return false;
         };
-        self.redo.push(std::mem::replace(&mut self.position, back));
+        let now = (
+            std::mem::replace(&mut self.position, back),
+            std::mem::replace(&mut self.tags, tags),
+        );
+        self.redo.push(now);
         self.answer = L::answer(&self.position);
         true
     }
 
     /// Makes the last edit taken back again; false when there is none.
     pub fn redo(&mut self) -> bool {
-        let Some(again) = self.redo.pop() else {
+        let Some((again, tags)) = self.redo.pop() else {
             return false;
         };
-        self.undo.push(std::mem::replace(&mut self.position, again));
+        let now = (
+            std::mem::replace(&mut self.position, again),
+            std::mem::replace(&mut self.tags, tags),
+        );
+        self.undo.push(now);
         self.answer = L::answer(&self.position);
         true
     }
@@ -323,6 +471,142 @@ impl<L: Lab> Bench<L> {
     pub fn history(&self) -> (usize, usize) {
         (self.undo.len(), self.redo.len())
     }
+
+    /// What the lab's edits change in the game the moment came from, for "play on from here":
+    /// figures moved or taken off and ground changed. `Err` names what the game cannot take (a
+    /// figure placed in the lab, a cell added, the foe's card, a number in the side panel), or
+    /// says that the position did not come from a game.
+    pub fn arrangement(&self) -> Result<Arrangement, String> {
+        let Some((first, first_tags)) = &self.origin else {
+            return Err(
+                "this position was not opened from a game: there is no game to play on".into(),
+            );
+        };
+        let (before, after) = (L::view(first), L::view(&self.position));
+        let board = |v: &TableView| -> BTreeMap<CellKey, Ground> {
+            v.cells
+                .iter()
+                .filter(|c| c.ground != Ground::Outside)
+                .map(|c| (c.key, c.ground))
+                .collect()
+        };
+        let (was, is) = (board(&before), board(&after));
+        if let Some(c) = is.keys().find(|c| !was.contains_key(c)) {
+            return Err(cell_refusal(*c, "was added to the board"));
+        }
+        if let Some(c) = was.keys().find(|c| !is.contains_key(c)) {
+            return Err(cell_refusal(*c, "was taken off the board"));
+        }
+        if before.thin_walls != after.thin_walls {
+            return Err("walls between cells were changed in the lab: the game keeps its own; undo those edits to play on".into());
+        }
+        if let Some(f) = after
+            .figures
+            .iter()
+            .find(|f| !self.tags.contains_key(&f.cell))
+        {
+            return Err(format!(
+                "{} on ({}, {}) was placed in the lab: the game has no such figure; take it off to play on",
+                f.name, f.cell.0, f.cell.1
+            ));
+        }
+        let changed = |a: Vec<Field>, b: Vec<Field>| -> Vec<String> {
+            b.iter()
+                .filter(|f| !a.iter().any(|g| g.id == f.id && g.value == f.value))
+                .map(|f| f.label.clone())
+                .collect()
+        };
+        let mut fields = changed(L::fields(first, None), L::fields(&self.position, None));
+        let mut arrangement = Arrangement::default();
+        for (&cell, &id) in &self.tags {
+            let Some((&was_on, _)) = first_tags.iter().find(|(_, i)| **i == id) else {
+                continue;
+            };
+            fields.extend(changed(
+                L::fields(first, Some(was_on)),
+                L::fields(&self.position, Some(cell)),
+            ));
+            if cell != was_on {
+                arrangement.moves.push((id, cell));
+            }
+        }
+        fields.dedup();
+        if !fields.is_empty() {
+            return Err(format!(
+                "{} changed in the lab: the game keeps its own; undo those edits to play on",
+                fields.join(", ")
+            ));
+        }
+        arrangement.off = first_tags
+            .values()
+            .filter(|id| !self.tags.values().any(|i| i == *id))
+            .copied()
+            .collect();
+        arrangement.ground = is
+            .iter()
+            .filter(|(c, g)| was.get(c) != Some(g))
+            .map(|(c, g)| (*c, *g))
+            .collect();
+        Ok(arrangement)
+    }
+}
+
+impl<L: Lab + crate::rules::Present> Bench<L> {
+    /// "Play on from here": the action that puts the lab's edits into the game whose `state` the
+    /// moment came from, or `None` when nothing was edited (the game goes on as it was). The
+    /// arranged game must pose exactly the position on the bench, so an edit the game cannot hold
+    /// (the foe's card, its area) is refused with the reason, never dropped.
+    pub fn play_on(
+        &self,
+        state: &<L as crate::rules::Rules>::State,
+    ) -> Result<Option<<L as crate::rules::Rules>::Action>, String> {
+        let change = self.arrangement()?;
+        let Some((first, _)) = &self.origin else {
+            return Ok(None);
+        };
+        if change.is_empty() && *first == self.position {
+            return Ok(None);
+        }
+        let action = L::arrange(state, &change)?;
+        let mut after = state.clone();
+        L::apply(&mut after, action.clone())
+            .map_err(|e| format!("the game refuses the lab's board: {e}"))?;
+        match L::moment(&after) {
+            Ok(p) if p == self.position => Ok(Some(action)),
+            _ => Err("an edit the game cannot hold (the foe's card or its area, say) was made in the lab: undo it to play on".into()),
+        }
+    }
+}
+
+fn cell_refusal(c: CellKey, what: &str) -> String {
+    format!(
+        "cell ({}, {}) {what} in the lab: the game keeps its board's cells; undo that edit to play on",
+        c.0, c.1
+    )
+}
+
+/// The game's figures after an edit from `before` to `after`: the figure moved by the edit goes
+/// with it, one it lands on is gone, and a figure stays followed while a figure of its side still
+/// stands on its cell (a brush that put another side there took it off).
+fn follow(
+    tags: &Tags,
+    before: &TableView,
+    after: &TableView,
+    moved: Option<(CellKey, CellKey)>,
+) -> Tags {
+    let side_at =
+        |v: &TableView, c: CellKey| v.figures.iter().find(|f| f.cell == c).map(|f| f.side);
+    tags.iter()
+        .filter_map(|(&c, &id)| {
+            let to = match moved {
+                Some((from, to)) if from == c => to,
+                Some((_, to)) if to == c => return None,
+                _ => c,
+            };
+            let side = side_at(after, to)?;
+            (Some(side) == side_at(before, c)).then_some((to, id))
+        })
+        .collect()
 }
 
 /// The `.ron` files of a folder of the repository, in name order, each with its text: the shipped

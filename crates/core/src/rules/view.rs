@@ -3,7 +3,7 @@
 //! It holds the grid, cells with their ground, walls between cells, figures and what the rules want
 //! lit up. The table draws it without knowing the module.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::modifiers::fraction::Fraction;
 
@@ -21,7 +21,7 @@ pub enum GridKind {
 }
 
 /// The kinds of ground the table can draw, one colour and shape each.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Ground {
     /// Plain ground.
     Floor,

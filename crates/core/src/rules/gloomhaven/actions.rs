@@ -25,6 +25,9 @@ use crate::rules::ActionError;
 /// Something a player (or the automatic driver) does. The log of actions is the game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// The players' own change to the board, from the position lab ("play on from here"): figures
+    /// moved or taken off and ground changed, applied whole.
+    Arrange(crate::lab::Arrangement),
     /// Runs the next step the rules run by themselves (a monster step, the round's reveal, the end of
     /// a hero turn, round end…).
     Advance,
@@ -97,6 +100,15 @@ pub enum Cause {
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
+    /// The players arranged the board in the position lab.
+    Arranged {
+        /// How many figures moved.
+        moved: usize,
+        /// The figures taken off, by name.
+        taken_off: Vec<String>,
+        /// How many cells' ground changed.
+        cells: usize,
+    },
     /// A round began.
     RoundStarted {
         /// Its number.
@@ -499,6 +511,7 @@ impl State {
             }
             Action::Draw(_) => return invalid("no card is being drawn"),
             _ if self.pending.is_some() => return Err(ActionError::PendingChoice),
+            Action::Arrange(a) => self.arrange(&a, &mut ev)?,
             Action::Advance => self.advance(&mut ev)?,
             Action::SelectCards {
                 hero,

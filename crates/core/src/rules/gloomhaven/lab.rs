@@ -829,6 +829,10 @@ impl Lab for Gloomhaven {
         puzzle_of(state, m, step)
     }
 
+    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
+        super::arrange::arrange_action(state, change)
+    }
+
     fn answer(p: &Puzzle) -> Answer {
         let text = Self::write(p);
         let pos = match parse("the lab", &text) {

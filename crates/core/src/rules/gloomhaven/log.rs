@@ -20,11 +20,41 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
 /// One line per event, or `None` for events too small to print on their own.
 pub fn describe(s: &State, e: &Event) -> Option<String> {
     let name = |f: FigureId| s.name(f);
     let hero = |h: usize| s.scenario.heroes[h].name.clone();
     let body = match e {
+        Event::Arranged {
+            moved,
+            taken_off,
+            cells,
+        } => {
+            let mut parts = Vec::new();
+            if *moved > 0 {
+                parts.push(format!(
+                    "{moved} {} moved",
+                    plural(*moved, "figure", "figures")
+                ));
+            }
+            if !taken_off.is_empty() {
+                parts.push(format!("{} taken off", taken_off.join(", ")));
+            }
+            if *cells > 0 {
+                parts.push(format!(
+                    "{cells} {} changed",
+                    plural(*cells, "hex", "hexes")
+                ));
+            }
+            format!(
+                "The players arrange the board in the lab: {}",
+                parts.join(", ")
+            )
+        }
         Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,
@@ -336,6 +366,7 @@ pub fn half_name(half: Half) -> &'static str {
 pub fn action_words(s: &State, a: &Action) -> String {
     let hero = |h: usize| s.scenario.heroes[h].name.as_str();
     match a {
+        Action::Arrange(change) => format!("arrange the board in the lab ({})", change.words()),
         Action::Advance => match s.phase {
             Phase::Setup => "set up the scenario".into(),
             Phase::CardSelection => "reveal the cards".into(),

@@ -10,6 +10,7 @@
 //! table's cues.
 
 pub mod actions;
+mod arrange;
 pub mod attack;
 pub mod autopilot;
 pub mod board;
@@ -355,6 +356,9 @@ impl Rules for Gloomhaven {
     }
 
     fn check_action(action: &Action) -> Result<(), String> {
+        if let Action::Arrange(a) = action {
+            return a.check(crate::hex::MAX_COORD);
+        }
         let Action::Play {
             path,
             targets,

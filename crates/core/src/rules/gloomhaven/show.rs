@@ -133,6 +133,7 @@ pub fn action_cell(s: &State, a: &Action) -> Option<CellKey> {
             _ => None,
         },
         Action::Advance
+        | Action::Arrange(_)
         | Action::SelectCards { .. }
         | Action::LongRest { .. }
         | Action::ShortRest { .. }
