@@ -1,6 +1,6 @@
 //! The rule modules on the table: what each adds to the table every module shares.
 
-use foehold_core::lab::any::{AnyBench, moment_bench};
+use foehold_core::lab::any::{AnyBench, moment_bench, play_on_bench};
 use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
@@ -14,12 +14,18 @@ pub trait Module: Present {
     const TABLE: Extra;
     /// The moment of a game in the position lab ([`foehold_core::lab::Lab::moment`]).
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String>;
+    /// "Play on from here": the action that puts the lab's edits to a moment into the game
+    /// ([`foehold_core::lab::Bench::play_on`]), `None` when nothing was edited.
+    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String>;
 }
 
 impl Module for Gloomhaven {
     const TABLE: Extra = crate::app::gloomhaven::EXTRA;
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
+    }
+    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
+        play_on_bench::<Self>(state, bench)
     }
 }
 
@@ -29,12 +35,18 @@ impl Module for Brimstone {
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
     }
+    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
+        play_on_bench::<Self>(state, bench)
+    }
 }
 
 impl Module for Goals {
     const TABLE: Extra = Extra::NONE;
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
+    }
+    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
+        play_on_bench::<Self>(state, bench)
     }
 }
 

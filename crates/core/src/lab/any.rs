@@ -121,6 +121,24 @@ pub fn moment_bench<L: Lab + crate::rules::Present + 'static>(
         .map(|b| Box::new(b) as Box<dyn AnyBench>)
 }
 
+/// "Play on from here" for a bench of module `L` ([`Bench::play_on`]): the action that puts its
+/// edits into the game whose `state` the moment came from, `None` when nothing was edited.
+pub fn play_on_bench<L: Lab + crate::rules::Present + 'static>(
+    state: &<L as crate::rules::Rules>::State,
+    bench: &dyn AnyBench,
+) -> Result<Option<<L as crate::rules::Rules>::Action>, String> {
+    bench
+        .as_any()
+        .downcast_ref::<Bench<L>>()
+        .ok_or_else(|| {
+            format!(
+                "the lab holds a {} position, not this game's",
+                bench.module()
+            )
+        })?
+        .play_on(state)
+}
+
 /// Every module the lab edits positions of.
 pub const LAB_MODULES: &[LabModule] = &[
     LabModule {

@@ -57,12 +57,48 @@ pub const MOVE: &str = "move";
 const LAYER: &str = "lab";
 
 /// The game a moment was opened from, set aside while the lab is open: "Back to the game" puts it
-/// on the table again exactly as it was.
+/// on the table again exactly as it was, "Play on from here" with the lab's edits.
 #[derive(Resource)]
 pub struct SetAside {
     /// The scenario's name, for the button.
     pub name: String,
-    put_back: Box<dyn FnOnce(&mut World) + Send + Sync>,
+    game: Box<dyn PutBack>,
+}
+
+/// A game set aside, of whichever module.
+trait PutBack: Send + Sync {
+    /// Whether the game takes the lab's edits: `Err` says why not.
+    fn check(&self, bench: &dyn AnyBench) -> Result<(), String>;
+    /// Puts the game back on the table, with the lab's edits when a bench is given (checked
+    /// just before on the same state, so they are taken; were they not, the game goes back as it
+    /// was rather than be lost).
+    fn put_back(self: Box<Self>, world: &mut World, bench: Option<&dyn AnyBench>);
+}
+
+struct Aside<R: crate::modules::Module> {
+    game: foehold_core::game::Game<R>,
+    owners: Option<Vec<u32>>,
+    paused: bool,
+}
+
+impl<R: crate::modules::Module> PutBack for Aside<R> {
+    fn check(&self, bench: &dyn AnyBench) -> Result<(), String> {
+        R::play_on(&self.game.state, bench).map(|_| ())
+    }
+
+    fn put_back(self: Box<Self>, world: &mut World, bench: Option<&dyn AnyBench>) {
+        let Aside {
+            mut game,
+            owners,
+            paused,
+        } = *self;
+        if let Some(Ok(Some(action))) = bench.map(|b| R::play_on(&game.state, b)) {
+            let _ = game.arrange(action);
+        }
+        super::driver::open::install::<R>(world, game, true);
+        super::driver::open::reseat(world, owners);
+        world.resource_mut::<super::driver::Pace>().paused = paused;
+    }
 }
 
 /// Opens the moment of the game of module `R` on the table in the lab: the position of the foe
@@ -82,24 +118,47 @@ pub fn open_moment<R: crate::modules::Module>(world: &mut World) -> Result<(), S
     let seats = world.resource::<super::driver::Seats>();
     let owners = seats.ready.then(|| seats.owner.clone());
     let paused = world.resource::<super::driver::Pace>().paused;
-    let put_back = move |world: &mut World| {
-        super::driver::open::install::<R>(world, game, true);
-        super::driver::open::reseat(world, owners);
-        world.resource_mut::<super::driver::Pace>().paused = paused;
-    };
     enter(world, bench, None);
     world.insert_resource(SetAside {
         name,
-        put_back: Box::new(put_back),
+        game: Box::new(Aside::<R> {
+            game,
+            owners,
+            paused,
+        }),
     });
     Ok(())
 }
 
-/// Puts the game set aside back on the table; the lab closes.
+/// Puts the game set aside back on the table as it was; the lab closes.
 pub fn back_to_the_game(world: &mut World) {
     if let Some(aside) = world.remove_resource::<SetAside>() {
-        (aside.put_back)(world);
+        aside.game.put_back(world, None);
     }
+}
+
+/// "Play on from here": puts the game set aside back on the table with the lab's edits (figures
+/// moved or taken off, ground changed) as one decision of the players, which an undo in the game
+/// takes back. Edits the game cannot take are refused with the reason and the lab stays open.
+pub fn play_on(world: &mut World) {
+    let checked = match (
+        world.get_resource::<SetAside>(),
+        world.get_resource::<LabBench>(),
+    ) {
+        (Some(aside), Some(bench)) => aside.game.check(bench.0.as_ref()),
+        _ => Err("no game was set aside for this position".into()),
+    };
+    if let Err(e) = checked {
+        world.resource_mut::<LabTools>().refused = Some(e);
+        return;
+    }
+    let (Some(aside), Some(bench)) = (
+        world.remove_resource::<SetAside>(),
+        world.remove_resource::<LabBench>(),
+    ) else {
+        return;
+    };
+    aside.game.put_back(world, Some(bench.0.as_ref()));
 }
 
 /// Whether the lab is open.
@@ -348,14 +407,28 @@ fn bench_window(
     let ctx = contexts.ctx_mut()?;
     let (undo, redo) = bench.0.history();
     dock.show(ctx, Slot::Menu, egui::Window::new("Position lab"), |ui| {
-        if let Some(aside) = &aside
-            && ui
-                .button(format!("Back to the game: {}", aside.name))
-                .tagged("lab:back")
-                .on_hover_text("The game this moment came from, as it was when you left it")
-                .clicked()
-        {
-            commands.queue(back_to_the_game);
+        if let Some(aside) = &aside {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button("Play on from here")
+                    .tagged("lab:play-on")
+                    .on_hover_text(
+                        "The game this moment came from, with the figures moved or taken off \
+                         and the ground changed here; an undo in the game takes them back",
+                    )
+                    .clicked()
+                {
+                    commands.queue(play_on);
+                }
+                if ui
+                    .button(format!("Back to the game: {}", aside.name))
+                    .tagged("lab:back")
+                    .on_hover_text("The game this moment came from, as it was when you left it")
+                    .clicked()
+                {
+                    commands.queue(back_to_the_game);
+                }
+            });
         }
         ui.horizontal(|ui| {
             if ui

@@ -30,6 +30,12 @@ impl Module for Toy {
     fn moment(_: &toy::State) -> Result<Box<dyn foehold_core::lab::any::AnyBench>, String> {
         Err("the toy has no case format".into())
     }
+    fn play_on(
+        _: &toy::State,
+        _: &dyn foehold_core::lab::any::AnyBench,
+    ) -> Result<Option<toy::Action>, String> {
+        Err("the toy has no case format".into())
+    }
 }
 
 /// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:
@@ -534,4 +540,104 @@ fn a_moment_with_no_foe_to_decide_says_why_and_the_game_stays() {
     assert!(app.world().contains_resource::<CoreGame<Toy>>());
     assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
     assert_eq!(toy(&app).cursor, cursor);
+}
+
+#[test]
+fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_back() {
+    use foehold_core::rules::gloomhaven::Gloomhaven;
+    use foehold_core::rules::gloomhaven::state::Phase;
+    let mut app = headless(1);
+    app.add_message::<crate::app::board::RebuildBoard>()
+        .init_resource::<crate::app::focus::Typing>()
+        .add_plugins(crate::app::lab::plugin);
+    open(app.world_mut(), &repo("scenarios/ember-orchard.ron"), 1).expect("opens");
+    app.update();
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    // On to a character's turn whose moment (the next monster to act) opens.
+    let mut game = app
+        .world_mut()
+        .remove_resource::<CoreGame<Gloomhaven>>()
+        .unwrap()
+        .0;
+    while !(matches!(game.state.phase, Phase::HeroTurn { played: None, .. })
+        && Gloomhaven::moment(&game.state).is_ok())
+    {
+        // The table breaks its ties here: its first option.
+        let a = game
+            .auto_action()
+            .or_else(|| {
+                game.legal_actions(foehold_core::rules::Seat::Table)
+                    .into_iter()
+                    .next()
+            })
+            .expect("a character's turn comes");
+        game.apply(a).expect("legal");
+    }
+    let cursor = game.cursor;
+    app.insert_resource(CoreGame(game));
+    crate::app::lab::open_moment::<Gloomhaven>(app.world_mut()).expect("the moment opens");
+    app.update();
+    // A character of the moment is moved to a free hex, as a drag in the lab would.
+    let (from, to) = {
+        let view = app.world().resource::<crate::app::lab::LabBench>().0.view();
+        let hero = view
+            .figures
+            .iter()
+            .find(|f| f.side == foehold_core::rules::view::Side::Hero)
+            .expect("a character")
+            .cell;
+        let free = view
+            .cells
+            .iter()
+            .find(|c| {
+                c.ground == foehold_core::rules::view::Ground::Floor
+                    && !view.figures.iter().any(|f| f.cell == c.key)
+            })
+            .expect("a free hex")
+            .key;
+        (hero, free)
+    };
+    let world = app.world_mut();
+    let mut bench = world.resource_mut::<crate::app::lab::LabBench>();
+    bench.0.drag(from, to).expect("the drag");
+    // First an edit the game cannot take: refused, and the lab stays.
+    bench
+        .0
+        .set(None, "move", foehold_core::lab::Value::Number(9))
+        .expect("the card's move");
+    crate::app::lab::play_on(world);
+    let refused = world
+        .resource::<crate::app::lab::LabTools>()
+        .refused
+        .clone();
+    assert!(
+        refused.as_deref().is_some_and(|r| r.contains("Move")),
+        "{refused:?}"
+    );
+    assert!(world.contains_resource::<crate::app::lab::LabBench>());
+    assert!(world.contains_resource::<crate::app::lab::SetAside>());
+    assert!(world.resource_mut::<crate::app::lab::LabBench>().0.undo());
+    crate::app::lab::play_on(world);
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
+    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+    assert_eq!(g.cursor, cursor + 1, "one entry: the arrangement");
+    let on = |g: &Game<Gloomhaven>, c: (i32, i32)| {
+        g.state
+            .figure_at(foehold_core::hex::hex(c.0, c.1))
+            .is_some()
+    };
+    assert!(
+        on(g, to) && !on(g, from),
+        "the character stands where the lab put it"
+    );
+    assert!(app.world().resource::<Seats>().ready, "seats kept");
+    let mut g = app
+        .world_mut()
+        .remove_resource::<CoreGame<Gloomhaven>>()
+        .unwrap()
+        .0;
+    assert!(g.undo());
+    assert!(on(&g, from) && !on(&g, to), "an undo takes the edit back");
 }
