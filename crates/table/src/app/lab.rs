@@ -152,13 +152,14 @@ pub fn play_on(world: &mut World) {
         world.resource_mut::<LabTools>().refused = Some(e);
         return;
     }
-    let (Some(aside), Some(bench)) = (
-        world.remove_resource::<SetAside>(),
-        world.remove_resource::<LabBench>(),
-    ) else {
+    let Some(aside) = world.remove_resource::<SetAside>() else {
         return;
     };
-    aside.game.put_back(world, Some(bench.0.as_ref()));
+    // The bench stays until the next frame's `leave_for_a_game`, as with "Back to the game":
+    // the lab's windows later in this frame still read it.
+    world.resource_scope(|world, bench: Mut<LabBench>| {
+        aside.game.put_back(world, Some(bench.0.as_ref()));
+    });
 }
 
 /// Whether the lab is open.
