@@ -2071,3 +2071,122 @@ fn two_tables_choose_cards_in_secret_online_and_both_see_the_same_reveal() {
         );
     }
 }
+
+/// A save of a seeded Ember Orchard game stopped at a character's turn whose moment opens in the
+/// lab (the next monster to act), made by the rules core, the table's ties broken by their first
+/// option.
+fn saved_at_a_characters_turn(dir: &Path) -> PathBuf {
+    use foehold_core::game::save::Save;
+    use foehold_core::lab::Lab;
+    use foehold_core::rules::gloomhaven::Gloomhaven;
+    use foehold_core::rules::gloomhaven::state::Phase;
+    use foehold_core::rules::{Rules, Seat, TieBreaker};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/ember-orchard.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let scenario = Gloomhaven::parse_scenario("ember-orchard.ron", &text).unwrap();
+    let mut g = foehold_core::game::Game::<Gloomhaven>::new(
+        std::sync::Arc::new(scenario),
+        path.display().to_string(),
+        1,
+        TieBreaker::Table,
+    )
+    .unwrap();
+    while !(matches!(g.state.phase, Phase::HeroTurn { played: None, .. })
+        && Gloomhaven::moment(&g.state).is_ok())
+    {
+        let a = g
+            .auto_action()
+            .or_else(|| g.legal_actions(Seat::Table).into_iter().next())
+            .expect("a character's turn comes");
+        g.apply(a).unwrap();
+    }
+    let save = dir.join("gloomhaven.ron");
+    Save::of(&g).write(&save).unwrap();
+    save
+}
+
+/// The players move a figure in the lab to mirror their own board, then play on: the game takes
+/// the lab's board as one entry of its log, which Ctrl+Z takes back.
+#[test]
+fn a_moment_edited_in_the_lab_plays_on_in_the_game_by_real_clicks() {
+    let mut t = Table::open("scenarios/ember-orchard.ron");
+    t.wait_for("the table", 300, |p| (cursor(p) == 0).then_some(()));
+    // The game saved at a character's turn, loaded by the Game window as the table's save.
+    std::fs::create_dir_all(t.dir.join("saves")).unwrap();
+    saved_at_a_characters_turn(&t.dir.join("saves"));
+    t.click("menu:load");
+    t.wait_for("the save loaded", 60, |p| (cursor(p) > 0).then_some(()));
+    t.click("players:start");
+    let p = t.wait_for("the character's turn", 60, |p| {
+        phase(p).starts_with("HeroTurn").then(|| p.clone())
+    });
+    let started = Instant::now();
+    let at = cursor(&p);
+    t.click("menu:moment");
+    t.wait_for("the moment in the lab", 60, |p| {
+        (p["lab"]["module"] == "gloomhaven").then_some(())
+    });
+    t.pointer_to(640.0, 790.0);
+    let p = t.settled();
+    // A character, and a free floor hex in view to move it to.
+    let hero = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["side"] == "Hero")
+        .expect("a character in the moment")
+        .clone();
+    let from = (hero["q"].as_i64().unwrap(), hero["r"].as_i64().unwrap());
+    let to = in_view(&p, |c| c["ground"] == "Floor")
+        .into_iter()
+        .find(|c| {
+            !p["figures"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["q"] == c["q"] && f["r"] == c["r"])
+        })
+        .expect("a free floor hex in view");
+    let to = (to["q"].as_i64().unwrap(), to["r"].as_i64().unwrap());
+    t.click("lab:brush:move");
+    let (x, y) = cell_at(&p, from.0, from.1);
+    t.click_at(x, y);
+    let (x, y) = cell_at(&p, to.0, to.1);
+    t.click_at(x, y);
+    t.wait_for("the character moved in the lab", 60, |p| {
+        p["figures"]
+            .as_array()?
+            .iter()
+            .any(|f| f["side"] == "Hero" && f["q"] == to.0 && f["r"] == to.1)
+            .then_some(())
+    });
+    t.click("lab:play-on");
+    let p = t.wait_for("the game played on", 60, |p| {
+        (p["lab"].is_null() && cursor(p) == at + 1).then(|| p.clone())
+    });
+    let stands =
+        |p: &Value, c: (i64, i64)| {
+            p["figures"].as_array().unwrap().iter().any(|f| {
+                f["side"] == "Hero" && f["dead"] == false && f["q"] == c.0 && f["r"] == c.1
+            })
+        };
+    assert!(
+        stands(&p, to) && !stands(&p, from),
+        "the character where the lab put it"
+    );
+    assert_history_at(&p, at, "arrange the board in the lab");
+    assert!(
+        phase(&p).starts_with("HeroTurn"),
+        "the same turn: {}",
+        phase(&p)
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    let shot = t.keep_last_picture(&p);
+    eprintln!("picture: {}", shot.display());
+    // The arrangement is the players' decision: one undo takes it back.
+    t.key("ctrl+z");
+    t.wait_for("the arrangement taken back", 60, |p| {
+        (cursor(p) == at && stands(p, from) && !stands(p, to)).then_some(())
+    });
+    eprintln!("a moment opened, a character moved in the lab and played on in {seconds:.0} s");
+}
