@@ -17,6 +17,9 @@ pub enum Fig {
 /// What a seat does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// The players' own change to the board, from the position lab ("play on from here"):
+    /// figures moved, foes taken off, applied whole.
+    Arrange(crate::lab::Arrangement),
     /// Chance: the override card drawn this round, by its place in the deck.
     Draw(usize),
     /// Chance: one die, 1 to 6.
@@ -76,6 +79,13 @@ pub enum Roll {
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// The players arranged the board in the position lab.
+    Arranged {
+        /// How many figures moved.
+        moved: usize,
+        /// The foes taken off, by name.
+        taken_off: Vec<String>,
+    },
     /// A round began.
     RoundBegins {
         /// Its number.

@@ -329,7 +329,11 @@ impl<'a> Plan<'a> {
                     self.place(here)
                 }
             }
-            Action::Advance | Action::Draw(_) | Action::Roll(_) | Action::Choose(_) => i64::MIN,
+            Action::Advance
+            | Action::Draw(_)
+            | Action::Roll(_)
+            | Action::Choose(_)
+            | Action::Arrange(_) => i64::MIN,
         }
     }
 }

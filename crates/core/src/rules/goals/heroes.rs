@@ -239,7 +239,11 @@ impl State {
                 ev.push(Event::Hid { hero: h, dome });
             }
             Action::End => ev.push(Event::Ends { hero: h }),
-            Action::Advance | Action::Draw(_) | Action::Roll(_) | Action::Choose(_) => {
+            Action::Advance
+            | Action::Draw(_)
+            | Action::Roll(_)
+            | Action::Choose(_)
+            | Action::Arrange(_) => {
                 return Err(ActionError::WrongPhase("a hero is acting"));
             }
         }

@@ -1352,9 +1352,8 @@ impl Lab for Goals {
 
     /// The foe a tie waits on, else the next foe to react to a hero's action, else the next foe
     /// of the round to act, as the case of [`case_of`].
-    fn arrange(_: &State, _: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        // Not built for this module yet: its figures and board are not put back from the lab.
-        Err("playing on with the lab's edits is not built for this module yet: undo them, or go back to the game as it was".into())
+    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
+        super::arrange::arrange_action(state, change)
     }
 
     fn moment(state: &State) -> Result<GoalTurn, String> {

@@ -15,6 +15,20 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
     let foe = |f: usize| name(Fig::Foe(f));
     let file = s.file();
     Some(match e {
+        Event::Arranged { moved, taken_off } => {
+            let mut parts = Vec::new();
+            if *moved > 0 {
+                let figures = if *moved == 1 { "figure" } else { "figures" };
+                parts.push(format!("{moved} {figures} moved"));
+            }
+            if !taken_off.is_empty() {
+                parts.push(format!("{} taken off", taken_off.join(", ")));
+            }
+            format!(
+                "The players arrange the board in the lab: {}.",
+                parts.join(", ")
+            )
+        }
         Event::RoundBegins { round } => format!("— round {round} —"),
         Event::CardDrawn { card, left } => format!(
             "Override card: {} ({left} left in the deck).",

@@ -15,6 +15,7 @@
 
 pub mod actions;
 pub mod adventure;
+mod arrange;
 pub mod attack_goal;
 pub mod autopilot;
 pub mod board;
@@ -175,6 +176,7 @@ impl Rules for Goals {
                 || p.1.unsigned_abs() > scenario::MAX_MAP_SIDE as u32 * 2
         };
         match action {
+            Action::Arrange(a) => a.check(scenario::MAX_MAP_SIDE as i32 * 2),
             Action::Move(p) | Action::Hide(p) if far(p) => {
                 Err(format!("hex ({}, {}) is far off any map", p.0, p.1))
             }
@@ -192,6 +194,9 @@ impl Present for Goals {
         let hero = |i: usize| s.file().heroes.get(i).map_or("?", |h| h.name.as_str());
         let foe = |i: usize| if i < s.foes.len() { s.foe_name(i) } else { "?" };
         match *action {
+            Action::Arrange(ref change) => {
+                format!("arrange the board in the lab ({})", change.words())
+            }
             Action::Draw(i) => format!("override card {}", i + 1),
             Action::Roll(n) => format!("roll {n}"),
             Action::Move((x, y)) => format!("move to ({x}, {y})"),

@@ -143,6 +143,7 @@ impl State {
             return Ok(());
         }
         match (self.phase, action) {
+            (_, Action::Arrange(a)) => self.arrange(&a, ev),
             (Phase::Draw, Action::Draw(card)) => {
                 let Some(k) = self.deck.iter().position(|&c| c == card) else {
                     return Err(ActionError::Invalid(format!(
