@@ -100,6 +100,28 @@ impl Arrangement {
     }
 }
 
+/// The log line of an arrangement applied to a game: what moved, what went, what changed
+/// (`cells`, with `cell` naming one of the module's cells: "hex", "square").
+pub fn arranged_line(moved: usize, taken_off: &[String], cells: usize, cell: &str) -> String {
+    let mut parts = Vec::new();
+    if moved > 0 {
+        parts.push(plural(moved, "figure moved", "figures moved"));
+    }
+    if !taken_off.is_empty() {
+        parts.push(format!("{} taken off", taken_off.join(", ")));
+    }
+    if cells > 0 {
+        parts.push(format!(
+            "{cells} {cell}{} changed",
+            if cells == 1 { "" } else { "es" }
+        ));
+    }
+    format!(
+        "The players arrange the board in the lab: {}",
+        parts.join(", ")
+    )
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -20,10 +20,6 @@ fn and_list(items: &[String]) -> String {
     }
 }
 
-fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
 /// One line per event, or `None` for events too small to print on their own.
 pub fn describe(s: &State, e: &Event) -> Option<String> {
     let name = |f: FigureId| s.name(f);
@@ -33,28 +29,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             moved,
             taken_off,
             cells,
-        } => {
-            let mut parts = Vec::new();
-            if *moved > 0 {
-                parts.push(format!(
-                    "{moved} {} moved",
-                    plural(*moved, "figure", "figures")
-                ));
-            }
-            if !taken_off.is_empty() {
-                parts.push(format!("{} taken off", taken_off.join(", ")));
-            }
-            if *cells > 0 {
-                parts.push(format!(
-                    "{cells} {} changed",
-                    plural(*cells, "hex", "hexes")
-                ));
-            }
-            format!(
-                "The players arrange the board in the lab: {}",
-                parts.join(", ")
-            )
-        }
+        } => crate::lab::arranged_line(*moved, taken_off, *cells, "hex"),
         Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,

@@ -16,18 +16,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
     let file = s.file();
     Some(match e {
         Event::Arranged { moved, taken_off } => {
-            let mut parts = Vec::new();
-            if *moved > 0 {
-                let figures = if *moved == 1 { "figure" } else { "figures" };
-                parts.push(format!("{moved} {figures} moved"));
-            }
-            if !taken_off.is_empty() {
-                parts.push(format!("{} taken off", taken_off.join(", ")));
-            }
-            format!(
-                "The players arrange the board in the lab: {}.",
-                parts.join(", ")
-            )
+            format!("{}.", crate::lab::arranged_line(*moved, taken_off, 0, ""))
         }
         Event::RoundBegins { round } => format!("— round {round} —"),
         Event::CardDrawn { card, left } => format!(
