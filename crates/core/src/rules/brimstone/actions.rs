@@ -46,6 +46,9 @@ pub enum BreathChoice {
 /// What a seat does.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// The players' own change to the board, from the position lab ("play on from here"):
+    /// figures moved, models taken off, applied whole.
+    Arrange(crate::lab::Arrangement),
     /// The rules run their next step.
     Advance,
     /// The table picks option `i` of a tie.
@@ -72,6 +75,13 @@ pub enum Action {
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Event {
+    /// The players arranged the board in the position lab.
+    Arranged {
+        /// How many figures moved.
+        moved: usize,
+        /// The models taken off, by name.
+        taken_off: Vec<String>,
+    },
     /// A line of the rules' own reasoning (placement and targeting traces).
     Rule(String),
     /// A threat card came into the fight.

@@ -1815,9 +1815,8 @@ impl Lab for Brimstone {
     /// The model whose targeting is under way, else the next to activate this round (once the
     /// move being walked is done), as a `Targeting` case: the scenario's tiles and wall squares, the
     /// standing heroes, the other models on the board and the model's group as the game reads it.
-    fn arrange(_: &State, _: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        // Not built for this module yet: its figures and board are not put back from the lab.
-        Err("playing on with the lab's edits is not built for this module yet: undo them, or go back to the game as it was".into())
+    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
+        super::arrange::arrange_action(state, change)
     }
 
     fn moment(state: &State) -> Result<Case, String> {

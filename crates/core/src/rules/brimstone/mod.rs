@@ -15,6 +15,7 @@
 
 pub mod actions;
 mod activation;
+mod arrange;
 pub mod attack;
 pub mod autopilot;
 pub mod case;
@@ -209,6 +210,9 @@ impl State {
             }
             self.rolled(roll, ev);
             return Ok(());
+        }
+        if let Action::Arrange(a) = &action {
+            return self.arrange(a, ev);
         }
         match (self.stage.clone(), action) {
             (
@@ -520,6 +524,7 @@ impl Rules for Brimstone {
     fn check_action(action: &Action) -> Result<(), String> {
         let far = crate::square::MAX_COORDINATE;
         match action {
+            Action::Arrange(a) => a.check(far),
             Action::Move((x, y)) if x.abs() > far || y.abs() > far => Err(format!(
                 "a move to ({x}, {y}): expected coordinates within {far} of the origin"
             )),
@@ -548,6 +553,9 @@ impl Present for Brimstone {
                 .unwrap_or_else(|| format!("option {}", i + 1))
         };
         match action {
+            Action::Arrange(change) => {
+                format!("arrange the board in the lab ({})", change.words())
+            }
             Action::Advance => "go on".into(),
             Action::Choose(i) | Action::Draw(i) => option(*i),
             Action::Roll(n) => format!("roll {n}"),
