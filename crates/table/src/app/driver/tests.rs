@@ -544,23 +544,24 @@ fn a_moment_with_no_foe_to_decide_says_why_and_the_game_stays() {
 
 #[test]
 fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_back() {
-    use foehold_core::rules::gloomhaven::Gloomhaven;
-    use foehold_core::rules::gloomhaven::state::Phase;
+    use foehold_core::rules::goals::Goals;
+    use foehold_core::rules::goals::state::Phase;
+    use foehold_core::rules::view::{Ground, Side};
     let mut app = headless(1);
     app.add_message::<crate::app::board::RebuildBoard>()
         .init_resource::<crate::app::focus::Typing>()
         .add_plugins(crate::app::lab::plugin);
-    open(app.world_mut(), &repo("scenarios/ember-orchard.ron"), 1).expect("opens");
+    open(app.world_mut(), &repo("scenarios/dome-crossing.ron"), 1).expect("opens");
     app.update();
     app.world_mut().resource_mut::<Seats>().ready = true;
-    // On to a character's turn whose moment (the next monster to act) opens.
+    // On to a hero's turn whose moment (the first foe still to act) opens.
     let mut game = app
         .world_mut()
-        .remove_resource::<CoreGame<Gloomhaven>>()
+        .remove_resource::<CoreGame<Goals>>()
         .unwrap()
         .0;
-    while !(matches!(game.state.phase, Phase::HeroTurn { played: None, .. })
-        && Gloomhaven::moment(&game.state).is_ok())
+    while !(matches!(game.state.phase, Phase::Hero { moved: false, .. })
+        && Goals::moment(&game.state).is_ok())
     {
         // The table breaks its ties here: its first option.
         let a = game
@@ -570,28 +571,29 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
                     .into_iter()
                     .next()
             })
-            .expect("a character's turn comes");
+            .expect("a hero's turn comes");
         game.apply(a).expect("legal");
     }
     let cursor = game.cursor;
     app.insert_resource(CoreGame(game));
-    crate::app::lab::open_moment::<Gloomhaven>(app.world_mut()).expect("the moment opens");
+    crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");
     app.update();
-    // A character of the moment is moved to a free hex, as a drag in the lab would.
+    // A hero of the moment is moved to a free plain hex, as a drag in the lab would.
     let (from, to) = {
         let view = app.world().resource::<crate::app::lab::LabBench>().0.view();
         let hero = view
             .figures
             .iter()
-            .find(|f| f.side == foehold_core::rules::view::Side::Hero)
-            .expect("a character")
+            .find(|f| f.side == Side::Hero)
+            .expect("a hero")
             .cell;
         let free = view
             .cells
             .iter()
             .find(|c| {
-                c.ground == foehold_core::rules::view::Ground::Floor
+                c.ground == Ground::Floor
                     && !view.figures.iter().any(|f| f.cell == c.key)
+                    && !view.tokens.iter().any(|t| t.cell == c.key)
             })
             .expect("a free hex")
             .key;
@@ -600,18 +602,24 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
     let world = app.world_mut();
     let mut bench = world.resource_mut::<crate::app::lab::LabBench>();
     bench.0.drag(from, to).expect("the drag");
-    // First an edit the game cannot take: refused, and the lab stays.
-    bench
-        .0
-        .set(None, "move", foehold_core::lab::Value::Number(9))
-        .expect("the card's move");
+    // First an edit the game cannot take, a wall: refused, and the lab stays.
+    let view = bench.0.view();
+    let wall = view
+        .cells
+        .iter()
+        .find(|c| c.ground == Ground::Floor && !view.figures.iter().any(|f| f.cell == c.key))
+        .expect("another free plain hex")
+        .key;
+    bench.0.paint("wall", wall, None).expect("the wall");
     crate::app::lab::play_on(world);
     let refused = world
         .resource::<crate::app::lab::LabTools>()
         .refused
         .clone();
     assert!(
-        refused.as_deref().is_some_and(|r| r.contains("Move")),
+        refused
+            .as_deref()
+            .is_some_and(|r| r.contains("scenario's map")),
         "{refused:?}"
     );
     assert!(world.contains_resource::<crate::app::lab::LabBench>());
@@ -621,21 +629,17 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
     app.update();
     app.update();
     assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
-    let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+    let g = &app.world().resource::<CoreGame<Goals>>().0;
     assert_eq!(g.cursor, cursor + 1, "one entry: the arrangement");
-    let on = |g: &Game<Gloomhaven>, c: (i32, i32)| {
-        g.state
-            .figure_at(foehold_core::hex::hex(c.0, c.1))
-            .is_some()
-    };
+    let on = |g: &Game<Goals>, c: (i32, i32)| g.state.hero_at(c).is_some();
     assert!(
         on(g, to) && !on(g, from),
-        "the character stands where the lab put it"
+        "the hero stands where the lab put it"
     );
     assert!(app.world().resource::<Seats>().ready, "seats kept");
     let mut g = app
         .world_mut()
-        .remove_resource::<CoreGame<Gloomhaven>>()
+        .remove_resource::<CoreGame<Goals>>()
         .unwrap()
         .0;
     assert!(g.undo());
