@@ -164,3 +164,52 @@ fn a_game_with_a_draw_entered_at_the_table_is_not_hosted_as_it_stands() {
     );
     assert!(why.contains("a draw entered at the table"), "{why}");
 }
+
+#[test]
+fn a_game_played_on_from_the_lab_is_not_hosted_as_it_stands() {
+    use foehold_core::lab::{Bench, Lab};
+    use foehold_core::rules::goals::state::Phase;
+    use foehold_core::rules::view::{Ground, Side};
+    use foehold_net::host::setup_of;
+    use foehold_net::replica::Replica;
+
+    let (mut game, _) = common::load::<Goals>("dome-crossing.ron", 9, TieBreaker::Seeded);
+    while !(matches!(game.state.phase, Phase::Hero { .. }) && Goals::moment(&game.state).is_ok()) {
+        let a = game.automatic(true, true).expect("a hero's turn comes");
+        game.apply(a).unwrap();
+    }
+    // A hero moved in the lab, played on: the players' own board, which no seat can propose.
+    let moment = Goals::moment(&game.state).unwrap();
+    let mut bench =
+        Bench::<Goals>::of_moment(moment, &<Goals as Present>::view(&game.state)).unwrap();
+    let v = <Goals as Lab>::view(bench.position());
+    let hero = v
+        .figures
+        .iter()
+        .find(|f| f.side == Side::Hero)
+        .unwrap()
+        .cell;
+    let free = v
+        .cells
+        .iter()
+        .find(|c| {
+            c.ground == Ground::Floor
+                && !v.figures.iter().any(|f| f.cell == c.key)
+                && !v.tokens.iter().any(|t| t.cell == c.key)
+        })
+        .unwrap()
+        .key;
+    bench
+        .edit_moving(Some((hero, free)), |p| Goals::drag(p, hero, free))
+        .unwrap();
+    let arranged = bench.play_on(&game.state).unwrap().unwrap();
+    game.arrange(arranged).unwrap();
+    let at = game.cursor;
+    let setup = setup_of(&game, 2, vec![1, 2], 1);
+    let why = Replica::from_game(&game, setup).unwrap_err();
+    assert!(
+        why.starts_with(&format!("action {at} of the game")),
+        "{why}"
+    );
+    assert!(why.contains("is no player's decision there"), "{why}");
+}
