@@ -100,6 +100,17 @@ impl Arrangement {
     }
 }
 
+/// `action` if the game whose `state` this is takes it, tried on a copy, else why not: how each
+/// module's [`Lab::arrange`] makes sure its arrangement applies before the table consumes a game.
+pub fn tried<R: crate::rules::Rules>(
+    state: &R::State,
+    action: R::Action,
+) -> Result<R::Action, String> {
+    let mut copy = state.clone();
+    R::apply(&mut copy, action.clone()).map_err(|e| e.to_string())?;
+    Ok(action)
+}
+
 /// The log line of an arrangement applied to a game: what moved, what went, what changed
 /// (`cells`, with `cell` naming one of the module's cells: "hex", "square").
 pub fn arranged_line(moved: usize, taken_off: &[String], cells: usize, cell: &str) -> String {
@@ -681,4 +692,46 @@ pub(crate) fn json_cell(v: &serde_json::Value) -> Option<CellKey> {
         i32::try_from(a.first()?.as_i64()?).ok()?,
         i32::try_from(a.get(1)?.as_i64()?).ok()?,
     ))
+}
+
+/// Plays a game on from its bench's edits ([`Bench::play_on`]) and checks what every module must
+/// give: the arranged game poses exactly the bench's position (and passes the module's `check`),
+/// its log's last line holds `line`, a save replays it to the same state, one undo takes it back
+/// whole, and the game then plays on to its end.
+#[cfg(test)]
+pub(crate) fn plays_on<L: Lab + crate::rules::Present>(
+    g: &mut crate::game::Game<L>,
+    bench: &Bench<L>,
+    line: &str,
+    check: impl FnOnce(&<L as crate::rules::Rules>::State),
+) {
+    use crate::game::save::Save;
+    use crate::rules::{ToMove, state_hash};
+    let before = state_hash(&g.state);
+    let action = bench.play_on(&g.state).unwrap().expect("an arrangement");
+    g.arrange(action).unwrap();
+    check(&g.state);
+    assert_eq!(&L::moment(&g.state).unwrap(), bench.position());
+    assert!(g.is_decision(g.cursor - 1), "the players' decision");
+    let lines = g.log_lines();
+    assert!(lines.last().unwrap().contains(line), "{lines:?}");
+    let after = state_hash(&g.state);
+    let text = Save::of(g).to_ron();
+    let replayed = Save::<L>::parse("save.ron", &text)
+        .unwrap()
+        .replay(std::path::Path::new("save.ron"))
+        .unwrap();
+    assert_eq!(state_hash(&replayed.state), after);
+    assert!(g.undo());
+    assert_eq!(state_hash(&g.state), before);
+    assert!(g.redo());
+    for _ in 0..6_000 {
+        let Some(a) = g.auto_action() else { break };
+        g.apply(a).unwrap();
+    }
+    assert!(
+        matches!(g.to_move(), ToMove::Over { .. }),
+        "{:?}",
+        g.to_move()
+    );
 }

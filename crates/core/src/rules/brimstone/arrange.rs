@@ -4,7 +4,7 @@
 //! models moved, models taken off. It is applied whole or not at all, at a hero's turn or before
 //! a model works out its targeting, never in the middle of a pick, a roll or a walk.
 
-use super::actions::{Action, Event, Figure};
+use super::actions::{Event, Figure};
 use super::state::{Stage, State};
 use crate::lab::Arrangement;
 use crate::rules::ActionError;
@@ -147,16 +147,6 @@ impl State {
     }
 }
 
-/// The action of [`crate::lab::Lab::arrange`] for a Brimstone fight: tried on a copy, so a
-/// refusal names its reason and the game is not touched.
-pub(super) fn arrange_action(s: &State, change: &Arrangement) -> Result<Action, String> {
-    let action = Action::Arrange(change.clone());
-    let mut copy = s.clone();
-    <super::Brimstone as crate::rules::Rules>::apply(&mut copy, action.clone())
-        .map_err(|e| e.to_string())?;
-    Ok(action)
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -166,7 +156,6 @@ mod tests {
     use super::super::{Action, Brimstone};
     use crate::game::Game;
     use crate::game::check::seeded_game;
-    use crate::game::save::Save;
     use crate::lab::{Arrangement, Bench, Lab};
     use crate::rules::view::Ground;
     use crate::rules::{Present, state_hash};
@@ -217,7 +206,6 @@ mod tests {
     fn a_fight_edited_in_the_lab_plays_on_and_undo_takes_it_back() {
         let (mut g, mut bench) = at_a_moment();
         assert_eq!(bench.play_on(&g.state), Ok(None), "nothing edited");
-        let before = state_hash(&g.state);
         let c = targeting(&bench).clone();
         let hero = c.heroes[0].at;
         let to = free_square(&bench, &[]);
@@ -230,48 +218,21 @@ mod tests {
             .unwrap();
         let change = bench.arrangement().unwrap();
         assert_eq!((change.moves.len(), change.off.len()), (1, 1), "{change:?}");
-        let action = bench.play_on(&g.state).unwrap().expect("an arrangement");
-        g.arrange(action).unwrap();
-        let s = &g.state;
-        assert_eq!(
-            s.heroes.iter().filter(|h| h.at == to).count(),
-            1,
-            "the hero moved"
-        );
-        assert!(
-            !s.models.iter().any(|m| m.active() && m.at == Some(other)),
-            "the model is off"
-        );
-        assert_eq!(
-            &<Brimstone as Lab>::moment(&g.state).unwrap(),
-            bench.position()
-        );
-        let lines = g.log_lines();
-        assert!(
-            lines
-                .last()
-                .unwrap()
-                .contains("The players arrange the board in the lab: 1 figure moved,"),
-            "{lines:?}"
-        );
-        let after = state_hash(&g.state);
-        let text = Save::of(&g).to_ron();
-        let replayed = Save::<Brimstone>::parse("save.ron", &text)
-            .unwrap()
-            .replay(Path::new("save.ron"))
-            .unwrap();
-        assert_eq!(state_hash(&replayed.state), after);
-        assert!(g.undo());
-        assert_eq!(state_hash(&g.state), before);
-        assert!(g.redo());
-        for _ in 0..6_000 {
-            let Some(a) = g.auto_action() else { break };
-            g.apply(a).unwrap();
-        }
-        assert!(
-            matches!(g.state.stage, Stage::Over { .. }),
-            "{:?}",
-            g.state.stage
+        crate::lab::plays_on(
+            &mut g,
+            &bench,
+            "The players arrange the board in the lab: 1 figure moved,",
+            |s| {
+                assert_eq!(
+                    s.heroes.iter().filter(|h| h.at == to).count(),
+                    1,
+                    "the hero moved"
+                );
+                assert!(
+                    !s.models.iter().any(|m| m.active() && m.at == Some(other)),
+                    "the model is off"
+                );
+            },
         );
     }
 

@@ -1816,7 +1816,7 @@ impl Lab for Brimstone {
     /// move being walked is done), as a `Targeting` case: the scenario's tiles and wall squares, the
     /// standing heroes, the other models on the board and the model's group as the game reads it.
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        super::arrange::arrange_action(state, change)
+        crate::lab::tried::<Brimstone>(state, super::Action::Arrange(change.clone()))
     }
 
     fn moment(state: &State) -> Result<Case, String> {

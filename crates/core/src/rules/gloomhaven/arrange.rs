@@ -4,7 +4,7 @@
 //! figures moved or taken off and ground changed. It is applied whole or not at all, between
 //! turns' steps, and the game goes on from the board as the players set it.
 
-use super::actions::{Action, Event};
+use super::actions::Event;
 use super::figure_id;
 use super::state::{FigureId, State};
 use crate::hex::{Hex, Terrain, hex};
@@ -149,15 +149,6 @@ impl State {
     }
 }
 
-/// The action of [`crate::lab::Lab::arrange`] for a Gloomhaven game: tried on a copy, so a refusal names its
-/// reason and the game is not touched.
-pub(super) fn arrange_action(s: &State, change: &Arrangement) -> Result<Action, String> {
-    let action = Action::Arrange(change.clone());
-    let mut copy = s.clone();
-    copy.apply(action.clone()).map_err(|e| e.to_string())?;
-    Ok(action)
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -167,7 +158,6 @@ mod tests {
     use super::super::{Action, Gloomhaven, MONSTER_BASE};
     use crate::game::Game;
     use crate::game::check::seeded_game;
-    use crate::game::save::Save;
     use crate::hex::{Terrain, hex};
     use crate::lab::{Arrangement, Bench, Lab};
     use crate::rules::{Present, state_hash};
@@ -213,7 +203,6 @@ mod tests {
     fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_undo_takes_it_back() {
         let (mut g, mut bench) = at_a_moment();
         assert_eq!(bench.play_on(&g.state), Ok(None), "nothing edited");
-        let before = state_hash(&g.state);
         let p = bench.position().clone();
         let from = p.enemies[0].hex;
         let to = free_floor(&p, &[]);
@@ -233,53 +222,27 @@ mod tests {
         assert_eq!(change.off.len(), 1, "{change:?}");
         assert!(change.off[0] >= MONSTER_BASE, "the ally is a monster");
         assert_eq!(change.ground.len(), 1, "{change:?}");
-        let action = bench.play_on(&g.state).unwrap().expect("an arrangement");
-        g.arrange(action).unwrap();
-        let s = &g.state;
-        let hero = s
-            .figure_at(hex(to.0, to.1))
-            .expect("a figure on the new hex");
-        assert_eq!(s.hex_of(hero), hex(to.0, to.1));
-        assert!(
-            s.figure_at(hex(from.0, from.1)).is_none(),
-            "it left its hex"
+        crate::lab::plays_on(
+            &mut g,
+            &bench,
+            "The players arrange the board in the lab: 1 figure moved, Ash Hound 2 taken off, 1 hex changed",
+            |s| {
+                let hero = s
+                    .figure_at(hex(to.0, to.1))
+                    .expect("a figure on the new hex");
+                assert_eq!(s.hex_of(hero), hex(to.0, to.1));
+                assert!(
+                    s.figure_at(hex(from.0, from.1)).is_none(),
+                    "it left its hex"
+                );
+                assert!(
+                    s.figure_at(hex(ally.0, ally.1)).is_none(),
+                    "the ally is off"
+                );
+                let i = s.map.0.index_of(hex(rough.0, rough.1)).unwrap() as usize;
+                assert_eq!(s.map.0.terrain_at(i), Terrain::Difficult);
+            },
         );
-        assert!(
-            s.figure_at(hex(ally.0, ally.1)).is_none(),
-            "the ally is off"
-        );
-        let i = s.map.0.index_of(hex(rough.0, rough.1)).unwrap() as usize;
-        assert_eq!(s.map.0.terrain_at(i), Terrain::Difficult);
-        // The game poses exactly the lab's position, and says so in its log.
-        assert_eq!(
-            &<Gloomhaven as Lab>::moment(&g.state).unwrap(),
-            bench.position()
-        );
-        assert!(g.is_decision(g.cursor - 1), "the players' decision");
-        let lines = g.log_lines();
-        assert!(
-            lines.last().unwrap().ends_with(
-                "The players arrange the board in the lab: 1 figure moved, Ash Hound 2 taken off, 1 hex changed"
-            ),
-            "{lines:?}"
-        );
-        // A save replays it to the same state; one undo takes it back whole.
-        let after = state_hash(&g.state);
-        let text = Save::of(&g).to_ron();
-        let replayed = Save::<Gloomhaven>::parse("save.ron", &text)
-            .unwrap()
-            .replay(Path::new("save.ron"))
-            .unwrap();
-        assert_eq!(state_hash(&replayed.state), after);
-        assert!(g.undo());
-        assert_eq!(state_hash(&g.state), before);
-        // And the game plays on from the arranged board to its end.
-        assert!(g.redo());
-        for _ in 0..4_000 {
-            let Some(a) = g.auto_action() else { break };
-            g.apply(a).unwrap();
-        }
-        assert!(g.state.phase.is_over(), "{:?}", g.state.phase);
     }
 
     #[test]

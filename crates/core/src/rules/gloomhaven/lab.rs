@@ -830,7 +830,7 @@ impl Lab for Gloomhaven {
     }
 
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        super::arrange::arrange_action(state, change)
+        crate::lab::tried::<Gloomhaven>(state, super::Action::Arrange(change.clone()))
     }
 
     fn answer(p: &Puzzle) -> Answer {

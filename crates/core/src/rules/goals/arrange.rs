@@ -4,7 +4,7 @@
 //! foes taken off. The arrangement is applied whole or not at all.
 
 use super::FOE_BASE;
-use super::actions::{Action, Event, Fig};
+use super::actions::{Event, Fig};
 use super::state::State;
 use crate::lab::Arrangement;
 use crate::rules::ActionError;
@@ -151,16 +151,6 @@ impl State {
     }
 }
 
-/// The action of [`crate::lab::Lab::arrange`] for a goal-priority game: tried on a copy, so a
-/// refusal names its reason and the game is not touched.
-pub(super) fn arrange_action(s: &State, change: &Arrangement) -> Result<Action, String> {
-    let action = Action::Arrange(change.clone());
-    let mut copy = s.clone();
-    <super::Goals as crate::rules::Rules>::apply(&mut copy, action.clone())
-        .map_err(|e| e.to_string())?;
-    Ok(action)
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -170,7 +160,6 @@ mod tests {
     use super::super::{Action, FOE_BASE, Goals};
     use crate::game::Game;
     use crate::game::check::seeded_game;
-    use crate::game::save::Save;
     use crate::lab::{Arrangement, Bench, Lab};
     use crate::rules::{Present, state_hash};
 
@@ -221,7 +210,6 @@ mod tests {
     fn a_goal_turn_edited_in_the_lab_plays_on_and_undo_takes_it_back() {
         let (mut g, mut bench) = at_a_moment();
         assert_eq!(bench.play_on(&g.state), Ok(None), "nothing edited");
-        let before = state_hash(&g.state);
         let p = bench.position().clone();
         let hero = p.heroes[0].hex;
         let to = free_hex(&p, &[]);
@@ -235,41 +223,17 @@ mod tests {
         let change = bench.arrangement().unwrap();
         assert_eq!((change.moves.len(), change.off.len()), (1, 1), "{change:?}");
         assert!(change.off[0] >= FOE_BASE);
-        let action = bench.play_on(&g.state).unwrap().expect("an arrangement");
-        g.arrange(action).unwrap();
-        let s = &g.state;
-        assert!(
-            s.hero_at(to).is_some() && s.hero_at(hero).is_none(),
-            "the hero moved"
-        );
-        assert!(s.foe_at(other).is_none(), "the foe is off");
-        assert_eq!(&<Goals as Lab>::moment(&g.state).unwrap(), bench.position());
-        let lines = g.log_lines();
-        assert!(
-            lines
-                .last()
-                .unwrap()
-                .contains("The players arrange the board in the lab: 1 figure moved,"),
-            "{lines:?}"
-        );
-        let after = state_hash(&g.state);
-        let text = Save::of(&g).to_ron();
-        let replayed = Save::<Goals>::parse("save.ron", &text)
-            .unwrap()
-            .replay(Path::new("save.ron"))
-            .unwrap();
-        assert_eq!(state_hash(&replayed.state), after);
-        assert!(g.undo());
-        assert_eq!(state_hash(&g.state), before);
-        assert!(g.redo());
-        for _ in 0..4_000 {
-            let Some(a) = g.auto_action() else { break };
-            g.apply(a).unwrap();
-        }
-        assert!(
-            matches!(g.state.phase, Phase::Over { .. }),
-            "{:?}",
-            g.state.phase
+        crate::lab::plays_on(
+            &mut g,
+            &bench,
+            "The players arrange the board in the lab: 1 figure moved,",
+            |s| {
+                assert!(
+                    s.hero_at(to).is_some() && s.hero_at(hero).is_none(),
+                    "the hero moved"
+                );
+                assert!(s.foe_at(other).is_none(), "the foe is off");
+            },
         );
     }
 

@@ -1353,7 +1353,7 @@ impl Lab for Goals {
     /// The foe a tie waits on, else the next foe to react to a hero's action, else the next foe
     /// of the round to act, as the case of [`case_of`].
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        super::arrange::arrange_action(state, change)
+        crate::lab::tried::<Goals>(state, super::Action::Arrange(change.clone()))
     }
 
     fn moment(state: &State) -> Result<GoalTurn, String> {
