@@ -487,8 +487,9 @@ fn a_game_put_on_the_table_closes_the_position_lab() {
     );
 }
 
-#[test]
-fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
+/// A table with the lab, on a Dome Crossing played by the rules (the table's ties broken by their
+/// first option) until `until` holds, seated; the game is put back before it is returned.
+fn dome_crossing_until(until: impl Fn(&foehold_core::rules::goals::state::State) -> bool) -> App {
     use foehold_core::rules::goals::Goals;
     let mut app = headless(1);
     app.add_message::<crate::app::board::RebuildBoard>()
@@ -497,18 +498,33 @@ fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
     open(app.world_mut(), &repo("scenarios/dome-crossing.ron"), 1).expect("opens");
     app.update();
     app.world_mut().resource_mut::<Seats>().ready = true;
-    // On to a foe's turn of the first round, as the rules would play it.
     let mut game = app
         .world_mut()
         .remove_resource::<CoreGame<Goals>>()
         .unwrap()
         .0;
-    while Goals::moment(&game.state).is_err() {
-        let a = game.auto_action().expect("a foe's turn comes");
+    while !until(&game.state) {
+        let a = game
+            .auto_action()
+            .or_else(|| {
+                game.legal_actions(foehold_core::rules::Seat::Table)
+                    .into_iter()
+                    .next()
+            })
+            .expect("the moment comes");
         game.apply(a).expect("legal");
     }
-    let (cursor, hash) = (game.cursor, foehold_core::rules::state_hash(&game.state));
     app.insert_resource(CoreGame(game));
+    app
+}
+
+#[test]
+fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
+    use foehold_core::rules::goals::Goals;
+    // On to a foe's turn of the first round, as the rules would play it.
+    let mut app = dome_crossing_until(|s| Goals::moment(s).is_ok());
+    let game = &app.world().resource::<CoreGame<Goals>>().0;
+    let (cursor, hash) = (game.cursor, foehold_core::rules::state_hash(&game.state));
     crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");
     app.update();
     let bench = &app.world().resource::<crate::app::lab::LabBench>().0;
@@ -547,35 +563,11 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
     use foehold_core::rules::goals::Goals;
     use foehold_core::rules::goals::state::Phase;
     use foehold_core::rules::view::{Ground, Side};
-    let mut app = headless(1);
-    app.add_message::<crate::app::board::RebuildBoard>()
-        .init_resource::<crate::app::focus::Typing>()
-        .add_plugins(crate::app::lab::plugin);
-    open(app.world_mut(), &repo("scenarios/dome-crossing.ron"), 1).expect("opens");
-    app.update();
-    app.world_mut().resource_mut::<Seats>().ready = true;
     // On to a hero's turn whose moment (the first foe still to act) opens.
-    let mut game = app
-        .world_mut()
-        .remove_resource::<CoreGame<Goals>>()
-        .unwrap()
-        .0;
-    while !(matches!(game.state.phase, Phase::Hero { moved: false, .. })
-        && Goals::moment(&game.state).is_ok())
-    {
-        // The table breaks its ties here: its first option.
-        let a = game
-            .auto_action()
-            .or_else(|| {
-                game.legal_actions(foehold_core::rules::Seat::Table)
-                    .into_iter()
-                    .next()
-            })
-            .expect("a hero's turn comes");
-        game.apply(a).expect("legal");
-    }
-    let cursor = game.cursor;
-    app.insert_resource(CoreGame(game));
+    let mut app = dome_crossing_until(|s| {
+        matches!(s.phase, Phase::Hero { moved: false, .. }) && Goals::moment(s).is_ok()
+    });
+    let cursor = app.world().resource::<CoreGame<Goals>>().0.cursor;
     crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");
     app.update();
     // A hero of the moment is moved to a free plain hex, as a drag in the lab would.
