@@ -2137,16 +2137,41 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_by_real_clicks() {
         .expect("a character in the moment")
         .clone();
     let from = (hero["q"].as_i64().unwrap(), hero["r"].as_i64().unwrap());
-    let to = in_view(&p, |c| c["ground"] == "Floor")
-        .into_iter()
-        .find(|c| {
-            !p["figures"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|f| f["q"] == c["q"] && f["r"] == c["r"])
+    // Next to a monster, as the minis stand on the players' own board: the monster will attack
+    // the character, and draw a modifier card for it.
+    let figures = p["figures"].as_array().unwrap().clone();
+    let foes: Vec<(i64, i64)> = figures
+        .iter()
+        .filter(|f| f["side"] == "Foe")
+        .map(|f| (f["q"].as_i64().unwrap(), f["r"].as_i64().unwrap()))
+        .collect();
+    let beside = |q: i64, r: i64| {
+        foes.iter().any(|&(a, b)| {
+            let (dq, dr) = (q - a, r - b);
+            (dq.abs() + dr.abs() + (dq + dr).abs()) == 2
         })
-        .expect("a free floor hex in view");
+    };
+    // A cell beside a mini is nearer to it than `in_view` allows; clear of every mini's foot
+    // and body by a little more than a mini's width is enough for the click to find the cell.
+    let minis: Vec<(f64, f64)> = figures
+        .iter()
+        .flat_map(|f| [point(&f["foot"]), point(&f["body"])])
+        .collect();
+    let to = p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["ground"] == "Floor" && c["covered"] == false)
+        .filter(|c| {
+            let (x, y) = cell_xy(c);
+            minis
+                .iter()
+                .all(|&(mx, my)| (mx - x) * (mx - x) + (my - y) * (my - y) > 26.0 * 26.0)
+        })
+        .filter(|c| !figures.iter().any(|f| f["q"] == c["q"] && f["r"] == c["r"]))
+        .find(|c| beside(c["q"].as_i64().unwrap(), c["r"].as_i64().unwrap()))
+        .expect("a free floor hex in view beside a monster")
+        .clone();
     let to = (to["q"].as_i64().unwrap(), to["r"].as_i64().unwrap());
     t.click("lab:brush:move");
     let (x, y) = cell_at(&p, from.0, from.1);
@@ -2183,10 +2208,52 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_by_real_clicks() {
     let seconds = started.elapsed().as_secs_f64();
     let shot = t.keep_last_picture(&p);
     eprintln!("picture: {}", shot.display());
-    // The arrangement is the players' decision: one undo takes it back.
+    // The arrangement is the players' decision: one undo takes it back, a redo makes it again.
     t.key("ctrl+z");
     t.wait_for("the arrangement taken back", 60, |p| {
         (cursor(p) == at && stands(p, from) && !stands(p, to)).then_some(())
     });
-    eprintln!("a moment opened, a character moved in the lab and played on in {seconds:.0} s");
+    t.key("ctrl+y");
+    t.wait_for("the arrangement made again", 60, |p| {
+        (cursor(p) == at + 1 && stands(p, to)).then_some(())
+    });
+    // The game goes on from the board so set, with the draws made at the players' own table:
+    // the characters end their turns, and the first card a monster draws is typed in.
+    t.click("foes:table-draws");
+    let start = Instant::now();
+    let p = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no draw asked within the time allowed"
+        );
+        let p = t.settled();
+        if widget(&p, "draw:what").is_some() {
+            break p;
+        }
+        if settle_tie(&mut t, &p) {
+            continue;
+        }
+        if widget(&p, "turn:end").is_some() {
+            t.click("turn:end");
+        } else if p["paused"] == true {
+            t.key("space");
+        }
+    };
+    let drawn_at = cursor(&p);
+    let cards = widgets_starting(&p, "draw:");
+    let card = cards
+        .iter()
+        .find(|c| *c != "draw:what" && *c != "draw:program")
+        .expect("a card to enter")
+        .clone();
+    t.click(&card);
+    let p = t.wait_for("the card entered", 60, |p| {
+        (cursor(p) > drawn_at).then(|| p.clone())
+    });
+    assert_history_at(&p, drawn_at, card.trim_start_matches("draw:"));
+    eprintln!(
+        "a moment opened, a character moved in the lab and played on in {seconds:.0} s; \
+         then {} entered at the table",
+        card.trim_start_matches("draw:")
+    );
 }
