@@ -735,3 +735,28 @@ pub(crate) fn plays_on<L: Lab + crate::rules::Present>(
         g.to_move()
     );
 }
+
+/// A seeded game of the shipped scenario `name`, played by the autopilot until `wanted` holds of
+/// its state and the position of its moment, and the lab's bench on that moment.
+#[cfg(test)]
+pub(crate) fn seeded_moment<L: Lab + crate::rules::Present>(
+    name: &str,
+    seed: u64,
+    wanted: impl Fn(&<L as crate::rules::Rules>::State, &L::Position) -> bool,
+) -> (crate::game::Game<L>, Bench<L>) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scenarios")
+        .join(name);
+    let mut g = crate::game::check::seeded_game::<L>(&path, seed).unwrap();
+    for _ in 0..4_000 {
+        if let Ok(p) = L::moment(&g.state)
+            && wanted(&g.state, &p)
+        {
+            let bench = Bench::of_moment(p, &<L as crate::rules::Present>::view(&g.state)).unwrap();
+            return (g, bench);
+        }
+        let a = g.auto_action().expect("the game goes on");
+        g.apply(a).unwrap();
+    }
+    panic!("{name}: no such moment");
+}

@@ -149,35 +149,22 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::super::lab::Case;
     use super::super::state::{ModelState, Stage};
     use super::super::{Action, Brimstone};
     use crate::game::Game;
-    use crate::game::check::seeded_game;
     use crate::lab::{Arrangement, Bench, Lab};
+    use crate::rules::state_hash;
     use crate::rules::view::Ground;
-    use crate::rules::{Present, state_hash};
 
     /// A seeded Cinder Adit stopped at the first hero turn whose moment is a model's targeting
     /// with another enemy on the board, and the lab's bench on that moment.
     fn at_a_moment() -> (Game<Brimstone>, Bench<Brimstone>) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/cinder-adit.ron");
-        let mut g = seeded_game::<Brimstone>(&path, 1).unwrap();
-        for _ in 0..4_000 {
-            if matches!(g.state.stage, Stage::Hero { moved: false, .. })
-                && g.state.ask.is_none()
-                && let Ok(p @ Case::Targeting(_)) = <Brimstone as Lab>::moment(&g.state)
-                && matches!(&p, Case::Targeting(c) if !c.enemies.is_empty())
-            {
-                let bench = Bench::of_moment(p, &<Brimstone as Present>::view(&g.state)).unwrap();
-                return (g, bench);
-            }
-            let a = g.auto_action().expect("the fight goes on");
-            g.apply(a).unwrap();
-        }
-        panic!("no hero turn with a model's targeting and another enemy");
+        crate::lab::seeded_moment::<Brimstone>("cinder-adit.ron", 1, |s, p| {
+            matches!(s.stage, Stage::Hero { moved: false, .. })
+                && s.ask.is_none()
+                && matches!(p, Case::Targeting(c) if !c.enemies.is_empty())
+        })
     }
 
     /// A floor square of the position with nothing on it, other than `not`.

@@ -151,35 +151,22 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::super::case::Puzzle;
     use super::super::state::Phase;
     use super::super::{Action, Gloomhaven, MONSTER_BASE};
     use crate::game::Game;
-    use crate::game::check::seeded_game;
     use crate::hex::{Terrain, hex};
     use crate::lab::{Arrangement, Bench, Lab};
-    use crate::rules::{Present, state_hash};
+    use crate::rules::state_hash;
 
     /// A seeded game of the Ember Orchard stopped at the first hero turn whose moment opens, and
     /// the lab's bench on that moment.
     fn at_a_moment() -> (Game<Gloomhaven>, Bench<Gloomhaven>) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/ember-orchard.ron");
-        let mut g = seeded_game::<Gloomhaven>(&path, 3).unwrap();
-        for _ in 0..2_000 {
-            if matches!(g.state.phase, Phase::HeroTurn { played: None, .. })
-                && g.state.plan.is_none()
-                && let Ok(p) = <Gloomhaven as Lab>::moment(&g.state)
+        crate::lab::seeded_moment::<Gloomhaven>("ember-orchard.ron", 3, |s, p| {
+            matches!(s.phase, Phase::HeroTurn { played: None, .. })
+                && s.plan.is_none()
                 && !p.allies.is_empty()
-            {
-                let bench = Bench::of_moment(p, &<Gloomhaven as Present>::view(&g.state)).unwrap();
-                return (g, bench);
-            }
-            let a = g.auto_action().expect("the game goes on");
-            g.apply(a).unwrap();
-        }
-        panic!("no hero turn with a monster's moment and its allies");
+        })
     }
 
     /// A floor hex of the position with no figure on it, other than `not`.

@@ -153,36 +153,23 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-
     use super::super::case::GoalTurn;
     use super::super::state::Phase;
     use super::super::{Action, FOE_BASE, Goals};
     use crate::game::Game;
-    use crate::game::check::seeded_game;
     use crate::lab::{Arrangement, Bench, Lab};
-    use crate::rules::{Present, state_hash};
+    use crate::rules::state_hash;
 
     /// A seeded Dome Crossing stopped at the first hero turn whose moment opens with a foe beside
     /// the acting one, and the lab's bench on that moment.
     fn at_a_moment() -> (Game<Goals>, Bench<Goals>) {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/dome-crossing.ron");
-        let mut g = seeded_game::<Goals>(&path, 2).unwrap();
-        for _ in 0..2_000 {
-            if matches!(g.state.phase, Phase::Hero { moved: false, .. })
-                && g.state.tie.is_none()
-                && g.state.rolls.is_empty()
-                && g.state.reactions.is_empty()
-                && let Ok(p) = <Goals as Lab>::moment(&g.state)
+        crate::lab::seeded_moment::<Goals>("dome-crossing.ron", 2, |s, p| {
+            matches!(s.phase, Phase::Hero { moved: false, .. })
+                && s.tie.is_none()
+                && s.rolls.is_empty()
+                && s.reactions.is_empty()
                 && p.foes.len() > 1
-            {
-                let bench = Bench::of_moment(p, &<Goals as Present>::view(&g.state)).unwrap();
-                return (g, bench);
-            }
-            let a = g.auto_action().expect("the game goes on");
-            g.apply(a).unwrap();
-        }
-        panic!("no hero turn with a foe's moment and another foe");
+        })
     }
 
     /// A plain hex of the position with no figure, Dome, loot or adventure on it, other than `not`.
