@@ -76,27 +76,21 @@ impl Arrangement {
         }
     }
 
-    /// The arrangement in words, for the log.
-    pub fn words(&self) -> String {
-        let mut parts = Vec::new();
-        if !self.moves.is_empty() {
-            parts.push(plural(self.moves.len(), "figure moved", "figures moved"));
-        }
-        if !self.off.is_empty() {
-            parts.push(plural(
-                self.off.len(),
-                "figure taken off",
-                "figures taken off",
-            ));
-        }
-        if !self.ground.is_empty() {
-            parts.push(plural(self.ground.len(), "cell changed", "cells changed"));
-        }
-        if parts.is_empty() {
-            "nothing changed".into()
+    /// The action in a few words, as the history lists it.
+    pub fn label(&self) -> String {
+        let list = changes(
+            self.moves.len(),
+            (!self.off.is_empty())
+                .then(|| plural(self.off.len(), "figure taken off", "figures taken off")),
+            (!self.ground.is_empty())
+                .then(|| plural(self.ground.len(), "cell changed", "cells changed")),
+        );
+        let list = if list.is_empty() {
+            "nothing changed".to_string()
         } else {
-            parts.join(", ")
-        }
+            list
+        };
+        format!("arrange the board in the lab ({list})")
     }
 }
 
@@ -114,23 +108,29 @@ pub fn tried<R: crate::rules::Rules>(
 /// The log line of an arrangement applied to a game: what moved, what went, what changed
 /// (`cells`, with `cell` naming one of the module's cells: "hex", "square").
 pub fn arranged_line(moved: usize, taken_off: &[String], cells: usize, cell: &str) -> String {
+    let list = changes(
+        moved,
+        (!taken_off.is_empty()).then(|| format!("{} taken off", taken_off.join(", "))),
+        (cells > 0).then(|| {
+            plural(
+                cells,
+                &format!("{cell} changed"),
+                &format!("{cell}es changed"),
+            )
+        }),
+    );
+    format!("The players arrange the board in the lab: {list}")
+}
+
+/// The parts of a change to the board in words, those that are there, joined by commas.
+fn changes(moved: usize, off: Option<String>, changed: Option<String>) -> String {
     let mut parts = Vec::new();
     if moved > 0 {
         parts.push(plural(moved, "figure moved", "figures moved"));
     }
-    if !taken_off.is_empty() {
-        parts.push(format!("{} taken off", taken_off.join(", ")));
-    }
-    if cells > 0 {
-        parts.push(format!(
-            "{cells} {cell}{} changed",
-            if cells == 1 { "" } else { "es" }
-        ));
-    }
-    format!(
-        "The players arrange the board in the lab: {}",
-        parts.join(", ")
-    )
+    parts.extend(off);
+    parts.extend(changed);
+    parts.join(", ")
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {

@@ -553,9 +553,7 @@ impl Present for Brimstone {
                 .unwrap_or_else(|| format!("option {}", i + 1))
         };
         match action {
-            Action::Arrange(change) => {
-                format!("arrange the board in the lab ({})", change.words())
-            }
+            Action::Arrange(change) => change.label(),
             Action::Advance => "go on".into(),
             Action::Choose(i) | Action::Draw(i) => option(*i),
             Action::Roll(n) => format!("roll {n}"),

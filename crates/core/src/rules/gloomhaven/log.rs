@@ -341,7 +341,7 @@ pub fn half_name(half: Half) -> &'static str {
 pub fn action_words(s: &State, a: &Action) -> String {
     let hero = |h: usize| s.scenario.heroes[h].name.as_str();
     match a {
-        Action::Arrange(change) => format!("arrange the board in the lab ({})", change.words()),
+        Action::Arrange(change) => change.label(),
         Action::Advance => match s.phase {
             Phase::Setup => "set up the scenario".into(),
             Phase::CardSelection => "reveal the cards".into(),

@@ -194,9 +194,7 @@ impl Present for Goals {
         let hero = |i: usize| s.file().heroes.get(i).map_or("?", |h| h.name.as_str());
         let foe = |i: usize| if i < s.foes.len() { s.foe_name(i) } else { "?" };
         match *action {
-            Action::Arrange(ref change) => {
-                format!("arrange the board in the lab ({})", change.words())
-            }
+            Action::Arrange(ref change) => change.label(),
             Action::Draw(i) => format!("override card {}", i + 1),
             Action::Roll(n) => format!("roll {n}"),
             Action::Move((x, y)) => format!("move to ({x}, {y})"),
