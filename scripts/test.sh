@@ -63,7 +63,8 @@ stage "docs"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 
 stage "building the tests"
-cargo test --workspace --features dev --locked --no-run
+# `--timings` keeps a report of what each crate cost (target/cargo-timings/).
+cargo test --workspace --features dev --locked --no-run --timings
 
 stage "tests"
 cargo test --workspace --features dev --locked
