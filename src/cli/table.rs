@@ -81,4 +81,8 @@ pub struct DevArgs {
     /// to this file whenever it changes, for programs that drive the table with a real pointer
     #[arg(long, value_name = "JSON")]
     pub probe: Option<PathBuf>,
+    /// Draw without shadows and multisampling: several times faster in software rendering, for
+    /// tests that click rather than look closely
+    #[arg(long)]
+    pub quick_render: bool,
 }

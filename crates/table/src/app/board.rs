@@ -122,7 +122,7 @@ fn take_board(mut commands: Commands, boards: Query<Entity, With<BoardRoot>>) {
     }
 }
 
-fn spawn_lights(mut commands: Commands, table: Res<Table>) {
+fn spawn_lights(mut commands: Commands, table: Res<Table>, options: Res<super::Options>) {
     let (centre, radius) = table.board.bounds();
     commands.insert_resource(GlobalAmbientLight {
         color: Color::srgb(0.85, 0.88, 1.0),
@@ -132,7 +132,7 @@ fn spawn_lights(mut commands: Commands, table: Res<Table>) {
     commands.spawn((
         DirectionalLight {
             illuminance: 9_000.0,
-            shadow_maps_enabled: true,
+            shadow_maps_enabled: !options.quick_render(),
             ..default()
         },
         Transform::from_translation(centre + Vec3::new(-0.4, 1.0, 0.6) * radius * 2.0)

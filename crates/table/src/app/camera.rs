@@ -148,7 +148,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The camera, framing the first board (again once the docks give the board its part of the
 /// window).
-fn spawn_camera(mut commands: Commands, table: Res<Table>) {
+fn spawn_camera(mut commands: Commands, table: Res<Table>, options: Res<super::Options>) {
     let (centre, _) = table.board.bounds();
     let mut orbit = Orbit {
         focus: centre,
@@ -165,7 +165,11 @@ fn spawn_camera(mut commands: Commands, table: Res<Table>) {
         Camera3d::default(),
         orbit.transform(),
         TableCamera,
-        Msaa::Sample4,
+        if options.quick_render() {
+            Msaa::Off
+        } else {
+            Msaa::Sample4
+        },
     ));
     commands.insert_resource(orbit);
 }

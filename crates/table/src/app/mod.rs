@@ -76,6 +76,15 @@ impl Options {
         tools
     }
 
+    /// Whether the board is drawn without shadows and multisampling (`--quick-render`).
+    pub fn quick_render(&self) -> bool {
+        #[cfg(feature = "dev")]
+        let quick = self.tools.quick_render;
+        #[cfg(not(feature = "dev"))]
+        let quick = false;
+        quick
+    }
+
     /// The frame benchmark runs: frames as fast as they go, the rules paused.
     pub fn benchmark(&self) -> bool {
         #[cfg(feature = "dev")]
