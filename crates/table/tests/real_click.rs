@@ -61,8 +61,47 @@ impl Shot {
     }
 }
 
-/// One real window at a time: two software-rendered tables on two cores would each crawl.
+/// One test's windows at a time: two software-rendered tables on two cores would each crawl.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A test's turn at the windows, taken first thing: its time is counted from when it has the
+/// windows, and printed when it ends (passed or not), past the test harness's capture, so that
+/// every run shows what each test costs.
+struct Turn {
+    _held: std::sync::MutexGuard<'static, ()>,
+    since: Instant,
+}
+
+impl Turn {
+    fn take() -> Turn {
+        // A test that failed while holding the lock leaves it poisoned; the next may still run.
+        let held = ONE_AT_A_TIME
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Turn {
+            _held: held,
+            since: Instant::now(),
+        }
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        use std::io::Write;
+        let name = std::thread::current().name().unwrap_or("?").to_string();
+        let result = if std::thread::panicking() {
+            "FAILED"
+        } else {
+            "ok"
+        };
+        // Straight to the process's standard error: `eprintln!` would be captured.
+        let _ = writeln!(
+            std::io::stderr(),
+            "real-click time: {:6.1} s  {name} ({result})",
+            self.since.elapsed().as_secs_f64()
+        );
+    }
+}
 
 /// The table running in its own X display, and what the test knows of it.
 struct Table {
@@ -73,8 +112,6 @@ struct Table {
     dir: PathBuf,
     app: Killed,
     _xvfb: Killed,
-    /// The turn of the one table at a time, or none for a table opened beside it (online play).
-    _turn: Option<std::sync::MutexGuard<'static, ()>>,
 }
 
 fn xdotool(display: &str, args: &[&str]) -> String {
@@ -96,25 +133,9 @@ impl Table {
         Table::launch(Some(scenario), &[])
     }
 
-    /// The table on a file of the repository (or on none), with more arguments.
+    /// The table on a file of the repository (or on none), with more arguments, in an X display
+    /// of its own: another machine, when a test opens two.
     fn launch(scenario: Option<&str>, more: &[&str]) -> Table {
-        // A test that failed while holding the lock leaves it poisoned; the next may still run.
-        let turn = ONE_AT_A_TIME
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        Table::start(scenario, more, Some(turn))
-    }
-
-    /// A second table beside one this test holds, on a display of its own: another machine.
-    fn launch_beside(scenario: Option<&str>, more: &[&str]) -> Table {
-        Table::start(scenario, more, None)
-    }
-
-    fn start(
-        scenario: Option<&str>,
-        more: &[&str],
-        turn: Option<std::sync::MutexGuard<'static, ()>>,
-    ) -> Table {
         // A folder of its own for each table of this run.
         static OPENED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -155,7 +176,10 @@ impl Table {
         let app = Command::new(env!("CARGO_BIN_EXE_foehold-table"))
             .args(&scenario)
             .args(more)
-            .args(["--seed", "1", "--probe"])
+            // The clicks are checked by the probe and by colours on the board, not by shading:
+            // without shadows and multisampling a software-rendered frame takes a fraction of
+            // the time (the screenshot test draws the board in full).
+            .args(["--seed", "1", "--quick-render", "--probe"])
             .arg(&probe)
             .current_dir(&dir)
             .env("DISPLAY", &display)
@@ -191,7 +215,6 @@ impl Table {
             dir,
             app,
             _xvfb: xvfb,
-            _turn: turn,
         }
     }
 
@@ -530,9 +553,29 @@ fn pick_two_cards(t: &mut Table, hero: &str) {
     });
 }
 
+/// One window on the hex table for an evening's games, as friends spend it: the tutorial played
+/// by two with a real pointer and keyboard; the New game menu to the other rules' scenarios and
+/// back; a saved game's moment edited in the lab and played on. Each part starts where the one
+/// before left the table, so the window and its program carry over between them.
 #[test]
-fn two_players_play_the_tutorial_with_a_real_pointer_and_keyboard() {
+fn two_players_play_the_tutorial_other_rules_from_the_menu_and_a_moment_from_the_lab() {
+    let _turn = Turn::take();
     let mut t = Table::open("scenarios/tutorial.ron");
+    tutorial_with_a_real_pointer_and_keyboard(&mut t);
+    // The players leave the tutorial mid-game: their decisions would be lost, so the menu asks.
+    t.click("menu:new-game");
+    t.click("newgame:The Sunken Kiln");
+    t.click("newgame:discard");
+    t.switched("The Sunken Kiln");
+    new_game_menu_to_other_rules_and_back(&mut t);
+    moment_edited_in_the_lab_plays_on(&mut t);
+}
+
+/// The tutorial, two players: the Players window, the hand-off and both secret card choices, a
+/// refused click on the other player's hero, a move half's reachable hexes lit in the X server's
+/// picture, the path previewed on hover, a move by a click on a hex, undo and redo by keys and by
+/// buttons, the camera dragged, and the round played on to an attack by a click on a foe.
+fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
     let p = t.wait_for("the Players window", 120, |p| {
         widget(p, "players:start").map(|_| p.clone())
     });
@@ -540,14 +583,14 @@ fn two_players_play_the_tutorial_with_a_real_pointer_and_keyboard() {
     t.click("players:start");
 
     // Round 1: the screen passes from Player 1 (Mara) to Player 2 (Pell), each choosing in secret.
-    choose_cards(&mut t, "Mara");
+    choose_cards(t, "Mara");
     let p = t.probe();
     assert_eq!(p["seats"]["current"], 2, "Player 2 chooses next");
     assert!(
         widgets_starting(&p, "card:").is_empty(),
         "Mara's cards are hidden before Player 2 takes the screen"
     );
-    choose_cards(&mut t, "Pell");
+    choose_cards(t, "Pell");
 
     // The first hero's turn: note the board before any half is chosen.
     let p = t.wait_for("a hero's turn", 120, |p| {
@@ -695,17 +738,17 @@ fn two_players_play_the_tutorial_with_a_real_pointer_and_keyboard() {
     let p = t.probe();
     let yaw = p["camera"]["yaw"].as_f64().unwrap();
     let focus = p["camera"]["focus"].clone();
-    drag(&t, 3, (700.0, 650.0), (820.0, 650.0));
+    drag(t, 3, (700.0, 650.0), (820.0, 650.0));
     t.wait_for("the camera to orbit", 30, |p| {
         ((p["camera"]["yaw"].as_f64()? - yaw).abs() > 0.2).then_some(())
     });
-    drag(&t, 2, (700.0, 650.0), (640.0, 600.0));
+    drag(t, 2, (700.0, 650.0), (640.0, 600.0));
     t.wait_for("the camera to pan", 30, |p| {
         (p["camera"]["focus"] != focus).then_some(())
     });
 
     // The rest of the round: both heroes end their turns, the foes act, the round ends.
-    play_on_until_attack(&mut t);
+    play_on_until_attack(t);
 }
 
 /// Drags with a mouse button held, in small steps over several frames as a hand does.
@@ -1017,12 +1060,14 @@ fn whole_game_by_mouse(scenario_name: &str) {
 #[test]
 #[ignore = "a whole game at the window's pace (tens of minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_root_cellar_to_its_end_from_the_new_game_menu() {
+    let _turn = Turn::take();
     whole_game_by_mouse("The Root Cellar");
 }
 
 #[test]
 #[ignore = "a whole game at the window's pace (tens of minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
+    let _turn = Turn::take();
     whole_game_by_mouse("The Sunken Kiln");
 }
 
@@ -1191,17 +1236,20 @@ fn whole_fight_by_mouse(scenario: &str) {
 #[test]
 #[ignore = "a whole fight at the window's pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_fight_the_cinder_adit_ambush_to_its_end_by_mouse() {
+    let _turn = Turn::take();
     whole_fight_by_mouse("scenarios/cinder-adit-ambush.ron");
 }
 
 #[test]
 #[ignore = "a whole game at the window's pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_players_play_the_dome_crossing_to_its_end_by_mouse() {
+    let _turn = Turn::take();
     whole_fight_by_mouse("scenarios/dome-crossing.ron");
 }
 
 #[test]
 fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
+    let _turn = Turn::take();
     // The ambush: the table breaks the placement's ties on the squares they are about.
     let mut t = Table::open("scenarios/cinder-adit-ambush.ron");
     // Three friends share the screen, a hero each: the Players window seats them.
@@ -1320,12 +1368,13 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
     });
 }
 
-#[test]
-fn the_new_game_menu_takes_the_table_to_the_scenarios_of_other_rules_and_back() {
-    let mut t = Table::open("scenarios/sunken-kiln.ron");
+/// From The Sunken Kiln's Players window: the New game menu takes the table to a Brimstone fight
+/// (asking first, as cards were chosen), whose game is paused and saved, then to The Root Cellar
+/// and The Sunken Kiln again, in the same window each time.
+fn new_game_menu_to_other_rules_and_back(t: &mut Table) {
     t.click("players:start");
     // Mara's cards are a players' move no save holds: the menu asks before it drops them.
-    choose_cards(&mut t, "Mara");
+    choose_cards(t, "Mara");
     t.click("menu:new-game");
     t.click("newgame:The Cinder Adit");
     t.click("newgame:discard");
@@ -1424,17 +1473,42 @@ fn lab_ends(p: &Value) -> Vec<Value> {
         .collect()
 }
 
-#[test]
-fn a_gloomhaven_position_is_set_up_by_clicks_in_the_lab_and_saved_for_solve() {
-    let mut t = Table::launch(None, &["--lab", "gloomhaven"]);
+/// The lab on a blank position of `module`: the one it opened on, or a new one by its button.
+fn blank_position(t: &mut Table, module: &str) -> Value {
     let p = t.wait_for("the lab", 300, |p| {
-        (p["lab"]["module"] == "gloomhaven").then(|| p.clone())
+        p["lab"]["module"].as_str().map(|_| p.clone())
     });
+    if p["lab"]["module"] == module {
+        return p;
+    }
+    t.click(&format!("lab:new:{module}"));
+    t.wait_for("the blank position", 60, |p| {
+        (p["lab"]["module"] == module && p["lab"]["undo"] == 0).then(|| p.clone())
+    })
+}
+
+/// The lab of each rule module in turn, in one window: a position set up by clicks, its answer
+/// read from the board, a tie clicked, and the case saved for `foehold solve`.
+#[test]
+fn positions_of_every_rule_module_are_set_up_by_clicks_in_the_lab_and_saved() {
+    let _turn = Turn::take();
+    let mut t = Table::launch(None, &["--lab", "gloomhaven"]);
+    gloomhaven_position_by_clicks(&mut t);
+    // Three heroes, one beside the hound: the random pick and the players' choice of square.
+    lab_position_by_clicks(&mut t, "brimstone", "hero", &[(1, 0), (4, 0), (1, 2)]);
+    // Two heroes as valid and as stealthy as each other: the players choose.
+    lab_position_by_clicks(&mut t, "goals", "hero", &[(2, 0), (0, -3)]);
+}
+
+/// A Gloomhaven position set up by clicks: characters placed, an initiative typed (a bad one
+/// refused), the tie read from the board and clicked, the case saved and solved again.
+fn gloomhaven_position_by_clicks(t: &mut Table) {
+    let p = blank_position(t, "gloomhaven");
     // Timed from the lab on screen: the window's start-up under software rendering is not the lab's.
     let started = Instant::now();
     // The blank position: one monster, one character, one answer.
     assert_eq!(lab_ends(&p).len(), 1, "{}", p["lab"]);
-    let p = clear_the_board(&mut t, &p);
+    let p = clear_the_board(t, &p);
     // A character two hexes from the monster, placed by a click with the Character brush: it
     // takes the first free initiative, 10.
     t.click("lab:brush:character");
@@ -1522,13 +1596,10 @@ fn clear_the_board(t: &mut Table, p: &Value) -> Value {
 /// A blank position of `module` in the lab, its board cleared, figures placed by clicks with
 /// `brush` on `cells`, the tied outcomes read from the board, the second one clicked, the case
 /// saved: the rules core answers the saved file with the same ends.
-fn lab_position_by_clicks(module: &str, brush: &str, cells: &[(i64, i64)]) {
-    let mut t = Table::launch(None, &["--lab", module]);
-    let p = t.wait_for("the lab", 300, |p| {
-        (p["lab"]["module"] == module).then(|| p.clone())
-    });
+fn lab_position_by_clicks(t: &mut Table, module: &str, brush: &str, cells: &[(i64, i64)]) {
+    let p = blank_position(t, module);
     let started = Instant::now();
-    let mut p = clear_the_board(&mut t, &p);
+    let mut p = clear_the_board(t, &p);
     t.click(&format!("lab:brush:{brush}"));
     for &(q, r) in cells {
         let (before, undo) = (p["figures"].clone(), p["lab"]["undo"].as_u64().unwrap());
@@ -1562,19 +1633,8 @@ fn lab_position_by_clicks(module: &str, brush: &str, cells: &[(i64, i64)]) {
 }
 
 #[test]
-fn a_brimstone_targeting_position_is_set_up_by_clicks_in_the_lab_and_saved() {
-    // Three heroes, one beside the hound: the random pick and the players' choice of square.
-    lab_position_by_clicks("brimstone", "hero", &[(1, 0), (4, 0), (1, 2)]);
-}
-
-#[test]
-fn a_goal_priority_turn_is_set_up_by_clicks_in_the_lab_and_saved() {
-    // Two heroes as valid and as stealthy as each other: the players choose.
-    lab_position_by_clicks("goals", "hero", &[(2, 0), (0, -3)]);
-}
-
-#[test]
 fn the_players_enter_the_override_card_they_drew_at_their_own_table() {
+    let _turn = Turn::take();
     // A physical deck beside the screen: the table asks for every card and die instead of drawing.
     let mut t = Table::launch(Some("scenarios/dome-crossing.ron"), &["--table-draws"]);
     t.click("players:start");
@@ -1679,7 +1739,7 @@ fn join_beside(mut host: Table) -> [Table; 2] {
     });
     let title = host.probe()["title"].clone();
     // The friend's table opens on the default scenario and leaves it for the host's.
-    let mut friend = Table::launch_beside(None, &net);
+    let mut friend = Table::launch(None, &net);
     friend.click("players:start");
     friend.click("menu:online");
     friend.click("online:code");
@@ -1803,6 +1863,7 @@ fn round_of(p: &Value) -> u64 {
 
 #[test]
 fn two_tables_play_the_dome_crossing_online_by_real_clicks() {
+    let _turn = Turn::take();
     online_fight_by_mouse("scenarios/dome-crossing.ron", true, |a, b| {
         round_of(a) >= 2 && round_of(b) >= 2 && phase(a).starts_with("Heroes")
     });
@@ -1810,6 +1871,7 @@ fn two_tables_play_the_dome_crossing_online_by_real_clicks() {
 
 #[test]
 fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
+    let _turn = Turn::take();
     let mut tables = host_and_join("scenarios/cinder-adit-ambush.ron");
     let mut fights = [Fight::default(), Fight::default()];
     // Some way into the first round: the friend's hero has moved.
@@ -1861,6 +1923,7 @@ fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
 
 #[test]
 fn a_game_played_at_one_table_goes_online_as_it_stands_by_real_clicks() {
+    let _turn = Turn::take();
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let mut host = Table::launch(Some("scenarios/dome-crossing.ron"), &net);
     host.click("players:start");
@@ -1924,6 +1987,7 @@ fn a_game_played_at_one_table_goes_online_as_it_stands_by_real_clicks() {
 
 #[test]
 fn the_host_table_crashes_and_the_friend_continues_as_host_by_real_clicks() {
+    let _turn = Turn::take();
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let mut tables = host_and_join("scenarios/dome-crossing.ron");
     let mut fights = [Fight::default(), Fight::default()];
@@ -1993,17 +2057,20 @@ fn the_host_table_crashes_and_the_friend_continues_as_host_by_real_clicks() {
 #[test]
 #[ignore = "a whole game online at two windows' pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_tables_play_the_dome_crossing_online_to_its_end_by_real_clicks() {
+    let _turn = Turn::take();
     online_fight_by_mouse("scenarios/dome-crossing.ron", false, |_, _| false);
 }
 
 #[test]
 #[ignore = "a whole fight online at two windows' pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_tables_fight_the_cinder_adit_ambush_online_to_its_end_by_real_clicks() {
+    let _turn = Turn::take();
     online_fight_by_mouse("scenarios/cinder-adit-ambush.ron", false, |_, _| false);
 }
 
 #[test]
 fn two_tables_choose_cards_in_secret_online_and_both_see_the_same_reveal() {
+    let _turn = Turn::take();
     let [host, friend] = host_and_join("scenarios/tutorial.ron");
     let mut tables = [host, friend];
     // Each screen shows the card window of its own hero only, with no hand-off.
@@ -2107,9 +2174,9 @@ fn saved_at_a_characters_turn(dir: &Path) -> PathBuf {
 
 /// The players move a figure in the lab to mirror their own board, then play on: the game takes
 /// the lab's board as one entry of its log, which Ctrl+Z takes back.
-#[test]
-fn a_moment_edited_in_the_lab_plays_on_in_the_game_by_real_clicks() {
-    let mut t = Table::open("scenarios/ember-orchard.ron");
+///
+/// From a Gloomhaven scenario's Players window (nothing played yet).
+fn moment_edited_in_the_lab_plays_on(t: &mut Table) {
     t.wait_for("the table", 300, |p| (cursor(p) == 0).then_some(()));
     // The game saved at a character's turn, loaded by the Game window as the table's save.
     std::fs::create_dir_all(t.dir.join("saves")).unwrap();
@@ -2230,7 +2297,7 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_by_real_clicks() {
         if widget(&p, "draw:what").is_some() {
             break p;
         }
-        if settle_tie(&mut t, &p) {
+        if settle_tie(t, &p) {
             continue;
         }
         if widget(&p, "turn:end").is_some() {
