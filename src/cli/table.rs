@@ -28,12 +28,28 @@ pub struct TableArgs {
     /// The players draw the cards and roll the dice at their own table, and enter each outcome
     #[arg(long)]
     pub table_draws: bool,
+    /// How fast the rules' own steps play, as the speed slider sets it: 1 is the usual pace, 4 the
+    /// fastest, 0.25 the slowest
+    #[arg(long, default_value_t = 1.0, value_parser = parse_speed)]
+    pub speed: f32,
     #[cfg(feature = "online")]
     #[command(flatten)]
     pub online: OnlineArgs,
     #[cfg(feature = "dev")]
     #[command(flatten)]
     pub dev: DevArgs,
+}
+
+/// The slider's range, and nothing that is not a number in it.
+fn parse_speed(text: &str) -> Result<f32, String> {
+    let speed: f32 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number"))?;
+    if (0.25..=4.0).contains(&speed) {
+        Ok(speed)
+    } else {
+        Err(format!("{text} is not between 0.25 and 4"))
+    }
 }
 
 /// Online play from the table's command line; the Online window does the same by mouse.
@@ -85,4 +101,32 @@ pub struct DevArgs {
     /// tests that click rather than look closely
     #[arg(long)]
     pub quick_render: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_speed;
+
+    #[test]
+    fn the_speed_is_a_number_within_the_sliders_range() {
+        assert_eq!(parse_speed("4"), Ok(4.0));
+        assert_eq!(parse_speed("0.25"), Ok(0.25));
+        assert_eq!(parse_speed("1.5"), Ok(1.5));
+        assert_eq!(
+            parse_speed("5"),
+            Err("5 is not between 0.25 and 4".to_string())
+        );
+        assert_eq!(
+            parse_speed("0"),
+            Err("0 is not between 0.25 and 4".to_string())
+        );
+        assert_eq!(
+            parse_speed("NaN"),
+            Err("NaN is not between 0.25 and 4".to_string())
+        );
+        assert_eq!(
+            parse_speed("fast"),
+            Err("\"fast\" is not a number".to_string())
+        );
+    }
 }

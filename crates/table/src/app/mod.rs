@@ -36,7 +36,7 @@ mod windows;
 pub use driver::Extra;
 
 /// The command line of the table.
-#[derive(Debug, Clone, Resource, Default)]
+#[derive(Debug, Clone, Resource)]
 pub struct Options {
     pub scenario: Option<PathBuf>,
     /// Open the position lab on a blank position of this module.
@@ -45,11 +45,30 @@ pub struct Options {
     pub autoplay: bool,
     /// The players draw and roll at their own table and enter the outcomes (`--table-draws`).
     pub table_draws: bool,
+    /// The speed of the rules' own steps at the start (`--speed`).
+    pub speed: f32,
     /// Online play asked for on the command line (`--host`, `--join`).
     pub online: foehold::cli::table::OnlineArgs,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
     pub tools: foehold::cli::table::DevArgs,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            scenario: None,
+            lab: None,
+            seed: 0,
+            autoplay: false,
+            table_draws: false,
+            // The usual pace, as the slider starts.
+            speed: 1.0,
+            online: Default::default(),
+            #[cfg(feature = "dev")]
+            tools: Default::default(),
+        }
+    }
 }
 
 impl Options {
@@ -61,6 +80,7 @@ impl Options {
             seed: a.seed,
             autoplay: a.autoplay,
             table_draws: a.table_draws,
+            speed: a.speed,
             online: a.online.clone(),
             #[cfg(feature = "dev")]
             tools: a.dev.clone(),

@@ -168,7 +168,7 @@ pub fn plugin(app: &mut App) {
     .insert_resource(Pace {
         paused: options.benchmark(),
         step: false,
-        speed: 1.0,
+        speed: options.speed,
         autoplay,
         wait: 0.6,
         message: None,
