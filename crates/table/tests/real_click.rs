@@ -178,8 +178,9 @@ impl Table {
             .args(more)
             // The clicks are checked by the probe and by colours on the board, not by shading:
             // without shadows and multisampling a software-rendered frame takes a fraction of
-            // the time (the screenshot test draws the board in full).
-            .args(["--seed", "1", "--quick-render", "--probe"])
+            // the time (the screenshot test draws the board in full). The rules' own steps
+            // play at the slider's fastest: the tests wait for what they show, not for a pace.
+            .args(["--seed", "1", "--quick-render", "--speed", "4", "--probe"])
             .arg(&probe)
             .current_dir(&dir)
             .env("DISPLAY", &display)
@@ -1862,14 +1863,6 @@ fn round_of(p: &Value) -> u64 {
 }
 
 #[test]
-fn two_tables_play_the_dome_crossing_online_by_real_clicks() {
-    let _turn = Turn::take();
-    online_fight_by_mouse("scenarios/dome-crossing.ron", true, |a, b| {
-        round_of(a) >= 2 && round_of(b) >= 2 && phase(a).starts_with("Heroes")
-    });
-}
-
-#[test]
 fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
     let _turn = Turn::take();
     let mut tables = host_and_join("scenarios/cinder-adit-ambush.ron");
@@ -1921,9 +1914,21 @@ fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
     );
 }
 
+/// One game's life online, in the windows it needs: played hot-seat at one table, hosted as it
+/// stands, joined by a friend's table, played by both to the next round with the friend's first
+/// decision undone on both, then the host's program killed: the friend continues as host and
+/// player 1 joins it from a new table, and the game goes on for another round.
 #[test]
-fn a_game_played_at_one_table_goes_online_as_it_stands_by_real_clicks() {
+fn a_game_goes_online_as_it_stands_is_played_by_two_and_outlives_its_host() {
     let _turn = Turn::take();
+    let tables = a_game_played_at_one_table_goes_online_as_it_stands();
+    the_host_table_crashes_and_the_friend_continues_as_host(tables);
+}
+
+/// The Dome Crossing played hot-seat, then hosted as it stands and joined by a second table;
+/// the two play on to round 2, the friend's first decision undone on both. Returns the tables,
+/// the host first.
+fn a_game_played_at_one_table_goes_online_as_it_stands() -> [Table; 2] {
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let mut host = Table::launch(Some("scenarios/dome-crossing.ron"), &net);
     host.click("players:start");
@@ -1975,23 +1980,24 @@ fn a_game_played_at_one_table_goes_online_as_it_stands_by_real_clicks() {
         cursor(&f)
     );
     let mut fights = [Fight::default(), Fight::default()];
-    let ps = play_online(&mut tables, &mut fights, false, |a, _| {
+    let ps = play_online(&mut tables, &mut fights, true, |a, b| {
         cursor(a) >= cursor(&before) + 6
+            && round_of(a) >= 2
+            && round_of(b) >= 2
+            && phase(a).starts_with("Heroes")
     });
     eprintln!(
-        "played on online: action {}, hash {}",
+        "played on online to round 2: action {}, hash {}",
         cursor(&ps[0]),
         ps[0]["game"]["hash"]
     );
+    tables
 }
 
-#[test]
-fn the_host_table_crashes_and_the_friend_continues_as_host_by_real_clicks() {
-    let _turn = Turn::take();
+/// The host's table of an online game (`tables[0]`) is killed: the friend's continues as host,
+/// player 1 joins it again from a new table, and the two play on for another round.
+fn the_host_table_crashes_and_the_friend_continues_as_host(tables: [Table; 2]) {
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
-    let mut tables = host_and_join("scenarios/dome-crossing.ron");
-    let mut fights = [Fight::default(), Fight::default()];
-    play_online(&mut tables, &mut fights, false, |a, _| cursor(a) >= 12);
     let [host, mut friend] = tables;
     let title = friend.probe()["title"].clone();
     // The host's program is killed: no goodbye, its connection falls silent.
@@ -2046,9 +2052,10 @@ fn the_host_table_crashes_and_the_friend_continues_as_host_by_real_clicks() {
     );
     let mut tables = [back, friend];
     let mut fights = [Fight::default(), Fight::default()];
-    let ps = play_online(&mut tables, &mut fights, false, |a, _| round_of(a) >= 2);
+    let next = round_of(&f) + 1;
+    let ps = play_online(&mut tables, &mut fights, false, |a, _| round_of(a) >= next);
     eprintln!(
-        "played on to round 2 with the new host: action {}, hash {}",
+        "played on to round {next} with the new host: action {}, hash {}",
         cursor(&ps[0]),
         ps[0]["game"]["hash"]
     );
