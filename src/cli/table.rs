@@ -109,24 +109,13 @@ mod tests {
 
     #[test]
     fn the_speed_is_a_number_within_the_sliders_range() {
-        assert_eq!(parse_speed("4"), Ok(4.0));
-        assert_eq!(parse_speed("0.25"), Ok(0.25));
-        assert_eq!(parse_speed("1.5"), Ok(1.5));
-        assert_eq!(
-            parse_speed("5"),
-            Err("5 is not between 0.25 and 4".to_string())
-        );
-        assert_eq!(
-            parse_speed("0"),
-            Err("0 is not between 0.25 and 4".to_string())
-        );
-        assert_eq!(
-            parse_speed("NaN"),
-            Err("NaN is not between 0.25 and 4".to_string())
-        );
-        assert_eq!(
-            parse_speed("fast"),
-            Err("\"fast\" is not a number".to_string())
-        );
+        for (text, speed) in [("4", 4.0), ("0.25", 0.25), ("1.5", 1.5)] {
+            assert_eq!(parse_speed(text), Ok(speed), "{text}");
+        }
+        for text in ["5", "0", "NaN", "-1"] {
+            let refused = format!("{text} is not between 0.25 and 4");
+            assert_eq!(parse_speed(text), Err(refused));
+        }
+        assert_eq!(parse_speed("fast"), Err("\"fast\" is not a number".into()));
     }
 }
