@@ -1830,13 +1830,12 @@ fn play_online(
     }
 }
 
-/// Plays `scenario` online between two tables by mouse, until `done` says so of both probes (or
-/// the game ends), and keeps the last pictures.
-fn online_fight_by_mouse(scenario: &str, undo_once: bool, done: impl Fn(&Value, &Value) -> bool) {
+/// Plays `scenario` online between two tables by mouse to its end, and keeps the last pictures.
+fn online_fight_by_mouse(scenario: &str) {
     let mut tables = host_and_join(scenario);
     let mut fights = [Fight::default(), Fight::default()];
     let start = Instant::now();
-    let ps = play_online(&mut tables, &mut fights, undo_once, done);
+    let ps = play_online(&mut tables, &mut fights, false, |_, _| false);
     for (t, name) in tables.iter_mut().zip(["host", "friend"]) {
         let p = t.probe();
         let end = t.keep_last_picture(&p);
@@ -2065,14 +2064,14 @@ fn the_host_table_crashes_and_the_friend_continues_as_host(tables: [Table; 2]) {
 #[ignore = "a whole game online at two windows' pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_tables_play_the_dome_crossing_online_to_its_end_by_real_clicks() {
     let _turn = Turn::take();
-    online_fight_by_mouse("scenarios/dome-crossing.ron", false, |_, _| false);
+    online_fight_by_mouse("scenarios/dome-crossing.ron");
 }
 
 #[test]
 #[ignore = "a whole fight online at two windows' pace (minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
 fn two_tables_fight_the_cinder_adit_ambush_online_to_its_end_by_real_clicks() {
     let _turn = Turn::take();
-    online_fight_by_mouse("scenarios/cinder-adit-ambush.ron", false, |_, _| false);
+    online_fight_by_mouse("scenarios/cinder-adit-ambush.ron");
 }
 
 #[test]
