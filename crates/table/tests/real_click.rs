@@ -31,13 +31,14 @@ struct Shot {
 }
 
 impl Shot {
-    /// The mean colour of the 5×5 pixels around a point, as signed numbers.
+    /// The mean colour of the 3×3 pixels (about 6×6 of the table's points) around a point given
+    /// in the table's points, as signed numbers.
     fn at(&self, x: f64, y: f64) -> [i32; 3] {
-        let (cx, cy) = (x.round() as i64, y.round() as i64);
+        let (cx, cy) = ((x * SCALE).round() as i64, (y * SCALE).round() as i64);
         let mut sum = [0i32; 3];
         let mut n = 0;
-        for dy in -2..=2 {
-            for dx in -2..=2 {
+        for dy in -1..=1 {
+            for dx in -1..=1 {
                 let (px, py) = (cx + dx, cy + dy);
                 if px < 0 || py < 0 || px as usize >= self.width || py as usize >= self.height {
                     continue;
@@ -60,6 +61,13 @@ impl Shot {
         let _ = std::fs::write(path, out);
     }
 }
+
+/// Pixels per point of the table's window. A software-rendered frame costs about what its pixels
+/// cost, so the tables run at half a pixel per point, as on a low-resolution screen (the X server's
+/// scale factor, which winit reads): the layout in points is a player's, the frames take half the
+/// time. Positions in the probe are in points; the pointer and the X server's pictures are in
+/// pixels.
+const SCALE: f64 = 0.5;
 
 /// One test's windows at a time: two software-rendered tables on two cores would each crawl.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -112,6 +120,14 @@ struct Table {
     dir: PathBuf,
     app: Killed,
     _xvfb: Killed,
+}
+
+/// A point in the table's points as the X server's pixels, for the pointer.
+fn pixels(x: f64, y: f64) -> (String, String) {
+    (
+        (x * SCALE).round().to_string(),
+        (y * SCALE).round().to_string(),
+    )
 }
 
 fn xdotool(display: &str, args: &[&str]) -> String {
@@ -185,6 +201,7 @@ impl Table {
             .current_dir(&dir)
             .env("DISPLAY", &display)
             .env("WGPU_BACKEND", "vulkan")
+            .env("WINIT_X11_SCALE_FACTOR", SCALE.to_string())
             .stdout(log.try_clone().unwrap())
             .stderr(log)
             .spawn()
@@ -209,14 +226,20 @@ impl Table {
         };
         // No window manager runs here to give the new window the keyboard, as a desktop would.
         xdotool(&display, &["windowfocus", "--sync", &window.to_string()]);
-        Table {
+        let mut table = Table {
             display,
             window,
             probe,
             dir,
             app,
             _xvfb: xvfb,
-        }
+        };
+        let scale = table.wait_for("the window's scale", 300, |p| p["window"]["scale"].as_f64());
+        assert_eq!(
+            scale, SCALE,
+            "the table draws at the X server's scale factor"
+        );
+        table
     }
 
     /// Waits for the table to show the scenario `title`, started in place: the same program and
@@ -290,8 +313,9 @@ impl Table {
         }
     }
 
+    /// Moves the pointer to a point given in the table's points.
     fn pointer_to(&self, x: f64, y: f64) {
-        let (x, y) = (x.round().to_string(), y.round().to_string());
+        let (x, y) = pixels(x, y);
         let w = self.window.to_string();
         xdotool(&self.display, &["mousemove", "--window", &w, &x, &y]);
     }
@@ -299,7 +323,7 @@ impl Table {
     /// Moves the pointer and clicks in one go, as a quick hand does; then waits for the table to
     /// draw three more frames, as a hand waits to see what the click did before the next one.
     fn click_at(&mut self, x: f64, y: f64) {
-        let (sx, sy) = (x.round().to_string(), y.round().to_string());
+        let (sx, sy) = pixels(x, y);
         let w = self.window.to_string();
         let before = self.probe()["frame"].as_u64().unwrap();
         xdotool(
