@@ -78,9 +78,11 @@ stage "screenshot"
 FOEHOLD_BIN="$bin" bash crates/table/tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot.png"
 
 stage "screenshots of the other modules' boards (square grid; Domes, woods and adventures)"
-# Mid-fight, played by the autopilot: the dice tray with its odds and an enemy's aim line in view.
-FRAMES=120 FOEHOLD_BIN="$bin" bash crates/table/tests/screenshot.sh \
-    "${CARGO_TARGET_DIR:-target}/screenshot-square.png" scenarios/cinder-adit-ambush.ron --autoplay --seed 3
+# Mid-fight, played by the autopilot at the fastest pace: the dice tray with its odds and an
+# enemy's aim line in view (a frame drawn in full costs about half a second).
+FRAMES=70 FOEHOLD_BIN="$bin" bash crates/table/tests/screenshot.sh \
+    "${CARGO_TARGET_DIR:-target}/screenshot-square.png" scenarios/cinder-adit-ambush.ron --autoplay --seed 3 \
+    --speed 4
 FOEHOLD_BIN="$bin" bash crates/table/tests/screenshot.sh "${CARGO_TARGET_DIR:-target}/screenshot-goals.png" \
     scenarios/dome-crossing.ron
 finish_stage
