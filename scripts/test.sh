@@ -70,7 +70,8 @@ stage "tests"
 cargo test --workspace --features dev --locked
 
 stage "benchmarks, each run once (their inputs and set-up stay valid)"
-cargo test --workspace --features dev --locked --benches
+# `--bench '*'`: bench targets only (`--benches` also takes the libraries' unit tests, run above).
+cargo test --workspace --features dev --locked --bench '*'
 
 # The screenshots run the table the tests built.
 bin="${CARGO_TARGET_DIR:-target}/debug/foehold-table"
