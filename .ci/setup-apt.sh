@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# System packages for the 3D table and its screenshot test: an X server without a screen (Xvfb),
-# Mesa's software Vulkan (lavapipe) and the X11 libraries winit opens at run time. Idempotent.
+# System packages for the 3D table and its tests of the real window: an X server without a screen
+# (Xvfb), a pointer and keyboard driven from outside (xdotool), the X clipboard read and written
+# from outside (xclip), Mesa's software Vulkan (lavapipe) and the X11 libraries winit opens at run
+# time. Idempotent.
 set -euo pipefail
 
 packages=(
-    xvfb xauth xdotool
+    xvfb xauth xdotool xclip
     mesa-vulkan-drivers libvulkan1
     libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon0 libxkbcommon-x11-0
     pkg-config

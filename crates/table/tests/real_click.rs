@@ -1561,12 +1561,10 @@ fn gloomhaven_position_by_clicks(t: &mut Table) {
     let refused = p["lab"]["refused"].as_str().unwrap();
     assert!(refused.contains("not a whole number"), "{refused}");
     assert_eq!(p["lab"]["undo"], u + 1);
-    // Its initiative typed into the side panel: the same as the first one's, so the two tie.
+    // Its initiative typed into the side panel over the whole field, selected with Ctrl+A (its
+    // keys pressed and released within one frame): the same as the first one's, so the two tie.
     t.click("lab:field:initiative");
-    t.key("End");
-    for _ in 0..4 {
-        t.key("BackSpace");
-    }
+    t.key("ctrl+a");
     xdotool(&t.display, &["type", "10"]);
     t.key("Return");
     let p = t.wait_for("the tie", 60, |p| {
@@ -1602,6 +1600,77 @@ fn gloomhaven_position_by_clicks(t: &mut Table) {
         "set up, answered, a tie clicked and saved in {:.0} s",
         started.elapsed().as_secs_f64()
     );
+    code_through_the_clipboard(t);
+}
+
+/// The position's code goes to the X clipboard with a notice; the field, emptied by select-all
+/// and typing, takes it back from the clipboard (put there by another program) with Ctrl+V, and
+/// the code opens the same position.
+fn code_through_the_clipboard(t: &mut Table) {
+    let before = lab_ends(&t.probe());
+    t.click("lab:make-code");
+    let p = t.wait_for("the copied notice", 60, |p| {
+        assert!(widget(p, "notice:failed").is_none(), "the copy failed");
+        widget(p, "notice").map(|_| p.clone())
+    });
+    let code = p["lab"]["code"].as_str().unwrap().to_string();
+    assert!(code.len() > 40, "a code: {code}");
+    assert_eq!(
+        clipboard_text(&t.display),
+        code,
+        "the X clipboard holds the code"
+    );
+    // Typing over a selection replaces it.
+    t.click("lab:code");
+    t.key("ctrl+a");
+    t.type_text("junk");
+    t.wait_for("the field replaced", 60, |p| {
+        (p["lab"]["code"] == "junk").then_some(())
+    });
+    set_clipboard_text(&t.display, &code);
+    t.key("ctrl+a");
+    t.key("ctrl+v");
+    t.wait_for("the code pasted", 60, |p| {
+        (p["lab"]["code"].as_str() == Some(code.as_str())).then_some(())
+    });
+    t.click("lab:open-code");
+    let p = t.wait_for("the position opened from its code", 60, |p| {
+        (p["lab"]["undo"] == 0 && p["lab"]["refused"].is_null()).then(|| p.clone())
+    });
+    assert_eq!(lab_ends(&p), before, "the same position: {}", p["lab"]);
+}
+
+/// The text on the X clipboard of `display`, as another program reads it.
+fn clipboard_text(display: &str) -> String {
+    let out = Command::new("xclip")
+        .args(["-o", "-selection", "clipboard"])
+        .env("DISPLAY", display)
+        .output()
+        .expect("xclip runs (install it with .ci/setup-apt.sh)");
+    assert!(
+        out.status.success(),
+        "xclip -o: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+/// Puts `text` on the X clipboard of `display` from another program, as a chat window's copy
+/// does (xclip stays in the background to hand it over, until the X server closes).
+fn set_clipboard_text(display: &str, text: &str) {
+    let mut xclip = Command::new("xclip")
+        .args(["-i", "-selection", "clipboard"])
+        .env("DISPLAY", display)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("xclip runs (install it with .ci/setup-apt.sh)");
+    let mut input = xclip.stdin.take().unwrap();
+    std::io::Write::write_all(&mut input, text.as_bytes()).unwrap();
+    drop(input);
+    assert!(xclip.wait().unwrap().success(), "xclip -i");
+    assert_eq!(clipboard_text(display), text, "xclip holds the text");
 }
 
 /// Clears the lab's board with its button: the board and the acting foe stay, alone. Returns the
@@ -1748,27 +1817,52 @@ fn online_player(p: &Value) -> Option<u64> {
 /// window, the second joins by pasting the code; both are driven by real pointer and key events.
 /// Returns them with the host first, once the second is welcomed.
 fn host_and_join(scenario: &str) -> [Table; 2] {
+    join_beside(hosting(scenario))
+}
+
+/// A table on `scenario` that hosts it for two from its Online window.
+fn hosting(scenario: &str) -> Table {
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let mut host = Table::launch(Some(scenario), &net);
     host.click("players:start");
     host.click("menu:online");
     host.click("online:host");
-    join_beside(host)
+    host
 }
 
-/// A second table beside `host`, which shows its join code, joins its game by pasting the code.
+/// A second table beside `host`, which shows its join code, joins its game by pasting the code:
+/// copied by the host's button to its X clipboard, sent over (here: read by one program and put
+/// on the friend's clipboard by another), pasted into the friend's code field with Ctrl+V.
 fn join_beside(mut host: Table) -> [Table; 2] {
-    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
+    let code = copy_the_join_code(&mut host);
+    friend_joins(host, &code)
+}
+
+/// The host's join code, copied by its button to the host's X clipboard.
+fn copy_the_join_code(host: &mut Table) -> String {
     let code = host.wait_for("the join code", 60, |p| {
         p["online"]["code"].as_str().map(String::from)
     });
+    host.click("online:copy");
+    host.wait_for("the copied notice", 60, |p| {
+        assert!(widget(p, "notice:failed").is_none(), "the copy failed");
+        widget(p, "notice").map(|_| ())
+    });
+    assert_eq!(clipboard_text(&host.display), code, "the host's clipboard");
+    code
+}
+
+/// A friend's table joins the game `host` shows `code` for, by pasting the code into its field.
+fn friend_joins(mut host: Table, code: &str) -> [Table; 2] {
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let title = host.probe()["title"].clone();
     // The friend's table opens on the default scenario and leaves it for the host's.
     let mut friend = Table::launch(None, &net);
     friend.click("players:start");
     friend.click("menu:online");
+    set_clipboard_text(&friend.display, code);
     friend.click("online:code");
-    friend.type_text(&code);
+    friend.key("ctrl+v");
     let typed = Instant::now();
     friend.click("online:join");
     friend.wait_for("the host's welcome and game", 120, |p| {

@@ -258,8 +258,13 @@ impl Dock {
 pub(super) fn plugin(app: &mut App) {
     // The windows get a camera of their own: egui sizes its screen by its camera's viewport, and
     // the board's camera draws only in what the docks leave.
+    // The keyboard goes to egui by the table's own reader (`keys.rs`), key by key.
     app.insert_resource(EguiGlobalSettings {
         auto_create_primary_context: false,
+        input_system_settings: bevy_egui::EguiInputSystemSettings {
+            run_write_keyboard_input_messages_system: false,
+            ..default()
+        },
         ..default()
     })
     .add_systems(Startup, spawn_window_camera);

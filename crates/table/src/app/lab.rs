@@ -169,6 +169,7 @@ pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LabTools>()
+        .init_resource::<crate::app::clipboard::Clipboard>()
         // A game put on the table (New game, a loaded save) ends the lab.
         .add_systems(PreUpdate, leave_for_a_game.run_if(in_lab))
         .add_systems(
@@ -396,6 +397,10 @@ fn follow(
 }
 
 /// The lab's own window: which position, undo and redo, files and codes, back to a game.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
 fn bench_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -404,6 +409,7 @@ fn bench_window(
     mut dock: ResMut<Dock>,
     mut next: ResMut<NextState<Screen>>,
     aside: Option<Res<SetAside>>,
+    mut clipboard: ResMut<crate::app::clipboard::Clipboard>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (undo, redo) = bench.0.history();
@@ -526,7 +532,7 @@ fn bench_window(
                 .clicked()
             {
                 tools.code = code::encode(&bench.0.file());
-                ui.ctx().copy_text(tools.code.clone());
+                clipboard.copy("the position's code", tools.code.clone());
             }
             if ui.button("Open code").tagged("lab:open-code").clicked() {
                 match code::decode(&tools.code) {

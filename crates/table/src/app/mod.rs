@@ -13,12 +13,14 @@ use bevy_egui::EguiPlugin;
 
 mod board;
 mod camera;
+mod clipboard;
 #[cfg(feature = "dev")]
 mod dev;
 mod dock;
 mod driver;
 mod focus;
 pub mod gloomhaven;
+mod keys;
 pub mod lab;
 mod minis;
 mod online;
@@ -175,7 +177,8 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             pointer::plugin,
             lab::plugin,
             online::plugin,
-        ));
+        ))
+        .add_plugins((clipboard::plugin, keys::plugin));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);
     // The first game goes on the table before the first frame, as any later one does.

@@ -147,7 +147,7 @@ fn lab_json(
             "targets": c.targets.iter().map(|&t| key(Some(t))).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "brush": tools.brush, "selected": key(tools.selected), "refused": tools.refused,
-        "shown": tools.shown,
+        "shown": tools.shown, "code": tools.code,
     })
 }
 

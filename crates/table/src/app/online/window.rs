@@ -6,12 +6,14 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use foehold_net::host::MAX_PEERS;
 
 use super::{Go, Online, Role};
+use crate::app::clipboard::Clipboard;
 use crate::app::dock::{Dock, Slot};
 use crate::app::tag::Tagged;
 use crate::app::ui::Windows;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, online.in_set(Windows));
+    app.init_resource::<Clipboard>()
+        .add_systems(EguiPrimaryContextPass, online.in_set(Windows));
 }
 
 const RED: egui::Color32 = egui::Color32::from_rgb(255, 140, 110);
@@ -21,6 +23,7 @@ fn online(
     mut state: ResMut<Online>,
     mut go: MessageWriter<Go>,
     mut dock: ResMut<Dock>,
+    mut clipboard: ResMut<Clipboard>,
 ) -> Result {
     let shown = state.open || state.status.role.is_some() || state.starting().is_some();
     if !shown {
@@ -41,7 +44,7 @@ fn online(
             });
             cancel = ui.button("Cancel").tagged("online:cancel").clicked();
         } else if state.status.role.is_some() {
-            in_game(ui, &state, &mut go);
+            in_game(ui, &state, &mut go, &mut clipboard);
         } else {
             ui.label(egui::RichText::new("Host this game for friends").strong());
             ui.horizontal(|ui| {
@@ -129,7 +132,12 @@ fn online(
 }
 
 /// The online game: the code, the seats, whom it waits for.
-fn in_game(ui: &mut egui::Ui, state: &Online, go: &mut MessageWriter<Go>) {
+fn in_game(
+    ui: &mut egui::Ui,
+    state: &Online,
+    go: &mut MessageWriter<Go>,
+    clipboard: &mut Clipboard,
+) {
     let s = &state.status;
     let who = match s.role {
         Some(Role::Host(Some(n))) => format!("You host this game, as Player {n}."),
@@ -154,7 +162,7 @@ fn in_game(ui: &mut egui::Ui, state: &Online, go: &mut MessageWriter<Go>) {
             .tagged("online:copy")
             .clicked()
         {
-            ui.ctx().copy_text(code.clone());
+            clipboard.copy("the join code", code.clone());
         }
     }
     ui.horizontal_wrapped(|ui| {
