@@ -2195,7 +2195,23 @@ fn two_tables_fight_the_cinder_adit_ambush_online_to_its_end_by_real_clicks() {
 #[test]
 fn two_tables_choose_cards_in_secret_online_and_both_see_the_same_reveal() {
     let _turn = Turn::take();
-    let [host, friend] = host_and_join("scenarios/tutorial.ron");
+    let mut host = hosting("scenarios/tutorial.ron");
+    let code = copy_the_join_code(&mut host);
+    // The host aims at the last card of its hand while the code is on show above it for the
+    // free seat; the friend takes the seat, the code goes, and the host clicks where it aimed.
+    let (aimed, at) = host.wait_for("the host's cards under the code", 60, |p| {
+        widget(p, "online:the-code")?;
+        let last = widgets_starting(p, "card:").pop()?;
+        let at = centre(widget(p, &last)?);
+        Some((last, at))
+    });
+    host.pointer_to(at.0, at.1);
+    let [mut host, friend] = friend_joins(host, &code);
+    host.wait_for("the code gone with the free seat", 60, |p| {
+        widget(p, "online:the-code").is_none().then_some(())
+    });
+    host.click_at(at.0, at.1);
+    let aimed_card = aimed.rsplit(':').next().unwrap().to_string();
     let mut tables = [host, friend];
     // Each screen shows the card window of its own hero only, with no hand-off.
     let heroes: Vec<String> = tables
@@ -2210,8 +2226,21 @@ fn two_tables_choose_cards_in_secret_online_and_both_see_the_same_reveal() {
         })
         .collect();
     assert_ne!(heroes[0], heroes[1], "each screen chooses for its own hero");
+    assert!(
+        aimed.starts_with(&format!("card:{}:", heroes[0])),
+        "{aimed}"
+    );
     let before = cursor(&tables[1].probe());
-    pick_two_cards(&mut tables[0], &heroes[0]);
+    // The host's second card, the one before the aimed one: Confirm opens only with two picked,
+    // so the aimed click counted.
+    let rows = widgets_starting(&tables[0].probe(), &format!("card:{}:", heroes[0]));
+    assert_eq!(rows.last(), Some(&aimed));
+    tables[0].click(&rows[rows.len() - 2]);
+    let confirm = format!("cards:{}:confirm", heroes[0]);
+    tables[0].click(&confirm);
+    tables[0].wait_for("the host's confirmed cards", 30, |p| {
+        widget(p, &confirm).is_none().then_some(())
+    });
     // The host's pick is sealed: the friend's game does not have it, and waits for the friend.
     let p = tables[1].wait_for("the host's sealed pick told", 30, |p| {
         (p["online"]["waiting"] == serde_json::json!([2])).then(|| p.clone())
@@ -2252,6 +2281,14 @@ fn two_tables_choose_cards_in_secret_online_and_both_see_the_same_reveal() {
     assert!(
         picked(&level[0]) >= 2,
         "both picks are in the log: {level:?}"
+    );
+    // The card the host aimed at before the window above it changed is one it played.
+    let played = &level[0]["game"]["selected"][&heroes[0]];
+    assert!(
+        played
+            .as_array()
+            .is_some_and(|cards| cards.iter().any(|c| c == aimed_card.as_str())),
+        "the host played {aimed_card}: {played}"
     );
     for (t, name) in tables.iter_mut().zip(["host", "friend"]) {
         let end = t.keep_last_picture(&level[0]);

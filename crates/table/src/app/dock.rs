@@ -4,6 +4,10 @@
 //!
 //! A column folds to a thin strip (its button, or on its own when the window is too narrow for
 //! both), and each window folds to its title.
+//!
+//! Nothing moves under the pointer: while it is in a column, a window there that shrinks or
+//! closes keeps its room until the pointer leaves the column (or points at that window itself, as
+//! when folding it), so the windows below stay where the player aimed.
 
 use std::collections::BTreeMap;
 
@@ -84,9 +88,13 @@ pub struct Dock {
     chosen: [Option<bool>; 2],
     /// The width the choice was made at: crossing a threshold forgets it.
     chosen_at: f32,
-    /// Each slot's window height as drawn last frame, and as drawn so far this frame.
+    /// Each slot's room for stacking (its window's height as drawn last frame, or more while the
+    /// pointer holds it), and each window's height and rectangle as drawn so far this frame.
     last: BTreeMap<Slot, f32>,
     now: BTreeMap<Slot, f32>,
+    drawn: BTreeMap<Slot, egui::Rect>,
+    /// The windows' rectangles as drawn last frame.
+    last_drawn: BTreeMap<Slot, egui::Rect>,
     /// The banner's height as last drawn: in a narrow window its lines wrap, and the band grows.
     banner: f32,
 }
@@ -99,6 +107,8 @@ impl Default for Dock {
             chosen_at: 0.0,
             last: BTreeMap::new(),
             now: BTreeMap::new(),
+            drawn: BTreeMap::new(),
+            last_drawn: BTreeMap::new(),
             banner: 0.0,
         }
     }
@@ -233,6 +243,7 @@ impl Dock {
             });
         if let Some(r) = &shown {
             self.now.insert(slot, r.response.rect.height());
+            self.drawn.insert(slot, r.response.rect);
         }
         shown
     }
@@ -244,14 +255,36 @@ impl Dock {
         self.chosen_at = self.screen.width();
     }
 
-    /// A new frame in a window of this size: last frame's heights are the ones to stack by.
-    fn begin(&mut self, screen: egui::Rect) {
+    /// A new frame in a window of this size, the pointer where it is: last frame's heights are the
+    /// ones to stack by, except that a window in the pointer's column keeps the room it had.
+    fn begin(&mut self, screen: egui::Rect, pointer: Option<egui::Pos2>) {
         let crossed = |a: f32, b: f32| [NARROW, TINY].iter().any(|&t| (a < t) != (b < t));
         if crossed(self.chosen_at, screen.width()) {
             self.chosen = [None, None];
         }
         self.screen = screen;
-        self.last = std::mem::take(&mut self.now);
+        let now = std::mem::take(&mut self.now);
+        let drawn = std::mem::take(&mut self.drawn);
+        let slots: std::collections::BTreeSet<Slot> =
+            self.last.keys().chain(now.keys()).copied().collect();
+        let mut room = BTreeMap::new();
+        for slot in slots {
+            let held = pointer.is_some_and(|p| {
+                let col = self.column(slot.column());
+                let own = self.last_drawn.get(&slot).is_some_and(|r| r.contains(p));
+                col.x_range().contains(p.x) && !own
+            });
+            let h = match (now.get(&slot), self.last.get(&slot)) {
+                (Some(&h), Some(&before)) if held => Some(h.max(before)),
+                (None, Some(&before)) if held => Some(before),
+                (h, _) => h.copied(),
+            };
+            if let Some(h) = h {
+                room.insert(slot, h);
+            }
+        }
+        self.last = room;
+        self.last_drawn = drawn;
     }
 }
 
@@ -303,7 +336,8 @@ fn arrange(
     mut camera: Query<&mut Camera, With<TableCamera>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    dock.begin(ctx.content_rect());
+    let pointer = ctx.input(|i| i.pointer.hover_pos());
+    dock.begin(ctx.content_rect(), pointer);
     let Ok(window) = window.single() else {
         return Ok(());
     };
@@ -387,10 +421,10 @@ mod tests {
 
     fn dock(w: f32, h: f32) -> Dock {
         let mut d = Dock::default();
-        d.begin(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(w, h),
-        ));
+        d.begin(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(w, h)),
+            None,
+        );
         d
     }
 
@@ -422,15 +456,15 @@ mod tests {
         let mut d = dock(1280.0, 800.0);
         d.toggle(Column::Left);
         assert!(!d.open(Column::Left));
-        d.begin(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1200.0, 800.0),
-        ));
+        d.begin(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1200.0, 800.0)),
+            None,
+        );
         assert!(!d.open(Column::Left), "the choice holds at a similar width");
-        d.begin(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(900.0, 800.0),
-        ));
+        d.begin(
+            egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(900.0, 800.0)),
+            None,
+        );
         assert!(
             d.open(Column::Left),
             "a new width class: the width decides again"
@@ -450,7 +484,7 @@ mod tests {
         d.now.insert(Slot::Menu, 100.0);
         d.now.insert(Slot::Turn, 200.0);
         d.now.insert(Slot::Steps, 80.0);
-        d.begin(d.screen);
+        d.begin(d.screen, None);
         let (menu, _) = d.place(Slot::Menu);
         let (turn, _) = d.place(Slot::Turn);
         let (history, room) = d.place(Slot::History);
@@ -463,5 +497,46 @@ mod tests {
         let (figure, _) = d.place(Slot::Figure);
         assert_eq!(figure.y, GAP + 80.0 + GAP);
         assert!(figure.x > d.board().max.x);
+    }
+
+    #[test]
+    fn a_window_that_shrinks_keeps_its_room_while_the_pointer_aims_in_its_column() {
+        let mut d = dock(1280.0, 800.0);
+        let draw = |d: &mut Dock, slot: Slot, h: f32| {
+            let (at, _) = d.place(slot);
+            d.now.insert(slot, h);
+            d.drawn
+                .insert(slot, egui::Rect::from_min_size(at, egui::vec2(300.0, h)));
+        };
+        draw(&mut d, Slot::Online, 180.0);
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, None);
+        let (cards, _) = d.place(Slot::Turn);
+        // The pointer on the card window; the online window above shrinks, then closes.
+        let aiming = Some(egui::pos2(cards.x + 50.0, cards.y + 100.0));
+        draw(&mut d, Slot::Online, 100.0);
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, aiming);
+        assert_eq!(d.place(Slot::Turn).0, cards, "held while aiming");
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, aiming);
+        assert_eq!(d.place(Slot::Turn).0, cards, "closed, still held");
+        // A window that grows still pushes the ones below: it is never covered.
+        draw(&mut d, Slot::Online, 250.0);
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, aiming);
+        assert_eq!(d.place(Slot::Turn).0.y, cards.y + 70.0);
+        // The pointer leaves the column (over the board): the column closes up.
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, Some(egui::pos2(640.0, 400.0)));
+        assert_eq!(d.place(Slot::Turn).0.y, GAP);
+        // Pointing at the window that shrinks (folding it) lets it shrink at once.
+        draw(&mut d, Slot::Online, 180.0);
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, None);
+        draw(&mut d, Slot::Online, 30.0);
+        draw(&mut d, Slot::Turn, 300.0);
+        d.begin(d.screen, Some(egui::pos2(20.0, 20.0)));
+        assert_eq!(d.place(Slot::Turn).0.y, GAP + 30.0 + GAP);
     }
 }

@@ -29,4 +29,16 @@ fn words(game: Res<CoreGame>, seats: Res<Seats>, gate: Res<Gate>, mut out: ResMu
     out.0["game"]["pending"] = json!(s.pending.as_ref().map(|p| format!("{p:?}")));
     out.0["seats"]["current"] = json!(current(&seats, s));
     out.0["seats"]["handed_to"] = json!(gate.open_for);
+    // The cards each hero plays this round, by name, once they are revealed.
+    let selected: serde_json::Map<String, serde_json::Value> = s
+        .heroes
+        .iter()
+        .zip(&s.scenario.heroes)
+        .filter_map(|(h, spec)| {
+            let [a, b] = h.selected?;
+            let name = |i: usize| spec.cards.get(i).map(|c| c.name.clone());
+            Some((spec.name.clone(), json!([name(a), name(b)])))
+        })
+        .collect();
+    out.0["game"]["selected"] = json!(selected);
 }
