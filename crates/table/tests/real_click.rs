@@ -1567,8 +1567,18 @@ fn gloomhaven_position_by_clicks(t: &mut Table) {
     t.key("ctrl+a");
     xdotool(&t.display, &["type", "10"]);
     t.key("Return");
-    let p = t.wait_for("the tie", 60, |p| {
-        (p["lab"]["undo"] == u + 2 && lab_ends(p).len() > 1).then(|| p.clone())
+    t.wait_for("the tie", 60, |p| {
+        (p["lab"]["undo"] == u + 2 && lab_ends(p).len() > 1).then_some(())
+    });
+    // The field's steppers: one more breaks the tie (the lower initiative is the focus), one less
+    // makes it again.
+    t.click("lab:field:initiative:more");
+    t.wait_for("one more", 60, |p| {
+        (p["lab"]["undo"] == u + 3 && lab_ends(p).len() == 1).then_some(())
+    });
+    t.click("lab:field:initiative:less");
+    let p = t.wait_for("the tie again", 60, |p| {
+        (p["lab"]["undo"] == u + 4 && lab_ends(p).len() > 1).then(|| p.clone())
     });
     // The answer is read from the board: every outcome's end is lit as the players' tie.
     let ends = tie_lit_at_the_ends(&p);

@@ -564,9 +564,15 @@ fn brushes_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     dock.show(ctx, Slot::Turn, egui::Window::new("Brushes"), |ui| {
-        if let Some(why) = &tools.refused {
-            ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why)
-                .tagged("lab:refused");
+        // One line, always there, so that a refusal moves nothing under the pointer: a long
+        // one is cut short, and the whole of it shows on hover.
+        let why = tools.refused.as_deref().unwrap_or("");
+        let line = ui.add(
+            egui::Label::new(egui::RichText::new(why).color(egui::Color32::from_rgb(255, 150, 90)))
+                .truncate(),
+        );
+        if !why.is_empty() {
+            line.on_hover_text(why).tagged("lab:refused");
         }
         let mut brush = tools.brush.clone();
         ui.horizontal_wrapped(|ui| {
@@ -614,14 +620,39 @@ fn fields_window(
                             .iter()
                             .find(|(id, _)| *id == f.id)
                             .map_or_else(|| n.to_string(), |(_, t)| t.clone());
+                        let (lo, hi) = f.bounds;
+                        let mut stepped = None;
                         let r = ui
-                            .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
-                            .tagged(tag);
-                        if r.changed() {
+                            .horizontal(|ui| {
+                                let r = ui
+                                    .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
+                                    .tagged(tag.clone());
+                                // Steppers within the bounds: a button at a bound is disabled.
+                                let less = ui
+                                    .add_enabled(*n > lo, egui::Button::new("−").small())
+                                    .on_hover_text(format!("One less (the least is {lo})"))
+                                    .tagged(format!("{tag}:less"));
+                                let more = ui
+                                    .add_enabled(*n < hi, egui::Button::new("+").small())
+                                    .on_hover_text(format!("One more (the most is {hi})"))
+                                    .tagged(format!("{tag}:more"));
+                                if less.clicked() {
+                                    stepped = Some(n.saturating_sub(1).clamp(lo, hi));
+                                }
+                                if more.clicked() {
+                                    stepped = Some(n.saturating_add(1).clamp(lo, hi));
+                                }
+                                r
+                            })
+                            .inner;
+                        if let Some(v) = stepped {
+                            tools.typing.retain(|(id, _)| *id != f.id);
+                            wanted = Some(Value::Number(v));
+                        } else if r.changed() {
                             tools.typing.retain(|(id, _)| *id != f.id);
                             tools.typing.push((f.id.clone(), text.clone()));
                         }
-                        if r.lost_focus() {
+                        if r.lost_focus() && stepped.is_none() {
                             tools.typing.retain(|(id, _)| *id != f.id);
                             // Typed and entered within one frame (a fast typist, a slow frame)
                             // counts as well: the text is compared, not only what was held.
