@@ -468,6 +468,16 @@ fn widget<'a>(p: &'a Value, name: &str) -> Option<&'a Value> {
     p["widgets"].as_array()?.iter().find(|w| w["name"] == name)
 }
 
+/// Whether the notice at the window's foot tells of a success starting with `start`; a failure
+/// fails the test with what it says.
+fn told(p: &Value, start: &str) -> Option<()> {
+    let notice = &p["notice"];
+    if notice["ok"] == false {
+        panic!("the table tells of a failure: {}", notice["text"]);
+    }
+    notice["text"].as_str()?.starts_with(start).then_some(())
+}
+
 fn widgets_starting(p: &Value, prefix: &str) -> Vec<String> {
     p["widgets"]
         .as_array()
@@ -1418,12 +1428,8 @@ fn new_game_menu_to_other_rules_and_back(t: &mut Table) {
     t.key("space");
     t.wait_for("the pause", 60, |p| (p["paused"] == true).then_some(()));
     t.click("menu:save");
-    t.wait_for("the save", 60, |p| {
-        p["message"]
-            .as_str()
-            .is_some_and(|m| m.starts_with("saved to"))
-            .then_some(())
-    });
+    // The notice at the window's foot says the game is saved.
+    t.wait_for("the save's notice", 60, |p| told(p, "the game is saved to"));
     assert!(t.dir.join("saves/brimstone.ron").exists(), "the save file");
     t.click("menu:new-game");
     t.click("newgame:The Root Cellar");
@@ -1597,6 +1603,9 @@ fn gloomhaven_position_by_clicks(t: &mut Table) {
     t.click("lab:save");
     let saved = t.dir.join("gloomhaven-position.ron");
     t.wait_for("the case saved", 60, |_| saved.exists().then_some(()));
+    t.wait_for("the save's notice", 60, |p| {
+        told(p, "the position is saved to")
+    });
     let text = std::fs::read_to_string(&saved).unwrap();
     let answer = foehold_core::rules::case::solve_json("saved", &text).unwrap();
     let solved: Vec<Value> = answer["options"]
@@ -1620,8 +1629,7 @@ fn code_through_the_clipboard(t: &mut Table) {
     let before = lab_ends(&t.probe());
     t.click("lab:make-code");
     let p = t.wait_for("the copied notice", 60, |p| {
-        assert!(widget(p, "notice:failed").is_none(), "the copy failed");
-        widget(p, "notice").map(|_| p.clone())
+        told(p, "the position's code is copied").map(|()| p.clone())
     });
     let code = p["lab"]["code"].as_str().unwrap().to_string();
     assert!(code.len() > 40, "a code: {code}");
@@ -1855,8 +1863,7 @@ fn copy_the_join_code(host: &mut Table) -> String {
     });
     host.click("online:copy");
     host.wait_for("the copied notice", 60, |p| {
-        assert!(widget(p, "notice:failed").is_none(), "the copy failed");
-        widget(p, "notice").map(|_| ())
+        told(p, "the join code is copied")
     });
     assert_eq!(clipboard_text(&host.display), code, "the host's clipboard");
     code

@@ -1,29 +1,16 @@
-//! The system clipboard: a code or a join code copied by a button goes there, and a notice at the
-//! foot of the window says that it did, or that it could not and what to do instead; text copied
-//! or cut in a field goes there too, and Ctrl+V pastes from it (`keys.rs`).
+//! The system clipboard: a code or a join code copied by a button goes there, and a notice says
+//! that it did, or that it could not and what to do instead; text copied or cut in a field goes
+//! there too, and Ctrl+V pastes from it (`keys.rs`).
 
 use bevy::prelude::*;
-use bevy_egui::{
-    EguiContexts, EguiOutput, EguiPostUpdateSet, EguiPrimaryContextPass, PrimaryEguiContext, egui,
-};
+use bevy_egui::{EguiOutput, EguiPostUpdateSet, EguiPrimaryContextPass, PrimaryEguiContext, egui};
 
-use super::tag::Tagged;
+use super::notice::Notice;
 
-/// How long a notice stays, in seconds of real time (a slow frame rate does not shorten it).
-const SHOWN_FOR: f64 = 4.0;
-
-/// A copy asked for this frame, and the notice on screen.
+/// A copy asked for this frame.
 #[derive(Resource, Default)]
 pub struct Clipboard {
     asked: Option<(String, String)>,
-    notice: Option<Notice>,
-}
-
-struct Notice {
-    text: String,
-    ok: bool,
-    /// When it was first shown (real seconds), set when it is first drawn.
-    since: Option<f64>,
 }
 
 impl Clipboard {
@@ -31,15 +18,6 @@ impl Clipboard {
     /// in the notice ("the join code").
     pub fn copy(&mut self, what: &str, text: String) {
         self.asked = Some((what.to_string(), text));
-    }
-
-    /// Shows a line at the foot of the window for a few seconds: `ok` is false for a failure.
-    pub fn notice(&mut self, text: impl Into<String>, ok: bool) {
-        self.notice = Some(Notice {
-            text: text.into(),
-            ok,
-            since: None,
-        });
     }
 }
 
@@ -87,7 +65,9 @@ pub(super) fn plugin(app: &mut App) {
         .insert_non_send(System::open())
         .add_systems(
             EguiPrimaryContextPass,
-            (copy_asked, show_notice).chain().after(super::ui::Windows),
+            copy_asked
+                .after(super::ui::Windows)
+                .before(super::notice::show_notice),
         )
         .add_systems(
             PostUpdate,
@@ -97,18 +77,21 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Writes the copy asked for and reads it back: only text that is on the clipboard is called
 /// copied.
-fn copy_asked(mut clipboard: ResMut<Clipboard>, system: Option<NonSendMut<System>>) {
+fn copy_asked(
+    mut clipboard: ResMut<Clipboard>,
+    mut notice: ResMut<Notice>,
+    system: Option<NonSendMut<System>>,
+) {
     let Some((what, text)) = clipboard.asked.take() else {
         return;
     };
     let reached = system.is_some_and(|mut system| system.set(&text));
     if reached {
-        clipboard.notice(format!("{what} is copied to the clipboard"), true);
+        notice.done(format!("{what} is copied to the clipboard"));
     } else {
-        clipboard.notice(
-            format!("the clipboard could not be reached: select {what} and copy it with Ctrl+C"),
-            false,
-        );
+        notice.failed(format!(
+            "the clipboard could not be reached: select {what} and copy it with Ctrl+C"
+        ));
     }
 }
 
@@ -127,38 +110,4 @@ fn copied_in_fields(
             system.set(text);
         }
     }
-}
-
-/// The notice, in an area of its own over the foot of the window: nothing else moves for it.
-fn show_notice(
-    mut contexts: EguiContexts,
-    mut clipboard: ResMut<Clipboard>,
-    time: Res<Time<Real>>,
-) -> Result {
-    let now = time.elapsed_secs_f64();
-    let Some(notice) = &mut clipboard.notice else {
-        return Ok(());
-    };
-    let since = *notice.since.get_or_insert(now);
-    if now - since > SHOWN_FOR {
-        clipboard.notice = None;
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    let colour = if notice.ok {
-        egui::Color32::from_rgb(150, 225, 150)
-    } else {
-        egui::Color32::from_rgb(255, 150, 90)
-    };
-    egui::Area::new(egui::Id::new("foehold-notice"))
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -36.0])
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                let tag = if notice.ok { "notice" } else { "notice:failed" };
-                ui.colored_label(colour, &notice.text).tagged(tag);
-            });
-        });
-    Ok(())
 }

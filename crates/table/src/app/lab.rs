@@ -170,6 +170,7 @@ pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LabTools>()
         .init_resource::<crate::app::clipboard::Clipboard>()
+        .init_resource::<crate::app::notice::Notice>()
         // A game put on the table (New game, a loaded save) ends the lab.
         .add_systems(PreUpdate, leave_for_a_game.run_if(in_lab))
         .add_systems(
@@ -409,7 +410,10 @@ fn bench_window(
     mut dock: ResMut<Dock>,
     mut next: ResMut<NextState<Screen>>,
     aside: Option<Res<SetAside>>,
-    mut clipboard: ResMut<crate::app::clipboard::Clipboard>,
+    (mut clipboard, mut notice): (
+        ResMut<crate::app::clipboard::Clipboard>,
+        ResMut<crate::app::notice::Notice>,
+    ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (undo, redo) = bench.0.history();
@@ -511,10 +515,15 @@ fn bench_window(
                 .clicked()
             {
                 let path = PathBuf::from(&tools.path);
-                tools.refused =
-                    foehold_core::game::save::write_atomic(&path, bench.0.file().as_bytes())
-                        .err()
-                        .map(|e| format!("could not save {}: {e}", path.display()));
+                match foehold_core::game::save::write_atomic(&path, bench.0.file().as_bytes()) {
+                    Ok(()) => {
+                        tools.refused = None;
+                        notice.done(format!("the position is saved to {}", path.display()));
+                    }
+                    Err(e) => {
+                        tools.refused = Some(format!("could not save {}: {e}", path.display()));
+                    }
+                }
             }
         });
         ui.horizontal(|ui| {

@@ -23,6 +23,7 @@ pub mod gloomhaven;
 mod keys;
 pub mod lab;
 mod minis;
+mod notice;
 mod online;
 mod picking;
 mod pointer;
@@ -178,7 +179,7 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             lab::plugin,
             online::plugin,
         ))
-        .add_plugins((clipboard::plugin, keys::plugin));
+        .add_plugins((notice::plugin, clipboard::plugin, keys::plugin));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);
     // The first game goes on the table before the first frame, as any later one does.

@@ -168,6 +168,7 @@ fn write_probe(
     hovered: Res<Hovered>,
     lab: Option<Res<crate::app::lab::LabBench>>,
     tools: Res<crate::app::lab::LabTools>,
+    notice: Option<Res<crate::app::notice::Notice>>,
 ) -> Result {
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
@@ -243,6 +244,7 @@ fn write_probe(
         "online": game.0["online"],
         "message": game.0["message"],
         "paused": game.0["paused"],
+        "notice": notice.as_ref().and_then(|n| n.shown()).map(|(text, ok)| json!({"text": text, "ok": ok})),
         "hovered": hovered,
         "lab": lab.map(|b| lab_json(&*b.0, &tools)),
         "cells": cells,

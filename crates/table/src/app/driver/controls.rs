@@ -117,6 +117,7 @@ pub fn controls<R: Module>(
     seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
     (settings, mut ask_undo): (Res<LoopSettings>, MessageWriter<super::AskUndo>),
+    mut notice: ResMut<crate::app::notice::Notice>,
 ) {
     // The windows' requests came before this frame's keys: egui tells of them a frame late.
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -183,9 +184,9 @@ pub fn controls<R: Module>(
                 match super::keep::write(g, &seats, &path, false) {
                     Ok(()) => {
                         keeping.saved_at = Some(g.cursor);
-                        pace.say(format!("saved to {}", path.display()));
+                        notice.done(format!("the game is saved to {}", path.display()));
                     }
-                    Err(e) => pace.say(format!("could not save {}: {e}", path.display())),
+                    Err(e) => notice.failed(format!("could not save {}: {e}", path.display())),
                 }
                 false
             }

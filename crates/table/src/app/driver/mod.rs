@@ -180,6 +180,7 @@ pub fn plugin(app: &mut App) {
     .init_resource::<Log>()
     .init_resource::<Turn>()
     .init_resource::<Keeping>()
+    .init_resource::<crate::app::notice::Notice>()
     .init_resource::<Shown>()
     .init_resource::<Showing>()
     .init_resource::<Seats>()
