@@ -12,6 +12,8 @@ use crate::app::Extra;
 pub trait Module: Present {
     /// What the module adds to the 3D table: its own windows and clicks.
     const TABLE: Extra;
+    /// The rules as the New game list names them.
+    const RULES: &'static str;
     /// The moment of a game in the position lab ([`foehold_core::lab::Lab::moment`]).
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String>;
     /// "Play on from here": the action that puts the lab's edits to a moment into the game
@@ -21,6 +23,7 @@ pub trait Module: Present {
 
 impl Module for Gloomhaven {
     const TABLE: Extra = crate::app::gloomhaven::EXTRA;
+    const RULES: &'static str = "Gloomhaven-family rules";
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
     }
@@ -32,6 +35,7 @@ impl Module for Gloomhaven {
 impl Module for Brimstone {
     // The shared table plays it whole: moves on lit cells and as buttons.
     const TABLE: Extra = Extra::NONE;
+    const RULES: &'static str = "a Brimstone-style fight";
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
     }
@@ -42,6 +46,7 @@ impl Module for Brimstone {
 
 impl Module for Goals {
     const TABLE: Extra = Extra::NONE;
+    const RULES: &'static str = "goal-priority foes";
     fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
         moment_bench::<Self>(state)
     }

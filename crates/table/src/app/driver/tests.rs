@@ -26,6 +26,7 @@ use crate::app::table::Table;
 use crate::modules::Module;
 
 impl Module for Toy {
+    const RULES: &'static str = "a toy game";
     const TABLE: Extra = Extra::NONE;
     fn moment(_: &toy::State) -> Result<Box<dyn foehold_core::lab::any::AnyBench>, String> {
         Err("the toy has no case format".into())

@@ -12,27 +12,51 @@ use crate::app::driver::{AtRisk, StartScenario};
 use crate::app::screen::Screen;
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
+use foehold_core::rules::TieBreaker;
+use foehold_core::rules::view::Side;
 
-/// A scenario file's name and description, read by the rules it names.
+/// A scenario file's name, rules and heroes, and description, read by the rules it names.
 struct About<'a> {
     file: &'a str,
     text: &'a str,
 }
 
+/// What the list says of a scenario.
+struct Listed {
+    name: String,
+    /// Its rules and how many heroes it seats ("Gloomhaven-family rules · 2 heroes").
+    what: String,
+    about: String,
+}
+
 impl ForRules for About<'_> {
-    type Out = Result<(String, String), String>;
+    type Out = Result<Listed, String>;
 
     fn run<R: Module>(self) -> Self::Out {
         let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
-        Ok((
-            R::scenario_name(&s).to_string(),
-            R::scenario_about(&s).to_string(),
-        ))
+        let name = R::scenario_name(&s).to_string();
+        let about = R::scenario_about(&s).to_string();
+        // The heroes as the game sets them up (the players then share them out).
+        let heroes = R::setup(std::sync::Arc::new(s), 0, TieBreaker::Table)
+            .ok()
+            .map(|state| {
+                R::view(&state)
+                    .figures
+                    .iter()
+                    .filter(|f| f.side == Side::Hero)
+                    .count()
+            });
+        let what = match heroes {
+            Some(1) => format!("{} · 1 hero", R::RULES),
+            Some(n) => format!("{} · {n} heroes", R::RULES),
+            None => R::RULES.to_string(),
+        };
+        Ok(Listed { name, what, about })
     }
 }
 
-/// The name and description of the scenario in `path`, or why it cannot be played.
-fn about(path: &std::path::Path) -> Result<(String, String), String> {
+/// What the list says of the scenario in `path`, or why it cannot be played.
+fn about(path: &std::path::Path) -> Result<Listed, String> {
     let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
     with_rules(
@@ -50,17 +74,17 @@ fn about(path: &std::path::Path) -> Result<(String, String), String> {
 struct Entry {
     path: PathBuf,
     name: String,
-    /// The description, or why the file cannot be played.
-    about: Result<String, String>,
+    /// Its rules and heroes, and its description; or why the file cannot be played.
+    about: Result<(String, String), String>,
 }
 
 fn entries() -> Vec<Entry> {
     scenario_files()
         .into_iter()
         .map(|path| match about(&path) {
-            Ok((name, about)) => Entry {
+            Ok(Listed { name, what, about }) => Entry {
                 name,
-                about: Ok(about),
+                about: Ok((what, about)),
                 path,
             },
             Err(e) => Entry {
@@ -146,7 +170,7 @@ pub fn new_game(
                     ui.separator();
                     for (i, e) in entries.iter().enumerate() {
                         match &e.about {
-                            Ok(about) => {
+                            Ok((what, about)) => {
                                 if ui
                                     .button(egui::RichText::new(&e.name).strong().size(15.0))
                                     .tagged(format!("newgame:{}", e.name))
@@ -158,6 +182,8 @@ pub fn new_game(
                                         start = Some(i);
                                     }
                                 }
+                                ui.label(egui::RichText::new(what).small())
+                                    .tagged(format!("newgame:{}:rules", e.name));
                                 if !about.is_empty() {
                                     ui.weak(about);
                                 }
@@ -184,4 +210,27 @@ pub fn new_game(
         *listing = Listing::default();
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_names_each_scenarios_rules_and_heroes() {
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let what = |file: &str| about(&repo.join("scenarios").join(file)).map(|l| l.what);
+        assert_eq!(
+            what("tutorial.ron"),
+            Ok("Gloomhaven-family rules · 2 heroes".into())
+        );
+        assert_eq!(
+            what("cinder-adit-ambush.ron"),
+            Ok("a Brimstone-style fight · 3 heroes".into())
+        );
+        assert_eq!(
+            what("dome-crossing.ron"),
+            Ok("goal-priority foes · 3 heroes".into())
+        );
+    }
 }
