@@ -32,7 +32,9 @@ impl Notice {
         self.show(text.into(), false);
     }
 
-    /// The notice's text while it is on screen (or about to be), and whether it tells of a success.
+    /// The notice's text while it is on screen (or about to be), and whether it tells of a success
+    /// (for the probe).
+    #[cfg(feature = "dev")]
     pub fn shown(&self) -> Option<(&str, bool)> {
         self.0.as_ref().map(|s| (s.text.as_str(), s.ok))
     }
