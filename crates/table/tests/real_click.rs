@@ -130,18 +130,23 @@ fn pixels(x: f64, y: f64) -> (String, String) {
     )
 }
 
-fn xdotool(display: &str, args: &[&str]) -> String {
-    let out = Command::new("xdotool")
+/// Runs an X tool (`xdotool`, `xclip`) on `display` and gives back what it printed.
+fn x_tool(program: &str, display: &str, args: &[&str]) -> String {
+    let out = Command::new(program)
         .args(args)
         .env("DISPLAY", display)
         .output()
-        .expect("xdotool runs (install it with .ci/setup-apt.sh)");
+        .unwrap_or_else(|e| panic!("{program} runs (install it with .ci/setup-apt.sh): {e}"));
     assert!(
         out.status.success(),
-        "xdotool {args:?}: {}",
+        "{program} {args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+fn xdotool(display: &str, args: &[&str]) -> String {
+    x_tool("xdotool", display, args).trim().to_string()
 }
 
 impl Table {
@@ -1660,17 +1665,7 @@ fn code_through_the_clipboard(t: &mut Table) {
 
 /// The text on the X clipboard of `display`, as another program reads it.
 fn clipboard_text(display: &str) -> String {
-    let out = Command::new("xclip")
-        .args(["-o", "-selection", "clipboard"])
-        .env("DISPLAY", display)
-        .output()
-        .expect("xclip runs (install it with .ci/setup-apt.sh)");
-    assert!(
-        out.status.success(),
-        "xclip -o: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).to_string()
+    x_tool("xclip", display, &["-o", "-selection", "clipboard"])
 }
 
 /// Puts `text` on the X clipboard of `display` from another program, as a chat window's copy
