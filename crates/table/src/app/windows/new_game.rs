@@ -24,7 +24,7 @@ struct About<'a> {
 /// What the list says of a scenario.
 struct Listed {
     name: String,
-    /// Its rules and how many heroes it seats ("Gloomhaven-family rules · 2 heroes").
+    /// Its rules (the module's [`Module::RULES`]) and how many heroes it seats ("… · 2 heroes").
     what: String,
     about: String,
 }
@@ -216,21 +216,34 @@ pub fn new_game(
 mod tests {
     use super::*;
 
+    /// The rules' name, as the module a scenario file names declares it.
+    struct RulesOf;
+
+    impl ForRules for RulesOf {
+        type Out = &'static str;
+
+        fn run<R: Module>(self) -> &'static str {
+            R::RULES
+        }
+    }
+
     #[test]
     fn the_list_names_each_scenarios_rules_and_heroes() {
         let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let what = |file: &str| about(&repo.join("scenarios").join(file)).map(|l| l.what);
-        assert_eq!(
-            what("tutorial.ron"),
-            Ok("Gloomhaven-family rules · 2 heroes".into())
-        );
-        assert_eq!(
-            what("cinder-adit-ambush.ron"),
-            Ok("a Brimstone-style fight · 3 heroes".into())
-        );
-        assert_eq!(
-            what("dome-crossing.ron"),
-            Ok("goal-priority foes · 3 heroes".into())
-        );
+        let mut named = Vec::new();
+        for (file, heroes) in [
+            ("tutorial.ron", 2),
+            ("cinder-adit-ambush.ron", 3),
+            ("dome-crossing.ron", 3),
+        ] {
+            let path = repo.join("scenarios").join(file);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let rules = with_rules(file, &text, RulesOf).unwrap();
+            let what = about(&path).map(|l| l.what);
+            assert_eq!(what, Ok(format!("{rules} · {heroes} heroes")), "{file}");
+            named.push(rules);
+        }
+        named.dedup();
+        assert_eq!(named.len(), 3, "three rule modules, three names: {named:?}");
     }
 }
