@@ -89,9 +89,8 @@ pub struct Dock {
     /// The width the choice was made at: crossing a threshold forgets it.
     chosen_at: f32,
     /// Each slot's room for stacking (its window's height as drawn last frame, or more while the
-    /// pointer holds it), and each window's height and rectangle as drawn so far this frame.
+    /// pointer holds it), and each window's rectangle as drawn so far this frame.
     last: BTreeMap<Slot, f32>,
-    now: BTreeMap<Slot, f32>,
     drawn: BTreeMap<Slot, egui::Rect>,
     /// The windows' rectangles as drawn last frame.
     last_drawn: BTreeMap<Slot, egui::Rect>,
@@ -106,7 +105,6 @@ impl Default for Dock {
             chosen: [None, None],
             chosen_at: 0.0,
             last: BTreeMap::new(),
-            now: BTreeMap::new(),
             drawn: BTreeMap::new(),
             last_drawn: BTreeMap::new(),
             banner: 0.0,
@@ -242,7 +240,6 @@ impl Dock {
                     .inner
             });
         if let Some(r) = &shown {
-            self.now.insert(slot, r.response.rect.height());
             self.drawn.insert(slot, r.response.rect);
         }
         shown
@@ -263,8 +260,8 @@ impl Dock {
             self.chosen = [None, None];
         }
         self.screen = screen;
-        let now = std::mem::take(&mut self.now);
         let drawn = std::mem::take(&mut self.drawn);
+        let now: BTreeMap<Slot, f32> = drawn.iter().map(|(&s, r)| (s, r.height())).collect();
         let slots: std::collections::BTreeSet<Slot> =
             self.last.keys().chain(now.keys()).copied().collect();
         let mut room = BTreeMap::new();
@@ -481,9 +478,10 @@ mod tests {
     fn windows_stack_in_their_column_by_slot_under_those_drawn_last_frame() {
         let mut d = dock(1280.0, 800.0);
         // Last frame: the menu, a turn window and the pace controls were drawn.
-        d.now.insert(Slot::Menu, 100.0);
-        d.now.insert(Slot::Turn, 200.0);
-        d.now.insert(Slot::Steps, 80.0);
+        let drawn = |h: f32| egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(300.0, h));
+        d.drawn.insert(Slot::Menu, drawn(100.0));
+        d.drawn.insert(Slot::Turn, drawn(200.0));
+        d.drawn.insert(Slot::Steps, drawn(80.0));
         d.begin(d.screen, None);
         let (menu, _) = d.place(Slot::Menu);
         let (turn, _) = d.place(Slot::Turn);
@@ -504,7 +502,6 @@ mod tests {
         let mut d = dock(1280.0, 800.0);
         let draw = |d: &mut Dock, slot: Slot, h: f32| {
             let (at, _) = d.place(slot);
-            d.now.insert(slot, h);
             d.drawn
                 .insert(slot, egui::Rect::from_min_size(at, egui::vec2(300.0, h)));
         };
