@@ -914,14 +914,18 @@ fn try_attack(t: &mut Table, undo_redo: bool) -> bool {
                 let hp = foe["hp"].as_i64().unwrap();
                 let name = foe["name"].as_str().unwrap().to_string();
                 t.click("turn:play");
-                let p = t.wait_for("the attack", 60, |p| (cursor(p) > was).then(|| p.clone()));
+                // The attack's draws follow the play a few frames later: wait for the last.
+                let p = t.wait_for("the attack", 60, |p| {
+                    (cursor(p) > was && p["game"]["waits_for"] != "rules").then(|| p.clone())
+                });
                 // A draw the hero's player must read (say +0 with poison against +1): the first.
                 let p = if p["game"]["pending"].is_null() {
                     p
                 } else {
                     t.click("tie:1");
                     t.wait_for("the attack's card use", 60, |p| {
-                        p["game"]["pending"].is_null().then(|| p.clone())
+                        (p["game"]["pending"].is_null() && p["game"]["waits_for"] != "rules")
+                            .then(|| p.clone())
                     })
                 };
                 let after = figure(&p, &name)["hp"].as_i64().unwrap();

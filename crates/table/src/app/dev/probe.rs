@@ -12,6 +12,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::EguiContexts;
 use serde_json::{Value, json};
 
+use foehold_core::rules::ToMove;
 use foehold_loop::CoreGame;
 
 use crate::app::Options;
@@ -87,6 +88,14 @@ fn game<R: Module>(
         "game": {
             "rules": R::NAME,
             "phase": format!("{:?}", g.to_move()),
+            // A module's own phase may replace the one above; this one tells whether the
+            // rules still have steps of their own to run before a player is asked.
+            "waits_for": match g.to_move() {
+                ToMove::Rules { .. } | ToMove::Chance { .. } => "rules",
+                ToMove::Heroes(_) => "heroes",
+                ToMove::Tie { .. } => "tie",
+                ToMove::Over { .. } => "nobody",
+            },
             "round": R::round(&g.state),
             "cursor": g.cursor, "log": g.log.len(),
             // Two tables of one online game compare it.
