@@ -44,7 +44,7 @@ impl<L: Lab + 'static> AnyBench for Bench<L> {
         L::MODULE
     }
     fn view(&self) -> TableView {
-        L::view(self.position())
+        Bench::view(self)
     }
     fn brushes(&self) -> Vec<Brush> {
         L::brushes()
@@ -119,6 +119,33 @@ pub fn moment_bench<L: Lab + crate::rules::Present + 'static>(
     let position = L::moment(state)?;
     Bench::<L>::of_moment(position, &<L as crate::rules::Present>::view(state))
         .map(|b| Box::new(b) as Box<dyn AnyBench>)
+}
+
+/// What a foe of a game would do if it acted now: the table draws it when a player points at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    /// The foe's card or behaviour in play this round, in lines, its name first ([`Lab::foe_card`]).
+    pub card: Vec<String>,
+    /// What it would do now, told in the game's names ([`super::names::name_answer`]); `Err` says
+    /// why that cannot be said now.
+    pub answer: Result<Answer, String>,
+}
+
+/// The plan of foe `figure` (a table id) in a game's `state` ([`Lab::foe_moment`]), answered by the
+/// same solver as the lab's, and read in the game's names.
+pub fn plan_of<L: Lab + crate::rules::Present>(
+    state: &<L as crate::rules::Rules>::State,
+    figure: u32,
+) -> Plan {
+    let answer = L::foe_moment(state, figure).map(|position| {
+        let mut a = L::answer(&position);
+        super::names::name_answer(&mut a, &<L as crate::rules::Present>::view(state));
+        a
+    });
+    Plan {
+        card: L::foe_card(state, figure),
+        answer,
+    }
 }
 
 /// "Play on from here" for a bench of module `L` ([`Bench::play_on`]): the action that puts its

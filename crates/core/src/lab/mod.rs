@@ -7,6 +7,7 @@
 
 pub mod any;
 pub mod code;
+pub mod names;
 
 use std::collections::BTreeMap;
 
@@ -318,6 +319,16 @@ pub trait Lab: crate::rules::Rules {
     /// module: "open this moment of the game in the lab". `Err`, with the reason, when the moment has
     /// no foe decision the case format can hold.
     fn moment(state: &<Self as crate::rules::Rules>::State) -> Result<Self::Position, String>;
+    /// The position of foe `figure` (its table id in the game's view) deciding as if it acted
+    /// now: the plan a player sees by pointing at it. `Err`, with the reason, when it has none
+    /// now (it is not a foe the rules play, its card is not revealed, it loses its turn).
+    fn foe_moment(
+        state: &<Self as crate::rules::Rules>::State,
+        figure: u32,
+    ) -> Result<Self::Position, String>;
+    /// The card or behaviour foe `figure` plays this round, in lines, its name first; empty when
+    /// none is in play yet.
+    fn foe_card(state: &<Self as crate::rules::Rules>::State, figure: u32) -> Vec<String>;
     /// The action that puts the lab's changes to a moment ([`Bench::arrangement`]) into the game
     /// it came from: "play on from here". `Err`, with the reason, when this game cannot take them
     /// now; the state is never changed here.
@@ -349,6 +360,9 @@ pub struct Bench<L: Lab> {
     answer: Answer,
     /// The moment's position as the game gave it, with its figures, when it came from a game.
     origin: Option<(L::Position, Tags)>,
+    /// The names of the game's figures, by table id, when it came from a game: the lab calls
+    /// them so rather than by the case format's roles ("Active monster").
+    names: BTreeMap<u32, String>,
 }
 
 impl<L: Lab> Bench<L> {
@@ -362,6 +376,7 @@ impl<L: Lab> Bench<L> {
             redo: Vec::new(),
             answer,
             origin: None,
+            names: BTreeMap::new(),
         }
     }
 
@@ -387,6 +402,12 @@ impl<L: Lab> Bench<L> {
             })
             .collect();
         bench.origin = Some((bench.position.clone(), bench.tags.clone()));
+        bench.names = game
+            .figures
+            .iter()
+            .map(|f| (f.id, f.name.clone()))
+            .collect();
+        bench.answer = bench.answered();
         Ok(bench)
     }
 
@@ -408,6 +429,27 @@ impl<L: Lab> Bench<L> {
     /// The rules' answer for it.
     pub fn answer(&self) -> &Answer {
         &self.answer
+    }
+
+    /// The board and figures to draw: a figure of the game a moment came from under its name in
+    /// the game.
+    pub fn view(&self) -> TableView {
+        let mut view = L::view(&self.position);
+        for f in &mut view.figures {
+            if let Some(name) = self.tags.get(&f.cell).and_then(|id| self.names.get(id)) {
+                f.name = name.clone();
+            }
+        }
+        view
+    }
+
+    /// The rules' answer for the position, told in the game's names when it came from a game.
+    fn answered(&self) -> Answer {
+        let mut answer = L::answer(&self.position);
+        if !self.names.is_empty() {
+            names::name_answer(&mut answer, &self.view());
+        }
+        answer
     }
 
     /// The case file of the position.
@@ -469,7 +511,7 @@ impl<L: Lab> Bench<L> {
             self.undo.remove(0);
         }
         self.redo.clear();
-        self.answer = L::answer(&self.position);
+        self.answer = self.answered();
     }
 
     /// Takes back the last edit; false when there is none.
@@ -482,7 +524,7 @@ impl<L: Lab> Bench<L> {
             std::mem::replace(&mut self.tags, tags),
         );
         self.redo.push(now);
-        self.answer = L::answer(&self.position);
+        self.answer = self.answered();
         true
     }
 
@@ -496,7 +538,7 @@ impl<L: Lab> Bench<L> {
             std::mem::replace(&mut self.tags, tags),
         );
         self.undo.push(now);
-        self.answer = L::answer(&self.position);
+        self.answer = self.answered();
         true
     }
 

@@ -531,6 +531,7 @@ impl Present for Toy {
                 key,
                 ground: Ground::Floor,
                 door: false,
+                place: None,
             })
             .collect();
         let figure = |id: u32, name: &str, side, hp: u32, max_hp: u32, cell| FigureInfo {

@@ -79,6 +79,9 @@ pub struct CellInfo {
     pub ground: Ground,
     /// A door stands on it.
     pub door: bool,
+    /// The place the scenario names it part of (an adventure, a tile, a room), for players to read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
 }
 
 /// Which side a figure fights on.

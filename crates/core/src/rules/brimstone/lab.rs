@@ -1318,6 +1318,7 @@ impl Lab for Brimstone {
                             Ground::Floor
                         },
                         door: false,
+                        place: None,
                     });
                 }
             }
@@ -1345,6 +1346,7 @@ impl Lab for Brimstone {
             key,
             ground: Ground::Outside,
             door: false,
+            place: None,
         }));
         let mut figures = Vec::new();
         let mut active = None;
@@ -1817,6 +1819,53 @@ impl Lab for Brimstone {
     /// standing heroes, the other models on the board and the model's group as the game reads it.
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
         crate::lab::tried::<Brimstone>(state, super::Action::Arrange(change.clone()))
+    }
+
+    /// Enemy model `figure` activating as if it were its turn now (with the retreat roll made,
+    /// when it is), the move of a model before it still to be walked.
+    fn foe_moment(state: &State, figure: u32) -> Result<Case, String> {
+        let m = (figure as usize)
+            .checked_sub(state.heroes.len())
+            .ok_or_else(|| "not an enemy: the players move it".to_string())?;
+        match state.stage {
+            Stage::Threat => return Err("the enemies are being drawn: none activates yet".into()),
+            Stage::Placement => {
+                return Err("the enemies are being placed: none activates yet".into());
+            }
+            Stage::Over { .. } => {
+                return Err("the fight is over: no enemy activates any more".into());
+            }
+            _ => {}
+        }
+        let now = moment_model(state).ok();
+        let retreat = now
+            .as_ref()
+            .filter(|(model, ..)| *model == m)
+            .and_then(|(_, r, _)| *r);
+        let moving = now.and_then(|(_, _, mv)| mv).filter(|mv| mv.model != m);
+        targeting_of(state, m, retreat, moving.as_ref()).map(Case::Targeting)
+    }
+
+    /// The model's group: when it acts this round, and whether it has.
+    fn foe_card(state: &State, figure: u32) -> Vec<String> {
+        let Some(x) = (figure as usize)
+            .checked_sub(state.heroes.len())
+            .and_then(|m| state.models.get(m))
+        else {
+            return Vec::new();
+        };
+        let spec = state.spec(x.group);
+        let group = Actor::Group(x.group);
+        let when = match (spec.initiative, state.groups[x.group].rolled) {
+            (Initiative::Variable, None) => "initiative to be rolled".to_string(),
+            _ => format!("initiative {}", state.initiative(group)),
+        };
+        let acted = if state.acted.contains(&group) {
+            "has acted this round"
+        } else {
+            "still to act this round"
+        };
+        vec![format!("{} · {when} · {acted}", spec.name)]
     }
 
     fn moment(state: &State) -> Result<Case, String> {

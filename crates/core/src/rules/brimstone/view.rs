@@ -130,12 +130,14 @@ pub fn table(s: &State) -> TableView {
             key,
             ground: Ground::Floor,
             door: false,
+            place: None,
         })
         .collect();
     cells.extend(s.scenario.file.board.walls.iter().map(|&key| CellInfo {
         key,
         ground: Ground::Wall,
         door: false,
+        place: None,
     }));
     cells.sort_by_key(|c| c.key);
     let mut figures: Vec<FigureInfo> = s

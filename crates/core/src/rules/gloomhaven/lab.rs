@@ -4,7 +4,7 @@
 use super::Gloomhaven;
 use super::case::{Puzzle, PuzzleAction, PuzzleEnemy, PuzzleMap, decision_text, parse};
 use super::preset::{Overrides, Preset};
-use super::scenario::Condition;
+use super::scenario::{Condition, MonsterEffect, Stats};
 use super::state::{Actor, FigureId, FoeStage, Pending, Phase, State};
 use crate::LoadError;
 use crate::hex::{DIRECTIONS, MAX_COORD, Terrain, qr};
@@ -156,6 +156,64 @@ fn card_lines(a: &PuzzleAction) -> Vec<String> {
     lines
 }
 
+/// A monster ability card's action in words, with what it comes to on these statistics
+/// ("Move +1 (3)", "Attack −1 (2), range 3, 2 targets, poison").
+fn effect_words(e: &MonsterEffect, stats: &Stats) -> String {
+    let signed = |v: i32| {
+        if v < 0 {
+            format!("−{}", -v)
+        } else {
+            format!("+{v}")
+        }
+    };
+    let total = |base: u32, v: i32| (base as i32 + v).max(0);
+    match e {
+        MonsterEffect::Move(v) => format!("Move {} ({})", signed(*v), total(stats.movement, *v)),
+        MonsterEffect::Jump(v) => {
+            format!("Move {} ({}), jump", signed(*v), total(stats.movement, *v))
+        }
+        MonsterEffect::Attack {
+            value,
+            range,
+            targets,
+            aoe,
+            pierce,
+            conditions,
+            consume,
+        } => {
+            let mut w = format!(
+                "Attack {} ({})",
+                signed(*value),
+                total(stats.attack, *value)
+            );
+            match range.unwrap_or(stats.range) {
+                0 => w += ", melee",
+                r => w += &format!(", range {r}"),
+            }
+            if *targets > 1 {
+                w += &format!(", {targets} targets");
+            }
+            if !aoe.is_empty() {
+                w += &format!(", an area of {} hexes", aoe.len());
+            }
+            if *pierce > 0 {
+                w += &format!(", pierce {pierce}");
+            }
+            for c in conditions {
+                w += &format!(", {}", c.name());
+            }
+            if let Some(c) = consume {
+                w += &format!("; consuming {}: {}", c.element.name(), signed(c.attack));
+            }
+            w
+        }
+        MonsterEffect::Heal(v) => format!("Heal {v}, self"),
+        MonsterEffect::Shield(v) => format!("Shield {v}"),
+        MonsterEffect::Infuse(el) => format!("Infuse {}", el.name()),
+        MonsterEffect::Spawn(name) => format!("Spawn a {name}"),
+    }
+}
+
 /// The first action of monster `m`'s card from `from` on that is a move or an attack: where the
 /// next decision of its turn starts. `None` when its type has no card this round or the card has
 /// no move or attack left.
@@ -209,7 +267,7 @@ fn next_monster(s: &State, queue: bool) -> Result<(usize, usize), String> {
 /// The monster a game's moment opens and the card action its decision starts at: the monster whose
 /// turn it is (at its first move or attack, or at the one it is carrying out; once it attacks, its
 /// card's next move or attack), else the next monster to decide this round.
-fn moment_monster(s: &State) -> Result<(usize, usize), String> {
+pub(super) fn moment_monster(s: &State) -> Result<(usize, usize), String> {
     if s.phase.is_over() {
         return Err("the scenario is over: no monster decides any more".into());
     }
@@ -455,11 +513,13 @@ impl Lab for Gloomhaven {
                 key: h,
                 ground: ground(h),
                 door: false,
+                place: None,
             })
             .chain(m.walls.iter().map(|&h| CellInfo {
                 key: h,
                 ground: Ground::Wall,
                 door: false,
+                place: None,
             }))
             .collect();
         let on_board: std::collections::BTreeSet<Qr> = cells.iter().map(|c| c.key).collect();
@@ -479,6 +539,7 @@ impl Lab for Gloomhaven {
             key: h,
             ground: Ground::Outside,
             door: false,
+            place: None,
         }));
         let mut figures = vec![FigureInfo {
             id: ACTIVE_ID,
@@ -827,6 +888,76 @@ impl Lab for Gloomhaven {
     fn moment(state: &State) -> Result<Puzzle, String> {
         let (m, step) = moment_monster(state)?;
         puzzle_of(state, m, step)
+    }
+
+    /// Monster `figure` at its card's first move or attack (or where its turn stands, when it is
+    /// the monster whose turn it is), as if it acted now.
+    fn foe_moment(state: &State, figure: u32) -> Result<Puzzle, String> {
+        let FigureId::Monster(m) = super::figure_id(figure) else {
+            return Err("not a monster: the players move it".into());
+        };
+        let x = state
+            .monsters
+            .get(m)
+            .filter(|x| x.alive)
+            .ok_or_else(|| "it is not on the board".to_string())?;
+        if state.phase.is_over() {
+            return Err("the scenario is over: no monster decides any more".into());
+        }
+        if state.kinds.get(x.kind).and_then(|k| k.current).is_none() {
+            return Err("its type's ability card is not revealed yet".into());
+        }
+        if let Ok((now, step)) = moment_monster(state)
+            && now == m
+        {
+            return puzzle_of(state, m, step);
+        }
+        if state.has(FigureId::Monster(m), Condition::Stun) {
+            return Err("it is stunned: it loses its next turn".into());
+        }
+        let step = segment_from(state, m, 0)
+            .ok_or_else(|| "its ability card has no move or attack".to_string())?;
+        puzzle_of(state, m, step)
+    }
+
+    /// The type's ability card revealed this round, each action with the value it comes to for
+    /// this monster, and whether its type has acted.
+    fn foe_card(state: &State, figure: u32) -> Vec<String> {
+        let FigureId::Monster(m) = super::figure_id(figure) else {
+            return Vec::new();
+        };
+        let Some(x) = state.monsters.get(m) else {
+            return Vec::new();
+        };
+        let kind = &state.scenario.monsters[x.kind];
+        let Some(card) = state
+            .kinds
+            .get(x.kind)
+            .and_then(|k| k.current)
+            .and_then(|c| kind.deck.get(c))
+        else {
+            return Vec::new();
+        };
+        let stats = if x.elite { &kind.elite } else { &kind.normal };
+        let mut lines = vec![format!(
+            "{} · initiative {}{}",
+            card.name,
+            card.initiative,
+            if card.shuffle { " · shuffle" } else { "" }
+        )];
+        lines.extend(card.actions.iter().map(|a| effect_words(a, stats)));
+        let at = state
+            .order
+            .iter()
+            .position(|a| *a == Actor::Monsters(x.kind));
+        match at {
+            Some(i) if i < state.turn => lines.push("Its type has acted this round".into()),
+            Some(i) if i == state.turn && !state.phase.is_over() => {
+                lines.push("Its type is acting now".into());
+            }
+            _ => {}
+        }
+        lines
     }
 
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {

@@ -439,6 +439,7 @@ impl Present for Gloomhaven {
                 key: qr(h),
                 ground: ground(map.terrain_at(i)),
                 door: false,
+                place: None,
             })
             .collect();
         let thin_walls = map

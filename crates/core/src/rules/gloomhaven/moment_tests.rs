@@ -169,3 +169,72 @@ fn a_moment_without_a_monster_decision_says_why() {
     assert_eq!(bench.module(), "gloomhaven");
     assert!(!bench.answer().choices.is_empty());
 }
+
+/// A monster's plan during the heroes' turns: its revealed card, and the same outcomes as the lab's
+/// moment of it (when it is the next to decide) told in the game's names.
+#[test]
+fn a_monsters_plan_in_the_heroes_turns_is_its_moment_in_names() {
+    use crate::lab::any::plan_of;
+    let mut plans = 0;
+    let mut named = 0;
+    for seed in 0..SEEDS {
+        let mut g = seeded_game::<Gloomhaven>(&scenario("tutorial.ron"), seed).expect("a game");
+        for _ in 0..STEPS {
+            let Some(a) = g.auto_action() else { break };
+            if matches!(g.state.phase, super::Phase::HeroTurn { .. })
+                && let Ok((next, _)) = super::lab::moment_monster(&g.state)
+            {
+                let figure = super::table_id(super::FigureId::Monster(next));
+                let plan = plan_of::<Gloomhaven>(&g.state, figure);
+                let kind = g.state.monsters[next].kind;
+                let card = &g.state.scenario.monsters[kind].deck
+                    [g.state.kinds[kind].current.expect("revealed")];
+                assert!(plan.card[0].starts_with(&card.name), "{:?}", plan.card);
+                let answer = plan.answer.expect("a plan");
+                let moment = <Gloomhaven as Lab>::answer(
+                    &<Gloomhaven as Lab>::moment(&g.state).expect("a moment"),
+                );
+                let ends = |a: &crate::lab::Answer| -> Vec<_> {
+                    a.choices
+                        .iter()
+                        .map(|c| (c.end, c.targets.clone()))
+                        .collect()
+                };
+                assert_eq!(ends(&answer), ends(&moment));
+                plans += 1;
+                let heroes: Vec<String> = (0..g.state.heroes.len())
+                    .map(|h| g.state.name(super::FigureId::Hero(h)))
+                    .collect();
+                for c in &answer.choices {
+                    for t in &c.targets {
+                        assert!(
+                            !c.label.contains(&format!("({}, {})", t.0, t.1)),
+                            "a target by its coordinate: {}",
+                            c.label
+                        );
+                    }
+                    named += heroes.iter().any(|h| c.label.contains(h.as_str())) as usize;
+                }
+            }
+            g.apply(a).expect("the driver's action");
+        }
+    }
+    assert!(plans > 20, "{plans} plans");
+    assert!(named > 10, "{named} outcomes name a hero");
+}
+
+#[test]
+fn a_plan_says_why_there_is_none() {
+    use crate::lab::any::plan_of;
+    let g = seeded_game::<Gloomhaven>(&scenario("tutorial.ron"), 0).expect("a game");
+    let monster = super::table_id(super::FigureId::Monster(0));
+    let plan = plan_of::<Gloomhaven>(&g.state, monster);
+    assert!(plan.card.is_empty());
+    let e = plan.answer.expect_err("nothing is revealed at setup");
+    assert!(e.contains("not revealed"), "{e}");
+    let hero = super::table_id(super::FigureId::Hero(0));
+    let e = plan_of::<Gloomhaven>(&g.state, hero)
+        .answer
+        .expect_err("a hero");
+    assert!(e.contains("players"), "{e}");
+}

@@ -986,11 +986,13 @@ impl Lab for Goals {
                 key: *h,
                 ground: ground(h),
                 door: false,
+                place: None,
             })
             .chain(b.walls.iter().map(|&h| CellInfo {
                 key: h,
                 ground: Ground::Wall,
                 door: false,
+                place: None,
             }))
             .collect();
         let board: BTreeSet<Qr> = cells.iter().map(|c| c.key).collect();
@@ -1009,6 +1011,7 @@ impl Lab for Goals {
             key: h,
             ground: Ground::Outside,
             door: false,
+            place: None,
         }));
         let mut figures = Vec::new();
         for (i, h) in p.heroes.iter().enumerate() {
@@ -1354,6 +1357,41 @@ impl Lab for Goals {
     /// of the round to act, as the case of [`case_of`].
     fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
         crate::lab::tried::<Goals>(state, super::Action::Arrange(change.clone()))
+    }
+
+    /// Foe `figure` deciding its turn as if it acted now, under the round's override card.
+    fn foe_moment(state: &State, figure: u32) -> Result<GoalTurn, String> {
+        let f = figure
+            .checked_sub(FOE_BASE)
+            .map(|f| f as usize)
+            .ok_or_else(|| "not a foe: the players move it".to_string())?;
+        if !state.foe_in(f) {
+            return Err("it is not on the board".into());
+        }
+        if let Phase::Over { .. } = state.phase {
+            return Err("the game is over: no foe decides any more".into());
+        }
+        if state.card.is_none() {
+            return Err(
+                "the round's override card is not drawn yet: the foes' decisions depend on it"
+                    .into(),
+            );
+        }
+        case_of(state, f)
+    }
+
+    /// The round's override card, as every foe's Choose Target reads it.
+    fn foe_card(state: &State, figure: u32) -> Vec<String> {
+        let Some(c) = state.card else {
+            return Vec::new();
+        };
+        if figure < FOE_BASE {
+            return Vec::new();
+        }
+        vec![format!(
+            "Override card: Choose Target picks the {}",
+            state.file().override_deck[c].words()
+        )]
     }
 
     fn moment(state: &State) -> Result<GoalTurn, String> {

@@ -328,6 +328,7 @@ pub fn view(s: &State) -> TableView {
                 Tile::Adventure => Ground::Adventure,
             },
             door: false,
+            place: None,
         })
         .collect();
     let file = s.file();
