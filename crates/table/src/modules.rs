@@ -1,6 +1,6 @@
 //! The rule modules on the table: what each adds to the table every module shares.
 
-use foehold_core::lab::any::{AnyBench, moment_bench, play_on_bench};
+use foehold_core::lab::any::{AnyBench, Plan, moment_bench, plan_of, play_on_bench};
 use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
@@ -19,6 +19,8 @@ pub trait Module: Present {
     /// "Play on from here": the action that puts the lab's edits to a moment into the game
     /// ([`foehold_core::lab::Bench::play_on`]), `None` when nothing was edited.
     fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String>;
+    /// What foe `figure` would do if it acted now ([`foehold_core::lab::any::plan_of`]).
+    fn plan(state: &Self::State, figure: u32) -> Plan;
 }
 
 impl Module for Gloomhaven {
@@ -29,6 +31,9 @@ impl Module for Gloomhaven {
     }
     fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
         play_on_bench::<Self>(state, bench)
+    }
+    fn plan(state: &Self::State, figure: u32) -> Plan {
+        plan_of::<Self>(state, figure)
     }
 }
 
@@ -42,6 +47,9 @@ impl Module for Brimstone {
     fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
         play_on_bench::<Self>(state, bench)
     }
+    fn plan(state: &Self::State, figure: u32) -> Plan {
+        plan_of::<Self>(state, figure)
+    }
 }
 
 impl Module for Goals {
@@ -52,6 +60,9 @@ impl Module for Goals {
     }
     fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
         play_on_bench::<Self>(state, bench)
+    }
+    fn plan(state: &Self::State, figure: u32) -> Plan {
+        plan_of::<Self>(state, figure)
     }
 }
 

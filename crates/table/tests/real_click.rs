@@ -658,6 +658,44 @@ fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
         "refusal: {refusal}"
     );
 
+    // Pointing at a foe shows its plan: its card for the round, and what it would do now with
+    // the heroes' names; the lines over the board are kept in a picture.
+    let foes: Vec<Value> = before["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
+        .cloned()
+        .collect();
+    let plans: Vec<(Value, Value)> = foes
+        .iter()
+        .map(|foe| (foe.clone(), plan_pointed_at(t, foe)))
+        .collect();
+    let names_a_hero = |text: &str| ["Mara", "Pell"].iter().any(|h| text.contains(h));
+    for (foe, plan) in &plans {
+        // Whom it goes for and whom it attacks, by name.
+        let focus = plan["why"].as_array().unwrap().iter().any(|w| {
+            w.as_str()
+                .is_some_and(|w| w.starts_with("Focus: ") && names_a_hero(w))
+        });
+        let targets = plan["choices"].as_array().unwrap().iter().all(|c| {
+            c["targets"].as_array().unwrap().is_empty()
+                || names_a_hero(c["label"].as_str().unwrap())
+        });
+        assert!(
+            focus && targets,
+            "{}'s plan is not told in names: {plan}",
+            foe["name"]
+        );
+        assert!(
+            !plan["card"].as_array().unwrap().is_empty(),
+            "{}'s card for the round: {plan}",
+            foe["name"]
+        );
+    }
+    t.shot().save_ppm(&t.dir.join("plan.ppm"));
+    t.pointer_to(1100.0, 150.0);
+
     // A move half: the reachable hexes turn blue before anything else is clicked.
     let halves = widgets_starting(&before, "half:");
     let basic_move = halves
@@ -697,19 +735,41 @@ fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
         out_of_reach.len()
     );
 
-    // Pointing at the farthest reachable hex previews the path, before any click.
-    let (hero_x, hero_y) = point(&figure(&p, acting)["foot"]);
-    let goal = reach
-        .iter()
-        .max_by(|a, b| {
-            let d = |c: &Value| {
-                let (x, y) = cell_xy(c);
-                (x - hero_x) * (x - hero_x) + (y - hero_y) * (y - hero_y)
-            };
-            d(a).total_cmp(&d(b))
+    // The hero steps next to where a foe planned to end without an attack, so that the foe
+    // can attack it from there: the plan drawn must change. Failing such a hex, it steps as near
+    // as it can to a foe that goes for it, whose plan's reasons change (how far it has to go).
+    // Pointing at that hex previews the path, before any click.
+    let goes_for = |plan: &Value, hero: &str| {
+        plan["why"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|w| w.as_str() == Some(format!("Focus: {hero}.").as_str()))
+    };
+    let next_to_an_end = plans.iter().find_map(|(foe, plan)| {
+        let choices = plan["choices"].as_array()?;
+        if choices
+            .iter()
+            .any(|c| !c["targets"].as_array().unwrap().is_empty())
+        {
+            return None;
+        }
+        let end = |c: &Value| serde_json::json!({"q": c["end"][0], "r": c["end"][1]});
+        reach
+            .iter()
+            .find(|cell| choices.iter().any(|c| steps(&end(c), cell) == 1))
+            .map(|cell| ((foe.clone(), plan.clone()), cell.clone()))
+    });
+    let drawn_changes = next_to_an_end.is_some();
+    let (nearest, goal) = next_to_an_end
+        .or_else(|| {
+            plans
+                .iter()
+                .flat_map(|(foe, plan)| reach.iter().map(move |c| (foe, plan, c)))
+                .min_by_key(|(foe, plan, c)| (!goes_for(plan, acting), steps(foe, c)))
+                .map(|(foe, plan, c)| ((foe.clone(), plan.clone()), c.clone()))
         })
-        .unwrap()
-        .clone();
+        .expect("a foe and a hex in reach");
     let (gx, gy) = cell_xy(&goal);
     t.pointer_to(gx, gy);
     let p = t.wait_for("the path preview", 30, |p| {
@@ -774,6 +834,30 @@ fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
         (cursor(p) == moved_at).then_some(())
     });
 
+    // The foe's plan is worked out again for the board as it now stands.
+    let (foe, was) = nearest;
+    let now = plan_pointed_at(t, &foe);
+    assert_ne!(
+        now, was,
+        "{}'s plan did not change when {acting} went to {goal}",
+        foe["name"]
+    );
+    if drawn_changes {
+        assert_ne!(
+            now["choices"], was["choices"],
+            "{}'s outcome did not change when {acting} went next to its end {goal}: before {was}, now {now}",
+            foe["name"]
+        );
+    }
+    let _ = std::io::Write::write_fmt(
+        &mut std::io::stderr(),
+        format_args!(
+            "the plan of {} changed as {acting} moved (its outcome too: {drawn_changes})\n",
+            foe["name"]
+        ),
+    );
+    t.pointer_to(1100.0, 150.0);
+
     // The camera follows a right drag (orbit) and a middle drag (pan) of the real pointer.
     let p = t.probe();
     let yaw = p["camera"]["yaw"].as_f64().unwrap();
@@ -789,6 +873,26 @@ fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
 
     // The rest of the round: both heroes end their turns, the foes act, the round ends.
     play_on_until_attack(t);
+}
+
+/// Points at a foe's mini and waits for its plan to be worked out: the plan as the probe tells it
+/// (its card, its summary and outcomes).
+fn plan_pointed_at(t: &mut Table, foe: &Value) -> Value {
+    let p = t.probe();
+    let (x, y) = point(&figure(&p, foe["name"].as_str().unwrap())["body"]);
+    t.pointer_to(x, y);
+    t.wait_for("the foe's plan", 30, |p| {
+        let plan = p["plans"]
+            .as_array()?
+            .iter()
+            .find(|pl| pl["figure"] == foe["id"])?;
+        assert!(
+            plan["error"].is_null(),
+            "no plan for {} in a hero's turn: {plan}",
+            foe["name"]
+        );
+        Some(plan.clone())
+    })
 }
 
 /// Drags with a mouse button held, in small steps over several frames as a hand does.
@@ -2372,6 +2476,26 @@ fn moment_edited_in_the_lab_plays_on(t: &mut Table) {
     });
     t.pointer_to(640.0, 790.0);
     let p = t.settled();
+    // The lab calls the game's figures by their names, in the board and in its answer, and
+    // draws the answer's path and attack lines (kept in a picture).
+    let names: Vec<&str> = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.contains("Active monster") && !n.contains("initiative")),
+        "the lab's figures by the case's roles: {names:?}"
+    );
+    let summary = p["lab"]["summary"].as_str().unwrap();
+    assert!(
+        names.iter().any(|n| summary.starts_with(n)),
+        "the lab's answer names no figure of the game: {summary}"
+    );
+    t.shot().save_ppm(&t.dir.join("lab.ppm"));
     // A character, and a free floor hex in view to move it to.
     let hero = p["figures"]
         .as_array()

@@ -182,6 +182,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
+            draw_answer
+                .run_if(in_lab)
+                .run_if(at_table)
+                .in_set(crate::app::ui::Drawn),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
             (bench_window, brushes_window, fields_window, answer_window)
                 .chain()
                 .run_if(in_lab)
@@ -193,6 +200,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Puts a bench on the table: whatever game was there goes, the board is built anew.
 pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>) {
     crate::modules::take_games_off(world);
+    crate::app::plans::forget(world);
     let view = bench.view();
     let label = LAB_MODULES
         .iter()
@@ -395,6 +403,49 @@ fn follow(
         cells.push((p, Mark::Hover));
     }
     marks.set(LAYER, cells);
+}
+
+/// The answer's paths and attack lines over the board, as a foe's plan in a game is drawn: the
+/// outcome clicked alone, else every one, numbered when the rules leave a tie.
+fn draw_answer(
+    mut contexts: EguiContexts,
+    bench: Res<LabBench>,
+    tools: Res<LabTools>,
+    table: Res<Table>,
+    camera: Query<(&Camera, &GlobalTransform), With<crate::app::camera::TableCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Ok((camera, cam_t)) = camera.single() else {
+        return Ok(());
+    };
+    let painter = crate::app::ui::board_painter(ctx, camera);
+    let project = |p: Vec3| {
+        camera
+            .world_to_viewport(cam_t, p)
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    let answer = bench.0.answer();
+    let foe = answer
+        .choices
+        .first()
+        .and_then(|c| c.from)
+        .and_then(|c| table.figure_at(c))
+        .map_or("the foe", |f| f.name.as_str());
+    let choices = answer
+        .choices
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| tools.shown.is_none_or(|s| s == *i));
+    crate::app::plans::draw_plan(
+        &painter,
+        &table,
+        choices,
+        answer.choices.len() > 1,
+        foe,
+        &project,
+    );
+    Ok(())
 }
 
 /// The lab's own window: which position, undo and redo, files and codes, back to a game.

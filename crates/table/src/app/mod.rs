@@ -26,6 +26,7 @@ mod minis;
 mod notice;
 mod online;
 mod picking;
+mod plans;
 mod pointer;
 pub mod screen;
 mod shown;
@@ -179,7 +180,12 @@ pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
             lab::plugin,
             online::plugin,
         ))
-        .add_plugins((notice::plugin, clipboard::plugin, keys::plugin));
+        .add_plugins((
+            notice::plugin,
+            clipboard::plugin,
+            keys::plugin,
+            plans::plugin,
+        ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);
     // The first game goes on the table before the first frame, as any later one does.

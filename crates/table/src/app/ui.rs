@@ -90,7 +90,7 @@ pub fn condition_colour(name: &str) -> egui::Color32 {
 
 /// The background layer's painter, clipped to where the board is drawn: name plates and lines stay
 /// off the docks.
-fn board_painter(ctx: &egui::Context, camera: &Camera) -> egui::Painter {
+pub fn board_painter(ctx: &egui::Context, camera: &Camera) -> egui::Painter {
     let painter = ctx.layer_painter(egui::LayerId::background());
     match camera.logical_viewport_rect() {
         Some(r) => painter.with_clip_rect(egui::Rect::from_min_max(

@@ -143,6 +143,7 @@ mod tests {
                     key,
                     ground: Ground::Floor,
                     door: false,
+                    place: None,
                 })
                 .collect(),
             thin_walls: walls,

@@ -160,6 +160,23 @@ fn lab_json(
     })
 }
 
+/// A foe's plan: its card, and what it would do now or why that cannot be said.
+fn plan_json(figure: u32, plan: &foehold_core::lab::any::Plan) -> Value {
+    let key = |k: Option<(i32, i32)>| k.map(|(q, r)| json!([q, r]));
+    match &plan.answer {
+        Ok(a) => json!({
+            "figure": figure, "card": plan.card, "summary": a.summary, "why": a.why,
+            "choices": a.choices.iter().map(|c| json!({
+                "label": c.label,
+                "end": key(c.end),
+                "path": c.path.iter().map(|&t| key(Some(t))).collect::<Vec<_>>(),
+                "targets": c.targets.iter().map(|&t| key(Some(t))).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }),
+        Err(e) => json!({"figure": figure, "card": plan.card, "error": e}),
+    }
+}
+
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
@@ -178,6 +195,7 @@ fn write_probe(
     lab: Option<Res<crate::app::lab::LabBench>>,
     tools: Res<crate::app::lab::LabTools>,
     notice: Option<Res<crate::app::notice::Notice>>,
+    plans: Res<crate::app::plans::Plans>,
 ) -> Result {
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
@@ -256,6 +274,7 @@ fn write_probe(
         "notice": notice.as_ref().and_then(|n| n.shown()).map(|(text, ok)| json!({"text": text, "ok": ok})),
         "hovered": hovered,
         "lab": lab.map(|b| lab_json(&*b.0, &tools)),
+        "plans": plans.shown.iter().map(|(id, p)| plan_json(*id, p)).collect::<Vec<_>>(),
         "cells": cells,
         "figures": figures,
         "widgets": widgets,

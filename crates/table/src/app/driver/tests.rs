@@ -37,6 +37,12 @@ impl Module for Toy {
     ) -> Result<Option<toy::Action>, String> {
         Err("the toy has no case format".into())
     }
+    fn plan(_: &toy::State, _: u32) -> foehold_core::lab::any::Plan {
+        foehold_core::lab::any::Plan {
+            card: Vec::new(),
+            answer: Err("the toy has no case format".into()),
+        }
+    }
 }
 
 /// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:

@@ -8,6 +8,7 @@ use foehold_loop::LoopSettings;
 
 use crate::app::dock::{Dock, Slot};
 use crate::app::driver::{Control, Pace, Turn};
+use crate::app::plans::Plans;
 use crate::app::tag::Tagged;
 
 /// Play or pause, one step, and the speed of the rules' own steps: every table's controls of the
@@ -47,6 +48,7 @@ pub fn enemy_turn(
     mut pace: ResMut<Pace>,
     mut settings: ResMut<LoopSettings>,
     mut controls: MessageWriter<Control>,
+    mut plans: ResMut<Plans>,
     mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -76,6 +78,15 @@ pub fn enemy_turn(
                 .clicked()
             {
                 controls.write(Control::ReplayRules);
+            }
+            let mut all = plans.all;
+            ui.checkbox(&mut all, "Show every foe's plan")
+                .tagged("foes:plans")
+                .on_hover_text(
+                    "What each foe would do if it acted now; point at one foe to see its plan alone",
+                );
+            if all != plans.all {
+                plans.all = all;
             }
             let mut table_draws = settings.table_draws;
             ui.checkbox(&mut table_draws, "We draw and roll at our table")

@@ -2,10 +2,12 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use foehold_core::lab::any::Plan;
 
 use crate::app::dock::{Dock, Slot};
 use crate::app::driver::Log;
 use crate::app::picking::{Hovered, Target};
+use crate::app::plans::Plans;
 use crate::app::table::Table;
 use crate::app::ui::figure_details;
 
@@ -14,6 +16,7 @@ pub fn side(
     table: Res<Table>,
     log: Res<Log>,
     hovered: Res<Hovered>,
+    plans: Res<Plans>,
     mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -22,6 +25,9 @@ pub fn side(
             Some(Target::Figure(id)) => {
                 if let Some(f) = table.figure(id) {
                     figure_details(ui, f);
+                    if let Some(plan) = plans.of(id) {
+                        plan_details(ui, plan);
+                    }
                 }
             }
             Some(Target::Cell(c)) => {
@@ -32,6 +38,9 @@ pub fn side(
                 if let Some(f) = table.figure_at(c) {
                     ui.separator();
                     figure_details(ui, f);
+                    if let Some(plan) = plans.of(f.id) {
+                        plan_details(ui, plan);
+                    }
                 }
             }
             None => {
@@ -51,4 +60,37 @@ pub fn side(
             });
     });
     Ok(())
+}
+
+/// A foe's card for the round and what it would do now, as the board draws it.
+fn plan_details(ui: &mut egui::Ui, plan: &Plan) {
+    if !plan.card.is_empty() {
+        ui.label(egui::RichText::new("This round").strong());
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            for line in &plan.card {
+                ui.label(line);
+            }
+        });
+    }
+    ui.label(egui::RichText::new("If it acted now").strong());
+    match &plan.answer {
+        Ok(answer) => {
+            ui.label(&answer.summary);
+            if answer.choices.len() > 1 {
+                for (i, c) in answer.choices.iter().enumerate() {
+                    ui.label(format!("{}. {}", i + 1, c.label));
+                }
+            }
+            egui::CollapsingHeader::new("Why")
+                .id_salt("plan-why")
+                .show(ui, |ui| {
+                    for line in &answer.why {
+                        ui.label(egui::RichText::new(line).small());
+                    }
+                });
+        }
+        Err(why) => {
+            ui.weak(why);
+        }
+    }
 }
