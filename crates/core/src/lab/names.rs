@@ -63,6 +63,32 @@ fn kind(grid: GridKind) -> &'static str {
     }
 }
 
+/// The words of several cells a player tells apart (a tie's ends): [`place_words`] each, with
+/// the coordinate after the words of cells that would read alike.
+pub fn places(view: &TableView, cells: &[CellKey]) -> Vec<String> {
+    let words: Vec<String> = cells.iter().map(|&c| place_words(view, c)).collect();
+    words
+        .iter()
+        .zip(cells)
+        .map(|(w, c)| {
+            if words.iter().filter(|x| *x == w).count() > 1 {
+                format!("{w} · {} ({}, {})", kind(view.grid), c.0, c.1)
+            } else {
+                w.clone()
+            }
+        })
+        .collect()
+}
+
+/// `text` with every coordinate in it read as [`place_words`].
+pub fn in_words(text: &str, view: &TableView) -> String {
+    let words: BTreeMap<CellKey, String> = coordinates(text)
+        .into_iter()
+        .map(|(_, c)| (c, place_words(view, c)))
+        .collect();
+    replaced(text, &words)
+}
+
 /// "A", "A and B", "A, B and C".
 fn list(names: &[&str]) -> String {
     match names {

@@ -661,11 +661,32 @@ fn fields_window(
     mut contexts: EguiContexts,
     mut bench: ResMut<LabBench>,
     mut tools: ResMut<LabTools>,
+    hovered: Res<crate::app::picking::Hovered>,
+    table: Res<Table>,
     mut dock: ResMut<Dock>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let fields = bench.0.fields(tools.selected);
+    // The cell under the pointer, so a coordinate in the answer can be found on the board; the
+    // line is always there, so nothing below it moves.
+    let pointing = match hovered.0 {
+        Some(Target::Cell(c)) => Some(c),
+        Some(Target::Figure(id)) => table.figure(id).map(|f| f.cell),
+        None => None,
+    }
+    .and_then(|c| table.board.cell(c))
+    .map_or_else(
+        || "Point at a cell to see where it is".to_string(),
+        |cell| {
+            let mut w = format!("{} · {}", cell.words(), cell.ground.name());
+            if let Some(f) = table.figure_at(cell.key) {
+                w += &format!(" · {}", f.name);
+            }
+            w
+        },
+    );
     dock.show(ctx, Slot::Scenario, egui::Window::new("Position"), |ui| {
+        ui.weak(pointing).tagged("lab:pointing");
         egui::Grid::new("lab-fields").num_columns(2).show(ui, |ui| {
             for f in &fields {
                 ui.label(&f.label);

@@ -267,7 +267,8 @@ pub fn declutter(wanted: &[egui::Rect]) -> Vec<egui::Rect> {
     placed
 }
 
-pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
+/// A figure's name, side, hit points, conditions and card, and `at`: where it stands, in words.
+pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo, at: &str) {
     let side = match f.side {
         Side::Hero => "hero",
         Side::Foe => "foe",
@@ -299,7 +300,7 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo) {
             }
         });
     }
-    ui.label(format!("at {:?}", f.cell));
+    ui.label(format!("on {at}"));
 }
 
 /// Lines and numbers drawn over the 3D view: the acting foe's focus line, its path, damage popups.

@@ -17,6 +17,24 @@ pub struct CellView {
     pub corners: Vec<Vec2>,
     pub ground: Ground,
     pub door: bool,
+    /// The place the scenario names it part of.
+    pub place: Option<String>,
+}
+
+impl CellView {
+    /// The cell as the side panel names it: "hex (4, 0)", with the place it is part of.
+    pub fn words(&self) -> String {
+        let kind = if self.corners.len() == 6 {
+            "hex"
+        } else {
+            "square"
+        };
+        let at = format!("{kind} ({}, {})", self.key.0, self.key.1);
+        match &self.place {
+            Some(p) => format!("{at} · {p}"),
+            None => at,
+        }
+    }
 }
 
 /// The board as drawn.
@@ -42,6 +60,7 @@ impl BoardView {
                     corners,
                     ground: c.ground,
                     door: c.door,
+                    place: c.place.clone(),
                 }
             })
             .collect();

@@ -123,6 +123,16 @@ pub(super) fn figure_id(s: &State, f: Figure) -> u32 {
 /// The table's picture of the fight.
 pub fn table(s: &State) -> TableView {
     let board = &s.scenario.board;
+    // The tile a square lies on names it for the players ("the Collapsed Gallery").
+    let tile = |(x, y): (i32, i32)| {
+        s.scenario
+            .file
+            .board
+            .tiles
+            .iter()
+            .find(|t| x >= t.x && x < t.x + t.w && y >= t.y && y < t.y + t.h)
+            .map(|t| t.name.clone())
+    };
     let mut cells: Vec<CellInfo> = board
         .squares()
         .iter()
@@ -130,14 +140,14 @@ pub fn table(s: &State) -> TableView {
             key,
             ground: Ground::Floor,
             door: false,
-            place: None,
+            place: tile(key),
         })
         .collect();
     cells.extend(s.scenario.file.board.walls.iter().map(|&key| CellInfo {
         key,
         ground: Ground::Wall,
         door: false,
-        place: None,
+        place: tile(key),
     }));
     cells.sort_by_key(|c| c.key);
     let mut figures: Vec<FigureInfo> = s

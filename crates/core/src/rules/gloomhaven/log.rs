@@ -2,7 +2,8 @@
 //! advantage → 6 damage". Events carry ids; this module names them from the state.
 
 use super::actions::{Action, Cause, Event};
-use super::state::{Actor, FigureId, Half, Phase, State};
+use super::state::{Actor, FigureId, Half, Pending, Phase, State};
+use crate::hex::qr;
 use crate::modifiers::draw::Mode;
 
 fn hexes(path: &[crate::hex::Hex]) -> String {
@@ -376,8 +377,34 @@ pub fn action_words(s: &State, a: &Action) -> String {
             format!("{who} plays the {} of {name}{basic}", half_name(*half))
         }
         Action::ShortRest { hero: h } => format!("{} short rests", hero(*h)),
-        Action::Choose(i) => format!("the table picks option {}", i + 1),
-        Action::ChooseByDice => "the dice pick an option".into(),
+        Action::Choose(i) => match &s.pending {
+            // A tie of a plan: where the option ends and whom it attacks, in names.
+            Some(Pending::FoeOption { options, .. } | Pending::SummonOption { options, .. }) => {
+                match options.get(*i) {
+                    Some(o) => {
+                        let view = <super::Gloomhaven as crate::rules::Present>::view(s);
+                        let mut w = format!(
+                            "option {}: ends on {}",
+                            i + 1,
+                            crate::lab::names::place_words(&view, qr(o.end))
+                        );
+                        let targets: Vec<String> = o
+                            .targets
+                            .iter()
+                            .filter_map(|h| s.figure_at(*h))
+                            .map(|f| s.name(f))
+                            .collect();
+                        if !targets.is_empty() {
+                            w += &format!(", attacks {}", targets.join(", "));
+                        }
+                        w
+                    }
+                    None => format!("option {}", i + 1),
+                }
+            }
+            _ => format!("option {}", i + 1),
+        },
+        Action::ChooseByDice => "to roll for it".into(),
         Action::Draw(i) => match s.drawing.as_ref().and_then(|d| d.want.options.get(*i)) {
             Some(card) => format!("draws {card}"),
             None => format!("draws card {}", i + 1),

@@ -208,7 +208,11 @@ impl Present for Goals {
             Action::End => "end the turn".into(),
             Action::Advance => "go on".into(),
             Action::Choose(i) => match tie_outcome(s, i) {
-                Some(o) => format!("outcome {}: {}", i + 1, case::outcome_words(&o)),
+                Some(o) => format!(
+                    "outcome {}: {}",
+                    i + 1,
+                    crate::lab::names::in_words(&case::outcome_words(&o), &view(s))
+                ),
                 None => format!("outcome {}", i + 1),
             },
         }
@@ -310,6 +314,7 @@ fn foe_card(f: &scenario::FoeSpec) -> Vec<String> {
 /// The picture of the table: cells by tile, figures by side, loot and closed adventures as tokens,
 /// the active figure, and a banner with the round's override card.
 pub fn view(s: &State) -> TableView {
+    let file = s.file();
     let cells = s
         .scenario
         .layout
@@ -328,10 +333,11 @@ pub fn view(s: &State) -> TableView {
                 Tile::Adventure => Ground::Adventure,
             },
             door: false,
-            place: None,
+            place: s
+                .adventure_at((h.x, h.y))
+                .map(|a| file.adventures[a].name.clone()),
         })
         .collect();
-    let file = s.file();
     let mut figures = Vec::new();
     for (i, h) in s.heroes.iter().enumerate() {
         let mut conditions = Vec::new();

@@ -2,8 +2,8 @@
 //! an undo, a redo, a jump or a load; lines a module keeps secret wait for their reveal.
 
 use foehold_core::game::Game;
-use foehold_core::rules::Present;
 use foehold_core::rules::view::Telling;
+use foehold_core::rules::{Present, ToMove};
 
 /// What the log shows so far: public lines, and lines kept back until the next reveal.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -47,6 +47,18 @@ pub struct HistoryLine {
 /// done.
 pub fn history_line<R: Present>(s: &R::State, a: &R::Action, decision: bool) -> HistoryLine {
     let label = R::action_label(s, a);
+    // A tie's pick is the same action whether a player clicked it or the dice made it: who
+    // chose is told apart by whether it was the players' decision.
+    let label = if matches!(R::to_move(s), ToMove::Tie { .. }) {
+        let who = if decision {
+            "the players choose"
+        } else {
+            "the dice choose"
+        };
+        format!("{who} {label}")
+    } else {
+        label
+    };
     let view = R::view(s);
     let who = view
         .active

@@ -8,7 +8,7 @@ use foehold_core::modifiers::attack::CardOutcome;
 use foehold_core::rules::gloomhaven::state::FoePlan;
 use foehold_core::rules::gloomhaven::state::Pending;
 use foehold_core::rules::gloomhaven::{Action, FigureId, Gloomhaven, Phase, State};
-use foehold_core::rules::{Rules, Seat};
+use foehold_core::rules::{Present, Rules, Seat};
 
 use super::Act;
 use super::CoreGame;
@@ -132,7 +132,10 @@ fn option_buttons(
         s.name(who),
         options.len()
     ));
-    for (i, o) in options.iter().enumerate() {
+    // Where each option ends, by the figures around it; alike ones keep their coordinates.
+    let ends: Vec<(i32, i32)> = options.iter().map(|o| qr(o.end)).collect();
+    let places = foehold_core::lab::names::places(&Gloomhaven::view(s), &ends);
+    for (i, (o, place)) in options.iter().zip(places).enumerate() {
         let targets: Vec<String> = o
             .targets
             .iter()
@@ -140,9 +143,8 @@ fn option_buttons(
             .map(|f| s.name(f))
             .collect();
         let text = format!(
-            "{}: end at {:?}{}",
+            "{}: end on {place}{}",
             i + 1,
-            qr(o.end),
             if targets.is_empty() {
                 String::new()
             } else {

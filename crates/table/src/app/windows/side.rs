@@ -24,7 +24,7 @@ pub fn side(
         match hovered.0 {
             Some(Target::Figure(id)) => {
                 if let Some(f) = table.figure(id) {
-                    figure_details(ui, f);
+                    figure_details(ui, f, &cell_words(&table, f.cell));
                     if let Some(plan) = plans.of(id) {
                         plan_details(ui, plan);
                     }
@@ -32,12 +32,15 @@ pub fn side(
             }
             Some(Target::Cell(c)) => {
                 if let Some(cell) = table.board.cell(c) {
+                    if let Some(place) = &cell.place {
+                        ui.label(egui::RichText::new(place).strong());
+                    }
                     ui.label(egui::RichText::new(cell.ground.name()).strong());
-                    ui.label(format!("cell {c:?}"));
+                    ui.label(cell_words(&table, c));
                 }
                 if let Some(f) = table.figure_at(c) {
                     ui.separator();
-                    figure_details(ui, f);
+                    figure_details(ui, f, &cell_words(&table, c));
                     if let Some(plan) = plans.of(f.id) {
                         plan_details(ui, plan);
                     }
@@ -93,4 +96,12 @@ fn plan_details(ui: &mut egui::Ui, plan: &Plan) {
             ui.weak(why);
         }
     }
+}
+
+/// Where a cell is, for the side panel ("hex (4, 0) · the Moth Archive").
+fn cell_words(table: &Table, c: (i32, i32)) -> String {
+    table.board.cell(c).map_or_else(
+        || format!("({}, {})", c.0, c.1),
+        crate::app::view::CellView::words,
+    )
 }
