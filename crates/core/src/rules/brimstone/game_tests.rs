@@ -1234,3 +1234,36 @@ fn a_save_written_before_weapons_and_lurking_threats_still_loads() {
     let back: State = ron::from_str(&old).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(back, g.state);
 }
+
+/// Every attack a hero may declare, a fight as much as a shot, has its odds to show before the
+/// dice are rolled: the state just after it is declared holds them.
+#[test]
+fn every_attack_a_hero_may_declare_has_its_odds() {
+    use crate::rules::Seat;
+    let (mut fights, mut shots) = (0, 0);
+    for seed in 0..4 {
+        let mut g = new_game(AMBUSH, seed, TieBreaker::Seeded);
+        while let Some(a) = g.auto_action() {
+            for seat in [Seat::Hero(0), Seat::Hero(1), Seat::Hero(2), Seat::Hero(3)] {
+                for attack in g.legal_actions(seat) {
+                    let Action::Attack { weapon, .. } = attack else {
+                        continue;
+                    };
+                    let mut copy = g.state.clone();
+                    Brimstone::apply(&mut copy, attack.clone()).expect("a legal attack");
+                    assert!(
+                        Brimstone::view(&copy).odds.is_some(),
+                        "seed {seed}: no odds after {}",
+                        Brimstone::action_label(&g.state, &attack)
+                    );
+                    match weapon {
+                        Weapon::Melee => fights += 1,
+                        _ => shots += 1,
+                    }
+                }
+            }
+            g.apply(a).expect("accepted");
+        }
+    }
+    assert!(fights > 0 && shots > 0, "{fights} fights, {shots} shots");
+}

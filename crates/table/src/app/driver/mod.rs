@@ -188,6 +188,7 @@ pub fn plugin(app: &mut App) {
     .init_resource::<Problem>()
     .add_message::<StartScenario>()
     .init_resource::<moves::ClickedCell>()
+    .init_resource::<moves::AutoTurn>()
     .add_plugins(open::plugin)
     .init_resource::<controls::Keys>()
     // The real window's plugin adds them; a headless table has none but reads them alike.
@@ -247,6 +248,7 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                     moves::click_cells::<R>,
                     moves::mark_actions::<R>,
                     moves::preview::<R>,
+                    moves::autopilot_turn::<R>,
                 )
                     .chain()
                     .before(LoopSystems::Input)

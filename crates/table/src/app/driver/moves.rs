@@ -23,6 +23,63 @@ use crate::modules::Module;
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct ClickedCell(pub Option<CellKey>);
 
+/// A hero whose turn the autopilot plays to its end, and the point of the log it last moved at.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct AutoTurn {
+    pub hero: Option<usize>,
+    at: Option<usize>,
+}
+
+impl AutoTurn {
+    /// The autopilot plays hero `h`'s turn to its end.
+    pub fn play(h: usize) -> AutoTurn {
+        AutoTurn {
+            hero: Some(h),
+            at: None,
+        }
+    }
+}
+
+/// Plays the autopilot's next action for the hero it was asked to play, one action per step of
+/// the log, until that hero's turn is over (the rules' own steps and rolls in between are the
+/// rules'; a tie stays the players').
+pub fn autopilot_turn<R: Module>(
+    game: Res<CoreGame<R>>,
+    mut auto: ResMut<AutoTurn>,
+    mut submit: MessageWriter<SubmitAction<R>>,
+) {
+    let Some(hero) = auto.hero else {
+        return;
+    };
+    let g = &game.0;
+    // Another game, or an undo past the autopilot's last move: the players take over again.
+    if game.is_added() || auto.at.is_some_and(|at| g.cursor < at) {
+        *auto = AutoTurn::default();
+        return;
+    }
+    match g.to_move() {
+        ToMove::Heroes(heroes) if heroes.contains(&hero) => {
+            if auto.at != Some(g.cursor) {
+                match R::autopilot(&g.state, hero) {
+                    Some(a) => {
+                        submit.write(SubmitAction(a));
+                        auto.at = Some(g.cursor);
+                    }
+                    None => *auto = AutoTurn::default(),
+                }
+            }
+        }
+        ToMove::Heroes(_) | ToMove::Over { .. } => *auto = AutoTurn::default(),
+        // A roll or a tie inside the hero's turn is part of it; once the table shows another
+        // figure's turn (hero figures come first, in hero order), the hero's turn is over.
+        ToMove::Rules { .. } | ToMove::Chance { .. } | ToMove::Tie { .. } => {
+            if R::view(&g.state).active != u32::try_from(hero).ok() {
+                *auto = AutoTurn::default();
+            }
+        }
+    }
+}
+
 /// The hero whose turn it is, if it is one hero's.
 fn acting_hero<R: Present>(game: &Game<R>) -> Option<usize> {
     match game.to_move() {
@@ -182,6 +239,7 @@ pub fn moves<R: Module>(
     mut controls: MessageWriter<super::Control>,
     mut dock: ResMut<Dock>,
     settings: Res<foehold_loop::LoopSettings>,
+    mut auto: ResMut<AutoTurn>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let s = &game.0.state;
@@ -252,9 +310,7 @@ pub fn moves<R: Module>(
         if let Some(cell) = clicked.0 {
             ui.label(egui::RichText::new(format!("At ({}, {}):", cell.0, cell.1)).strong());
             for a in actions_at(&game.0, &seating, cell) {
-                let label = R::action_label(s, &a);
-                if ui.button(&label).tagged(format!("here:{label}")).clicked() {
-                    submit.write(SubmitAction(a));
+                if action_button::<R>(ui, s, a, "here", &mut submit) {
                     clicked.0 = None;
                 }
             }
@@ -265,17 +321,24 @@ pub fn moves<R: Module>(
             .show(ui, |ui| {
                 for seat in seats {
                     if let Seat::Hero(h) = seat {
-                        let auto = R::autopilot(s, h);
+                        let can = R::autopilot(s, h).is_some();
+                        let playing = auto.hero == Some(h);
                         ui.separator();
+                        let label = if playing {
+                            "Stop the autopilot"
+                        } else {
+                            "Let the autopilot play this turn"
+                        };
                         if ui
-                            .add_enabled(
-                                auto.is_some(),
-                                egui::Button::new("Let the autopilot move"),
-                            )
+                            .add_enabled(can || playing, egui::Button::new(label))
+                            .tagged(format!("moves:autopilot:{h}"))
                             .clicked()
-                            && let Some(a) = auto
                         {
-                            submit.write(SubmitAction(a));
+                            *auto = if playing {
+                                AutoTurn::default()
+                            } else {
+                                AutoTurn::play(h)
+                            };
                         }
                     }
                     // Actions of no one cell first (ending the turn stays in view), then those
@@ -290,7 +353,7 @@ pub fn moves<R: Module>(
                         }
                     }
                     for a in plain.into_iter().chain(figures) {
-                        action_button::<R>(ui, s, a, &mut submit);
+                        action_button::<R>(ui, s, a, "action", &mut submit);
                     }
                     if matches!(seat, Seat::Hero(_)) && walks.len() > FOLD {
                         egui::CollapsingHeader::new(format!(
@@ -300,12 +363,12 @@ pub fn moves<R: Module>(
                         .id_salt(format!("{seat:?}"))
                         .show(ui, |ui| {
                             for a in walks {
-                                action_button::<R>(ui, s, a, &mut submit);
+                                action_button::<R>(ui, s, a, "action", &mut submit);
                             }
                         });
                     } else {
                         for a in walks {
-                            action_button::<R>(ui, s, a, &mut submit);
+                            action_button::<R>(ui, s, a, "action", &mut submit);
                         }
                     }
                 }
@@ -317,15 +380,17 @@ pub fn moves<R: Module>(
 /// More walks than this are folded in the moves window.
 const FOLD: usize = 8;
 
-/// One legal action as a button; pointing at an attack shows its odds before anyone rolls.
+/// One legal action as a button (tagged `tag:label`); pointing at an attack shows its odds before
+/// anyone rolls, in the list and among a clicked cell's actions alike. True when clicked.
 fn action_button<R: Present>(
     ui: &mut egui::Ui,
     s: &R::State,
     a: R::Action,
+    tag: &str,
     submit: &mut MessageWriter<SubmitAction<R>>,
-) {
+) -> bool {
     let label = R::action_label(s, &a);
-    let mut button = ui.button(&label).tagged(format!("action:{label}"));
+    let mut button = ui.button(&label).tagged(format!("{tag}:{label}"));
     if button.hovered()
         && let Some(odds) = odds_of::<R>(s, a.clone())
     {
@@ -333,7 +398,9 @@ fn action_button<R: Present>(
             crate::app::ui::histogram(ui, &odds, None);
         });
     }
-    if button.clicked() {
+    let clicked = button.clicked();
+    if clicked {
         submit.write(SubmitAction(a));
     }
+    clicked
 }

@@ -12,7 +12,7 @@ use bevy::window::WindowEvent;
 use foehold_core::game::Game;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::toy::{self, Toy};
-use foehold_core::rules::{Present, TieBreaker};
+use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
 use foehold_loop::{CoreGame, LoopSettings};
 
 use super::AtRisk;
@@ -209,13 +209,13 @@ fn left_released() -> WindowEvent {
 fn toy_at_hero() -> (App, toy::Action) {
     let mut app = toy_app("toy.ron");
     for _ in 0..40 {
-        if matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)) {
+        if matches!(toy(&app).to_move(), ToMove::Heroes(_)) {
             break;
         }
         app.update();
     }
     assert!(
-        matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)),
+        matches!(toy(&app).to_move(), ToMove::Heroes(_)),
         "the toy reaches its hero's turn"
     );
     hold(&mut app);
@@ -301,7 +301,7 @@ fn a_move_and_an_undo_made_before_the_next_frame_apply_in_the_order_they_were_ma
     let mut at_hero = false;
     for _ in 0..40 {
         app.update();
-        if matches!(toy(&app).to_move(), foehold_core::rules::ToMove::Heroes(_)) {
+        if matches!(toy(&app).to_move(), ToMove::Heroes(_)) {
             at_hero = true;
             break;
         }
@@ -429,7 +429,7 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     // The rules' own steps up to the first tie the players break (the ambush's placements).
     for _ in 0..200 {
         let g = &app.world().resource::<CoreGame<Brimstone>>().0;
-        if matches!(g.to_move(), foehold_core::rules::ToMove::Tie { .. }) {
+        if matches!(g.to_move(), ToMove::Tie { .. }) {
             break;
         }
         let a = g.automatic(false, true).expect("the rules go on to a tie");
@@ -438,7 +438,7 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
         app.update();
     }
     let g = &app.world().resource::<CoreGame<Brimstone>>().0;
-    let foehold_core::rules::ToMove::Tie { options } = g.to_move() else {
+    let ToMove::Tie { options } = g.to_move() else {
         panic!("no tie reached: {:?}", g.to_move());
     };
     // The table says why the tie is the players' before they pick.
@@ -643,4 +643,53 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
         .0;
     assert!(g.undo());
     assert!(on(&g, from) && !on(&g, to), "an undo takes the edit back");
+}
+
+#[test]
+fn the_autopilot_plays_a_goal_heros_whole_turn_to_its_end() {
+    use foehold_core::rules::goals::Goals;
+    let mut app = dome_crossing_until(|s| matches!(Goals::to_move(s), ToMove::Heroes(_)));
+    let ToMove::Heroes(heroes) = app.world().resource::<CoreGame<Goals>>().0.to_move() else {
+        unreachable!("a hero's turn")
+    };
+    let hero = heroes[0];
+    app.insert_resource(LoopSettings {
+        seeded_ties: true,
+        autopilot_heroes: false,
+        auto_advance: true,
+        table_draws: false,
+        proposals: false,
+    });
+    fast(&mut app);
+    // The game put back on the table is new to the table's systems for one frame.
+    app.update();
+    app.insert_resource(super::moves::AutoTurn::play(hero));
+    let start = app.world().resource::<CoreGame<Goals>>().0.cursor;
+    let mut frames = 0;
+    loop {
+        app.update();
+        frames += 1;
+        let g = &app.world().resource::<CoreGame<Goals>>().0;
+        let still = matches!(g.to_move(), ToMove::Heroes(h) if h.contains(&hero));
+        if !still && g.cursor > start && !matches!(g.to_move(), ToMove::Tie { .. }) {
+            break;
+        }
+        assert!(
+            frames < 2_000,
+            "the turn never ended: {:?}, {:?}, autopilot {:?}, cursor {} from {start}",
+            g.to_move(),
+            app.world().resource::<super::moves::AutoTurn>(),
+            Goals::autopilot(&g.state, hero),
+            g.cursor
+        );
+    }
+    app.update();
+    let g = &app.world().resource::<CoreGame<Goals>>().0;
+    // Its turn is over: the autopilot stopped, and its end is in the log.
+    assert_eq!(app.world().resource::<super::moves::AutoTurn>().hero, None);
+    assert!(
+        g.log[start..g.cursor].contains(&foehold_core::rules::goals::Action::End),
+        "the hero's turn ends by its own End: {:?}",
+        &g.log[start..g.cursor]
+    );
 }

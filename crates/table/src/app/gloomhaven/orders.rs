@@ -126,7 +126,7 @@ fn on_pick(
             Target::Cell(c) => {
                 let h = key_hex(c);
                 if let Some(FigureId::Monster(_)) = s.figure_at(h) {
-                    toggle_target(&mut intent, &effects, h, &mut pace);
+                    toggle_target(s, &mut intent, &effects, h, &mut pace);
                 } else if summons(&effects) && foehold_core::hex::distance(h, here) == 1 {
                     // Where the summon goes: an empty hex next to the hero, after its move.
                     intent.ally = if intent.ally == Some(h) {
@@ -149,7 +149,7 @@ fn on_pick(
             }
             Target::Figure(id) => match figure_id(id) {
                 FigureId::Monster(m) => {
-                    toggle_target(&mut intent, &effects, s.monsters[m].hex, &mut pace);
+                    toggle_target(s, &mut intent, &effects, s.monsters[m].hex, &mut pace);
                 }
                 FigureId::Hero(_) => {
                     // Clicking one's own hero: heal oneself, or stay put.
@@ -176,7 +176,7 @@ pub fn heals_at_range(effects: &[Effect]) -> bool {
         .any(|e| matches!(e, Effect::Heal { range, .. } if *range > 0))
 }
 
-fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, pace: &mut Pace) {
+fn toggle_target(s: &State, intent: &mut Intent, effects: &[Effect], h: Hex, pace: &mut Pace) {
     let Some((_, n)) = attack(effects) else {
         pace.say("this half has no attack");
         return;
@@ -184,6 +184,16 @@ fn toggle_target(intent: &mut Intent, effects: &[Effect], h: Hex, pace: &mut Pac
     if let Some(i) = intent.targets.iter().position(|t| *t == h) {
         intent.targets.remove(i);
     } else if intent.targets.len() < n as usize {
+        // Only a foe the rules let this half attack from where its move ends is chosen (the
+        // violet ones): another is refused with the rules' reason and not counted.
+        let mut trial = intent.clone();
+        trial.targets.push(h);
+        if let Some(play) = trial.action()
+            && let Err(e) = s.clone().apply(play)
+        {
+            pace.say(format!("cannot attack that foe: {e}"));
+            return;
+        }
         intent.targets.push(h);
     } else {
         pace.say(format!("at most {n} target(s)"));
