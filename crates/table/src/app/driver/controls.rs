@@ -175,8 +175,12 @@ pub fn controls<R: Module>(
             }
             Control::Dice => {
                 // Only a tie the players break: a hero's own choice stays the player's.
-                if let Some(a) = dice_pick(g) {
-                    submit.write(SubmitAction(a));
+                match dice_pick(g, settings.table_draws) {
+                    Ok(Some(a)) => {
+                        submit.write(SubmitAction(a));
+                    }
+                    Ok(None) => {}
+                    Err(why) => pace.say(why),
                 }
                 false
             }

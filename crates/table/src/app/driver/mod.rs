@@ -334,15 +334,25 @@ fn note_turn<R: Module>(
 
 /// The "let the dice choose" of a tie the players break: the module's own action for it when it
 /// lists one after the tie's options (a chance step of its rules), else the seeded pick among them.
-fn dice_pick<R: Module>(game: &foehold_core::game::Game<R>) -> Option<R::Action> {
+fn dice_pick<R: Module>(
+    game: &foehold_core::game::Game<R>,
+    table_draws: bool,
+) -> Result<Option<R::Action>, String> {
     let ToMove::Tie { options } = game.to_move() else {
-        return None;
+        return Ok(None);
     };
     let mut table = game.legal_actions(Seat::Table);
+    // The module's own roll for it: its die is a chance step, asked of a table that rolls.
     if table.len() > options {
-        return Some(table.swap_remove(options));
+        return Ok(Some(table.swap_remove(options)));
     }
-    game.automatic(true, false)
+    // Otherwise the program's seeded pick is the die: a table that rolls its own is asked.
+    if table_draws {
+        return Err(format!(
+            "you roll at your table: roll for one of the {options} options and click the one it gives"
+        ));
+    }
+    Ok(game.automatic(true, false))
 }
 
 #[cfg(test)]

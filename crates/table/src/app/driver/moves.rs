@@ -80,6 +80,14 @@ pub fn autopilot_turn<R: Module>(
     }
 }
 
+/// How many options a tie leaves (none when nothing ties).
+fn tie_options<S>(to_move: &ToMove<S>) -> usize {
+    match to_move {
+        ToMove::Tie { options } => *options,
+        _ => 0,
+    }
+}
+
 /// The hero whose turn it is, if it is one hero's.
 fn acting_hero<R: Present>(game: &Game<R>) -> Option<usize> {
     match game.to_move() {
@@ -288,7 +296,15 @@ pub fn moves<R: Module>(
             ui.label(egui::RichText::new(why).strong())
                 .tagged("tie:why");
         }
-        if tie
+        // A table that rolls its own dice is asked for the roll's outcome (a click on the option
+        // it gives) rather than shown a die of the program's.
+        let own_dice = tie && game.0.legal_actions(Seat::Table).len() > tie_options(&to_move);
+        if tie && settings.table_draws && !own_dice {
+            ui.label(
+                "Rolling at your table: roll for one of the options and click the one it gives.",
+            )
+            .tagged("tie:roll-at-table");
+        } else if tie
             && ui
                 .button("Let the dice choose")
                 .tagged("tie:dice")

@@ -451,6 +451,18 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     let mut table = g.legal_actions(foehold_core::rules::Seat::Table);
     table.truncate(options);
     let (cursor, pick) = (g.cursor, g.automatic(true, false));
+    // A table that rolls its own dice is asked to click what its roll gives: no die of ours.
+    app.world_mut().resource_mut::<LoopSettings>().table_draws = true;
+    app.world_mut().write_message(Control::Dice);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CoreGame<Brimstone>>().0.cursor, cursor);
+    let said = app.world().resource::<Pace>().message.clone();
+    assert!(
+        said.as_ref().is_some_and(|(m, _)| m.contains("roll at your table")),
+        "{said:?}"
+    );
+    app.world_mut().resource_mut::<LoopSettings>().table_draws = false;
     app.world_mut().write_message(Control::Dice);
     // The pick is submitted like a click and applied with the next frame's actions.
     app.update();
