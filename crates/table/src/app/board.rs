@@ -69,7 +69,7 @@ impl CellMarks {
     }
 
     /// The winning mark per cell.
-    pub(super) fn merged(&self) -> BTreeMap<CellKey, Mark> {
+    pub fn merged(&self) -> BTreeMap<CellKey, Mark> {
         let mut out: BTreeMap<CellKey, Mark> = BTreeMap::new();
         for marks in self.layers.values() {
             for (&k, &m) in marks {

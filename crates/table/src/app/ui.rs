@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::board::Mark;
 use super::camera::TableCamera;
 use super::focus::{Typing, note_typing};
 use super::minis::{Mini, side_colour};
@@ -104,6 +105,7 @@ pub fn board_painter(ctx: &egui::Context, camera: &Camera) -> egui::Painter {
 fn name_plates(
     mut contexts: EguiContexts,
     table: Res<Table>,
+    marks: Res<super::board::CellMarks>,
     minis: Query<(&Mini, &GlobalTransform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
@@ -112,6 +114,19 @@ fn name_plates(
         return Ok(());
     };
     let painter = board_painter(ctx, camera);
+    // The cells a player must click (a tie's options, the foes a half can attack): a plate over
+    // one of them gives way, drawn faint, so the lit cell wins.
+    let lit: Vec<egui::Pos2> = marks
+        .merged()
+        .into_iter()
+        .filter(|(_, m)| matches!(m, Mark::Tie | Mark::Target))
+        .filter_map(|(k, _)| {
+            camera
+                .world_to_viewport(cam_t, table.board.world(k) + Vec3::Y * 0.05)
+                .ok()
+        })
+        .map(|v| egui::pos2(v.x, v.y))
+        .collect();
     // Far plates first so near ones are drawn on top.
     let mut plates: Vec<(f32, Vec2, &FigureInfo)> = Vec::new();
     for (mini, t) in &minis {
@@ -164,7 +179,9 @@ fn name_plates(
         let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
         let rect = egui::Rect::from_min_max(got.min + egui::vec2(0.0, dots), got.max);
         let w = rect.width();
-        let border = egui_colour(side_colour(f.side, f.tint));
+        let gives_way = lit.iter().any(|c| got.expand(6.0).contains(*c));
+        let fade = |c: egui::Color32| if gives_way { c.gamma_multiply(0.3) } else { c };
+        let border = fade(egui_colour(side_colour(f.side, f.tint)));
         // A plate moved off its mini points back at it.
         if (got.center().y - want.center().y).abs() > 1.0 {
             painter.line_segment(
@@ -172,17 +189,17 @@ fn name_plates(
                 egui::Stroke::new(1.5, border),
             );
         }
-        painter.rect_filled(rect, 4.0, egui::Color32::from_black_alpha(170));
+        painter.rect_filled(rect, 4.0, fade(egui::Color32::from_black_alpha(170)));
         painter.rect_stroke(
             rect,
             4.0,
             egui::Stroke::new(1.5, border),
             egui::StrokeKind::Inside,
         );
-        painter.galley(
+        painter.galley_with_override_text_color(
             rect.left_top() + egui::vec2((w - galley.size().x) / 2.0, 2.0),
             galley,
-            egui::Color32::WHITE,
+            fade(egui::Color32::WHITE),
         );
         // Hit points: a bar, and the number inside the plate so that neighbours' never run
         // together; a lab position keeps none.
@@ -191,7 +208,7 @@ fn name_plates(
                 rect.left_top() + egui::vec2(4.0, 19.0),
                 egui::vec2(w - 30.0, 7.0),
             );
-            painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
+            painter.rect_filled(bar, 2.0, fade(egui::Color32::from_gray(50)));
             let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
             let fill =
                 egui::Rect::from_min_size(bar.min, egui::vec2(bar.width() * frac, bar.height()));
@@ -202,19 +219,19 @@ fn name_plates(
             } else {
                 egui::Color32::from_rgb(220, 50, 40)
             };
-            painter.rect_filled(fill, 2.0, hp_colour);
+            painter.rect_filled(fill, 2.0, fade(hp_colour));
             painter.text(
                 egui::pos2(rect.right() - 4.0, bar.center().y),
                 egui::Align2::RIGHT_CENTER,
                 format!("{}", f.hp),
                 egui::FontId::proportional(11.0),
-                egui::Color32::WHITE,
+                fade(egui::Color32::WHITE),
             );
         }
         // Condition markers: coloured dots with the initial, above the plate.
         for (i, c) in f.conditions.iter().enumerate() {
             let centre = egui::pos2(rect.left() + 7.0 + i as f32 * 14.0, rect.top() - 7.0);
-            painter.circle_filled(centre, 6.5, condition_colour(c));
+            painter.circle_filled(centre, 6.5, fade(condition_colour(c)));
             let initial = c
                 .chars()
                 .next()

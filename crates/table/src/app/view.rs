@@ -22,14 +22,19 @@ pub struct CellView {
 }
 
 impl CellView {
-    /// The cell as the side panel names it: "hex (4, 0)", with the place it is part of.
-    pub fn words(&self) -> String {
+    /// The cell's kind and coordinate: "hex (4, 0)".
+    pub fn at(&self) -> String {
         let kind = if self.corners.len() == 6 {
             "hex"
         } else {
             "square"
         };
-        let at = format!("{kind} ({}, {})", self.key.0, self.key.1);
+        format!("{kind} ({}, {})", self.key.0, self.key.1)
+    }
+
+    /// The cell as the side panel names it: "hex (4, 0)", with the place it is part of.
+    pub fn words(&self) -> String {
+        let at = self.at();
         match &self.place {
             Some(p) => format!("{at} · {p}"),
             None => at,

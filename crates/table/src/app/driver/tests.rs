@@ -456,10 +456,14 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     app.world_mut().write_message(Control::Dice);
     app.update();
     app.update();
-    assert_eq!(app.world().resource::<CoreGame<Brimstone>>().0.cursor, cursor);
+    assert_eq!(
+        app.world().resource::<CoreGame<Brimstone>>().0.cursor,
+        cursor
+    );
     let said = app.world().resource::<Pace>().message.clone();
     assert!(
-        said.as_ref().is_some_and(|(m, _)| m.contains("roll at your table")),
+        said.as_ref()
+            .is_some_and(|(m, _)| m.contains("roll at your table")),
         "{said:?}"
     );
     app.world_mut().resource_mut::<LoopSettings>().table_draws = false;

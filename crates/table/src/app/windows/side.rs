@@ -36,7 +36,7 @@ pub fn side(
                         ui.label(egui::RichText::new(place).strong());
                     }
                     ui.label(egui::RichText::new(cell.ground.name()).strong());
-                    ui.label(cell_words(&table, c));
+                    ui.label(cell.at());
                 }
                 if let Some(f) = table.figure_at(c) {
                     ui.separator();
