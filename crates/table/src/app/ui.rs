@@ -106,7 +106,10 @@ fn name_plates(
     mut contexts: EguiContexts,
     table: Res<Table>,
     marks: Res<super::board::CellMarks>,
-    minis: Query<(&Mini, &GlobalTransform)>,
+    // A mini is a root entity: its own transform is where it stands from the frame it is spawned
+    // (a figure back after an undo), while the global one is worked out only after this draws and
+    // would put the plate at the board's origin for a frame.
+    minis: Query<(&Mini, &Transform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -137,7 +140,7 @@ fn name_plates(
         if mini.dead && f.side != Side::Hero {
             continue;
         }
-        let head = t.translation() + Vec3::Y * 1.65;
+        let head = t.translation + Vec3::Y * 1.65;
         let Ok(p) = camera.world_to_viewport(cam_t, head) else {
             continue;
         };
@@ -325,7 +328,8 @@ fn overlays(
     mut contexts: EguiContexts,
     table: Res<Table>,
     shown: Res<super::shown::Shown>,
-    minis: Query<(&Mini, &GlobalTransform)>,
+    // Root entities: their own transform is current from the frame they are spawned.
+    minis: Query<(&Mini, &Transform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -344,7 +348,7 @@ fn overlays(
         minis
             .iter()
             .find(|(m, _)| m.id == id)
-            .map(|(_, t)| t.translation())
+            .map(|(_, t)| t.translation)
     };
     if let Some((foe, focus)) = &shown.focus
         && let Some(from) = mini_at(*foe)
