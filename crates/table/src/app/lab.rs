@@ -419,12 +419,7 @@ fn draw_answer(
         return Ok(());
     };
     let painter = crate::app::ui::board_painter(ctx, camera);
-    let project = |p: Vec3| {
-        camera
-            .world_to_viewport(cam_t, p)
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let project = |p: Vec3| crate::app::ui::on_screen(camera, cam_t, p);
     let answer = bench.0.answer();
     let foe = answer
         .choices

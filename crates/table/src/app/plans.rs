@@ -129,12 +129,7 @@ fn draw(
         return Ok(());
     };
     let painter = crate::app::ui::board_painter(ctx, camera);
-    let project = |p: Vec3| {
-        camera
-            .world_to_viewport(cam_t, p)
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let project = |p: Vec3| crate::app::ui::on_screen(camera, cam_t, p);
     for (foe, plan) in &plans.shown {
         let Ok(answer) = &plan.answer else {
             continue;

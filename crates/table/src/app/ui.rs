@@ -323,6 +323,14 @@ pub fn figure_details(ui: &mut egui::Ui, f: &FigureInfo, at: &str) {
     ui.label(format!("on {at}"));
 }
 
+/// A point of the 3D table on the screen, in egui's points; `None` where the camera cannot show it.
+pub fn on_screen(camera: &Camera, at: &GlobalTransform, p: Vec3) -> Option<egui::Pos2> {
+    camera
+        .world_to_viewport(at, p)
+        .ok()
+        .map(|v| egui::pos2(v.x, v.y))
+}
+
 /// Lines and numbers drawn over the 3D view: the acting foe's focus line, its path, damage popups.
 fn overlays(
     mut contexts: EguiContexts,
@@ -338,12 +346,7 @@ fn overlays(
     };
     // Under every window, as the name plates are: a line never crosses the hand-off or a panel.
     let painter = board_painter(ctx, camera);
-    let project = |p: Vec3| {
-        camera
-            .world_to_viewport(cam_t, p)
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let project = |p: Vec3| on_screen(camera, cam_t, p);
     let mini_at = |id: u32| {
         minis
             .iter()

@@ -388,12 +388,7 @@ pub fn action_words(s: &State, a: &Action) -> String {
                             i + 1,
                             crate::lab::names::place_words(&view, qr(o.end))
                         );
-                        let targets: Vec<String> = o
-                            .targets
-                            .iter()
-                            .filter_map(|h| s.figure_at(*h))
-                            .map(|f| s.name(f))
-                            .collect();
+                        let targets = s.names_at(&o.targets);
                         if !targets.is_empty() {
                             w += &format!(", attacks {}", targets.join(", "));
                         }

@@ -540,6 +540,15 @@ impl State {
         })
     }
 
+    /// The names of the figures standing on `hexes` (an option's targets), in that order.
+    pub fn names_at(&self, hexes: &[Hex]) -> Vec<String> {
+        hexes
+            .iter()
+            .filter_map(|h| self.figure_at(*h))
+            .map(|f| self.name(f))
+            .collect()
+    }
+
     /// Display name of a figure: "Mara", "Bog Crawler 2", "elite Bog Crawler 1".
     pub fn name(&self, f: FigureId) -> String {
         match f {

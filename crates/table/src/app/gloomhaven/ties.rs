@@ -136,12 +136,7 @@ fn option_buttons(
     let ends: Vec<(i32, i32)> = options.iter().map(|o| qr(o.end)).collect();
     let places = foehold_core::lab::names::places(&Gloomhaven::view(s), &ends);
     for (i, (o, place)) in options.iter().zip(places).enumerate() {
-        let targets: Vec<String> = o
-            .targets
-            .iter()
-            .filter_map(|h| s.figure_at(*h))
-            .map(|f| s.name(f))
-            .collect();
+        let targets = s.names_at(&o.targets);
         let text = format!(
             "{}: end on {place}{}",
             i + 1,
