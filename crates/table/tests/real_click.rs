@@ -660,13 +660,7 @@ fn tutorial_with_a_real_pointer_and_keyboard(t: &mut Table) {
 
     // Pointing at a foe shows its plan: its card for the round, and what it would do now with
     // the heroes' names; the lines over the board are kept in a picture.
-    let foes: Vec<Value> = before["figures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
-        .cloned()
-        .collect();
+    let foes = living_foes(&before);
     let plans: Vec<(Value, Value)> = foes
         .iter()
         .map(|foe| (foe.clone(), plan_pointed_at(t, foe)))
@@ -979,13 +973,7 @@ fn try_attack(t: &mut Table, undo_redo: bool) -> bool {
         .filter(|h| widget(&p, h).is_some_and(|w| w["enabled"] == true))
         .filter(|h| !h.ends_with("bottom"))
         .collect();
-    let foes: Vec<Value> = p["figures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
-        .cloned()
-        .collect();
+    let foes = living_foes(&p);
     for half in halves {
         t.click(&half);
         t.wait_for("the half chosen", 30, |p| {
@@ -1060,6 +1048,17 @@ fn try_attack(t: &mut Table, undo_redo: bool) -> bool {
     false
 }
 
+/// The foes on the board with hit points left, as the probe lists them.
+fn living_foes(p: &Value) -> Vec<Value> {
+    p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
+        .cloned()
+        .collect()
+}
+
 /// Hex steps between two cells given as `q`, `r` fields.
 fn steps(a: &Value, b: &Value) -> i64 {
     let d = |k: &str| a[k].as_i64().unwrap() - b[k].as_i64().unwrap();
@@ -1071,13 +1070,7 @@ fn steps(a: &Value, b: &Value) -> i64 {
 /// nearest to a foe; true when a move was played.
 fn try_move(t: &mut Table) -> bool {
     let p = t.settled();
-    let foes: Vec<Value> = p["figures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|f| f["side"] == "Foe" && f["hp"].as_i64() > Some(0))
-        .cloned()
-        .collect();
+    let foes = living_foes(&p);
     let halves: Vec<String> = widgets_starting(&p, "half:")
         .into_iter()
         .filter(|h| widget(&p, h).is_some_and(|w| w["enabled"] == true))
