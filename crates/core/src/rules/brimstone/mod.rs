@@ -75,10 +75,11 @@ pub fn square_name(s: Square) -> String {
 /// option names or heads "towards". Orders of groups and whole groups have no one cell.
 pub fn option_cell(s: &State, option: &str) -> Option<Square> {
     let option = option.strip_prefix("towards ").unwrap_or(option);
+    // A square in words ("(4, 1)", "Ash Crow 1 on (4, 1), Gate").
     let named = option
-        .strip_prefix('(')
-        .and_then(|o| o.strip_suffix(')'))
-        .and_then(|o| o.split_once(", "))
+        .split_once('(')
+        .and_then(|(_, o)| o.split_once(')'))
+        .and_then(|(o, _)| o.split_once(", "))
         .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)));
     named
         .or_else(|| {

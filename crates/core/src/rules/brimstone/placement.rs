@@ -487,7 +487,13 @@ impl<'a> Run<'a> {
         walk.try_choose_n(
             Kind::Players,
             squares.len(),
-            |i| square_name(board.square(squares[i])),
+            |i| {
+                // The model and the tile read with the square, in the log and on the tie's
+                // buttons.
+                let at = board.square(squares[i]);
+                let tile = &board.tiles()[board.tile_of(squares[i])].name;
+                format!("{name} {} on {}, {tile}", model + 1, square_name(at))
+            },
             |i| self.put(pos, model, Some(squares[i])),
         )
     }

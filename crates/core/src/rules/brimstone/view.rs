@@ -455,9 +455,8 @@ fn banner(s: &State) -> String {
         };
         return match ask.kind {
             AskKind::Random => format!("{what}: a random pick among {}", ask.options.len()),
-            AskKind::Players => {
-                format!("{what}: the table picks one of {}", ask.options.join(" / "))
-            }
+            // The options are listed where the players pick; the banner stays one line.
+            AskKind::Players => format!("{what}: the players pick one of {}", ask.options.len()),
         };
     }
     match &s.stage {
