@@ -89,6 +89,42 @@ pub fn in_words(text: &str, view: &TableView) -> String {
     replaced(text, &words)
 }
 
+/// The words of a tie's outcomes, each a text and the cell it ends on.
+///
+/// Every coordinate reads as [`place_words`], but an end a figure stands on (the foe staying put)
+/// as "where Rat stands"; outcomes that would read alike keep their end's coordinate after the
+/// words.
+pub fn outcomes_in_words(view: &TableView, outcomes: &[(String, CellKey)]) -> Vec<String> {
+    let words: Vec<String> = outcomes
+        .iter()
+        .map(|(text, end)| {
+            let named: BTreeMap<CellKey, String> = coordinates(text)
+                .into_iter()
+                .map(|(_, c)| {
+                    let standing = view.figures.iter().find(|f| f.cell == c && f.hp > 0);
+                    let w = match standing {
+                        Some(f) if c == *end => format!("where {} stands", f.name),
+                        _ => place_words(view, c),
+                    };
+                    (c, w)
+                })
+                .collect();
+            replaced(text, &named)
+        })
+        .collect();
+    words
+        .iter()
+        .zip(outcomes)
+        .map(|(w, (_, end))| {
+            if words.iter().filter(|x| *x == w).count() > 1 {
+                format!("{w} · {} ({}, {})", kind(view.grid), end.0, end.1)
+            } else {
+                w.clone()
+            }
+        })
+        .collect()
+}
+
 /// "A", "A and B", "A, B and C".
 fn list(names: &[&str]) -> String {
     match names {
@@ -295,6 +331,26 @@ mod tests {
         assert_eq!(
             two.choices[1].label,
             "ends on the hex next to Mara, attacks Mara · hex (3, 0)"
+        );
+    }
+
+    #[test]
+    fn a_ties_outcomes_read_apart_and_an_end_under_a_figure_reads_as_where_it_stands() {
+        let v = board();
+        let outcomes = [
+            ("the Adventure goal, ends (3, 1)".to_string(), (3, 1)),
+            ("the Adventure goal, ends (3, 0)".to_string(), (3, 0)),
+            ("Special option 4, ends (0, 0)".to_string(), (0, 0)),
+            ("Special option 4, ends (5, 2)".to_string(), (5, 2)),
+        ];
+        assert_eq!(
+            outcomes_in_words(&v, &outcomes),
+            [
+                "the Adventure goal, ends the hex next to Mara · hex (3, 1)",
+                "the Adventure goal, ends the hex next to Mara · hex (3, 0)",
+                "Special option 4, ends where Rat stands",
+                "Special option 4, ends the Moth Archive",
+            ]
         );
     }
 }

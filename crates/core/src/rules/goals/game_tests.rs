@@ -745,12 +745,9 @@ fn each_outcome_of_a_tie_lights_its_end_hex_and_reads_as_the_log_words_it() {
                         Some((o.end.x, o.end.y))
                     );
                     let label = Goals::action_label(&g.state, &choose);
-                    // The outcome's cells read in the game's names.
-                    let words = crate::lab::names::in_words(
-                        &case::outcome_words(o),
-                        &super::view(&g.state),
-                    );
-                    assert!(label.ends_with(&words), "{label}");
+                    // The outcome's cells read in the game's names, apart from the others'.
+                    let words = &super::tie_words(&g.state, options)[i];
+                    assert!(label.ends_with(words.as_str()), "{label}");
                 }
             }
         }

@@ -122,10 +122,11 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
         Event::TieOffered { foe: f, options } => format!(
             "{} leaves the players a choice: {}",
             foe(*f),
-            options
+            // The ends named by who and what is around them, as the tie's buttons do.
+            super::tie_words(s, options)
                 .iter()
                 .enumerate()
-                .map(|(i, o)| format!("[{}] {}", i + 1, outcome_words(o)))
+                .map(|(i, words)| format!("[{}] {words}", i + 1))
                 .collect::<Vec<_>>()
                 .join("; ")
         ),

@@ -207,14 +207,12 @@ impl Present for Goals {
             Action::Hide((x, y)) => format!("hide in the Dome at ({x}, {y})"),
             Action::End => "end the turn".into(),
             Action::Advance => "go on".into(),
-            Action::Choose(i) => match tie_outcome(s, i) {
-                Some(o) => format!(
-                    "outcome {}: {}",
-                    i + 1,
-                    crate::lab::names::in_words(&case::outcome_words(&o), &view(s))
-                ),
-                None => format!("outcome {}", i + 1),
-            },
+            Action::Choose(i) => {
+                match tie_outcomes(s).and_then(|o| tie_words(s, &o).get(i).cloned()) {
+                    Some(words) => format!("outcome {}: {words}", i + 1),
+                    None => format!("outcome {}", i + 1),
+                }
+            }
         }
     }
 
@@ -258,8 +256,22 @@ impl Present for Goals {
 
 /// Outcome `i` of the tie the table breaks now, decided again as the rules do when it is chosen.
 fn tie_outcome(s: &State, i: usize) -> Option<Outcome> {
+    tie_outcomes(s)?.into_iter().nth(i)
+}
+
+/// The outcomes of the tie waiting for the players.
+fn tie_outcomes(s: &State) -> Option<Vec<Outcome>> {
     let (f, _) = s.tie?;
-    s.decision(f).ok()?.options.into_iter().nth(i)
+    Some(s.decision(f).ok()?.options)
+}
+
+/// A tie's outcomes in the game's names, told apart where two would read alike.
+fn tie_words(s: &State, outcomes: &[Outcome]) -> Vec<String> {
+    let texts: Vec<(String, crate::rules::view::CellKey)> = outcomes
+        .iter()
+        .map(|o| (case::outcome_words(o), (o.end.x, o.end.y)))
+        .collect();
+    crate::lab::names::outcomes_in_words(&view(s), &texts)
 }
 
 /// A hero's ratings as the sheet prints them: what override cards and foes compare.
