@@ -14,16 +14,18 @@ use super::view::{FigureInfo, Side};
 use foehold_core::rules::view::{Odds, WholeAttack};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Typing>().add_systems(
-        EguiPrimaryContextPass,
-        (
-            set_up,
-            note_typing,
-            (name_plates, overlays).run_if(super::screen::at_table),
-        )
-            .chain()
-            .in_set(Drawn),
-    );
+    app.init_resource::<Typing>()
+        .init_resource::<PlateSpots>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                set_up,
+                note_typing,
+                (name_plates, overlays).run_if(super::screen::at_table),
+            )
+                .chain()
+                .in_set(Drawn),
+        );
     app.configure_sets(EguiPrimaryContextPass, Windows.after(Drawn));
 }
 
@@ -35,6 +37,29 @@ pub struct Drawn;
 /// windows, then a module's own.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Windows;
+
+/// Where each figure's name plate was drawn this frame, by figure id: words over figures keep off
+/// them.
+#[derive(Resource, Debug, Default)]
+pub struct PlateSpots(pub Vec<(u32, egui::Rect)>);
+
+/// The sizes a name plate is drawn at, against the nearest one's: far enough apart to tell near
+/// from far, still readable; a few steps, not any size, so the font atlas holds them all.
+const PLATE_SCALES: [f32; 3] = [0.8, 0.9, 1.0];
+
+/// The sizes of a plate's name, hit points and condition initials, at full size.
+const PLATE_TEXT: [f32; 3] = [13.0, 11.0, 9.0];
+
+/// The plate size, of [`PLATE_SCALES`], nearest to a wanted one.
+fn plate_scale(wanted: f32) -> f32 {
+    PLATE_SCALES
+        .into_iter()
+        .min_by(|a, b| (a - wanted).abs().total_cmp(&(b - wanted).abs()))
+        .unwrap_or(1.0)
+}
+
+/// The spot around a lit cell's centre that no plate covers, in points.
+const LIT_CELL: egui::Vec2 = egui::vec2(34.0, 22.0);
 
 /// How long a button may be held and still count as a click, in seconds. egui times a press by
 /// frames: at a low frame rate a quick click whose press and release fall in two frames looked
@@ -106,29 +131,27 @@ fn name_plates(
     mut contexts: EguiContexts,
     table: Res<Table>,
     marks: Res<super::board::CellMarks>,
+    mut spots: ResMut<PlateSpots>,
     // A mini is a root entity: its own transform is where it stands from the frame it is spawned
     // (a figure back after an undo), while the global one is worked out only after this draws and
     // would put the plate at the board's origin for a frame.
     minis: Query<(&Mini, &Transform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
+    spots.0.clear();
     let ctx = contexts.ctx_mut()?;
     let Ok((camera, cam_t)) = camera.single() else {
         return Ok(());
     };
     let painter = board_painter(ctx, camera);
-    // The cells a player must click (a tie's options, the foes a half can attack): a plate over
-    // one of them gives way, drawn faint, so the lit cell wins.
-    let lit: Vec<egui::Pos2> = marks
+    // The cells a player must click (a tie's options, the foes a half can attack): no plate covers
+    // one, so the lit cell wins.
+    let lit: Vec<egui::Rect> = marks
         .merged()
         .into_iter()
         .filter(|(_, m)| matches!(m, Mark::Tie | Mark::Target))
-        .filter_map(|(k, _)| {
-            camera
-                .world_to_viewport(cam_t, table.board.world(k) + Vec3::Y * 0.05)
-                .ok()
-        })
-        .map(|v| egui::pos2(v.x, v.y))
+        .filter_map(|(k, _)| on_screen(camera, cam_t, table.board.world(k) + Vec3::Y * 0.05))
+        .map(|c| egui::Rect::from_center_size(c, LIT_CELL))
         .collect();
     // Far plates first so near ones are drawn on top.
     let mut plates: Vec<(f32, Vec2, &FigureInfo)> = Vec::new();
@@ -147,16 +170,24 @@ fn name_plates(
         plates.push((cam_t.translation().distance(head), p, f));
     }
     plates.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let font = egui::FontId::proportional(13.0);
+    // Plates shrink with distance, against the nearest: a far figure's reads smaller, as its mini
+    // does, and a crowd's column of plates is shorter.
+    let nearest = plates.last().map_or(1.0, |p| p.0.max(0.01));
+    let scales: Vec<f32> = plates
+        .iter()
+        .map(|(d, _, _)| plate_scale(nearest / d))
+        .collect();
     let labels: Vec<_> = plates
         .iter()
-        .map(|(_, _, f)| {
+        .zip(&scales)
+        .map(|((_, _, f), s)| {
             let label = if f.elite {
                 format!("★ {}", f.name)
             } else {
                 f.name.clone()
             };
-            painter.layout_no_wrap(label, font.clone(), egui::Color32::WHITE)
+            let font = egui::FontId::proportional(PLATE_TEXT[0] * s);
+            painter.layout_no_wrap(label, font, egui::Color32::WHITE)
         })
         .collect();
     // Where each plate would sit over its mini (the row of condition dots above it included),
@@ -164,27 +195,38 @@ fn name_plates(
     let wanted: Vec<egui::Rect> = plates
         .iter()
         .zip(&labels)
-        .map(|((_, p, f), galley)| {
-            let w = galley.size().x.max(56.0) + 30.0;
-            let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
+        .zip(&scales)
+        .map(|(((_, p, f), galley), s)| {
+            let w = galley.size().x.max(56.0 * s) + 30.0 * s;
+            let dots = if f.conditions.is_empty() {
+                0.0
+            } else {
+                14.0 * s
+            };
             // The name alone when no hit points are kept.
-            let tall = if f.max_hp > 0 { 29.0 } else { 19.0 };
+            let tall = if f.max_hp > 0 { 29.0 } else { 19.0 } * s;
             egui::Rect::from_min_max(
                 egui::pos2(p.x - w / 2.0, p.y - tall - dots),
                 egui::pos2(p.x + w / 2.0, p.y + 1.0),
             )
         })
         .collect();
-    let placed = declutter(&wanted);
-    for (((_, p, f), galley), (want, got)) in
-        plates.iter().zip(labels).zip(wanted.iter().zip(&placed))
+    let placed = declutter(&wanted, &lit);
+    for ((((_, p, f), galley), s), (want, got)) in plates
+        .iter()
+        .zip(labels)
+        .zip(scales)
+        .zip(wanted.iter().zip(&placed))
     {
-        let dots = if f.conditions.is_empty() { 0.0 } else { 14.0 };
+        spots.0.push((f.id, *got));
+        let dots = if f.conditions.is_empty() {
+            0.0
+        } else {
+            14.0 * s
+        };
         let rect = egui::Rect::from_min_max(got.min + egui::vec2(0.0, dots), got.max);
         let w = rect.width();
-        let gives_way = lit.iter().any(|c| got.expand(6.0).contains(*c));
-        let fade = |c: egui::Color32| if gives_way { c.gamma_multiply(0.3) } else { c };
-        let border = fade(egui_colour(side_colour(f.side, f.tint)));
+        let border = egui_colour(side_colour(f.side, f.tint));
         // A plate moved off its mini points back at it.
         if (got.center().y - want.center().y).abs() > 1.0 {
             painter.line_segment(
@@ -192,26 +234,26 @@ fn name_plates(
                 egui::Stroke::new(1.5, border),
             );
         }
-        painter.rect_filled(rect, 4.0, fade(egui::Color32::from_black_alpha(170)));
+        painter.rect_filled(rect, 4.0 * s, egui::Color32::from_black_alpha(170));
         painter.rect_stroke(
             rect,
-            4.0,
+            4.0 * s,
             egui::Stroke::new(1.5, border),
             egui::StrokeKind::Inside,
         );
         painter.galley_with_override_text_color(
-            rect.left_top() + egui::vec2((w - galley.size().x) / 2.0, 2.0),
+            rect.left_top() + egui::vec2((w - galley.size().x) / 2.0, 2.0 * s),
             galley,
-            fade(egui::Color32::WHITE),
+            egui::Color32::WHITE,
         );
         // Hit points: a bar, and the number inside the plate so that neighbours' never run
         // together; a lab position keeps none.
         if f.max_hp > 0 {
             let bar = egui::Rect::from_min_size(
-                rect.left_top() + egui::vec2(4.0, 19.0),
-                egui::vec2(w - 30.0, 7.0),
+                rect.left_top() + egui::vec2(4.0, 19.0) * s,
+                egui::vec2(w - 30.0 * s, 7.0 * s),
             );
-            painter.rect_filled(bar, 2.0, fade(egui::Color32::from_gray(50)));
+            painter.rect_filled(bar, 2.0, egui::Color32::from_gray(50));
             let frac = (f.hp.max(0) as f32 / f.max_hp.max(1) as f32).clamp(0.0, 1.0);
             let fill =
                 egui::Rect::from_min_size(bar.min, egui::vec2(bar.width() * frac, bar.height()));
@@ -222,19 +264,22 @@ fn name_plates(
             } else {
                 egui::Color32::from_rgb(220, 50, 40)
             };
-            painter.rect_filled(fill, 2.0, fade(hp_colour));
+            painter.rect_filled(fill, 2.0, hp_colour);
             painter.text(
-                egui::pos2(rect.right() - 4.0, bar.center().y),
+                egui::pos2(rect.right() - 4.0 * s, bar.center().y),
                 egui::Align2::RIGHT_CENTER,
                 format!("{}", f.hp),
-                egui::FontId::proportional(11.0),
-                fade(egui::Color32::WHITE),
+                egui::FontId::proportional(PLATE_TEXT[1] * s),
+                egui::Color32::WHITE,
             );
         }
         // Condition markers: coloured dots with the initial, above the plate.
         for (i, c) in f.conditions.iter().enumerate() {
-            let centre = egui::pos2(rect.left() + 7.0 + i as f32 * 14.0, rect.top() - 7.0);
-            painter.circle_filled(centre, 6.5, fade(condition_colour(c)));
+            let centre = egui::pos2(
+                rect.left() + (7.0 + i as f32 * 14.0) * s,
+                rect.top() - 7.0 * s,
+            );
+            painter.circle_filled(centre, 6.5 * s, condition_colour(c));
             let initial = c
                 .chars()
                 .next()
@@ -245,7 +290,7 @@ fn name_plates(
                 centre,
                 egui::Align2::CENTER_CENTER,
                 initial,
-                egui::FontId::proportional(9.0),
+                egui::FontId::proportional(PLATE_TEXT[2] * s),
                 egui::Color32::BLACK,
             );
         }
@@ -253,10 +298,10 @@ fn name_plates(
     Ok(())
 }
 
-/// Moves the plates wanted at `wanted` so that none covers another, in the order given: from the
-/// lowest on screen up (left to right on a row), each rises above every plate already placed that
-/// it would cover. Plates that do not touch stay where they are.
-pub fn declutter(wanted: &[egui::Rect]) -> Vec<egui::Rect> {
+/// Moves the plates wanted at `wanted` so that none covers another nor any of `keep_clear`: from
+/// the lowest on screen up (left to right on a row), each rises above every plate already placed
+/// and every kept-clear spot it would cover. Plates that touch nothing stay where they are.
+pub fn declutter(wanted: &[egui::Rect], keep_clear: &[egui::Rect]) -> Vec<egui::Rect> {
     let mut order: Vec<usize> = (0..wanted.len()).collect();
     order.sort_by(|&a, &b| {
         let (ca, cb) = (wanted[a].center(), wanted[b].center());
@@ -268,11 +313,12 @@ pub fn declutter(wanted: &[egui::Rect]) -> Vec<egui::Rect> {
     let mut done: Vec<usize> = Vec::with_capacity(wanted.len());
     for i in order {
         let mut r = wanted[i];
-        // Each move goes above one placed plate, so as many moves as plates placed suffice.
-        for _ in 0..=done.len() {
+        // Each move goes above one placed plate or spot, so as many moves as those suffice.
+        for _ in 0..=done.len() + keep_clear.len() {
             let covered = done
                 .iter()
                 .map(|&j| placed[j])
+                .chain(keep_clear.iter().copied())
                 .filter(|p| p.intersects(r.shrink(0.5)))
                 .map(|p| p.top())
                 .reduce(f32::min);
@@ -285,6 +331,25 @@ pub fn declutter(wanted: &[egui::Rect]) -> Vec<egui::Rect> {
         done.push(i);
     }
     placed
+}
+
+/// `word` moved right until it covers none of `plates`, each move past the plates it covers; it
+/// stays where it is when it covers none.
+pub fn clear_of(word: egui::Rect, plates: &[egui::Rect]) -> egui::Rect {
+    let mut r = word;
+    // Each move passes at least one plate, so as many moves as plates suffice.
+    for _ in 0..=plates.len() {
+        let covered = plates
+            .iter()
+            .filter(|p| p.intersects(r))
+            .map(egui::Rect::right)
+            .reduce(f32::max);
+        match covered {
+            Some(right) => r = r.translate(egui::vec2(right + 4.0 - r.left(), 0.0)),
+            None => break,
+        }
+    }
+    r
 }
 
 /// A figure's name, side, hit points, conditions and card, and `at`: where it stands, in words.
@@ -336,6 +401,7 @@ fn overlays(
     mut contexts: EguiContexts,
     table: Res<Table>,
     shown: Res<super::shown::Shown>,
+    spots: Res<PlateSpots>,
     // Root entities: their own transform is current from the frame they are spawned.
     minis: Query<(&Mini, &Transform)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
@@ -406,13 +472,12 @@ fn overlays(
         } else {
             egui::Color32::from_rgba_unmultiplied(80, 255, 120, alpha)
         };
-        painter.text(
-            at,
-            egui::Align2::CENTER_CENTER,
-            &pop.text,
-            egui::FontId::proportional(26.0),
-            colour,
-        );
+        let galley =
+            painter.layout_no_wrap(pop.text.clone(), egui::FontId::proportional(26.0), colour);
+        // Words rise beside a crowd's plates, not across them.
+        let plates: Vec<egui::Rect> = spots.0.iter().map(|(_, r)| *r).collect();
+        let word = clear_of(egui::Rect::from_center_size(at, galley.size()), &plates);
+        painter.galley(word.min, galley, colour);
     }
     Ok(())
 }
@@ -520,7 +585,7 @@ pub fn whole_attack(ui: &mut egui::Ui, whole: &WholeAttack) {
 
 #[cfg(test)]
 mod tests {
-    use super::declutter;
+    use super::{clear_of, declutter};
     use bevy_egui::egui::{Rect, pos2, vec2};
 
     fn plate(x: f32, y: f32) -> Rect {
@@ -536,7 +601,7 @@ mod tests {
             plate(130.0, 190.0),
             plate(400.0, 200.0),
         ];
-        let placed = declutter(&wanted);
+        let placed = declutter(&wanted, &[]);
         for (i, a) in placed.iter().enumerate() {
             for b in &placed[i + 1..] {
                 assert!(!a.intersects(b.shrink(0.5)), "{a:?} covers {b:?}");
@@ -549,6 +614,46 @@ mod tests {
             placed[0], wanted[0],
             "the lowest, leftmost of a cluster keeps its place"
         );
-        assert_eq!(declutter(&wanted), placed, "the same picture every frame");
+        assert_eq!(
+            declutter(&wanted, &[]),
+            placed,
+            "the same picture every frame"
+        );
+    }
+
+    #[test]
+    fn a_word_over_a_column_of_plates_moves_beside_it_and_a_clear_one_stays() {
+        let column = declutter(
+            &[
+                plate(100.0, 200.0),
+                plate(100.0, 200.0),
+                plate(110.0, 200.0),
+            ],
+            &[],
+        );
+        let word = Rect::from_center_size(pos2(100.0, 170.0), vec2(60.0, 26.0));
+        let moved = clear_of(word, &column);
+        assert!(column.iter().all(|p| !p.intersects(moved)), "{moved:?}");
+        assert_eq!(moved.center().y, word.center().y, "it keeps its height");
+        assert!(
+            moved.left() > word.left(),
+            "it moves right, beside the column"
+        );
+        let far = Rect::from_center_size(pos2(400.0, 170.0), vec2(60.0, 26.0));
+        assert_eq!(
+            clear_of(far, &column),
+            far,
+            "a word over no plate stays put"
+        );
+    }
+
+    #[test]
+    fn a_plate_over_a_lit_cell_rises_clear_of_it() {
+        let lit = Rect::from_center_size(pos2(120.0, 205.0), vec2(34.0, 22.0));
+        let wanted = [plate(100.0, 200.0), plate(400.0, 200.0)];
+        let placed = declutter(&wanted, &[lit]);
+        assert!(!placed[0].intersects(lit.shrink(0.5)), "{:?}", placed[0]);
+        assert!(placed[0].bottom() < wanted[0].bottom(), "it rises");
+        assert_eq!(placed[1], wanted[1], "a plate far from it stays");
     }
 }
