@@ -43,6 +43,36 @@ pub struct Walk {
 #[derive(Resource, Default, Debug)]
 pub struct PendingPaths(pub BTreeMap<u32, Vec<CellKey>>);
 
+/// Figures that came onto the board in one step of the game (an ambush's enemies, a spawn), in
+/// the order they were placed: their minis land one after another, not all in one frame.
+#[derive(Resource, Default, Debug)]
+pub struct Landing(pub Vec<u32>);
+
+/// Seconds between two minis of one step landing, at the usual pace.
+const LAND_GAP: f32 = 0.3;
+/// Seconds a mini takes to drop onto its cell, at the usual pace.
+const DROP: f32 = 0.3;
+/// How high above its cell a landing mini starts.
+const DROP_HEIGHT: f32 = 2.5;
+
+/// How long the minis of one step's `n` arrivals take to land, at the usual pace.
+pub fn landing_time(n: usize) -> f32 {
+    match n {
+        0 => 0.0,
+        n => (n - 1) as f32 * LAND_GAP + DROP,
+    }
+}
+
+/// A mini on its way down: hidden while it waits its turn, then dropping onto `to`.
+#[derive(Component, Debug)]
+struct Arrive {
+    /// Seconds (at the usual pace) before it shows.
+    wait: f32,
+    /// How far down it is, 0 to 1.
+    drop: f32,
+    to: Vec3,
+}
+
 /// Walking speed in cells per second (scaled by the foe-turn speed control).
 #[derive(Resource, Debug)]
 pub struct WalkSpeed(pub f32);
@@ -51,20 +81,22 @@ pub const BASE_TOP: f32 = 0.12;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingPaths>()
+        .init_resource::<Landing>()
         .insert_resource(WalkSpeed(3.0))
         .add_systems(Startup, setup_assets)
         .add_systems(OnEnter(Screen::Table), forget_paths)
         .add_systems(
             Update,
-            (sync_minis, walk, fall, active_ring)
+            (sync_minis, land, walk, fall, active_ring)
                 .chain()
                 .run_if(at_table),
         );
 }
 
 /// A board built anew has no walks left to make.
-fn forget_paths(mut pending: ResMut<PendingPaths>) {
+fn forget_paths(mut pending: ResMut<PendingPaths>, mut landing: ResMut<Landing>) {
     pending.0.clear();
+    landing.0.clear();
 }
 
 #[derive(Resource)]
@@ -182,14 +214,25 @@ fn setup_assets(
 
 /// Spawns the mini of figure `f` standing at `at`: a base and, on it, a body, a head and what it
 /// carries, all picked as the figure.
-fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3) {
+/// Spawns a figure's mini standing on `at`, or, with `wait`, landing there after that many seconds.
+fn spawn_mini(
+    commands: &mut Commands,
+    a: &MiniAssets,
+    f: &FigureInfo,
+    at: Vec3,
+    wait: Option<f32>,
+) {
     let (body_mat, base_mat) = a.side[&(f.side, f.tint % 4)].clone();
     // A hero already knocked out (a loaded game) is put down lying.
     let down = f.hp <= 0;
+    let (start, shown) = match wait {
+        Some(_) => (at + Vec3::Y * DROP_HEIGHT, Visibility::Hidden),
+        None => (at, Visibility::default()),
+    };
     let root = commands
         .spawn((
-            Transform::from_translation(at),
-            Visibility::default(),
+            Transform::from_translation(start),
+            shown,
             Mini {
                 id: f.id,
                 cell: f.cell,
@@ -203,6 +246,13 @@ fn spawn_mini(commands: &mut Commands, a: &MiniAssets, f: &FigureInfo, at: Vec3)
         commands.entity(root).insert(Fall {
             age: 1.0,
             lies: true,
+        });
+    }
+    if let Some(wait) = wait {
+        commands.entity(root).insert(Arrive {
+            wait,
+            drop: 0.0,
+            to: at,
         });
     }
     let part = MiniPart(f.id);
@@ -323,10 +373,13 @@ fn sync_minis(
     table: Res<Table>,
     assets: Option<Res<MiniAssets>>,
     mut pending: ResMut<PendingPaths>,
+    mut landing: ResMut<Landing>,
     mut minis: Query<(Entity, &mut Mini, &Transform, Option<&Walk>)>,
 ) {
     let Some(assets) = assets else { return };
     let top = Vec3::Y * BASE_TOP;
+    // The step that brought them is shown with this table's figures: they land now, in order.
+    let landing = std::mem::take(&mut landing.0);
     // A figure gone from the table (taken off in the position lab) takes its mini with it.
     for (e, mini, _, _) in &minis {
         if table.figures.iter().all(|f| f.id != mini.id) {
@@ -338,7 +391,12 @@ fn sync_minis(
         match found {
             None => {
                 if f.hp > 0 || f.side == Side::Hero {
-                    spawn_mini(&mut commands, &assets, f, table.board.world(f.cell) + top);
+                    let wait = landing
+                        .iter()
+                        .position(|&id| id == f.id)
+                        .map(|k| k as f32 * LAND_GAP);
+                    let at = table.board.world(f.cell) + top;
+                    spawn_mini(&mut commands, &assets, f, at, wait);
                 }
             }
             Some((e, mut mini, transform, walking)) => {
@@ -368,6 +426,29 @@ fn sync_minis(
                     });
                 }
             }
+        }
+    }
+}
+
+/// Landing minis wait their turn, show, and drop onto their cells at the foe-turn speed.
+fn land(
+    mut commands: Commands,
+    time: Res<Time>,
+    speed: Res<WalkSpeed>,
+    mut q: Query<(Entity, &mut Arrive, &mut Transform, &mut Visibility)>,
+) {
+    // The walking speed is three cells a second at the usual pace.
+    let dt = time.delta_secs() * speed.0 / 3.0;
+    for (e, mut a, mut t, mut shown) in &mut q {
+        if a.wait > 0.0 {
+            a.wait -= dt;
+            continue;
+        }
+        *shown = Visibility::Inherited;
+        a.drop = (a.drop + dt / DROP).min(1.0);
+        t.translation = a.to + Vec3::Y * DROP_HEIGHT * (1.0 - a.drop * a.drop);
+        if a.drop >= 1.0 {
+            commands.entity(e).remove::<Arrive>();
         }
     }
 }
@@ -558,5 +639,58 @@ mod tests {
             back.iter()
                 .all(|m| !m.1 && m.2.angle_between(Quat::IDENTITY) < 1e-3)
         );
+    }
+
+    #[test]
+    fn figures_a_step_brings_land_one_after_another_and_plain_ones_stand_at_once() {
+        let mut app = app();
+        let foe = {
+            let t = app.world().resource::<Table>();
+            t.figures
+                .iter()
+                .find(|f| f.side == Side::Foe)
+                .expect("one")
+                .clone()
+        };
+        let ids = [100, 101, 102];
+        {
+            let mut t = app.world_mut().resource_mut::<Table>();
+            for id in ids {
+                t.figures.push(FigureInfo { id, ..foe.clone() });
+            }
+        }
+        // The first two came with a step of the game; the third was put down by hand.
+        app.world_mut().resource_mut::<Landing>().0 = vec![100, 101];
+        let standing = BASE_TOP + 0.01;
+        let mut q = app.world_mut().query::<(&Mini, &Transform, &Visibility)>();
+        let mut first_down_while_second_up = false;
+        for frame in 0..20 {
+            app.update();
+            let mut at = |id: u32| {
+                q.iter(app.world())
+                    .find(|(m, _, _)| m.id == id)
+                    .map(|(_, t, v)| (t.translation.y, *v != Visibility::Hidden))
+                    .expect("spawned")
+            };
+            let (a, b, c) = (at(100), at(101), at(102));
+            assert!(
+                c.1 && c.0 <= standing,
+                "frame {frame}: the third stands at once"
+            );
+            assert!(
+                a.0 <= b.0,
+                "frame {frame}: the first is never above the second"
+            );
+            assert!(a.1 || !b.1, "frame {frame}: the second never shows first");
+            first_down_while_second_up |= a.0 <= standing && b.0 > standing;
+        }
+        assert!(first_down_while_second_up, "they land one after another");
+        let landed = q
+            .iter(app.world())
+            .filter(|(m, t, v)| {
+                ids.contains(&m.id) && t.translation.y <= standing && **v != Visibility::Hidden
+            })
+            .count();
+        assert_eq!(landed, 3, "two seconds later all three stand");
     }
 }

@@ -135,7 +135,7 @@ fn name_plates(
     // A mini is a root entity: its own transform is where it stands from the frame it is spawned
     // (a figure back after an undo), while the global one is worked out only after this draws and
     // would put the plate at the board's origin for a frame.
-    minis: Query<(&Mini, &Transform)>,
+    minis: Query<(&Mini, &Transform, &Visibility)>,
     camera: Query<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
     spots.0.clear();
@@ -155,10 +155,14 @@ fn name_plates(
         .collect();
     // Far plates first so near ones are drawn on top.
     let mut plates: Vec<(f32, Vec2, &FigureInfo)> = Vec::new();
-    for (mini, t) in &minis {
+    for (mini, t, seen) in &minis {
         let Some(f) = table.figure(mini.id) else {
             continue;
         };
+        // A mini still waiting to land has no plate yet.
+        if *seen == Visibility::Hidden {
+            continue;
+        }
         // A fallen foe's plate goes with it; a knocked-out hero keeps its own, at 0.
         if mini.dead && f.side != Side::Hero {
             continue;

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use foehold_core::rules::view::Show;
 use foehold_core::rules::{Present, ToMove};
@@ -13,9 +14,9 @@ use foehold_loop::{ActionRefused, CoreGame, GameEvent, StepRequest, SubmitAction
 use super::showing::wait_for;
 use super::told::history_line;
 use super::{Log, Pace, Seats, Showing, Shown};
-use crate::app::minis::{PendingPaths, WalkSpeed};
+use crate::app::minis::{Landing, PendingPaths, WalkSpeed, landing_time};
 use crate::app::table::Table;
-use crate::app::view::CellKey;
+use crate::app::view::{CellKey, TableView};
 use crate::modules::Module;
 
 /// The game as the table last showed it: what the next actions show is told from it.
@@ -74,7 +75,7 @@ pub fn follow<R: Module>(
     mut log: ResMut<Log>,
     mut table: ResMut<Table>,
     mut pace: ResMut<Pace>,
-    (mut showing, mut shown, mut paths): (ResMut<Showing>, ResMut<Shown>, ResMut<PendingPaths>),
+    mut board: Staging,
 ) {
     for r in refused.read() {
         pace.say(format!("refused: {}", r.reason));
@@ -85,8 +86,8 @@ pub fn follow<R: Module>(
         // Moved by a control: told again from the log, shown as it stands, nothing animated.
         (log.told, log.history) = super::told::retell(g);
         log.cursor = g.cursor;
-        showing.clear(&mut shown);
-        paths.0.clear();
+        board.showing.clear(&mut board.shown);
+        board.paths.0.clear();
         table.show(R::view(&g.state));
         *seen = Seen {
             state: Some(g.state.clone()),
@@ -130,17 +131,14 @@ pub fn follow<R: Module>(
     if !batch.is_empty() {
         let events: Vec<R::Event> = batch.into_iter().map(|e| e.event).collect();
         let shows = R::shows(&before, &g.state, &events);
-        walk_steps(&shows, &mut paths);
-        pace.wait = wait_for(&shows) / pace.speed.max(0.1);
         let aims = shows
             .iter()
             .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
-        showing.take(&mut shown, shows, view.odds.as_ref());
-        showing.turn_of(view.active);
+        pace.wait = board.stage(shows, &table, &view) / pace.speed.max(0.1);
         // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
         if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
-            shown.focus = None;
-            shown.path.clear();
+            board.shown.focus = None;
+            board.shown.path.clear();
         }
     }
     table.show(view);
@@ -149,6 +147,43 @@ pub fn follow<R: Module>(
         cursor: g.cursor,
         rewound: false,
     };
+}
+
+/// What the board shows of the rules' steps: the cues, the walks and the landings they start.
+#[derive(SystemParam)]
+pub struct Staging<'w> {
+    showing: ResMut<'w, Showing>,
+    shown: ResMut<'w, Shown>,
+    paths: ResMut<'w, PendingPaths>,
+    landing: ResMut<'w, Landing>,
+}
+
+impl Staging<'_> {
+    /// Shows what one step showed, about to be drawn as `view` on `table`: minis walk its steps
+    /// and the figures it brought land. Returns the seconds it takes at the usual pace.
+    fn stage(&mut self, shows: Vec<Show>, table: &Table, view: &TableView) -> f32 {
+        walk_steps(&shows, &mut self.paths);
+        self.landing.0 = arriving(table, view);
+        let wait = wait_for(&shows).max(landing_time(self.landing.0.len()));
+        self.showing
+            .take(&mut self.shown, shows, view.odds.as_ref());
+        self.showing.turn_of(view.active);
+        wait
+    }
+
+    fn clear(&mut self) {
+        self.showing.clear(&mut self.shown);
+    }
+}
+
+/// The standing figures of `view` the table does not show yet, in the order the view lists them
+/// (the order they were placed): their minis land one after another.
+pub fn arriving(table: &Table, view: &TableView) -> Vec<u32> {
+    view.figures
+        .iter()
+        .filter(|f| f.hp > 0 && table.figure(f.id).is_none())
+        .map(|f| f.id)
+        .collect()
 }
 
 /// Minis walk the steps an action showed, cell by cell, rather than gliding straight to the end.
@@ -178,12 +213,8 @@ pub fn drive<R: Module>(
     mut pace: ResMut<Pace>,
     mut table: ResMut<Table>,
     mut steps: MessageWriter<StepRequest>,
-    (mut walk, mut showing, mut shown, mut paths): (
-        ResMut<WalkSpeed>,
-        ResMut<Showing>,
-        ResMut<Shown>,
-        ResMut<PendingPaths>,
-    ),
+    mut walk: ResMut<WalkSpeed>,
+    mut board: Staging,
 ) {
     walk.0 = 3.0 * pace.speed;
     if let Some((_, t)) = &mut pace.message {
@@ -195,7 +226,7 @@ pub fn drive<R: Module>(
     if acts.read().count() > 0 && record.replay.take().is_some() {
         // A move made during a replay ends it: the table shows the game the move is made in.
         table.show(R::view(&game.0.state));
-        showing.clear(&mut shown);
+        board.clear();
     }
     pace.wait -= time.delta_secs();
     // Nothing plays before the players have sat down.
@@ -213,11 +244,8 @@ pub fn drive<R: Module>(
         let before = state.clone();
         if let Ok(events) = R::apply(state, a) {
             let shows = R::shows(&before, state, &events);
-            walk_steps(&shows, &mut paths);
-            pace.wait = wait_for(&shows) / pace.speed.max(0.1);
             let view = R::view(state);
-            showing.take(&mut shown, shows, view.odds.as_ref());
-            showing.turn_of(view.active);
+            pace.wait = board.stage(shows, &table, &view) / pace.speed.max(0.1);
             table.show(view);
         }
         pace.step = false;

@@ -20,7 +20,7 @@ use super::open::{install, open};
 use super::{Control, Extra, Keeping, Log, ModulePlugin, Pace, Seats};
 use crate::app::Options;
 use crate::app::board::CellMarks;
-use crate::app::minis::{PendingPaths, WalkSpeed};
+use crate::app::minis::{Landing, PendingPaths, WalkSpeed};
 use crate::app::picking::{Hovered, Picked};
 use crate::app::table::Table;
 use crate::modules::Module;
@@ -60,6 +60,7 @@ pub(crate) fn headless(seed: u64) -> App {
         .init_resource::<Hovered>()
         .insert_resource(WalkSpeed(1.0))
         .init_resource::<PendingPaths>()
+        .init_resource::<Landing>()
         .init_resource::<CellMarks>()
         .add_plugins((
             crate::app::screen::plugin,
@@ -475,6 +476,45 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     assert_eq!(g.cursor, cursor + 1, "one action");
     assert_eq!(Some(&g.log[cursor]), pick.as_ref(), "the seeded pick");
     assert!(table.contains(&g.log[cursor]), "one of the tie's options");
+}
+
+#[test]
+fn an_ambushs_enemies_land_one_after_another_and_the_rules_wait_for_them() {
+    let mut app = headless(2);
+    open(
+        app.world_mut(),
+        &repo("scenarios/cinder-adit-ambush.ron"),
+        2,
+    )
+    .expect("opens");
+    app.world_mut().resource_mut::<Seats>().ready = true;
+    hold(&mut app);
+    let heroes = app.world().resource::<Table>().figures.len();
+    // The rules' steps and the ties, one at a time, until the enemies stand on the board.
+    for _ in 0..300 {
+        if app.world().resource::<Table>().figures.len() > heroes {
+            break;
+        }
+        let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+        let a = g.automatic(true, true).expect("the placement goes on");
+        app.world_mut()
+            .write_message(foehold_loop::SubmitAction::<Brimstone>(a));
+        app.update();
+    }
+    let table = app.world().resource::<Table>();
+    let arrived: Vec<u32> = table.figures[heroes..].iter().map(|f| f.id).collect();
+    assert!(arrived.len() >= 6, "the ambush placed {arrived:?}");
+    assert_eq!(
+        app.world().resource::<Landing>().0,
+        arrived,
+        "every model placed lands, in the order placed"
+    );
+    let pace = app.world().resource::<Pace>();
+    assert!(
+        pace.wait >= crate::app::minis::landing_time(arrived.len()) / pace.speed - 0.05,
+        "the next step waits for the last to land: {} s",
+        pace.wait
+    );
 }
 
 #[test]
