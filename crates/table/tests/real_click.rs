@@ -601,6 +601,12 @@ fn pick_two_cards(t: &mut Table, hero: &str) {
 fn two_players_play_the_tutorial_other_rules_from_the_menu_and_a_moment_from_the_lab() {
     let _turn = Turn::take();
     let mut t = Table::open("scenarios/tutorial.ron");
+    // The font atlas once the table is up: a larger one later is a new texture, and for a frame
+    // every label lost its glyphs.
+    let atlas = t.wait_for("the Players window", 120, |p| {
+        widget(p, "players:start")?;
+        p["font_atlas"].as_array().map(|_| p["font_atlas"].clone())
+    });
     tutorial_with_a_real_pointer_and_keyboard(&mut t);
     // The players leave the tutorial mid-game: their decisions would be lost, so the menu asks.
     t.click("menu:new-game");
@@ -609,6 +615,11 @@ fn two_players_play_the_tutorial_other_rules_from_the_menu_and_a_moment_from_the
     t.switched("The Sunken Kiln");
     new_game_menu_to_other_rules_and_back(&mut t);
     moment_edited_in_the_lab_plays_on(&mut t);
+    assert_eq!(
+        t.probe()["font_atlas"],
+        atlas,
+        "the font atlas grew after start-up, through three rule modules and the lab"
+    );
 }
 
 /// The tutorial, two players: the Players window, the hand-off and both secret card choices, a

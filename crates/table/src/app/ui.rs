@@ -67,12 +67,20 @@ const LIT_CELL: egui::Vec2 = egui::vec2(34.0, 22.0);
 const SLOW_CLICK: f64 = 4.0;
 
 /// Once: the monospace face (which has arrows, used in traces such as "Rat → Mara") becomes a
-/// fallback of the proportional one, so no glyph shows as a box; clicks survive slow frames.
-fn set_up(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
+/// fallback of the proportional one, so no glyph shows as a box; clicks survive slow frames. On the
+/// next frame, when the fonts are in, every glyph the table writes is laid out at every size it
+/// uses: egui's font atlas then grows to its full size at start-up, not in play, where a grown
+/// atlas is a new texture and the labels lost their glyphs for a frame.
+fn set_up(mut contexts: EguiContexts, mut done: Local<u8>) -> Result {
+    if *done >= 2 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    if *done == 1 {
+        warm_glyphs(ctx);
+        *done = 2;
+        return Ok(());
+    }
     let mut fonts = egui::FontDefinitions::default();
     let mono = fonts
         .families
@@ -86,8 +94,45 @@ fn set_up(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     }
     ctx.set_fonts(fonts);
     ctx.options_mut(|o| o.input_options.max_click_duration = SLOW_CLICK);
-    *done = true;
+    *done = 1;
     Ok(())
+}
+
+/// The characters beyond plain ASCII that the table's words use.
+const TABLE_SYMBOLS: &str = "°±²·×é–—…→↔−√∪≈≥⏸▲▶▼◀★⟲⟳✓";
+
+/// The sizes, in points, text is written at: the windows' styles, the board's words and every
+/// size of a name plate.
+fn text_sizes(ctx: &egui::Context) -> Vec<f32> {
+    let mut sizes: Vec<f32> = ctx
+        .global_style()
+        .text_styles
+        .values()
+        .map(|f| f.size)
+        .collect();
+    sizes.extend([
+        9.0, 10.0, 11.0, 12.0, 13.0, 15.0, 16.0, 17.0, 22.0, 26.0, 32.0,
+    ]);
+    for s in PLATE_SCALES {
+        sizes.extend(PLATE_TEXT.iter().map(|t| t * s));
+    }
+    sizes.sort_by(f32::total_cmp);
+    sizes.dedup();
+    sizes
+}
+
+fn warm_glyphs(ctx: &egui::Context) {
+    let mut text: String = (' '..='~').collect();
+    text.push_str(TABLE_SYMBOLS);
+    let sizes = text_sizes(ctx);
+    ctx.fonts_mut(|fonts| {
+        for size in sizes {
+            for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+                let font = egui::FontId::new(size, family);
+                fonts.layout_no_wrap(text.clone(), font, egui::Color32::WHITE);
+            }
+        }
+    });
 }
 
 pub fn egui_colour(c: Color) -> egui::Color32 {

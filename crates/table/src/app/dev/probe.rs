@@ -200,6 +200,11 @@ fn write_probe(
     file.frame += 1;
     let ctx = contexts.ctx_mut()?;
     let tags = crate::app::tag::take(ctx);
+    #[expect(
+        clippy::redundant_closure_for_method_calls,
+        reason = "the method's own path names a lifetime the closure cannot be given"
+    )]
+    let atlas = ctx.fonts(|f| f.font_image_size());
     let (Ok(window), Ok((camera, at))) = (windows.single(), camera.single()) else {
         return Ok(());
     };
@@ -274,6 +279,8 @@ fn write_probe(
         "notice": notice.as_ref().and_then(|n| n.shown()).map(|(text, ok)| json!({"text": text, "ok": ok})),
         "hovered": hovered,
         "lab": lab.map(|b| lab_json(&*b.0, &tools)),
+        // The font atlas's size: a grown atlas is a new texture, drawn a frame late.
+        "font_atlas": atlas,
         "plans": plans.shown.iter().map(|(id, p)| plan_json(*id, p)).collect::<Vec<_>>(),
         "cells": cells,
         "figures": figures,
