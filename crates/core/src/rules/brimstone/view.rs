@@ -7,11 +7,11 @@ use super::attack::{self, Die};
 use super::log::figure_name;
 use super::placement::{Initiative, Style};
 use super::scenario::{GroupSpec, HeroSpec};
-use super::state::{AskKind, HeroStrike, Stage, State};
+use super::state::{AskKind, HeroStrike, Lurk, Stage, State};
 use super::targeting::Behaviour;
 use crate::modifiers::Fraction;
 use crate::rules::view::{
-    CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Show, Side, TableView, WholeAttack,
+    CellInfo, FigureInfo, Gear, GridKind, Ground, Odds, Panel, Show, Side, TableView, WholeAttack,
 };
 use crate::square::Square;
 
@@ -216,7 +216,7 @@ pub fn table(s: &State) -> TableView {
         active: s.acting.map(|f| figure_id(s, f)),
         banner: banner(s),
         round: s.round,
-        panels: Vec::new(),
+        panels: vec![goal_panel(s)],
         odds: odds(s),
         tie: s
             .ask
@@ -440,6 +440,48 @@ fn show_of(before: &State, after: &State, e: &Event) -> Option<Show> {
             harm: false,
         }),
         _ => None,
+    }
+}
+
+/// The fight's goal and how it stands: what wins, what loses, the threats in play.
+fn goal_panel(s: &State) -> Panel {
+    let file = &s.scenario.file;
+    let standing = s.models.iter().filter(|m| m.active()).count();
+    let placed = s.models.iter().filter(|m| m.at.is_some()).count();
+    let mut lines = vec!["The heroes win when no enemy stands on the board.".to_string()];
+    lines.push(match (placed, s.lurk) {
+        (_, Lurk::Hidden) => "No enemy yet: a threat lurks.".to_string(),
+        (0, _) => "The enemies are not placed yet.".to_string(),
+        _ => format!("Enemies standing: {standing} of {placed}."),
+    });
+    if let (Lurk::Hidden, Some(l)) = (s.lurk, file.lurk) {
+        lines.push(format!(
+            "It springs on a D6 of {} or less at a round's start, {} or less after a hero \
+             moves, and at round {} at the latest.",
+            l.start_of_round, l.after_move, l.latest_round
+        ));
+    }
+    let up = s.heroes.iter().filter(|h| h.up()).count();
+    lines.push(format!(
+        "The heroes lose when all are knocked out ({up} of {} up).",
+        s.heroes.len()
+    ));
+    lines.push(format!(
+        "The enemies hold the field when round {} ends.",
+        file.round_limit
+    ));
+    if !s.threats.is_empty() {
+        let names: Vec<&str> = s
+            .threats
+            .iter()
+            .filter_map(|&t| file.threats.get(t))
+            .map(|t| t.name.as_str())
+            .collect();
+        lines.push(format!("Threats in play: {}.", names.join(", ")));
+    }
+    Panel {
+        title: "The goal".into(),
+        lines,
     }
 }
 

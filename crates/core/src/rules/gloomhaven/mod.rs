@@ -527,15 +527,42 @@ impl Present for Gloomhaven {
             active: s.acting().map(table_id),
             banner: phase_words(s),
             round: s.round,
-            // Which edition decides the monsters, so the players can check a turn against it.
-            panels: vec![Panel {
-                title: "The monsters' rules".into(),
-                lines: s.scenario.edition().lines(),
-            }],
+            // The goal, and which edition decides the monsters, so the players can check a turn
+            // against it.
+            panels: vec![
+                goal_panel(s),
+                Panel {
+                    title: "The monsters' rules".into(),
+                    lines: s.scenario.edition().lines(),
+                },
+            ],
             odds: None,
             // The hex table's own tie window shows the monster's reasons.
             tie: None,
         }
+    }
+}
+
+/// The scenario's goal and how it stands: what wins and what loses.
+fn goal_panel(s: &State) -> Panel {
+    let left = s.living_monsters().count();
+    let up = s.active_heroes().count();
+    let mut lines = vec![
+        "The heroes win when every monster is dead.".to_string(),
+        format!("Monsters left: {left} of {}.", s.monsters.len()),
+        format!(
+            "The heroes lose when every one is exhausted ({up} of {} in play).",
+            s.heroes.len()
+        ),
+    ];
+    if let Some(n) = s.scenario.round_limit {
+        lines.push(format!(
+            "They lose too if monsters are left when round {n} ends."
+        ));
+    }
+    Panel {
+        title: "The goal".into(),
+        lines,
     }
 }
 
