@@ -181,6 +181,13 @@ pub enum FileEffect {
     Lurk {
         /// The nearest and farthest distance.
         range: (u32, u32),
+        /// What the strike from hiding adds to the foe's Aim: 2 when left out, as the shared
+        /// format has it; a moment of a game whose card says otherwise writes it.
+        #[serde(
+            default = "super::scenario::surprise_strike",
+            skip_serializing_if = "super::scenario::is_surprise_strike"
+        )]
+        strike: i32,
     },
     /// Affects every enemy or ally within `radius`.
     Burst {
@@ -814,7 +821,7 @@ pub fn load(
             .iter()
             .map(|s| {
                 let effect = match &s.effect {
-                    FileEffect::Lurk { range } => {
+                    FileEffect::Lurk { range, strike } => {
                         let (min, max) = (
                             c.reach(&section, "range:", range.0)?,
                             c.reach(&section, "range:", range.1)?,
@@ -829,7 +836,11 @@ pub fn load(
                                 ),
                             ));
                         }
-                        ItemEffect::Lurk { min, max }
+                        ItemEffect::Lurk {
+                            min,
+                            max,
+                            strike: c.rating(&section, "strike:", *strike)?,
+                        }
                     }
                     FileEffect::Burst { radius, affects } => ItemEffect::Burst {
                         radius: c.reach(&section, "radius:", *radius)?,

@@ -208,6 +208,14 @@ impl<'a> Ctx<'a> {
         self.actor.melee - self.hero(h).agility
     }
 
+    /// The hit chance of a Surprise card's strike from hiding at hero `h` where it stands: Aim +
+    /// `strike` against Stealth, +2 in woods.
+    pub fn surprise_hit(&self, h: usize, strike: i32) -> i32 {
+        let at = self.hero_idx[h];
+        let defence = self.hero(h).stealth + if self.board.is_woods(at) { 2 } else { 0 };
+        self.actor.aim + strike - defence
+    }
+
     /// The best ranged hit chance from board index `from` at hero `h` standing on `at`, and the
     /// weapons (indices) that give it; `None` when no weapon reaches (range and sight).
     pub fn ranged_hit(&self, from: usize, h: usize, at: usize) -> Option<(i32, Vec<usize>)> {

@@ -933,3 +933,26 @@ fn the_goal_panel_names_every_adventure_and_keeps_the_score() {
         .count();
     assert_eq!(closed, explored + captured);
 }
+
+/// In whole Dome Crossing games the Dusk Thief spends its once-only Surprise card only on a target
+/// its strike from hiding can hit (a hit chance of −2 or better), where it once lurked for the
+/// hero easiest to strike in melee even at −5.
+#[test]
+fn a_surprise_strike_in_a_game_is_never_made_at_an_invalid_target() {
+    let mut strikes = 0;
+    each_action(200, |_, _, events| {
+        for e in events {
+            if let Event::Attacks {
+                ranged: Some(card),
+                chance,
+                ..
+            } = e
+                && card == "Shadow Step"
+            {
+                strikes += 1;
+                assert!(*chance >= -2, "a Surprise strike at hit chance {chance}");
+            }
+        }
+    });
+    assert!(strikes > 20, "{strikes} Surprise strikes in 200 games");
+}

@@ -767,7 +767,10 @@ fn file_foe(f: &Foe) -> FileFoe {
                 name: i.name.clone(),
                 kind: i.kind,
                 effect: match i.effect {
-                    ItemEffect::Lurk { min, max } => FileEffect::Lurk { range: (min, max) },
+                    ItemEffect::Lurk { min, max, strike } => FileEffect::Lurk {
+                        range: (min, max),
+                        strike,
+                    },
                     ItemEffect::Burst { radius, affects } => FileEffect::Burst { radius, affects },
                     ItemEffect::Guard => FileEffect::Guard,
                 },

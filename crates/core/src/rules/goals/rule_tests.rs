@@ -296,6 +296,51 @@ fn a_surprise_card_ends_with_a_shot_from_hiding() {
     assert!(g.state.foes[0].specials.is_empty(), "the card is spent");
 }
 
+/// Special option 1 with a Surprise card: the foe lurks for the target its strike from hiding can
+/// hit, by that strike's hit chance (Aim + strike against Stealth), not by Melee against Agility.
+/// Ana is the easiest to strike in melee (+1) but hides well (−4 for the card: not valid); Bea is
+/// hard to strike in melee (−3) and easy to shoot (+2).
+#[test]
+fn a_surprise_card_lurks_for_the_target_its_strike_from_hiding_can_hit() {
+    // One adventure, far in a corner, that the foe does not go for.
+    let mut rows = ["\"..........\""; 5];
+    rows[0] = "\"A.........\"";
+    let hero = |name: &str, hex: (i32, i32), agility: i32, stealth: i32| {
+        format!(
+            "(name: \"{name}\", hex: {hex:?}, speed: 5, melee: 3, aim: 3, agility: {agility},
+              stealth: {stealth}, wits: 3, armor: 2, health: 4, range: None, can_trade: true,
+              auras: [])"
+        )
+    };
+    let text = format!(
+        "(rules: Goals, name: \"Surprise\", round_limit: 9, explore_to_win: 1,
+          captures_to_lose: 1, map: [{}], dome_keys: [],
+          adventures: [(name: \"Well\", at: (0, 0), difficulty: 20, foes_use: false)], loot: [],
+          heroes: [{}, {}],
+          foes: [(name: \"Dusk Thief\", hex: (7, -1), goal: Special, speed: 5, melee: 3, aim: 1,
+                  agility: 3, stealth: 3, armor: 2, health: 3, weapons: [], auras: [],
+                  specials: [(name: \"Shadow Step\", kind: Surprise,
+                              effect: Lurk(range: (2, 3)), action: true)],
+                  minion_card: None, slip_away: false)],
+          override_deck: [(rating: Speed, pick: Highest)])",
+        rows.join(", "),
+        hero("Ana", (2, 0), 2, 7),
+        hero("Bea", (2, 2), 6, 1),
+    );
+    let s =
+        Arc::new(Goals::parse_scenario("rule-test.ron", &text).unwrap_or_else(|e| panic!("{e}")));
+    let mut g = foes_turn(s, 0);
+    let ev = g.apply(Action::Advance).expect("the thief acts");
+    let out = next_outcomes_in(&ev, 0);
+    assert!(!out.is_empty(), "{}", walk(&ev));
+    for o in &out {
+        assert_eq!(o.option, GoalOption::Special(1), "{}", walk(&ev));
+        assert_eq!(o.used, ["Shadow Step"]);
+        assert_eq!(o.target.as_deref(), Some("Bea"), "{}", walk(&ev));
+    }
+    assert!(walk(&ev).contains("Ana invalid (hit −4)"), "{}", walk(&ev));
+}
+
 /// A game of `scenario` at hero `h`'s turn, the round's card drawn.
 fn heroes_turn(scenario: Arc<Scenario>, h: usize) -> Game {
     let mut g = Game::new(scenario, "rule-test.ron", 1, TieBreaker::Table).expect("sets up");

@@ -219,8 +219,17 @@ pub enum EffectSpec {
 }
 
 /// A surprise shot's bonus when the card gives none.
-const fn surprise_strike() -> i32 {
+pub(crate) const fn surprise_strike() -> i32 {
     2
+}
+
+/// Whether a surprise shot's bonus is the one left out of files.
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+pub(crate) const fn is_surprise_strike(strike: &i32) -> bool {
+    *strike == surprise_strike()
 }
 
 /// Whom a burst affects.
@@ -412,9 +421,10 @@ impl SpecialSpec {
                 KindSpec::OncePerGame => ItemKind::OncePerGame,
             },
             effect: match self.effect {
-                EffectSpec::Lurk { range, .. } => ItemEffect::Lurk {
+                EffectSpec::Lurk { range, strike } => ItemEffect::Lurk {
                     min: range.0,
                     max: range.1,
+                    strike,
                 },
                 EffectSpec::Burst { radius, affects } => ItemEffect::Burst {
                     radius,

@@ -117,6 +117,8 @@ pub enum ItemEffect {
         min: u32,
         /// The farthest distance.
         max: u32,
+        /// What the strike from hiding adds to the foe's Aim.
+        strike: i32,
     },
     /// Affects every enemy or ally within `radius`.
     Burst {

@@ -69,8 +69,8 @@ impl Ctx<'_> {
             outs
         };
         match item.effect {
-            ItemEffect::Lurk { min, max } if item.kind == ItemKind::Surprise => {
-                match self.lurk(&item.name, min, max, t) {
+            ItemEffect::Lurk { min, max, strike } if item.kind == ItemKind::Surprise => {
+                match self.lurk(&item.name, (min, max), strike, t) {
                     Some(o) => o,
                     None => self.items_from(rest, t),
                 }
@@ -145,8 +145,18 @@ impl Ctx<'_> {
         }
     }
 
-    /// A Lurk card: move where an enemy is in range and sight.
-    fn lurk(&self, name: &str, min: u32, max: u32, t: &mut Vec<String>) -> Option<Vec<Outcome>> {
+    /// A Lurk card: move where a valid target of its strike is in range and sight.
+    ///
+    /// The card strikes from hiding with Aim + `strike` against Stealth (+2 in woods), so that
+    /// hit chance decides validity and the easiest target: the foe moves to use the card
+    /// effectively.
+    fn lurk(
+        &self,
+        name: &str,
+        (min, max): (u32, u32),
+        strike: i32,
+        t: &mut Vec<String>,
+    ) -> Option<Vec<Outcome>> {
         let seen = |m: &Move, h: usize| {
             let p = self.hero_idx[h];
             let d = self.board.distance(m.end, p);
@@ -156,7 +166,7 @@ impl Ctx<'_> {
             .filter(|&h| !self.in_dome(h) && self.moves().iter().any(|m| seen(m, h)))
             .map(|h| Cand {
                 hero: h,
-                hit: self.melee_hit(h),
+                hit: self.surprise_hit(h, strike),
             })
             .collect();
         if cands.is_empty() {
@@ -164,7 +174,14 @@ impl Ctx<'_> {
             return None;
         }
         let mut words = vec![format!("{name}")];
-        let chosen = self.choose_target(cands, Validity::Skip, true, &mut words);
+        let chosen = self.choose_target(cands, Validity::Required, true, &mut words);
+        if chosen.is_empty() {
+            t.push(format!(
+                "Option 1: {}; {name} is not meaningful.",
+                words.join("; ")
+            ));
+            return None;
+        }
         let mut out = Vec::new();
         for c in &chosen {
             let spaces: Vec<Move> = self
