@@ -382,23 +382,35 @@ pub fn declutter(wanted: &[egui::Rect], keep_clear: &[egui::Rect]) -> Vec<egui::
     placed
 }
 
-/// `word` moved right until it covers none of `plates`, each move past the plates it covers; it
-/// stays where it is when it covers none.
-pub fn clear_of(word: egui::Rect, plates: &[egui::Rect]) -> egui::Rect {
-    let mut r = word;
-    // Each move passes at least one plate, so as many moves as plates suffice.
-    for _ in 0..=plates.len() {
-        let covered = plates
-            .iter()
-            .filter(|p| p.intersects(r))
-            .map(egui::Rect::right)
-            .reduce(f32::max);
-        match covered {
-            Some(right) => r = r.translate(egui::vec2(right + 4.0 - r.left(), 0.0)),
-            None => break,
+/// `word` moved sideways until it covers none of `plates`: to the right past the plates it covers,
+/// or to the left, whichever keeps it inside `bounds` (the board's part of the window) and moves it
+/// less. It stays where it is when it covers none.
+pub fn clear_of(word: egui::Rect, plates: &[egui::Rect], bounds: egui::Rect) -> egui::Rect {
+    let slide = |right: bool| {
+        let mut r = word;
+        // Each move passes at least one plate, so as many moves as plates suffice.
+        for _ in 0..=plates.len() {
+            let covered = plates.iter().filter(|p| p.intersects(r));
+            let to = if right {
+                covered.map(|p| p.right() + 4.0 - r.left()).reduce(f32::max)
+            } else {
+                covered.map(|p| p.left() - 4.0 - r.right()).reduce(f32::min)
+            };
+            match to {
+                Some(dx) => r = r.translate(egui::vec2(dx, 0.0)),
+                None => break,
+            }
         }
+        r
+    };
+    let (right, left) = (slide(true), slide(false));
+    let moved = |r: &egui::Rect| (r.left() - word.left()).abs();
+    match (bounds.contains_rect(right), bounds.contains_rect(left)) {
+        (true, false) => right,
+        (false, true) => left,
+        _ if moved(&left) < moved(&right) => left,
+        _ => right,
     }
-    r
 }
 
 /// A figure's name, side, hit points, conditions and card, and `at`: where it stands, in words.
@@ -525,7 +537,11 @@ fn overlays(
             painter.layout_no_wrap(pop.text.clone(), egui::FontId::proportional(26.0), colour);
         // Words rise beside a crowd's plates, not across them.
         let plates: Vec<egui::Rect> = spots.0.iter().map(|(_, r)| *r).collect();
-        let word = clear_of(egui::Rect::from_center_size(at, galley.size()), &plates);
+        let word = clear_of(
+            egui::Rect::from_center_size(at, galley.size()),
+            &plates,
+            painter.clip_rect(),
+        );
         painter.galley(word.min, galley, colour);
     }
     Ok(())
@@ -674,23 +690,28 @@ mod tests {
     fn a_word_over_a_column_of_plates_moves_beside_it_and_a_clear_one_stays() {
         let column = declutter(
             &[
-                plate(100.0, 200.0),
-                plate(100.0, 200.0),
-                plate(110.0, 200.0),
+                plate(300.0, 200.0),
+                plate(300.0, 200.0),
+                plate(310.0, 200.0),
             ],
             &[],
         );
-        let word = Rect::from_center_size(pos2(100.0, 170.0), vec2(60.0, 26.0));
-        let moved = clear_of(word, &column);
-        assert!(column.iter().all(|p| !p.intersects(moved)), "{moved:?}");
+        let word = Rect::from_center_size(pos2(290.0, 170.0), vec2(60.0, 26.0));
+        let clear = |r: Rect| column.iter().all(|p| !p.intersects(r));
+        // On a wide board it goes the shorter way, to the left.
+        let wide = Rect::from_min_max(pos2(0.0, 0.0), pos2(600.0, 400.0));
+        let moved = clear_of(word, &column, wide);
+        assert!(clear(moved), "{moved:?}");
         assert_eq!(moved.center().y, word.center().y, "it keeps its height");
-        assert!(
-            moved.left() > word.left(),
-            "it moves right, beside the column"
-        );
-        let far = Rect::from_center_size(pos2(400.0, 170.0), vec2(60.0, 26.0));
+        assert!(moved.left() < word.left(), "{moved:?}");
+        // Where the board ends just left of the column, it goes right, staying on the board.
+        let cut = Rect::from_min_max(pos2(200.0, 0.0), pos2(600.0, 400.0));
+        let right = clear_of(word, &column, cut);
+        assert!(clear(right) && cut.contains_rect(right), "{right:?}");
+        assert!(right.left() > word.left(), "{right:?}");
+        let far = Rect::from_center_size(pos2(500.0, 170.0), vec2(60.0, 26.0));
         assert_eq!(
-            clear_of(far, &column),
+            clear_of(far, &column, wide),
             far,
             "a word over no plate stays put"
         );
