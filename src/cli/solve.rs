@@ -38,7 +38,7 @@ pub struct SolveArgs {
         value_name = "SWITCH=VALUE",
         help = "Set one rule switch on top (repeatable): sight=AnyPoint|Corners, \
                 proximity=true|false, clear_focus_first=true|false, rank_secondary=true|false, \
-                head_as_attack=true|false, jump_landing=One|Terrain"
+                rank_by_path=true|false, head_as_attack=true|false, jump_landing=One|Terrain"
     )]
     settings: Vec<String>,
     /// Case files, or folders whose `.ron` files are solved in name order

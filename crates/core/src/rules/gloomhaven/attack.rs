@@ -200,7 +200,9 @@ impl Family {
 /// Which hexes and groups the monster attacks with when it can attack its focus this turn.
 ///
 /// The rules decide in order: the most targets, the group reachable with the fewest movement
-/// points, the fewest targets at disadvantage, then the fewest movement points.
+/// points (unless the edition ranks the other targets by the focus rules alone), the best-ranked
+/// other targets (when ranked), the fewest targets at disadvantage, then the fewest movement
+/// points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pick {
     /// Targets in the largest group.
@@ -638,7 +640,8 @@ impl<'a> Attack<'a> {
 
     /// What the monster attacks when it can attack its focus `f` this turn from any of `hexes`
     /// (each reached with `cost(h)` movement points; `near(h)`: the enemies that would be at
-    /// disadvantage from `h`). See [`Pick`].
+    /// disadvantage from `h`; `rank`: each enemy's rank as a secondary target; `cheap_first`: keep
+    /// the groups reachable with the fewest movement points before ranking). See [`Pick`].
     pub fn pick(
         &self,
         f: usize,
@@ -646,6 +649,7 @@ impl<'a> Attack<'a> {
         cost: impl Fn(usize) -> u16,
         near: impl Fn(usize) -> u64,
         rank: Option<&[u32]>,
+        cheap_first: bool,
     ) -> Pick {
         // The largest groups of each hex, as families; hexes with smaller ones drop out.
         let mut fams: Vec<(usize, Vec<(Family, u32)>)> =
@@ -685,7 +689,7 @@ impl<'a> Attack<'a> {
             let c = cost(*h);
             let mut left: Vec<Family> = Vec::new();
             for (x, _) in fs {
-                if c == c0 || cheap.iter().any(|y| x.within(*y)) {
+                if !cheap_first || c == c0 || cheap.iter().any(|y| x.within(*y)) {
                     left.push(*x);
                     continue;
                 }
@@ -1057,7 +1061,7 @@ mod tests {
                     let nears: Vec<u64> = (0..map.len())
                         .map(|_| rng.random::<u64>() & rng.random::<u64>())
                         .collect();
-                    let mut new = attack.pick(f, &hexes, |h| costs[h], |h| nears[h], None);
+                    let mut new = attack.pick(f, &hexes, |h| costs[h], |h| nears[h], None, true);
                     let mut old =
                         reference::pick(&attack, &old, f, &hexes, |h| costs[h], |h| nears[h]);
                     new.choices.sort_by_key(|(h, g)| (*h, g.mask));

@@ -37,6 +37,7 @@ impl Preset {
             proximity: true,
             clear_focus_first: false,
             rank_secondary: false,
+            rank_by_path: false,
             head_as_attack: false,
             jump_landing: JumpLanding::One,
         };
@@ -61,6 +62,7 @@ impl Preset {
             Preset::Gloomhaven2e => Switches {
                 clear_focus_first: true,
                 rank_secondary: true,
+                rank_by_path: true,
                 head_as_attack: true,
                 ..fh
             },
@@ -127,6 +129,11 @@ pub struct Switches {
     /// Secondary targets are ranked by proximity from the starting hex (when `proximity`), then
     /// initiative; otherwise every largest group is an option of its own.
     pub rank_secondary: bool,
+    /// Secondary targets are ranked by the whole focus rules from the starting hex (negative
+    /// hexes on the path, path length, then proximity and initiative), and no group is kept for
+    /// being reachable with fewer movement points before they are: the second edition's "chosen
+    /// using the focus rules". Otherwise by proximity and initiative, after the cheapest groups.
+    pub rank_by_path: bool,
     /// A multi-target monster that cannot reach its focus heads for the hexes it would attack the
     /// most (ranked) targets from, not just the nearest.
     pub head_as_attack: bool,
@@ -136,12 +143,13 @@ pub struct Switches {
 
 impl Switches {
     /// Each switch as `--set` writes it (`sight=Corners`), in the order of [`SWITCH_NAMES`].
-    pub fn settings(&self) -> [String; 6] {
+    pub fn settings(&self) -> [String; 7] {
         [
             format!("sight={:?}", self.sight),
             format!("proximity={}", self.proximity),
             format!("clear_focus_first={}", self.clear_focus_first),
             format!("rank_secondary={}", self.rank_secondary),
+            format!("rank_by_path={}", self.rank_by_path),
             format!("head_as_attack={}", self.head_as_attack),
             format!("jump_landing={:?}", self.jump_landing),
         ]
@@ -165,6 +173,8 @@ pub enum Setting {
     ClearFocusFirst(bool),
     /// [`Switches::rank_secondary`].
     RankSecondary(bool),
+    /// [`Switches::rank_by_path`].
+    RankByPath(bool),
     /// [`Switches::head_as_attack`].
     HeadAsAttack(bool),
     /// [`Switches::jump_landing`].
@@ -172,11 +182,12 @@ pub enum Setting {
 }
 
 /// The switches' names, as `--set` takes them, with the values each takes.
-pub const SWITCH_NAMES: [(&str, &str); 6] = [
+pub const SWITCH_NAMES: [(&str, &str); 7] = [
     ("sight", "AnyPoint | Corners"),
     ("proximity", "true | false"),
     ("clear_focus_first", "true | false"),
     ("rank_secondary", "true | false"),
+    ("rank_by_path", "true | false"),
     ("head_as_attack", "true | false"),
     ("jump_landing", "One | Terrain"),
 ];
@@ -202,6 +213,7 @@ impl Setting {
             "proximity" => flag().map(Setting::Proximity),
             "clear_focus_first" => flag().map(Setting::ClearFocusFirst),
             "rank_secondary" => flag().map(Setting::RankSecondary),
+            "rank_by_path" => flag().map(Setting::RankByPath),
             "head_as_attack" => flag().map(Setting::HeadAsAttack),
             "jump_landing" => match value {
                 "One" => Ok(Setting::JumpLanding(JumpLanding::One)),
@@ -234,6 +246,10 @@ impl Setting {
                 rank_secondary: v,
                 ..to
             },
+            Setting::RankByPath(v) => Switches {
+                rank_by_path: v,
+                ..to
+            },
             Setting::HeadAsAttack(v) => Switches {
                 head_as_attack: v,
                 ..to
@@ -263,6 +279,9 @@ pub struct Overrides {
     /// [`Switches::rank_secondary`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rank_secondary: Option<bool>,
+    /// [`Switches::rank_by_path`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank_by_path: Option<bool>,
     /// [`Switches::head_as_attack`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub head_as_attack: Option<bool>,
@@ -280,6 +299,7 @@ impl Overrides {
             proximity: self.proximity.unwrap_or(s.proximity),
             clear_focus_first: self.clear_focus_first.unwrap_or(s.clear_focus_first),
             rank_secondary: self.rank_secondary.unwrap_or(s.rank_secondary),
+            rank_by_path: self.rank_by_path.unwrap_or(s.rank_by_path),
             head_as_attack: self.head_as_attack.unwrap_or(s.head_as_attack),
             jump_landing: self.jump_landing.unwrap_or(s.jump_landing),
         }
@@ -336,6 +356,11 @@ impl Edition {
                 "Other targets: the players choose among equal groups",
             ),
             on_off(
+                sw.rank_by_path,
+                "Other targets: by path, then proximity and initiative, before movement",
+                "Other targets: by proximity and initiative, after the cheapest groups",
+            ),
+            on_off(
                 sw.head_as_attack,
                 "Out of reach: it heads where it would hit the most",
                 "Out of reach: it heads for the nearest attack hex",
@@ -380,6 +405,9 @@ mod tests {
             assert!(s.clear_focus_first && s.rank_secondary && s.head_as_attack);
         }
         assert!(!fh.clear_focus_first && !fh.rank_secondary && !fh.head_as_attack);
+        // Only our reading of the second edition ranks other targets by the whole focus rules.
+        assert!(!fh.rank_by_path && !gh.rank_by_path && !jl.rank_by_path);
+        assert!(Preset::Gloomhaven2e.switches().rank_by_path);
         assert_eq!(gh.jump_landing, JumpLanding::Terrain);
         assert_eq!(
             (fh.jump_landing, jl.jump_landing),

@@ -684,14 +684,21 @@ impl<'a> Solver<'a> {
             .tag(differs(&e.preset.switches()) != differs(&e.switches))
     }
 
-    /// Per enemy, its rank as a secondary target (0 best): by proximity from where the monster
-    /// stands when the edition counts it, then initiative; equal keys share a rank.
+    /// Per enemy, its rank as a secondary target (0 best): by the focus rules from where the
+    /// monster stands (with `rank_by_path` the negative hexes and length of its best path to
+    /// attack the enemy, then proximity when the edition counts it, then initiative); equal keys
+    /// share a rank.
     fn ranks(&self) -> Vec<u32> {
-        let proximity = self.s.edition.switches.proximity;
+        let sw = self.s.edition.switches;
         let key = |k: usize| {
             let e = &self.s.enemies[k];
             (
-                if proximity {
+                if sw.rank_by_path {
+                    self.best.get(k).copied().flatten().unwrap_or(UNREACHABLE)
+                } else {
+                    (0, 0)
+                },
+                if sw.proximity {
                     self.ranges[k][self.start]
                 } else {
                     0
@@ -748,23 +755,37 @@ impl<'a> Solver<'a> {
                 .fold(0, |m, (k, _)| m | 1 << k)
         };
         let ranks = (sw.rank_secondary && act.several()).then(|| self.ranks());
-        let pick = self
-            .attack
-            .pick(f, &hexes, |h| self.score(h).1, near, ranks.as_deref());
+        // The second edition chooses the other targets by the focus rules alone: no group is kept
+        // for being cheaper to reach before they are ranked.
+        let cheap_first = !(sw.rank_by_path && ranks.is_some());
+        let pick = self.attack.pick(
+            f,
+            &hexes,
+            |h| self.score(h).1,
+            near,
+            ranks.as_deref(),
+            cheap_first,
+        );
+        // In the order the pick takes the steps.
+        if let Some(min) = pick.cheapest {
+            self.trace.push(format!(
+                "Target groups reachable with the fewest movement points ({min}) are kept."
+            ));
+        }
         if pick.ranked {
             self.trace.push(format!(
-                "{}: secondary targets are ranked by {}initiative; the best-ranked group(s) are kept.",
+                "{}: secondary targets are ranked by {}{}initiative; the best-ranked group(s) are kept.",
                 self.tag(|s| !s.rank_secondary),
+                if sw.rank_by_path {
+                    "the focus rules from where it stands (negative hexes on the path, path length), then "
+                } else {
+                    ""
+                },
                 if sw.proximity {
                     "proximity from where it stands, then "
                 } else {
                     ""
                 }
-            ));
-        }
-        if let Some(min) = pick.cheapest {
-            self.trace.push(format!(
-                "Target groups reachable with the fewest movement points ({min}) are kept."
             ));
         }
         if let Some(min_dis) = pick.disadvantage {

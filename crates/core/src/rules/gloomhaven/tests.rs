@@ -304,3 +304,69 @@ fn an_attack_with_too_many_sets_of_targets_is_refused_where_it_says_so() {
         + 1;
     assert_eq!((e.file.as_str(), e.line), ("crowd.ron", line), "{e}");
 }
+
+/// An open 16 × 9 parallelogram, so no edge of the board changes where a monster may end.
+fn open_board(terrain: &[((i32, i32), Terrain)]) -> HexMap {
+    let hexes: Vec<Hex> = (0..16)
+        .flat_map(|q| (-2..7).map(move |r| hex(q, r)))
+        .collect();
+    let mut m = HexMap::new(&hexes, &[]).unwrap();
+    for &((q, r), t) in terrain {
+        m.set_terrain(hex(q, r), t).unwrap();
+    }
+    m
+}
+
+fn solve_2e(
+    map: &HexMap,
+    active: (i32, i32),
+    foes: &[(i32, i32, u32)],
+    action: &MonsterAction,
+) -> Decision {
+    let enemies = enemies(foes);
+    decide(&Situation {
+        map,
+        active: hex(active.0, active.1),
+        allies: &[],
+        enemies: &enemies,
+        action,
+        edition: crate::rules::gloomhaven::Edition::of(
+            crate::rules::gloomhaven::Preset::Gloomhaven2e,
+        ),
+    })
+    .unwrap()
+}
+
+/// Second edition: the other targets are chosen by the focus rules from the starting hex, with no
+/// movement criterion before them. The second target of lower initiative one step further is
+/// taken over the nearer one of higher initiative (first-edition order: ends (5, 3) on (6, 3)).
+#[test]
+fn second_edition_other_targets_are_not_cut_by_movement_first() {
+    let m = open_board(&[]);
+    let two = MonsterAction {
+        targets: 2,
+        move_points: 2,
+        ..MonsterAction::melee(0)
+    };
+    let d = solve_2e(&m, (5, 2), &[(5, 4, 10), (6, 3, 30), (3, 4, 20)], &two);
+    assert_eq!(d.focus, vec![hex(5, 4)], "{:#?}", d.trace);
+    assert_eq!(ends(&d), vec![(4, 4)], "{:#?}", d.trace);
+    assert_eq!(d.options[0].targets, vec![hex(3, 4), hex(5, 4)]);
+}
+
+/// Second edition: the other targets are ranked by the whole focus rules (negative hexes on the
+/// path, then path length) before proximity and initiative. A, one step to attack, beats B, two
+/// steps round an obstacle, though B has the lower initiative and both are at proximity 2.
+#[test]
+fn second_edition_ranks_other_targets_by_their_path_first() {
+    let m = open_board(&[((4, 3), Terrain::Obstacle)]);
+    let two = MonsterAction {
+        targets: 2,
+        move_points: 2,
+        ..MonsterAction::melee(0)
+    };
+    let d = solve_2e(&m, (5, 2), &[(5, 4, 5), (7, 2, 30), (3, 4, 20)], &two);
+    assert_eq!(d.focus, vec![hex(5, 4)], "{:#?}", d.trace);
+    assert_eq!(ends(&d), vec![(6, 3)], "{:#?}", d.trace);
+    assert_eq!(d.options[0].targets, vec![hex(5, 4), hex(7, 2)]);
+}
