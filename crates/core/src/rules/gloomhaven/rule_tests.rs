@@ -1561,3 +1561,82 @@ fn while_heroes_choose_cards_the_autopilot_chooses_for_the_hero_asked() {
         );
     }
 }
+
+/// A Brute (melee, move 2, two targets) at (5, 2) and Fay, its focus, at (5, 4); Al and Bo at the
+/// hexes given (Al's initiative 30, Bo's 20), and obstacles.
+fn a_brute_and_three(
+    extra: &str,
+    al: (usize, usize),
+    bo: (usize, usize),
+    rocks: &[(usize, usize)],
+) -> State {
+    // Map columns are q; rows are r + q div 2 (see `map_hex`).
+    let mut rows = vec![".".repeat(16); 9];
+    let mut put = |(q, r): (usize, usize), c: char| {
+        let row = r + q / 2;
+        rows[row].replace_range(q..=q, &c.to_string());
+    };
+    put((5, 2), 'a');
+    put((5, 4), '1');
+    put(al, '2');
+    put(bo, '3');
+    for &rock in rocks {
+        put(rock, 'o');
+    }
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut st = setup(scenario_with(
+        &rows,
+        "'a': (monster: \"Brute\")",
+        &[
+            hero("Fay", 10, &[10, 45]),
+            hero("Al", 10, &[30, 45]),
+            hero("Bo", 10, &[20, 45]),
+        ],
+        &[monster(
+            "Brute",
+            5,
+            &[
+                "(name: \"Cleave\", initiative: 50, actions: [Move(0), Attack(value: 0, targets: 2)])",
+            ],
+        )],
+        extra,
+    ));
+    st.monster_deck = stack(&["+0", "+0", "+0", "+0"]);
+    for h in 0..3 {
+        select(&mut st, h, 0, 1);
+    }
+    st
+}
+
+/// Al at (6, 3) and Bo at (3, 4), both two hexes away, Bo with the earlier initiative.
+#[test]
+fn under_the_second_edition_the_second_target_is_chosen_by_the_focus_rules_not_by_the_step() {
+    let mut st = a_brute_and_three("", (6, 3), (3, 4), &[]);
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(0)]);
+    let mut hit = attacked(&ev);
+    hit.sort();
+    // Bo (initiative 20) one step further, not Al (30) reachable without moving past Fay.
+    assert_eq!(hit, vec![FigureId::Hero(0), FigureId::Hero(2)]);
+    assert_eq!(st.monsters[0].hex, hex(4, 4));
+    // The first edition keeps the group reachable with the fewest movement points first.
+    let mut st = a_brute_and_three("preset: Gloomhaven,", (6, 3), (3, 4), &[]);
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    let mut hit = attacked(&ev);
+    hit.sort();
+    assert_eq!(hit, vec![FigureId::Hero(0), FigureId::Hero(1)]);
+    assert_eq!(st.monsters[0].hex, hex(5, 3));
+}
+
+/// Al at (7, 2), one step from an attack hex; Bo at (3, 4), two steps round a rock at (4, 3), with
+/// the earlier initiative; both at proximity 2. The second edition ranks by the path first.
+#[test]
+fn under_the_second_edition_the_second_target_with_the_shorter_path_comes_first() {
+    let mut st = a_brute_and_three("", (7, 2), (3, 4), &[(4, 3)]);
+    let ev = advance_until(&mut st, |s| s.phase == Phase::RoundEnd);
+    assert_eq!(focus_of(&ev, 0), vec![FigureId::Hero(0)]);
+    let mut hit = attacked(&ev);
+    hit.sort();
+    assert_eq!(hit, vec![FigureId::Hero(0), FigureId::Hero(1)]);
+    assert_eq!(st.monsters[0].hex, hex(6, 3));
+}
