@@ -110,6 +110,7 @@ impl State {
             Reaction::MeleeStep(_) => GoalOption::Attack(2),
             Reaction::Shot(_) => {
                 self.foes[f].waiting = false;
+                self.foes[f].watch = None;
                 GoalOption::Attack(1)
             }
         };
@@ -229,6 +230,26 @@ impl State {
         path
     }
 
+    /// What an ambush for hero `h` watches: the open adventures with a space the hero could end a
+    /// Move on, or stands on.
+    fn watch_for(&self, h: usize) -> super::state::Watch {
+        let mut spaces = vec![self.heroes[h].hex];
+        if let Ok(board) = self.board() {
+            spaces.extend(self.hero_moves(h, &board).into_iter().map(|(p, _)| p));
+        }
+        let mut adventures: Vec<usize> = spaces
+            .into_iter()
+            .filter_map(|p| self.adventure_at(p))
+            .filter(|&a| self.adventures[a] == super::state::AdventureState::Open)
+            .collect();
+        adventures.sort_unstable();
+        adventures.dedup();
+        super::state::Watch {
+            hero: h,
+            adventures,
+        }
+    }
+
     /// Carries out outcome `o` of foe `f`.
     pub(crate) fn carry_out(&mut self, f: usize, o: Outcome, ev: &mut Vec<Event>) {
         let start = self.foes[f].hex;
@@ -238,6 +259,15 @@ impl State {
         });
         self.foes[f].acted = true;
         self.foes[f].waiting = o.option == GoalOption::Attack(4);
+        // An ambush watches its hero and the adventures the hero could reach before it moved.
+        self.foes[f].watch = if self.foes[f].waiting {
+            o.target
+                .as_deref()
+                .and_then(|n| self.hero_named(n))
+                .map(|h| self.watch_for(h))
+        } else {
+            None
+        };
         // A Surprise card's strike, looked up before the card is spent.
         let surprise = o.used.iter().find_map(|name| {
             let spec = &self.file().foes[self.foes[f].spec];
@@ -268,6 +298,7 @@ impl State {
                     minion_ready: false,
                     guarded: false,
                     waiting: false,
+                    watch: None,
                     gold: 0,
                     cards: 0,
                 });

@@ -956,3 +956,37 @@ fn a_surprise_strike_in_a_game_is_never_made_at_an_invalid_target() {
     });
     assert!(strikes > 20, "{strikes} Surprise strikes in 200 games");
 }
+
+/// In whole Dome Crossing games a foe lying in wait shoots only when the hero its ambush watches
+/// steps onto an adventure it watches or next to it, never for another hero's step elsewhere.
+#[test]
+fn a_reaction_shot_in_a_game_answers_the_watched_heros_step() {
+    use super::state::Reaction;
+    let mut shots = 0;
+    each_action(200, |before, after, events| {
+        for e in events {
+            let Event::Moved { hero, to, .. } = e else {
+                continue;
+            };
+            for (f, foe) in before.foes.iter().enumerate() {
+                let drawn = after.reactions.contains(&Reaction::Shot(f))
+                    && !before.reactions.contains(&Reaction::Shot(f));
+                if !drawn {
+                    continue;
+                }
+                shots += 1;
+                let w = foe.watch.as_ref().expect("an ambush in play watches");
+                assert_eq!(w.hero, *hero, "a shot for another hero's step");
+                let next_to = crate::hex::distance(
+                    crate::hex::hex(to.0, to.1),
+                    crate::hex::hex(foe.hex.0, foe.hex.1),
+                ) == 1;
+                let onto = before
+                    .adventure_at(*to)
+                    .is_some_and(|a| w.adventures.contains(&a));
+                assert!(next_to || onto, "a shot for a step onto {to:?}");
+            }
+        }
+    });
+    assert!(shots > 5, "{shots} reaction shots in 200 games");
+}

@@ -148,17 +148,27 @@ impl State {
                     to,
                     points,
                 });
-                // Foes lying in wait shoot as a hero steps onto an open adventure or next to them.
-                let onto_adventure = self
+                // A foe lying in wait shoots as the hero its ambush is for steps onto an adventure
+                // it watches or next to it; Choose Target then says whom it shoots.
+                let onto = self
                     .adventure_at(to)
-                    .is_some_and(|a| self.adventures[a] == AdventureState::Open);
+                    .filter(|&a| self.adventures[a] == AdventureState::Open);
                 let at = hex(to.0, to.1);
                 for f in 0..self.foes.len() {
-                    let p = self.foes[f].hex;
-                    if self.foe_in(f)
-                        && self.foes[f].waiting
-                        && (onto_adventure || distance(at, hex(p.0, p.1)) == 1)
-                    {
+                    let foe = &self.foes[f];
+                    if !self.foe_in(f) || !foe.waiting {
+                        continue;
+                    }
+                    let next_to = distance(at, hex(foe.hex.0, foe.hex.1)) == 1;
+                    let draws = match &foe.watch {
+                        Some(w) => {
+                            w.hero == h
+                                && (next_to || onto.is_some_and(|a| w.adventures.contains(&a)))
+                        }
+                        // A game from before the watch was kept plays on as it was.
+                        None => next_to || onto.is_some(),
+                    };
+                    if draws {
                         self.reactions.push(Reaction::Shot(f));
                     }
                 }

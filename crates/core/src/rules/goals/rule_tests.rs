@@ -434,6 +434,14 @@ fn a_foe_lying_in_wait_shoots_the_hero_who_steps_onto_the_adventure() {
         g.apply(Action::Choose(0)).expect("the table picks");
     }
     assert!(g.state.foes[0].waiting);
+    assert_eq!(
+        g.state.foes[0].watch,
+        Some(super::state::Watch {
+            hero: 0,
+            adventures: vec![0]
+        }),
+        "it watches Wren and the Well she can reach"
+    );
     // The round ends; the next one's card; Wren steps onto the Well.
     while let crate::rules::ToMove::Rules { .. } = g.to_move() {
         g.apply(Action::Advance)
@@ -468,4 +476,57 @@ fn a_foe_lying_in_wait_shoots_the_hero_who_steps_onto_the_adventure() {
         g.legal_actions(crate::rules::Seat::Hero(0))
             .contains(&Action::Explore)
     );
+}
+
+/// A foe lying in wait watches the hero its ambush is for and the adventures that hero could
+/// reach: Bea stepping onto the Far Bell, in the Bowman's range but not watched, draws no shot;
+/// Ana stepping onto the Old Mill does.
+#[test]
+fn a_foe_lying_in_wait_shoots_only_for_the_hero_and_adventure_it_watches() {
+    let map = [
+        "........", "........", "........", "A.....A.", "........", "........",
+    ];
+    let s = scenario(
+        &map,
+        "(name: \"Old Mill\", at: (0, 3), difficulty: 20, foes_use: true),
+         (name: \"Far Bell\", at: (6, 0), difficulty: 20, foes_use: true)",
+        &format!(
+            "{}, {}",
+            hero("Ana", (0, 0), 3, 3, 4),
+            hero("Bea", (7, 0), 3, 3, 4)
+        ),
+        "(name: \"Bowman\", hex: (3, 0), goal: Attack, speed: 2, melee: 0, aim: 2, agility: 3,
+          stealth: 3, armor: 2, health: 3, weapons: [(name: \"Longbow\", range: (2, 6), hit: 0)],
+          auras: [], specials: [], minion_card: None, slip_away: false)",
+    );
+    let lying_in_wait = |h: usize, watch: Option<super::state::Watch>| {
+        let mut g = heroes_turn(s.clone(), h);
+        let foe = &mut g.state.foes[0];
+        foe.acted = true;
+        foe.waiting = true;
+        foe.watch = watch;
+        g
+    };
+    let for_ana = || {
+        Some(super::state::Watch {
+            hero: 0,
+            adventures: vec![0],
+        })
+    };
+    let shot_drawn = |g: &Game| matches!(g.to_move(), crate::rules::ToMove::Rules { .. });
+    // Bea onto the Far Bell, three hexes from the Bowman: no shot, and it still waits.
+    let mut g = lying_in_wait(1, for_ana());
+    g.apply(Action::Move((6, 0))).expect("Bea moves");
+    assert!(!shot_drawn(&g), "{:?}", g.to_move());
+    assert!(g.state.foes[0].waiting);
+    // Ana onto the Old Mill: the shot.
+    let mut g = lying_in_wait(0, for_ana());
+    g.apply(Action::Move((0, 3))).expect("Ana moves");
+    assert!(shot_drawn(&g), "{:?}", g.to_move());
+    let ev = g.apply(Action::Advance).expect("the Bowman shoots");
+    assert_eq!(next_outcomes_in(&ev, 0)[0].option, GoalOption::ReactionShot);
+    // A wait from a game saved before the watch was kept fires for any open adventure, as then.
+    let mut g = lying_in_wait(1, None);
+    g.apply(Action::Move((6, 0))).expect("Bea moves");
+    assert!(shot_drawn(&g), "{:?}", g.to_move());
 }

@@ -60,6 +60,16 @@ pub struct HeroState {
     pub trapped: bool,
 }
 
+/// What a foe lying in wait watches: the hero its ambush is for, and the open adventures that hero
+/// could reach when the foe chose its ambush space.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Watch {
+    /// The hero.
+    pub hero: usize,
+    /// The adventures (scenario indices), ascending.
+    pub adventures: Vec<usize>,
+}
+
 /// A foe in play: one of the scenario's, or the minion one of them unleashed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoeState {
@@ -81,10 +91,14 @@ pub struct FoeState {
     pub minion_ready: bool,
     /// +2 Armor until the next round (a Guard).
     pub guarded: bool,
-    /// It lies in wait (a ranged ambush, its last action): until its next turn, a hero stepping
-    /// onto an open adventure space or next to it draws its reaction shot, once.
+    /// It lies in wait (a ranged ambush, its last action): until its next turn, the hero it
+    /// watches stepping onto an adventure it watches or next to it draws its reaction shot, once.
     #[serde(default)]
     pub waiting: bool,
+    /// Whom and what its ambush watches; `None` in a game from before the watch was kept (then
+    /// any hero stepping onto any open adventure draws the shot, as it did then).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub watch: Option<Watch>,
     /// Gold it took.
     pub gold: u32,
     /// Cards it took.

@@ -44,6 +44,7 @@ impl State {
                 minion_ready: f.minion_card.is_some(),
                 guarded: false,
                 waiting: false,
+                watch: None,
                 gold: 0,
                 cards: 0,
             })
