@@ -337,17 +337,22 @@ fn solve_2e(
     .unwrap()
 }
 
+/// The probes' action: melee, move 2, two targets.
+fn melee_two_targets_move_2() -> MonsterAction {
+    MonsterAction {
+        targets: 2,
+        move_points: 2,
+        ..MonsterAction::melee(0)
+    }
+}
+
 /// Second edition: the other targets are chosen by the focus rules from the starting hex, with no
 /// movement criterion before them. The second target of lower initiative one step further is
 /// taken over the nearer one of higher initiative (first-edition order: ends (5, 3) on (6, 3)).
 #[test]
 fn second_edition_other_targets_are_not_cut_by_movement_first() {
     let m = open_board(&[]);
-    let two = MonsterAction {
-        targets: 2,
-        move_points: 2,
-        ..MonsterAction::melee(0)
-    };
+    let two = melee_two_targets_move_2();
     let d = solve_2e(&m, (5, 2), &[(5, 4, 10), (6, 3, 30), (3, 4, 20)], &two);
     assert_eq!(d.focus, vec![hex(5, 4)], "{:#?}", d.trace);
     assert_eq!(ends(&d), vec![(4, 4)], "{:#?}", d.trace);
@@ -360,11 +365,7 @@ fn second_edition_other_targets_are_not_cut_by_movement_first() {
 #[test]
 fn second_edition_ranks_other_targets_by_their_path_first() {
     let m = open_board(&[((4, 3), Terrain::Obstacle)]);
-    let two = MonsterAction {
-        targets: 2,
-        move_points: 2,
-        ..MonsterAction::melee(0)
-    };
+    let two = melee_two_targets_move_2();
     let d = solve_2e(&m, (5, 2), &[(5, 4, 5), (7, 2, 30), (3, 4, 20)], &two);
     assert_eq!(d.focus, vec![hex(5, 4)], "{:#?}", d.trace);
     assert_eq!(ends(&d), vec![(6, 3)], "{:#?}", d.trace);

@@ -416,8 +416,8 @@ pub(crate) fn play(app: &mut App, frames: usize) {
     }
 }
 
-#[test]
-fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pick() {
+/// The Cinder Adit ambushed, two players seated, its rules held to be stepped by the test.
+fn ambush_held() -> App {
     let mut app = headless(2);
     open(
         app.world_mut(),
@@ -427,6 +427,12 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
     .expect("opens");
     app.world_mut().resource_mut::<Seats>().ready = true;
     hold(&mut app);
+    app
+}
+
+#[test]
+fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pick() {
+    let mut app = ambush_held();
     // The rules' own steps up to the first tie the players break (the ambush's placements).
     for _ in 0..200 {
         let g = &app.world().resource::<CoreGame<Brimstone>>().0;
@@ -480,15 +486,7 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
 
 #[test]
 fn an_ambushs_enemies_land_one_after_another_and_the_rules_wait_for_them() {
-    let mut app = headless(2);
-    open(
-        app.world_mut(),
-        &repo("scenarios/cinder-adit-ambush.ron"),
-        2,
-    )
-    .expect("opens");
-    app.world_mut().resource_mut::<Seats>().ready = true;
-    hold(&mut app);
+    let mut app = ambush_held();
     let heroes = app.world().resource::<Table>().figures.len();
     // The rules' steps and the ties, one at a time, until the enemies stand on the board.
     for _ in 0..300 {
