@@ -38,10 +38,9 @@ pub struct Drawn;
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Windows;
 
-/// Where each figure's name plate was drawn this frame, by figure id: words over figures keep off
-/// them.
+/// Where the name plates were drawn this frame: words over figures keep off them.
 #[derive(Resource, Debug, Default)]
-pub struct PlateSpots(pub Vec<(u32, egui::Rect)>);
+pub struct PlateSpots(pub Vec<egui::Rect>);
 
 /// The sizes a name plate is drawn at, against the nearest one's: far enough apart to tell near
 /// from far, still readable; a few steps, not any size, so the font atlas holds them all.
@@ -267,7 +266,7 @@ fn name_plates(
         .zip(scales)
         .zip(wanted.iter().zip(&placed))
     {
-        spots.0.push((f.id, *got));
+        spots.0.push(*got);
         let dots = if f.conditions.is_empty() {
             0.0
         } else {
@@ -536,10 +535,9 @@ fn overlays(
         let galley =
             painter.layout_no_wrap(pop.text.clone(), egui::FontId::proportional(26.0), colour);
         // Words rise beside a crowd's plates, not across them.
-        let plates: Vec<egui::Rect> = spots.0.iter().map(|(_, r)| *r).collect();
         let word = clear_of(
             egui::Rect::from_center_size(at, galley.size()),
-            &plates,
+            &spots.0,
             painter.clip_rect(),
         );
         painter.galley(word.min, galley, colour);
