@@ -67,12 +67,21 @@ fn kind(grid: GridKind) -> &'static str {
 /// the coordinate after the words of cells that would read alike.
 pub fn places(view: &TableView, cells: &[CellKey]) -> Vec<String> {
     let words: Vec<String> = cells.iter().map(|&c| place_words(view, c)).collect();
+    told_apart(view.grid, words, cells.iter().copied())
+}
+
+/// `words` as they are, but each that reads like another followed by its cell's coordinate.
+fn told_apart(
+    grid: GridKind,
+    words: Vec<String>,
+    cells: impl Iterator<Item = CellKey>,
+) -> Vec<String> {
     words
         .iter()
         .zip(cells)
         .map(|(w, c)| {
             if words.iter().filter(|x| *x == w).count() > 1 {
-                format!("{w} · {} ({}, {})", kind(view.grid), c.0, c.1)
+                format!("{w} · {} ({}, {})", kind(grid), c.0, c.1)
             } else {
                 w.clone()
             }
@@ -112,17 +121,7 @@ pub fn outcomes_in_words(view: &TableView, outcomes: &[(String, CellKey)]) -> Ve
             replaced(text, &named)
         })
         .collect();
-    words
-        .iter()
-        .zip(outcomes)
-        .map(|(w, (_, end))| {
-            if words.iter().filter(|x| *x == w).count() > 1 {
-                format!("{w} · {} ({}, {})", kind(view.grid), end.0, end.1)
-            } else {
-                w.clone()
-            }
-        })
-        .collect()
+    told_apart(view.grid, words, outcomes.iter().map(|(_, end)| *end))
 }
 
 /// "A", "A and B", "A, B and C".
