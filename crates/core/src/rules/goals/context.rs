@@ -211,16 +211,20 @@ impl<'a> Ctx<'a> {
     /// The hit chance of a Surprise card's strike from hiding at hero `h` where it stands: Aim +
     /// `strike` against Stealth, +2 in woods.
     pub fn surprise_hit(&self, h: usize, strike: i32) -> i32 {
-        let at = self.hero_idx[h];
-        let defence = self.hero(h).stealth + if self.board.is_woods(at) { 2 } else { 0 };
-        self.actor.aim + strike - defence
+        self.actor.aim + strike - self.shot_defence(h, self.hero_idx[h])
+    }
+
+    /// Hero `h`'s defence against a shot at it standing on board index `at`: its Stealth, +2 in
+    /// woods.
+    fn shot_defence(&self, h: usize, at: usize) -> i32 {
+        self.hero(h).stealth + if self.board.is_woods(at) { 2 } else { 0 }
     }
 
     /// The best ranged hit chance from board index `from` at hero `h` standing on `at`, and the
     /// weapons (indices) that give it; `None` when no weapon reaches (range and sight).
     pub fn ranged_hit(&self, from: usize, h: usize, at: usize) -> Option<(i32, Vec<usize>)> {
         let d = self.board.distance(from, at);
-        let defence = self.hero(h).stealth + if self.board.is_woods(at) { 2 } else { 0 };
+        let defence = self.shot_defence(h, at);
         let mut best: Option<(i32, Vec<usize>)> = None;
         let mut sight: Option<bool> = None;
         for (k, w) in self.actor.weapons.iter().enumerate() {
