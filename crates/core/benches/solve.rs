@@ -76,6 +76,18 @@ fn bench(c: &mut Criterion) {
             }
         });
     });
+    // The heaviest shape players set up: a focus tie on three or more heroes, each solved in full.
+    let tied: Vec<&(String, puzzle::Position)> = ours
+        .iter()
+        .filter(|(id, pos)| id.starts_with("heavy-") && pos.decide().focus.len() >= 3)
+        .collect();
+    whole.bench_function("the tied-focus heavy puzzles", |b| {
+        b.iter(|| {
+            for (_, pos) in &tied {
+                black_box(pos.decide());
+            }
+        });
+    });
     whole.finish();
     let mut heavy = c.benchmark_group("solve-heavy");
     heavy.sample_size(20);
