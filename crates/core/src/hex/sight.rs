@@ -15,6 +15,9 @@
 //! than the distance of every other corner from the line, which integer coordinates bound from below.
 //! So trying, for every pair of corners, the four lines through them shifted by `±n / K` (`n` the
 //! normal of `v - u`, `K >= 32·M²` for coordinates up to `M`) finds a sightline if there is one.
+//! A pair whose line crosses a blocker between A and B the way every nearby line does is no such
+//! vertex and is skipped, and so is a pair whose line enters every wall hex at one of its corners:
+//! passing that corner changes nothing the line meets.
 
 use super::{HexMap, Terrain};
 use hexx::Hex;
@@ -81,6 +84,9 @@ struct Blocker {
     centre: Lattice,
     /// `None` for a wall hex, else the edge carrying the thin wall.
     edge: Option<usize>,
+    /// A wall hex lying wholly between A and B across the line of their centres (see
+    /// `mark_inner`): a line through both meets it, if at all, between them.
+    inner: bool,
 }
 
 impl Blocker {
@@ -146,12 +152,14 @@ impl Sight {
             .map(|&h| Blocker {
                 centre: lattice(h),
                 edge: None,
+                inner: false,
             })
             .collect();
         for (a, b) in map.thin_walls() {
             blockers.push(Blocker {
                 centre: lattice(a),
                 edge: Some(super::direction_to(a, b).unwrap_or(0)),
+                inner: false,
             });
         }
         let lo = blockers.iter().fold((i64::MAX, i64::MAX), |m, b| {
@@ -179,11 +187,11 @@ impl Sight {
         }
     }
 
-    /// The blockers that can touch a segment from hex `a` to hex `b` (centres given), in the order
-    /// they were filed, so that results never depend on the bucket layout.
-    fn near(&self, a: Lattice, b: Lattice) -> Vec<Blocker> {
-        // A blocker's hex touches the hull of A and B only if its centre lies within twice a
-        // hexagon of the centre segment: at most 4 across and 2 up or down from it.
+    /// The ids of the blockers filed in the buckets a segment from hex `a` to hex `b` (centres
+    /// given) can touch, bucket by bucket. A blocker's hex touches the hull of A and B only if its
+    /// centre lies within twice a hexagon of the centre segment: at most 4 across and 2 up or down
+    /// from it.
+    fn filed_near(&self, a: Lattice, b: Lattice) -> impl Iterator<Item = u32> + '_ {
         let cell = |v: i64, o: i64, n: usize| -> usize {
             usize::try_from((v - o).div_euclid(BUCKET).max(0))
                 .unwrap_or(0)
@@ -191,13 +199,20 @@ impl Sight {
         };
         let (x0, x1) = (a.0.min(b.0) - 4, a.0.max(b.0) + 4);
         let (y0, y1) = (a.1.min(b.1) - 2, a.1.max(b.1) + 2);
-        let mut ids: Vec<u32> = Vec::new();
-        for cy in cell(y0, self.origin.1, self.rows)..=cell(y1, self.origin.1, self.rows) {
-            for cx in cell(x0, self.origin.0, self.columns)..=cell(x1, self.origin.0, self.columns)
-            {
-                ids.extend_from_slice(&self.buckets[cy * self.columns + cx]);
-            }
-        }
+        let columns = cell(x0, self.origin.0, self.columns)..=cell(x1, self.origin.0, self.columns);
+        (cell(y0, self.origin.1, self.rows)..=cell(y1, self.origin.1, self.rows)).flat_map(
+            move |cy| {
+                columns
+                    .clone()
+                    .flat_map(move |cx| self.buckets[cy * self.columns + cx].iter().copied())
+            },
+        )
+    }
+
+    /// The blockers that can touch a segment from hex `a` to hex `b` (centres given), in the order
+    /// they were filed, so that results never depend on the bucket layout.
+    fn near(&self, a: Lattice, b: Lattice) -> Vec<Blocker> {
+        let mut ids: Vec<u32> = self.filed_near(a, b).collect();
         ids.sort_unstable();
         ids.into_iter()
             .map(|i| self.blockers[i as usize])
@@ -214,9 +229,19 @@ impl Sight {
     pub fn visible(&self, a: Hex, b: Hex) -> bool {
         a == b
             || match self.lines {
-                Sightlines::AnyPoint => self.sightline(a, b).is_some(),
+                Sightlines::AnyPoint => self.centres_clear(a, b) || self.sightline(a, b).is_some(),
                 Sightlines::Corners => self.corner_line(a, b).is_some(),
             }
+    }
+
+    /// Whether the segment between the centres of `a` and `b` touches no blocker: then `a` sees
+    /// `b`. Blockers cannot enter either hex, so this is the search's first line, tested in plain
+    /// integers and without listing the blockers.
+    fn centres_clear(&self, a: Hex, b: Hex) -> bool {
+        let (ca, cb) = (lattice(a), lattice(b));
+        !self
+            .filed_near(ca, cb)
+            .any(|i| touches(&self.blockers[i as usize], ca, cb))
     }
 
     /// The first usable pair of corners (one of `a`, one of `b`, in corner order) whose segment
@@ -305,6 +330,7 @@ impl Sight {
         {
             return None;
         }
+        mark_inner(b0, &mut near);
         // Corners outside the hull of A and B never lie on the part of a line between them.
         let mut corners: Vec<Lattice> = CORNERS
             .iter()
@@ -366,9 +392,52 @@ fn search<T: Int>(
             }
         }
     }
+    // Per corner of blockers alone, the two neighbouring corners of each wall hex it belongs to;
+    // `None` for a corner of A or B or an end of a thin wall. Which blockers a line meets only
+    // changes as it passes such a corner when it touches one of those walls there without
+    // entering it, so a line that enters every one of them there is no vertex of a cell.
+    type Sides = ([(Lattice, Lattice); 3], usize);
+    let sides: Vec<Option<Sides>> = corners
+        .iter()
+        .map(|&w| {
+            if of_a(w) || of_b(w) {
+                return None;
+            }
+            // A corner of the lattice belongs to three hexes at most.
+            let mut pairs: Sides = ([((0, 0), (0, 0)); 3], 0);
+            for bl in near.iter() {
+                let Some(k) = bl.corners().position(|c| c == w) else {
+                    continue;
+                };
+                if bl.edge.is_some() {
+                    return None;
+                }
+                let at = |j: usize| {
+                    let o = CORNERS[j % 6];
+                    (bl.centre.0 + o.0, bl.centre.1 + o.1)
+                };
+                if pairs.1 < 3 {
+                    pairs.0[pairs.1] = (at(k + 5), at(k + 1));
+                    pairs.1 += 1;
+                }
+            }
+            Some(pairs)
+        })
+        .collect();
+    let enters_all = |i: usize, u: Lattice, v: Lattice| {
+        sides[i].as_ref().is_some_and(|(pairs, n)| {
+            let side =
+                |w: Lattice| ((v.0 - u.0) * (w.1 - u.1) - (v.1 - u.1) * (w.0 - u.0)).signum();
+            *n > 0 && pairs[..*n].iter().all(|&(p, q)| side(p) * side(q) < 0)
+        })
+    };
     for (i, &u) in corners.iter().enumerate() {
-        for &v in &corners[i + 1..] {
-            if (of_a(u) && of_b(v)) || (of_b(u) && of_a(v)) {
+        for (j, &v) in corners.iter().enumerate().skip(i + 1) {
+            if (of_a(u) && of_b(v))
+                || (of_b(u) && of_a(v))
+                || enters_all(i, u, v)
+                || enters_all(j, v, u)
+            {
                 continue;
             }
             if let Some(found) = around(u, v, b, k, near) {
@@ -577,6 +646,9 @@ fn between<T: Int>(line: Line<T>, b: Lattice, k: T, open: bool) -> Option<Betwee
 fn clear<T: Int>(line: Line<T>, b: Lattice, k: T, near: &mut [Blocker]) -> Option<Sightline> {
     let (in_a, in_b, (from, to)) = between(line, b, k, true)?;
     let hit = near.iter().position(|bl| {
+        if bl.inner {
+            return meets_inner(line, bl, k, false);
+        }
         chord(line, big(bl.centre, k), k, false, bl.edge)
             .is_some_and(|(w0, w1)| w0.le(to) && from.le(w1))
     });
@@ -633,11 +705,37 @@ fn around<T: Int>(
 /// its ends. Such a line is no vertex of a cell of free lines, so the lines around it need no test.
 fn crossed_between(line: Line<i64>, b: Lattice, near: &mut [Blocker]) -> bool {
     // Lines near this one meet A and B close to where it does, so "between" carries over to them.
-    let Some((_, _, (from, to))) = between(line, b, 1, false) else {
-        return false;
-    };
+    // An inner wall only exists where A and B lie apart, and the caller's line touches both, so
+    // there they always have a part between them: it is worked out only for the other blockers.
+    let mut gap = None;
     let side = |w: Lattice| line.d.0 * (w.1 - line.p.1) - line.d.1 * (w.0 - line.p.0);
-    let hit = near.iter().position(|bl| match bl.edge {
+    let hit = near.iter().position(|bl| {
+        if bl.inner {
+            return meets_inner(line, bl, 1, true);
+        }
+        let Some((_, _, (from, to))) = *gap.get_or_insert_with(|| between(line, b, 1, false))
+        else {
+            return false;
+        };
+        crossed_by(bl, line, from, to, side)
+    });
+    if let Some(i) = hit {
+        near[..=i].rotate_right(1);
+        return true;
+    }
+    false
+}
+
+/// Whether blocker `bl` (not inner) meets `line` strictly between A and B (`from` to `to`) as in
+/// [`crossed_between`]; `side` tells which side of the line a point lies.
+fn crossed_by(
+    bl: &Blocker,
+    line: Line<i64>,
+    from: Frac<i64>,
+    to: Frac<i64>,
+    side: impl Fn(Lattice) -> i64,
+) -> bool {
+    match bl.edge {
         None => {
             chord(line, bl.centre, 1, true, None).is_some_and(|(w0, w1)| w0.lt(to) && from.lt(w1))
         }
@@ -660,12 +758,41 @@ fn crossed_between(line: Line<i64>, b: Lattice, near: &mut [Blocker]) -> bool {
             };
             from.lt(t) && t.lt(to)
         }
-    });
-    if let Some(i) = hit {
-        near[..=i].rotate_right(1);
-        return true;
     }
-    false
+}
+
+/// Marks the wall hexes whose every corner projects onto the line of the centres (A's at the
+/// origin, B's at `b`) between A's farthest corner towards B and B's farthest towards A. A line
+/// through both hexes runs monotonically along that direction from A to B, so it meets such a wall,
+/// if at all, strictly between them: whether it does is a matter of which side of the line its
+/// corners lie, with no chords to work out.
+fn mark_inner(b: Lattice, near: &mut [Blocker]) {
+    let along = |w: Lattice| w.0 * b.0 + w.1 * b.1;
+    let reach = CORNERS.iter().map(|&o| along(o)).max().unwrap_or(0);
+    let (from, to) = (reach, along(b) - reach);
+    for bl in near.iter_mut() {
+        bl.inner =
+            from < to && bl.edge.is_none() && bl.corners().all(|w| (from..=to).contains(&along(w)));
+    }
+}
+
+/// Whether the line meets the inner wall `bl` (its centre scaled by `k`): through its interior
+/// when `open`, else anywhere on the closed hexagon.
+fn meets_inner<T: Int>(line: Line<T>, bl: &Blocker, k: T, open: bool) -> bool {
+    let zero = T::from(0);
+    let (mut below, mut above) = (false, false);
+    for o in CORNERS {
+        let w = big((bl.centre.0 + o.0, bl.centre.1 + o.1), k);
+        let side = line.d.0 * (w.1 - line.p.1) - line.d.1 * (w.0 - line.p.0);
+        if open {
+            below |= side < zero;
+            above |= side > zero;
+        } else {
+            below |= side <= zero;
+            above |= side >= zero;
+        }
+    }
+    below && above
 }
 
 fn gcd(mut a: i64, mut b: i64) -> i64 {
