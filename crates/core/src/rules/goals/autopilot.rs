@@ -58,7 +58,10 @@ struct Plan<'a> {
 impl<'a> Plan<'a> {
     fn new(s: &'a State, h: usize) -> Option<Plan<'a>> {
         let board = s.board().ok()?;
-        let heroes: Vec<usize> = (0..s.heroes.len()).filter(|&o| s.hero_in(o)).collect();
+        // The explorers: a minion explores nothing, so it follows the team's adventure.
+        let heroes: Vec<usize> = (0..s.heroes.len())
+            .filter(|&o| s.hero_in(o) && !s.file().heroes[o].minion)
+            .collect();
         // Move points to every open adventure's free spaces, for every hex.
         let mut costs: Vec<(usize, Vec<u32>)> = Vec::new();
         for (a, spaces) in s.scenario.layout.adventures.iter().enumerate() {
@@ -100,7 +103,7 @@ impl<'a> Plan<'a> {
             for (k, (_, c)) in costs.iter().enumerate() {
                 let own = cost_of(c, o);
                 let best = heroes.iter().map(|&x| cost_of(c, x)).min().unwrap_or(FAR);
-                if own == best && mine.is_none_or(|(m, _)| own < m) {
+                if heroes.contains(&o) && own == best && mine.is_none_or(|(m, _)| own < m) {
                     mine = Some((own, k));
                 }
                 if team.is_none_or(|(t, _)| best < t) {

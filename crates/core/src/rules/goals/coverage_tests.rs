@@ -5,10 +5,16 @@ use super::Goals;
 use crate::game::coverage::check_shipped;
 
 /// Every shipped goal-priority scenario, by file name.
-const SHIPPED: &[(&str, &str)] = &[(
-    "dome-crossing.ron",
-    include_str!("../../../../../scenarios/dome-crossing.ron"),
-)];
+const SHIPPED: &[(&str, &str)] = &[
+    (
+        "dome-crossing.ron",
+        include_str!("../../../../../scenarios/dome-crossing.ron"),
+    ),
+    (
+        "lantern-fen.ron",
+        include_str!("../../../../../scenarios/lantern-fen.ron"),
+    ),
+];
 
 /// A hundred games per scenario play in well under a second, even in a debug build; `foehold
 /// coverage SCENARIO` prints their table.

@@ -75,7 +75,8 @@ impl State {
                     }
                 }
             }
-            if self.loot.iter().any(|p| p.hex == x.hex) {
+            // A minion carries nothing and explores nothing: it only moves and fights.
+            if !spec.minion && self.loot.iter().any(|p| p.hex == x.hex) {
                 out.push(Action::PickUp);
             }
             if spec.can_trade && x.gold + x.cards > 0 {
@@ -96,7 +97,8 @@ impl State {
                     out.push(Action::SlipAway(f));
                 }
             }
-            if let Some(a) = self.adventure_at(x.hex)
+            if !spec.minion
+                && let Some(a) = self.adventure_at(x.hex)
                 && self.adventures[a] == AdventureState::Open
             {
                 out.push(Action::Explore);

@@ -530,3 +530,124 @@ fn a_foe_lying_in_wait_shoots_only_for_the_hero_and_adventure_it_watches() {
     g.apply(Action::Move((6, 0))).expect("Bea moves");
     assert!(shot_drawn(&g), "{:?}", g.to_move());
 }
+
+/// A hero's minion in a scenario: Choose Target step 2 leaves it out while a hero who is not a
+/// minion is a possible target, even when the minion is the easiest to hit.
+#[test]
+fn a_foe_strikes_a_hero_before_the_heros_minion() {
+    let map = ["......", "......", ".....A"];
+    // Burr (Agility 1) is far easier to hit in melee than Maren (Agility 4); both stand where the
+    // Stalker can end a Move next to them.
+    let heroes = format!(
+        "{}, (name: \"Burr\", hex: (2, 1), speed: 5, melee: 3, aim: 0, agility: 1, stealth: 3,
+          wits: 0, armor: 2, health: 3, range: None, can_trade: false, auras: [], minion: true)",
+        hero("Maren", (0, 0), 3, 3, 4)
+    );
+    let s = scenario(
+        &map,
+        "(name: \"Well\", at: (5, 0), difficulty: 20, foes_use: true)",
+        &heroes,
+        "(name: \"Stalker\", hex: (3, 0), goal: Attack, speed: 3, melee: 5, aim: 0, agility: 3,
+          stealth: 3, armor: 2, health: 3, weapons: [], auras: [], specials: [],
+          minion_card: None, slip_away: false)",
+    );
+    let mut g = foes_turn(s.clone(), 0);
+    let ev = g.apply(Action::Advance).expect("the Stalker acts");
+    let trace = walk(&ev);
+    assert!(trace.contains("minions left out"), "{trace}");
+    let out = next_outcomes_in(&ev, 0);
+    assert!(!out.is_empty(), "{ev:?}");
+    for o in &out {
+        assert_eq!(o.option, GoalOption::Attack(2), "{o:?}");
+        assert_eq!(o.target.as_deref(), Some("Maren"), "not Burr: {o:?}");
+    }
+    // With Maren out of the game, Burr is the Stalker's target.
+    let mut g = foes_turn(s, 0);
+    g.state.heroes[0].health = 0;
+    let out = next_outcomes(&mut g, 0);
+    assert!(
+        !out.is_empty() && out.iter().all(|o| o.target.as_deref() == Some("Burr")),
+        "{out:?}"
+    );
+}
+
+/// A hero's minion fights but never explores or picks up loot, and the heroes lose once every
+/// hero who is not a minion is out, whoever else stands.
+#[test]
+fn a_minion_fights_but_neither_explores_nor_keeps_the_heroes_in_the_game() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/lantern-fen.ron"),
+    )
+    .expect("shipped scenario");
+    let s =
+        Arc::new(Goals::parse_scenario("lantern-fen.ron", &text).unwrap_or_else(|e| panic!("{e}")));
+    let burr = s
+        .file
+        .heroes
+        .iter()
+        .position(|h| h.minion)
+        .expect("a minion");
+    let mut g = Game::new(s.clone(), "lantern-fen.ron", 1, TieBreaker::Table).expect("sets up");
+    // Burr on an adventure space with loot under him: neither Explore nor Pick up is his.
+    let chapel = (8, -4);
+    g.state.heroes[burr].hex = chapel;
+    g.state.loot.push(super::state::Pile {
+        hex: chapel,
+        gold: 1,
+        cards: 0,
+    });
+    let actions = g.state.hero_actions(burr, true);
+    assert!(!actions.contains(&Action::Explore), "{actions:?}");
+    assert!(!actions.contains(&Action::PickUp), "{actions:?}");
+    assert!(actions.contains(&Action::End), "{actions:?}");
+    // A hero who is not a minion on the same kind of space may do both.
+    let maren = (0..s.file.heroes.len())
+        .find(|&h| h != burr)
+        .expect("a hero");
+    g.state.heroes[burr].hex = (0, 1);
+    g.state.heroes[maren].hex = chapel;
+    let actions = g.state.hero_actions(maren, true);
+    assert!(actions.contains(&Action::Explore), "{actions:?}");
+    assert!(actions.contains(&Action::PickUp), "{actions:?}");
+    // Every hero but Burr out: the heroes have lost.
+    for h in (0..s.file.heroes.len()).filter(|&h| h != burr) {
+        g.state.heroes[h].health = 0;
+    }
+    let mut ev = Vec::new();
+    g.state.check_end(&mut ev);
+    assert!(
+        matches!(g.state.phase, Phase::Over { won: false }),
+        "{:?} {ev:?}",
+        g.state.phase
+    );
+}
+
+/// A minion that could trade, or a party of minions alone, is refused with the hero named.
+#[test]
+fn a_scenario_refuses_a_trading_minion_and_a_party_of_minions() {
+    let minion = |trade: bool| {
+        format!(
+            "(name: \"Burr\", hex: (1, 1), speed: 5, melee: 3, aim: 0, agility: 1, stealth: 3,
+              wits: 0, armor: 2, health: 3, range: None, can_trade: {trade}, auras: [],
+              minion: true)"
+        )
+    };
+    let text = |heroes: &str| {
+        format!(
+            "(rules: Goals, name: \"Bad\", round_limit: 9, explore_to_win: 1, captures_to_lose: 1,
+              map: [\"....A\", \".....\"], dome_keys: [], adventures: [(name: \"Well\", at: (4, -2),
+              difficulty: 20, foes_use: true)], loot: [], heroes: [{heroes}],
+              foes: [(name: \"Stalker\", hex: (3, -1), goal: Attack, speed: 3, melee: 5, aim: 0,
+              agility: 3, stealth: 3, armor: 2, health: 3, weapons: [], auras: [], specials: [],
+              minion_card: None, slip_away: false)],
+              override_deck: [(rating: Agility, pick: Lowest)])"
+        )
+    };
+    let both = format!("{}, {}", hero("Maren", (0, 0), 3, 3, 4), minion(true));
+    let e = Goals::parse_scenario("bad.ron", &text(&both)).expect_err("refused");
+    assert!(e.to_string().contains("a minion cannot trade"), "{e}");
+    let e = Goals::parse_scenario("bad.ron", &text(&minion(false))).expect_err("refused");
+    assert!(e.to_string().contains("every hero is a minion"), "{e}");
+    let fine = format!("{}, {}", hero("Maren", (0, 0), 3, 3, 4), minion(false));
+    Goals::parse_scenario("fine.ron", &text(&fine)).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -181,6 +181,12 @@ pub struct HeroSpec {
     pub can_trade: bool,
     /// Its auras.
     pub auras: Vec<AuraSpec>,
+    /// A hero's minion (a companion that fights beside the heroes): the foes target it only when
+    /// no hero who is not a minion is a possible target, and never trap, ambush or watch it in a
+    /// Dome. It moves, fights, slips away and hides, but never explores, picks up loot or trades,
+    /// and the heroes lose once every hero who is not a minion is out.
+    #[serde(default)]
+    pub minion: bool,
 }
 
 /// A foe's ranged weapon.
@@ -728,6 +734,21 @@ fn check_bounds(s: &ScenarioFile, c: &Check<'_>) -> Result<(), LoadError> {
             c.range("range", r)?;
         }
         c.auras(&h.auras)?;
+        if h.minion && h.can_trade {
+            return Err(c.at(
+                &h.name,
+                format!(
+                    "hero {:?}: a minion cannot trade (`can_trade: true`); it carries nothing",
+                    h.name
+                ),
+            ));
+        }
+    }
+    if s.heroes.iter().all(|h| h.minion) {
+        return Err(c.at(
+            "heroes",
+            "`heroes`: every hero is a minion; at least one must not be".into(),
+        ));
     }
     for f in &s.foes {
         c.name(&f.name)?;

@@ -371,7 +371,7 @@ impl State {
                     stealth: s.stealth,
                     wits: s.wits,
                     armor: s.armor,
-                    minion: false,
+                    minion: s.minion,
                     loot: x.gold + x.cards,
                     can_trade: s.can_trade,
                     trapped: x.trapped,

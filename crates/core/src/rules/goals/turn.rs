@@ -346,7 +346,7 @@ impl State {
                 false,
                 format!("the foes captured {} adventures", file.captures_to_lose),
             ))
-        } else if !(0..self.heroes.len()).any(|h| self.hero_in(h)) {
+        } else if !(0..self.heroes.len()).any(|h| self.hero_in(h) && !file.heroes[h].minion) {
             Some((false, "every hero is out".into()))
         } else if !(0..self.foes.len()).any(|f| self.foe_in(f)) {
             Some((true, "every foe is out".into()))
