@@ -21,7 +21,7 @@
 
 use super::{HexMap, Terrain};
 use hexx::Hex;
-use std::ops::{Add, Mul, Neg, Sub};
+use std::ops::{Add, Mul, Neg, RangeInclusive, Sub};
 
 #[cfg(test)]
 mod float;
@@ -187,11 +187,14 @@ impl Sight {
         }
     }
 
-    /// The ids of the blockers filed in the buckets a segment from hex `a` to hex `b` (centres
-    /// given) can touch, bucket by bucket. A blocker's hex touches the hull of A and B only if its
-    /// centre lies within twice a hexagon of the centre segment: at most 4 across and 2 up or down
-    /// from it.
-    fn filed_near(&self, a: Lattice, b: Lattice) -> impl Iterator<Item = u32> + '_ {
+    /// The rows and columns of the buckets a segment from hex `a` to hex `b` (centres given) can
+    /// touch. A blocker's hex touches the hull of A and B only if its centre lies within twice a
+    /// hexagon of the centre segment: at most 4 across and 2 up or down from it.
+    fn buckets_near(
+        &self,
+        a: Lattice,
+        b: Lattice,
+    ) -> (RangeInclusive<usize>, RangeInclusive<usize>) {
         let cell = |v: i64, o: i64, n: usize| -> usize {
             usize::try_from((v - o).div_euclid(BUCKET).max(0))
                 .unwrap_or(0)
@@ -199,20 +202,38 @@ impl Sight {
         };
         let (x0, x1) = (a.0.min(b.0) - 4, a.0.max(b.0) + 4);
         let (y0, y1) = (a.1.min(b.1) - 2, a.1.max(b.1) + 2);
-        let columns = cell(x0, self.origin.0, self.columns)..=cell(x1, self.origin.0, self.columns);
-        (cell(y0, self.origin.1, self.rows)..=cell(y1, self.origin.1, self.rows)).flat_map(
-            move |cy| {
-                columns
-                    .clone()
-                    .flat_map(move |cx| self.buckets[cy * self.columns + cx].iter().copied())
-            },
+        (
+            cell(y0, self.origin.1, self.rows)..=cell(y1, self.origin.1, self.rows),
+            cell(x0, self.origin.0, self.columns)..=cell(x1, self.origin.0, self.columns),
         )
+    }
+
+    /// Whether some blocker filed near a segment from hex `a` to hex `b` (centres given) passes
+    /// `test`, in no particular order.
+    fn any_near(&self, a: Lattice, b: Lattice, mut test: impl FnMut(&Blocker) -> bool) -> bool {
+        let (rows, columns) = self.buckets_near(a, b);
+        for cy in rows {
+            for cx in columns.clone() {
+                for &i in &self.buckets[cy * self.columns + cx] {
+                    if test(&self.blockers[i as usize]) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The blockers that can touch a segment from hex `a` to hex `b` (centres given), in the order
     /// they were filed, so that results never depend on the bucket layout.
     fn near(&self, a: Lattice, b: Lattice) -> Vec<Blocker> {
-        let mut ids: Vec<u32> = self.filed_near(a, b).collect();
+        let (rows, columns) = self.buckets_near(a, b);
+        let mut ids: Vec<u32> = Vec::new();
+        for cy in rows {
+            for cx in columns.clone() {
+                ids.extend_from_slice(&self.buckets[cy * self.columns + cx]);
+            }
+        }
         ids.sort_unstable();
         ids.into_iter()
             .map(|i| self.blockers[i as usize])
@@ -243,9 +264,7 @@ impl Sight {
     /// integers and without listing the blockers.
     fn centres_clear(&self, a: Hex, b: Hex) -> bool {
         let (ca, cb) = (lattice(a), lattice(b));
-        !self
-            .filed_near(ca, cb)
-            .any(|i| touches(&self.blockers[i as usize], ca, cb))
+        !self.any_near(ca, cb, |bl| touches(bl, ca, cb))
     }
 
     /// Whether one of the segments joining points three quarters of the way from each centre to
@@ -254,11 +273,9 @@ impl Sight {
     /// integers before the search (coordinates times 4, so the points are lattice points).
     fn inner_line_clear(&self, a: Hex, b: Hex) -> bool {
         let (ca, cb) = (lattice(a), lattice(b));
-        let ids: Vec<u32> = self.filed_near(ca, cb).collect();
         let at = |c: Lattice, k: usize| (4 * c.0 + 3 * CORNERS[k].0, 4 * c.1 + 3 * CORNERS[k].1);
         let blocked = |p: Lattice, q: Lattice| {
-            ids.iter().any(|&i| {
-                let bl = self.blockers[i as usize];
+            self.any_near(ca, cb, |bl| {
                 let c = (4 * bl.centre.0, 4 * bl.centre.1);
                 match bl.edge {
                     None => segment_meets_hex(p, q, c, 4),
