@@ -299,12 +299,7 @@ impl Sight {
         let near = self.near(ca, cb);
         // A corner touches a blocker when it is one of the blocker's corners: hex corners meet
         // other hexes' boundaries only there.
-        let usable = |w: Lattice| {
-            !self
-                .near(w, w)
-                .iter()
-                .any(|bl| bl.corners().any(|c| c == w))
-        };
+        let usable = |w: Lattice| !self.any_near(w, w, |bl| bl.corners().any(|c| c == w));
         let ends = |c: Lattice| -> Vec<Lattice> {
             CORNERS
                 .iter()
