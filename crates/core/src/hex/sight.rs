@@ -687,18 +687,28 @@ fn between<T: Int>(line: Line<T>, b: Lattice, k: T, open: bool) -> Option<Betwee
 /// blocker, with coordinates scaled by `k`; the line must cross both interiors. A blocker found in
 /// the way moves to the front of `near`: the next lines tried are close by and likely meet it too.
 fn clear<T: Int>(line: Line<T>, b: Lattice, k: T, near: &mut [Blocker]) -> Option<Sightline> {
-    let (in_a, in_b, (from, to)) = between(line, b, k, true)?;
+    // Through both interiors, by the signs of their corners; the chords themselves are worked out
+    // only for a blocker that is not inner, and for the line found.
+    if !meets_hex(line, (0, 0), k, true) || !meets_hex(line, b, k, true) {
+        return None;
+    }
+    let mut gap = None;
     let hit = near.iter().position(|bl| {
         if bl.inner {
-            return meets_inner(line, bl, k, false);
+            return meets_hex(line, bl.centre, k, false);
         }
-        chord(line, big(bl.centre, k), k, false, bl.edge)
-            .is_some_and(|(w0, w1)| w0.le(to) && from.le(w1))
+        match *gap.get_or_insert_with(|| between(line, b, k, true)) {
+            Some((_, _, (from, to))) => chord(line, big(bl.centre, k), k, false, bl.edge)
+                .is_some_and(|(w0, w1)| w0.le(to) && from.le(w1)),
+            // As the search always did: a line with no part between the two sees nothing.
+            None => true,
+        }
     });
     if let Some(i) = hit {
         near[..=i].rotate_right(1);
         return None;
     }
+    let (in_a, in_b, _) = gap.unwrap_or_else(|| between(line, b, k, true))?;
     let mid = |(x, y): (Frac<T>, Frac<T>)| f64::midpoint(x.to_f64(), y.to_f64());
     Some(Sightline {
         p: (line.p.0.to_f64(), line.p.1.to_f64()),
@@ -718,13 +728,17 @@ fn around<T: Int>(
     near: &mut [Blocker],
 ) -> Option<Sightline> {
     // A vertex of a cell of free lines touches both hexes.
-    if !line_touches_hex(u, v, (0, 0)) || !line_touches_hex(u, v, b) {
+    let through = Line {
+        p: u,
+        d: (v.0 - u.0, v.1 - u.1),
+    };
+    if !meets_hex(through, (0, 0), 1, false) || !meets_hex(through, b, 1, false) {
         return None;
     }
-    let (dx, dy) = (v.0 - u.0, v.1 - u.1);
-    if crossed_between(Line { p: u, d: (dx, dy) }, b, near) {
+    if crossed_between(through, b, near) {
         return None;
     }
+    let (dx, dy) = through.d;
     let g = gcd(dx, dy);
     let n = (T::from(-dy / g), T::from(dx / g));
     let (uk, vk) = (big(u, k), big(v, k));
@@ -754,7 +768,7 @@ fn crossed_between(line: Line<i64>, b: Lattice, near: &mut [Blocker]) -> bool {
     let side = |w: Lattice| line.d.0 * (w.1 - line.p.1) - line.d.1 * (w.0 - line.p.0);
     let hit = near.iter().position(|bl| {
         if bl.inner {
-            return meets_inner(line, bl, 1, true);
+            return meets_hex(line, bl.centre, 1, true);
         }
         let Some((_, _, (from, to))) = *gap.get_or_insert_with(|| between(line, b, 1, false))
         else {
@@ -819,13 +833,14 @@ fn mark_inner(b: Lattice, near: &mut [Blocker]) {
     }
 }
 
-/// Whether the line meets the inner wall `bl` (its centre scaled by `k`): through its interior
-/// when `open`, else anywhere on the closed hexagon.
-fn meets_inner<T: Int>(line: Line<T>, bl: &Blocker, k: T, open: bool) -> bool {
+/// Whether the line meets the hexagon of centre `c` (scaled by `k`): through its interior when
+/// `open`, else anywhere on the closed hexagon. Used for A, B and the inner walls, where no chord
+/// is needed.
+fn meets_hex<T: Int>(line: Line<T>, c: Lattice, k: T, open: bool) -> bool {
     let zero = T::from(0);
     let (mut below, mut above) = (false, false);
     for o in CORNERS {
-        let w = big((bl.centre.0 + o.0, bl.centre.1 + o.1), k);
+        let w = big((c.0 + o.0, c.1 + o.1), k);
         let side = line.d.0 * (w.1 - line.p.1) - line.d.1 * (w.0 - line.p.0);
         if open {
             below |= side < zero;
@@ -844,18 +859,6 @@ fn gcd(mut a: i64, mut b: i64) -> i64 {
         (a, b) = (b, a % b);
     }
     a.max(1)
-}
-
-/// Whether the closed hexagon of centre `c` touches the line through `u` and `v`.
-fn line_touches_hex(u: Lattice, v: Lattice, c: Lattice) -> bool {
-    let (dx, dy) = (v.0 - u.0, v.1 - u.1);
-    let (mut neg, mut pos) = (false, false);
-    for (ox, oy) in CORNERS {
-        let s = dx * (c.1 + oy - u.1) - dy * (c.0 + ox - u.0);
-        neg |= s <= 0;
-        pos |= s >= 0;
-    }
-    neg && pos
 }
 
 #[cfg(test)]
