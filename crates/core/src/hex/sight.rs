@@ -264,7 +264,7 @@ impl Sight {
     /// integers and without listing the blockers.
     fn centres_clear(&self, a: Hex, b: Hex) -> bool {
         let (ca, cb) = (lattice(a), lattice(b));
-        !self.any_near(ca, cb, |bl| touches(bl, ca, cb))
+        !self.any_near(ca, cb, |bl| touches(bl, ca, cb, 1))
     }
 
     /// Whether one of the segments joining points three quarters of the way from each centre to
@@ -274,21 +274,7 @@ impl Sight {
     fn inner_line_clear(&self, a: Hex, b: Hex) -> bool {
         let (ca, cb) = (lattice(a), lattice(b));
         let at = |c: Lattice, k: usize| (4 * c.0 + 3 * CORNERS[k].0, 4 * c.1 + 3 * CORNERS[k].1);
-        let blocked = |p: Lattice, q: Lattice| {
-            self.any_near(ca, cb, |bl| {
-                let c = (4 * bl.centre.0, 4 * bl.centre.1);
-                match bl.edge {
-                    None => segment_meets_hex(p, q, c, 4),
-                    Some(_) => {
-                        let mut ends = bl.corners().map(|w| (4 * w.0, 4 * w.1));
-                        match (ends.next(), ends.next()) {
-                            (Some(s), Some(e)) => segments_meet(p, q, s, e),
-                            _ => false,
-                        }
-                    }
-                }
-            })
-        };
+        let blocked = |p: Lattice, q: Lattice| self.any_near(ca, cb, |bl| touches(bl, p, q, 4));
         (0..6).any(|i| (0..6).any(|j| !blocked(at(ca, i), at(cb, (i + j) % 6))))
     }
 
@@ -310,7 +296,7 @@ impl Sight {
         let (from, to) = (ends(ca), ends(cb));
         for &p in &from {
             for &q in &to {
-                if !near.iter().any(|bl| touches(bl, p, q)) {
+                if !near.iter().any(|bl| touches(bl, p, q, 1)) {
                     return Some((p, q));
                 }
             }
@@ -492,14 +478,15 @@ fn search<T: Int>(
 }
 
 /// Whether the closed segment from `p` to `q` touches a blocker: a closed wall hex, or a thin wall
-/// as a closed segment.
-fn touches(bl: &Blocker, p: Lattice, q: Lattice) -> bool {
+/// as a closed segment; `p` and `q` are in lattice coordinates times `scale`.
+fn touches(bl: &Blocker, p: Lattice, q: Lattice, scale: i64) -> bool {
+    let big = |w: Lattice| (scale * w.0, scale * w.1);
     match bl.edge {
-        None => segment_meets_hex(p, q, bl.centre, 1),
+        None => segment_meets_hex(p, q, big(bl.centre), scale),
         Some(_) => {
             let mut ends = bl.corners();
             match (ends.next(), ends.next()) {
-                (Some(s), Some(e)) => segments_meet(p, q, s, e),
+                (Some(s), Some(e)) => segments_meet(p, q, big(s), big(e)),
                 _ => false,
             }
         }
