@@ -252,8 +252,8 @@ impl Sight {
             || match self.lines {
                 Sightlines::AnyPoint => {
                     self.centres_clear(a, b)
-                        || self.inner_line_clear(a, b)
-                        || self.sightline(a, b).is_some()
+                        || (!self.wall_on_centres(a, b)
+                            && (self.inner_line_clear(a, b) || self.sightline(a, b).is_some()))
                 }
                 Sightlines::Corners => self.corner_line(a, b).is_some(),
             }
@@ -267,6 +267,21 @@ impl Sight {
         !self.any_near(ca, cb, |bl| touches(bl, ca, cb, 1))
     }
 
+    /// Whether a wall hex is centred on the segment between the centres of `a` and `b`: then it
+    /// blocks every line between them (see `sightline_within`), and the searches are spared.
+    fn wall_on_centres(&self, a: Hex, b: Hex) -> bool {
+        let (ca, cb) = (lattice(a), lattice(b));
+        let d = (cb.0 - ca.0, cb.1 - ca.1);
+        self.any_near(ca, cb, |bl| {
+            let c = (bl.centre.0 - ca.0, bl.centre.1 - ca.1);
+            let dot = c.0 * d.0 + c.1 * d.1;
+            bl.edge.is_none()
+                && c.0 * d.1 - c.1 * d.0 == 0
+                && 0 <= dot
+                && dot <= d.0 * d.0 + d.1 * d.1
+        })
+    }
+
     /// Whether one of the segments joining points three quarters of the way from each centre to
     /// one of its corners touches no blocker: then `a` sees `b` along it. Most sightlines the
     /// centres' segment misses pass a wall near a corner of both hexes, so these find them in plain
@@ -274,7 +289,8 @@ impl Sight {
     fn inner_line_clear(&self, a: Hex, b: Hex) -> bool {
         let (ca, cb) = (lattice(a), lattice(b));
         let at = |c: Lattice, k: usize| (4 * c.0 + 3 * CORNERS[k].0, 4 * c.1 + 3 * CORNERS[k].1);
-        let blocked = |p: Lattice, q: Lattice| self.any_near(ca, cb, |bl| touches(bl, p, q, 4));
+        let near = self.near(ca, cb);
+        let blocked = |p: Lattice, q: Lattice| near.iter().any(|bl| touches(bl, p, q, 4));
         (0..6).any(|i| (0..6).any(|j| !blocked(at(ca, i), at(cb, (i + j) % 6))))
     }
 
