@@ -5,16 +5,16 @@
 
 use std::path::{Path, PathBuf};
 
-use foehold::modules::present::{ForRules, with_rules};
 use foehold_core::game::check::seeded_game;
-use foehold_core::rules::{Present, Seat, ToMove, seeded_pick, state_hash};
+use foehold_core::kit::{ForRules, Module, with_rules};
+use foehold_core::rules::{Seat, ToMove, seeded_pick, state_hash};
 
 /// Plays a seeded game in which the table enters every draw and roll, and counts them.
 struct EnterEveryDraw<'a>(&'a Path);
 
 impl ForRules for EnterEveryDraw<'_> {
     type Out = Result<usize, String>;
-    fn run<R: Present>(self) -> Result<usize, String> {
+    fn run<R: Module>(self) -> Result<usize, String> {
         let mut game = seeded_game::<R>(self.0, 5)?;
         let mut entered = 0;
         for _ in 0..20_000 {

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use foehold_core::error::read_file;
-use foehold_core::lab::{any::open_any, code};
+use foehold_core::kit::open_any;
+use foehold_core::lab::code;
 
 /// A case file (a position) as a short code to paste into the table's position lab, or with
 /// `--open`, the case file a code carries.

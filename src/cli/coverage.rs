@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use foehold_core::game::coverage::{Coverage, Report, cover};
+use foehold_core::game::coverage::{Report, cover};
 
-use crate::modules::covered::{ForRules, with_rules};
+use foehold_core::kit::{ForRules, Module, with_rules};
 
 /// The most games one run plays.
 const MAX_SEEDS: u64 = 100_000;
@@ -61,7 +61,7 @@ struct Cover<'a> {
 impl ForRules for Cover<'_> {
     type Out = ExitCode;
 
-    fn run<R: Coverage>(self) -> ExitCode {
+    fn run<R: Module>(self) -> ExitCode {
         let Cover { o, file, text } = self;
         let scenario = match R::parse_scenario(file, text) {
             Ok(s) => Arc::new(s),

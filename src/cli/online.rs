@@ -21,7 +21,7 @@ use foehold_net::transport::{Event, Transport};
 use foehold_net::{Handover, Replica, Side as NetSide, Traffic};
 
 use super::play::Heroes;
-use crate::modules::present::{ForRules, with_rules};
+use foehold_core::kit::{ForRules, Module, with_rules};
 
 /// How long the network is left quiet before the loop looks again.
 const TICK: Duration = Duration::from_millis(50);
@@ -150,7 +150,7 @@ struct HostGame<'a> {
 impl ForRules for HostGame<'_> {
     type Out = ExitCode;
 
-    fn run<R: Present>(self) -> ExitCode {
+    fn run<R: Module>(self) -> ExitCode {
         let HostGame { o, file, text } = self;
         let started = Instant::now();
         let deadline = started + Duration::from_secs(o.net.timeout);
@@ -360,7 +360,7 @@ struct JoinGame<'a> {
 impl ForRules for JoinGame<'_> {
     type Out = ExitCode;
 
-    fn run<R: Present>(self) -> ExitCode {
+    fn run<R: Module>(self) -> ExitCode {
         let JoinGame {
             o,
             quic,

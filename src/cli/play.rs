@@ -12,7 +12,7 @@ use foehold_core::game::save::Save;
 use foehold_core::rules::view::Side;
 use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
 
-use crate::modules::present::{ForRules, with_rules};
+use foehold_core::kit::{ForRules, Module, with_rules};
 
 /// Safety net against a game that would never end (the scenarios have round limits).
 const MAX_ACTIONS: usize = 200_000;
@@ -79,7 +79,7 @@ struct Play<'a> {
 impl ForRules for Play<'_> {
     type Out = ExitCode;
 
-    fn run<R: Present>(self) -> ExitCode {
+    fn run<R: Module>(self) -> ExitCode {
         let Play { o, file, text } = self;
         let scenario = match R::parse_scenario(file, text) {
             Ok(s) => s,
@@ -100,7 +100,7 @@ impl ForRules for Play<'_> {
             .clone()
             .unwrap_or_else(|| std::env::temp_dir().join("foehold-autosave.ron"));
         if !o.quiet {
-            let view = R::view(&game.state);
+            let view = <R as Present>::view(&game.state);
             let count = |side: Side| view.figures.iter().filter(|f| f.side == side).count();
             outln!(
                 "{} · seed {} · {} heroes against {} foes",

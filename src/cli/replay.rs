@@ -8,9 +8,9 @@ use std::process::ExitCode;
 
 use foehold_core::error::read_file;
 use foehold_core::game::save::Save;
-use foehold_core::rules::{Present, state_hash};
+use foehold_core::rules::state_hash;
 
-use crate::modules::present::{ForRules, with_rules};
+use foehold_core::kit::{ForRules, Module, with_rules};
 
 /// Re-runs a save from its scenario, seed and action log and checks that it reaches the state hash
 /// stored in the save (exit 0 if so, 1 if not, 2 on bad input).
@@ -50,7 +50,7 @@ struct Replay<'a> {
 impl ForRules for Replay<'_> {
     type Out = ExitCode;
 
-    fn run<R: Present>(self) -> ExitCode {
+    fn run<R: Module>(self) -> ExitCode {
         let (path, quiet) = (&self.args.save, self.args.quiet);
         let save = match Save::<R>::parse(&path.display().to_string(), self.text) {
             Ok(s) => s,

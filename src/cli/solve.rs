@@ -1,8 +1,9 @@
-//! `foehold solve`: answers case files of every format (`rules::case::FORMATS`), for people or as JSON.
+//! `foehold solve`: answers case files of every module (`kit::formats`), for people or as JSON.
 
 use clap::Args;
 use foehold_core::LoadError;
 use foehold_core::error::read_file;
+use foehold_core::kit;
 use foehold_core::rules::case;
 use foehold_core::rules::gloomhaven::case::Ask;
 use foehold_core::rules::gloomhaven::preset::{Preset, Setting};
@@ -79,7 +80,7 @@ fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
 /// Reads and answers one file, under the rules asked.
 fn answer(file: &Path, ask: &Ask) -> Result<case::Answer, LoadError> {
     let text = read_file(file)?;
-    case::solve_asking(&file.display().to_string(), &text, ask)
+    kit::solve_asking(&file.display().to_string(), &text, ask)
 }
 
 /// Reads one file and answers it as JSON only.
@@ -88,7 +89,7 @@ fn answer_json(file: &Path, ask: &Ask) -> Result<Value, LoadError> {
         return answer(file, ask).map(|a| a.json);
     }
     let text = read_file(file)?;
-    case::solve_json(&file.display().to_string(), &text)
+    kit::solve_json(&file.display().to_string(), &text)
 }
 
 /// The rules asked on the command line, or why they cannot be read.

@@ -3,7 +3,8 @@
 //! undo. One bench per shipped case of each module the lab opens, and one per whole set.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use foehold_core::lab::any::{AnyBench, open_any};
+use foehold_core::kit::open_any;
+use foehold_core::lab::any::AnyBench;
 use foehold_core::rules::view::Ground;
 use std::hint::black_box;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! other presets' public sets too), also from their texts to their JSON answers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use foehold_core::rules::case;
+use foehold_core::kit;
 use foehold_core::rules::gloomhaven::case as puzzle;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -110,7 +110,7 @@ fn bench(c: &mut Criterion) {
     read.bench_function("every puzzle's text to its JSON answer", |b| {
         b.iter(|| {
             for (file, text) in &texts {
-                black_box(case::solve_json(file, text).expect("valid puzzle"));
+                black_box(kit::solve_json(file, text).expect("valid puzzle"));
             }
         });
     });

@@ -13,6 +13,7 @@ pub mod decision;
 pub mod error;
 pub mod game;
 pub mod hex;
+pub mod kit;
 pub mod lab;
 pub mod modifiers;
 mod quick_ron;

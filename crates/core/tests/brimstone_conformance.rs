@@ -1,7 +1,7 @@
 //! Brimstone conformance: every public case in `tests/conformance/brimstone` is answered through
-//! `rules::case::solve` and must match its expected answer; the test lists every case that does not.
+//! `kit::solve` and must match its expected answer; the test lists every case that does not.
 
-use foehold_core::rules::case;
+use foehold_core::kit;
 use std::path::PathBuf;
 
 #[test]
@@ -22,7 +22,7 @@ fn every_public_brimstone_case_is_answered_as_expected() {
     for f in &files {
         let name = f.display().to_string();
         let text = std::fs::read_to_string(f).expect("readable case");
-        match case::solve(&name, &text) {
+        match kit::solve(&name, &text) {
             Ok(answer) => match answer.verdict {
                 Some(Ok(())) => {}
                 Some(Err(why)) => failures.push(format!("{name}: {why}\n{}", answer.text)),

@@ -1,7 +1,7 @@
 //! Runs every public goal-priority case (`tests/conformance/goals/*.ron`) and lists each one whose
 //! answer differs from its `expect`.
 
-use foehold_core::rules::case;
+use foehold_core::kit;
 use std::path::PathBuf;
 
 #[test]
@@ -22,7 +22,7 @@ fn every_public_goal_case_passes() {
             .to_string_lossy()
             .to_string();
         let text = std::fs::read_to_string(f).expect("a readable case");
-        match case::solve(&name, &text) {
+        match kit::solve(&name, &text) {
             Ok(answer) => match answer.verdict {
                 Some(Ok(())) => {}
                 Some(Err(why)) => failures.push(format!("{name}: {why}\n{}", answer.text)),

@@ -1,8 +1,8 @@
 //! Property tests of the loaders: any numbers load or are refused in place, never with a panic.
 
 use foehold_core::hex::{HexMap, MAX_COORD, hex, within_bounds};
+use foehold_core::kit;
 use foehold_core::modifiers::OddsQuery;
-use foehold_core::rules::case;
 use foehold_core::rules::gloomhaven::Scenario;
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ proptest! {
             .replacen("move:", &format!("move: {mv}, // was"), 1)
             .replacen("range:", &format!("range: {range}, // was"), 1)
             .replacen("targets:", &format!("targets: {targets}, // was"), 1);
-        match case::solve("p.ron", &text) {
+        match kit::solve("p.ron", &text) {
             Ok(_) => {
                 prop_assert!(q.abs() <= MAX_COORD && r.abs() <= MAX_COORD);
             }

@@ -66,7 +66,7 @@ impl Module for Goals {
     }
 }
 
-foehold::modules!(Module);
+foehold_core::modules!(Module);
 
 /// Takes every module's game off the table.
 pub fn take_games_off(world: &mut bevy::prelude::World) {

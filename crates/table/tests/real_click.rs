@@ -1724,7 +1724,7 @@ fn gloomhaven_position_by_clicks(t: &mut Table) {
         told(p, "the position is saved to")
     });
     let text = std::fs::read_to_string(&saved).unwrap();
-    let answer = foehold_core::rules::case::solve_json("saved", &text).unwrap();
+    let answer = foehold_core::kit::solve_json("saved", &text).unwrap();
     let solved: Vec<Value> = answer["options"]
         .as_array()
         .unwrap()
@@ -1838,7 +1838,7 @@ fn lab_position_by_clicks(t: &mut Table, module: &str, brush: &str, cells: &[(i6
     let saved = t.dir.join(format!("{module}-position.ron"));
     t.wait_for("the case saved", 60, |_| saved.exists().then_some(()));
     let text = std::fs::read_to_string(&saved).unwrap();
-    let answer = foehold_core::rules::case::solve_json("saved", &text).unwrap();
+    let answer = foehold_core::kit::solve_json("saved", &text).unwrap();
     let outcomes = answer["outcomes"].as_array().unwrap();
     let mut solved: Vec<Value> = outcomes.iter().map(|o| o["end"].clone()).collect();
     solved.sort_by_key(ToString::to_string);

@@ -41,7 +41,7 @@ pub fn case_answers(dir: &Path) -> Result<String, String> {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let text = std::fs::read_to_string(p).map_err(|e| format!("{name}: {e}"))?;
-        let answer = crate::rules::case::solve(&name, &text).map_err(|e| e.to_string())?;
+        let answer = crate::kit::solve(&name, &text).map_err(|e| e.to_string())?;
         answers.push(format!("== {name}\n{}", answer.text.trim_end()));
     }
     Ok(answers.join("\n\n"))

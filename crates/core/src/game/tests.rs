@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::Game;
 use super::save::Save;
 use crate::rules::toy::{self, Action, Stage, Toy};
-use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, case, rules_field, state_hash};
+use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, rules_field, state_hash};
 
 fn new_game(seed: u64, ties: TieBreaker) -> Game<Toy> {
     let scenario = toy::scenario().unwrap_or_else(|e| panic!("{e}"));
@@ -213,7 +213,7 @@ fn a_save_keeps_the_seats_of_its_table_within_their_bounds() {
 #[test]
 fn the_toy_is_not_a_shipped_module_and_names_its_rules() {
     assert!(
-        case::FORMATS
+        crate::kit::formats()
             .iter()
             .all(|f| !f.module.eq_ignore_ascii_case("toy"))
     );

@@ -2,7 +2,6 @@
 
 use super::{Answer, Bench, Brush, Field, Lab, Value};
 use crate::LoadError;
-use crate::rules::case::{FORMATS, top_level_name};
 use crate::rules::view::{CellKey, TableView};
 
 /// A [`Bench`] of some module's position.
@@ -93,7 +92,7 @@ pub type Opened = Result<Box<dyn AnyBench>, LoadError>;
 /// A module the lab knows: its name, what the lab calls its positions, and how to start one.
 #[derive(Clone, Copy)]
 pub struct LabModule {
-    /// The module's name, as [`FORMATS`] has it.
+    /// The module's name ([`Lab::MODULE`]).
     pub module: &'static str,
     /// What a new position of it is called ("Gloomhaven-family puzzle").
     pub label: &'static str,
@@ -101,6 +100,18 @@ pub struct LabModule {
     pub blank: fn() -> Box<dyn AnyBench>,
     /// A bench on a case file of the module.
     pub open: fn(&str, &str) -> Opened,
+}
+
+impl LabModule {
+    /// Module `L`'s entry, its new positions called `label`.
+    pub fn of<L: Lab + 'static>(label: &'static str) -> LabModule {
+        LabModule {
+            module: L::MODULE,
+            label,
+            blank: blank::<L>,
+            open: open::<L>,
+        }
+    }
 }
 
 fn blank<L: Lab + 'static>() -> Box<dyn AnyBench> {
@@ -164,133 +175,4 @@ pub fn play_on_bench<L: Lab + crate::rules::Present + 'static>(
             )
         })?
         .play_on(state)
-}
-
-/// Every module the lab edits positions of.
-pub const LAB_MODULES: &[LabModule] = &[
-    LabModule {
-        module: <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
-        label: "Gloomhaven-family puzzle",
-        blank: blank::<crate::rules::gloomhaven::Gloomhaven>,
-        open: open::<crate::rules::gloomhaven::Gloomhaven>,
-    },
-    LabModule {
-        module: <crate::rules::brimstone::Brimstone as Lab>::MODULE,
-        label: "Brimstone fight",
-        blank: blank::<crate::rules::brimstone::Brimstone>,
-        open: open::<crate::rules::brimstone::Brimstone>,
-    },
-    LabModule {
-        module: <crate::rules::goals::Goals as Lab>::MODULE,
-        label: "goal-priority turn",
-        blank: blank::<crate::rules::goals::Goals>,
-        open: open::<crate::rules::goals::Goals>,
-    },
-];
-
-/// A bench on a case file of any module the lab knows, chosen by the file's top-level struct.
-pub fn open_any(file: &str, text: &str) -> Opened {
-    let kind = top_level_name(text).map(|(_, k)| k);
-    let module = FORMATS
-        .iter()
-        .find(|f| kind.is_some_and(|k| f.kinds.contains(&k)))
-        .map(|f| f.module);
-    match module.and_then(|m| LAB_MODULES.iter().find(|l| l.module == m)) {
-        Some(l) => (l.open)(file, text),
-        None => Err(LoadError::whole(
-            file,
-            format!(
-                "expected a case the lab opens: a top-level struct, one of {}",
-                FORMATS
-                    .iter()
-                    .filter(|f| LAB_MODULES.iter().any(|l| l.module == f.module))
-                    .flat_map(|f| f.kinds.iter().copied())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        )),
-    }
-}
-
-/// Whether a file's text is a case file (of any module), not a scenario or a save.
-pub fn is_case(text: &str) -> bool {
-    top_level_name(text).is_some_and(|(_, k)| FORMATS.iter().any(|f| f.kinds.contains(&k)))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(path: &str) -> String {
-        std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
-    }
-
-    #[test]
-    fn clearing_leaves_the_board_and_the_acting_foe_alone_and_undo_brings_all_back() {
-        for case in [
-            "tests/puzzles/e2-001.ron",
-            "tests/conformance/brimstone/bs-012.ron",
-            "tests/conformance/goals/gh-001.ron",
-        ] {
-            let text = read(case);
-            let mut bench = open_any(case, &text).unwrap();
-            let before = bench.view();
-            assert!(before.figures.len() > 1, "{case}");
-            bench.clear().unwrap();
-            let after = bench.view();
-            assert_eq!(after.figures.len(), 1, "{case}: the acting foe alone");
-            let board = |v: &TableView| -> std::collections::BTreeSet<CellKey> {
-                v.cells
-                    .iter()
-                    .filter(|c| c.ground != crate::rules::view::Ground::Outside)
-                    .map(|c| c.key)
-                    .collect()
-            };
-            assert_eq!(board(&after), board(&before), "{case}: the same board");
-            assert!(
-                after
-                    .cells
-                    .iter()
-                    .all(|c| c.ground == crate::rules::view::Ground::Floor
-                        || c.ground == crate::rules::view::Ground::Outside),
-                "{case}: no wall, terrain or feature left"
-            );
-            assert!(after.thin_walls.is_empty(), "{case}");
-            assert!(!bench.answer().summary.is_empty(), "{case}: answered");
-            // The cleared position is a case file like any other.
-            assert!(open_any(case, &bench.file()).is_ok(), "{case}");
-            assert!(bench.undo());
-            assert_eq!(bench.view(), before, "{case}");
-        }
-    }
-
-    #[test]
-    fn a_case_opens_on_its_modules_bench_and_a_scenario_does_not() {
-        let text = read("tests/puzzles/e2-001.ron");
-        assert!(is_case(&text));
-        let mut bench = open_any("e2-001.ron", &text).unwrap();
-        assert_eq!(bench.module(), "gloomhaven");
-        assert_eq!(bench.answer().choices.len(), 3);
-        bench.paint("wall", (9, 0), None).unwrap();
-        assert_eq!(bench.history(), (1, 0));
-        assert!(bench.undo());
-        let scenario = read("scenarios/tutorial.ron");
-        assert!(!is_case(&scenario));
-        let e = open_any("tutorial.ron", &scenario).err().unwrap();
-        assert!(e.message.contains("Puzzle"), "{e}");
-        for (case, module) in [
-            ("tests/conformance/brimstone/bs-012.ron", "brimstone"),
-            ("tests/conformance/goals/gh-001.ron", "goals"),
-        ] {
-            let b = open_any(case, &read(case)).unwrap();
-            assert_eq!(b.module(), module);
-            assert!(!b.answer().choices.is_empty(), "{case}");
-        }
-        assert_eq!(LAB_MODULES.len(), FORMATS.len());
-        for m in LAB_MODULES {
-            let b = (m.blank)();
-            assert_eq!(b.module(), m.module);
-            assert!(!b.answer().choices.is_empty(), "{}", m.label);
-        }
-    }
 }

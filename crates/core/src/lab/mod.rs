@@ -277,7 +277,7 @@ pub struct Answer {
 pub trait Lab: crate::rules::Rules {
     /// A position: the module's case file, as data.
     type Position: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static;
-    /// The module's name, as `rules::case::FORMATS` has it.
+    /// The module's name, as its case format has it ([`crate::kit::Module::CASES`]).
     const MODULE: &'static str;
 
     /// A small position to start from: a board, the acting foe and one hero.
@@ -714,7 +714,7 @@ pub(crate) fn round_trip<L: Lab>(
     file: &str,
     text: &str,
 ) -> (L::Position, String, crate::rules::case::Answer) {
-    use crate::rules::case::solve;
+    use crate::kit::solve;
     let p = L::read(file, text).unwrap_or_else(|e| panic!("{e}"));
     let written = L::write(&p);
     let again = L::read("written", &written).unwrap_or_else(|e| panic!("{e}\n{written}"));

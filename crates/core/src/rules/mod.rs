@@ -7,8 +7,7 @@
 //! actions (`heroes.rs`), the autopilot, log lines (`log.rs`), its case format (`case.rs`) and
 //! `tests.rs`; `docs/rules-<name>.md` says how it reads the printed rules. The game with its log,
 //! undo, redo, saves and replays ([`crate::game::Game`]) is written once, over these traits. Adding a
-//! module is adding its folder, its line in [`case::FORMATS`] and its line where the binary lists the
-//! modules it plays.
+//! module is adding its folder and its place in the module kit ([`crate::kit`]).
 
 pub mod brimstone;
 pub mod case;

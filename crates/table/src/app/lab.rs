@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use foehold_core::lab::any::{AnyBench, LAB_MODULES, open_any};
+use foehold_core::kit::{lab_modules, open_any};
+use foehold_core::lab::any::AnyBench;
 use foehold_core::lab::{BrushKind, Value, code};
 
 use super::board::{CellMarks, Mark, RebuildBoard};
@@ -202,7 +203,7 @@ pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
     crate::modules::take_games_off(world);
     crate::app::plans::forget(world);
     let view = bench.view();
-    let label = LAB_MODULES
+    let label = lab_modules()
         .iter()
         .find(|m| m.module == bench.module())
         .map_or("position", |m| m.label);
@@ -256,19 +257,13 @@ pub fn open_case(world: &mut World, file: &str, text: &str) -> Result<(), String
 
 /// Opens a blank position of a module (by name) in the lab.
 pub fn open_blank(world: &mut World, module: &str) -> Result<(), String> {
-    let m = LAB_MODULES
-        .iter()
-        .find(|m| m.module == module)
-        .ok_or_else(|| {
-            format!(
-                "the lab has no module `{module}`: expected one of {}",
-                LAB_MODULES
-                    .iter()
-                    .map(|m| m.module)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        })?;
+    let all = lab_modules();
+    let m = all.iter().find(|m| m.module == module).ok_or_else(|| {
+        format!(
+            "the lab has no module `{module}`: expected one of {}",
+            all.iter().map(|m| m.module).collect::<Vec<_>>().join(", ")
+        )
+    })?;
     enter(world, (m.blank)(), None);
     Ok(())
 }
@@ -524,7 +519,7 @@ fn bench_window(
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("New:");
-            for m in LAB_MODULES {
+            for m in lab_modules() {
                 if ui
                     .button(m.label)
                     .tagged(format!("lab:new:{}", m.module))

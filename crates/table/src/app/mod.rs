@@ -150,7 +150,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
 /// position and opens in the lab; a scenario or save starts its game.
 fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(), String> {
     let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
-    if foehold_core::lab::any::is_case(&text) {
+    if foehold_core::kit::is_case(&text) {
         return lab::open_case(world, &path.display().to_string(), &text);
     }
     driver::open::open(world, path, seed)

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The format's entry in [`crate::rules::case::FORMATS`].
+/// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
 pub const FORMAT: CaseFormat = CaseFormat {
     module: "brimstone",
     kinds: &["Placement", "Targeting", "HeroAttack", "EndOfFight"],

@@ -38,7 +38,7 @@ fn written_and_solved(at: &str, p: &Case) -> (String, crate::rules::case::Answer
     let back =
         <Brimstone as Lab>::read("moment", &text).unwrap_or_else(|e| panic!("{at}: {e}\n{text}"));
     assert_eq!(&back, p, "{at}: the case reads back as written");
-    let answer = crate::rules::case::solve("moment", &text).unwrap_or_else(|e| panic!("{at}: {e}"));
+    let answer = super::case::solve("moment", &text).unwrap_or_else(|e| panic!("{at}: {e}"));
     (text, answer)
 }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::path::Path;
 
-/// The format's entry in [`crate::rules::case::FORMATS`].
+/// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
 pub const FORMAT: CaseFormat = CaseFormat {
     module: "gloomhaven",
     kinds: &["Puzzle"],

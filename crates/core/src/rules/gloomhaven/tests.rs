@@ -286,14 +286,14 @@ fn crowd_puzzle(enemies: i32, targets: u32) -> String {
 #[test]
 fn a_crowd_of_sixty_and_two_targets_is_answered() {
     // Before, the groups walked all 2^60 sub-masks of the enemies and never ended.
-    let answer = crate::rules::case::solve("crowd.ron", &crowd_puzzle(60, 2)).expect("answered");
+    let answer = crate::kit::solve("crowd.ron", &crowd_puzzle(60, 2)).expect("answered");
     assert!(answer.text.contains("(2, 0)"), "{}", answer.text);
 }
 
 #[test]
 fn an_attack_with_too_many_sets_of_targets_is_refused_where_it_says_so() {
     let text = crowd_puzzle(40, 20);
-    let e = crate::rules::case::solve("crowd.ron", &text).expect_err("refused");
+    let e = crate::kit::solve("crowd.ron", &text).expect_err("refused");
     assert!(
         e.message.contains("`targets` is 20 against 40 enemies"),
         "{e}"

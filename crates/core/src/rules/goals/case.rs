@@ -9,7 +9,7 @@ use super::situation::{
 use crate::decision::Decision;
 use crate::error::{LoadError, offset_to_position, parse_ron};
 use crate::hex::{Hex, hex};
-use crate::rules::case::Answer;
+use crate::rules::case::{Answer, CaseFormat};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
@@ -1062,6 +1062,14 @@ pub fn verdict(got: &[Outcome], expect: &[Outcome]) -> Result<(), String> {
     }
     Err(why.join(" | "))
 }
+
+/// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
+pub const FORMAT: CaseFormat = CaseFormat {
+    module: "goals",
+    kinds: &["GoalTurn"],
+    solve,
+    json: |file, text| solve(file, text).map(|a| a.json),
+};
 
 /// Parses, validates and answers one `GoalTurn` file.
 pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {

@@ -622,7 +622,7 @@ fn a_hero_in_a_dome_is_kept_far_from_his_adventure() {
 }
 
 mod loading {
-    use crate::rules::case::solve;
+    use crate::rules::goals::case::solve;
 
     const GOOD: &str = include_str!("../../../../../tests/conformance/goals/gh-007.ron");
 

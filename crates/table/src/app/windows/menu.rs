@@ -92,7 +92,7 @@ pub fn menu(
                 .clicked()
             {
                 lab.queue(|world: &mut World| {
-                    let first = foehold_core::lab::any::LAB_MODULES[0].module;
+                    let first = foehold_core::kit::lab_modules()[0].module;
                     if let Err(e) = crate::app::lab::open_blank(world, first) {
                         world.resource_mut::<crate::app::driver::Problem>().0 = Some(e);
                     }
