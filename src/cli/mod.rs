@@ -10,7 +10,6 @@ pub mod replay;
 #[cfg(feature = "dev")]
 pub mod saves;
 pub mod solve;
-pub mod table;
 
 /// Writes to standard output, and stops quietly when the reader has gone.
 ///

@@ -1,7 +1,8 @@
 //! `foehold host SCENARIO` and `foehold join CODE --seat N`: one game by friends over QUIC.
 
 use super::outln;
-use clap::{Args, ValueEnum};
+use clap::Args;
+use foehold_args::RelayArg;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,15 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use foehold_core::game::Game;
-use foehold_core::game::save::text_hash;
-use foehold_core::rules::view::Side;
 use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
 use foehold_net::codec;
-use foehold_net::host::{Host, MAX_PEERS, setup_of};
+use foehold_net::host::{Host, MAX_PEERS, seat_heroes, setup_of};
 use foehold_net::message::{Message, PeerId, Want};
-use foehold_net::peer::{Peer, Scenario};
-use foehold_net::quic::{self, Options, Quic, Relay, Ticket};
-use foehold_net::transport::{Event, Transport};
+use foehold_net::peer::{Peer, hosts_scenario};
+use foehold_net::quic::{self, Options, Quic, Ticket, fetch_scenario};
+use foehold_net::transport::Transport;
 use foehold_net::{Handover, Replica, Side as NetSide, Traffic};
 
 use super::play::Heroes;
@@ -31,17 +30,6 @@ const LINGER: Duration = Duration::from_secs(10);
 const CONNECT_WAIT: Duration = Duration::from_secs(60);
 /// How long the host waits for its home relay before it prints the join code.
 const RELAY_WAIT: Duration = Duration::from_secs(10);
-
-/// Relay servers and address lookup.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
-pub enum RelayArg {
-    /// The public relays and address lookup: friends behind home routers reach each other with no
-    /// port forwarding
-    #[default]
-    Default,
-    /// Direct addresses only, nothing else contacted (a local network, tests)
-    None,
-}
 
 /// What `host` and `join` share.
 #[derive(Debug, Args)]
@@ -63,20 +51,6 @@ pub struct NetArgs {
 impl NetArgs {
     fn options(&self, key: Option<[u8; 32]>) -> Options {
         self.relay.options(self.bind, key)
-    }
-}
-
-impl RelayArg {
-    /// The transport's options with these relays, the address to listen on and the key.
-    pub fn options(self, bind: Option<SocketAddr>, key: Option<[u8; 32]>) -> Options {
-        Options {
-            relay: match self {
-                RelayArg::Default => Relay::Default,
-                RelayArg::None => Relay::Disabled,
-            },
-            bind,
-            key,
-        }
     }
 }
 
@@ -205,18 +179,6 @@ impl ForRules for HostGame<'_> {
     }
 }
 
-/// Each hero's player when `seats` players share the heroes: hero N is player N mod seats + 1's.
-pub fn seat_heroes<R: Present>(game: &Game<R>, seats: u32) -> Vec<u32> {
-    let heroes = R::view(&game.state)
-        .figures
-        .iter()
-        .filter(|f| f.side == Side::Hero)
-        .count();
-    (0..heroes)
-        .map(|h| u32::try_from(h).unwrap_or(u32::MAX) % seats.max(1) + 1)
-        .collect()
-}
-
 /// How long a loop with nothing to do sleeps: a frame wakes it at once, and with a pace it looks
 /// again when its next move is due.
 fn idle(pace: Duration) -> Duration {
@@ -302,48 +264,6 @@ pub fn join(o: &JoinArgs) -> ExitCode {
     with_rules("the host's scenario", &text, work).unwrap_or_else(|e| {
         eprintln!("foehold join: {e}");
         ExitCode::from(1)
-    })
-}
-
-/// Asks the host for its scenario file's text, until `deadline`.
-pub fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<String, String> {
-    let ask = codec::encode(&Message::GetScenario).map_err(|e| e.to_string())?;
-    let mut asked = false;
-    loop {
-        if Instant::now() >= deadline {
-            return Err("the host did not send its scenario in time".into());
-        }
-        if !asked {
-            asked = quic.send(host, ask.clone()).is_ok();
-        }
-        let Some(event) = quic.poll() else {
-            quic.wait(TICK);
-            continue;
-        };
-        match event {
-            Event::Frame(p, frame) if p == host => match codec::decode(&frame) {
-                Ok(Message::Scenario { text }) => return Ok(text),
-                Ok(Message::Bye { reason }) => return Err(format!("the host says: {reason}")),
-                Ok(Message::Reject { reason, .. }) => {
-                    return Err(format!("the host refuses: {reason}"));
-                }
-                Ok(_) => {}
-                Err(e) => return Err(format!("a message from the host is refused: {e}")),
-            },
-            Event::Left(p) if p == host => return Err("the host closed the connection".into()),
-            _ => {}
-        }
-    }
-}
-
-/// The scenario a peer plays, from the text its host sent.
-pub fn hosts_scenario<R: Present>(text: &str) -> Result<Scenario<R>, String> {
-    let name = "the host's scenario";
-    let scenario = R::parse_scenario(name, text).map_err(|e| e.to_string())?;
-    Ok(Scenario {
-        scenario: Arc::new(scenario),
-        path: name.to_string(),
-        text_hash: text_hash(text),
     })
 }
 

@@ -840,3 +840,15 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
     }
 }
+
+/// Each hero's player when `seats` players share the heroes: hero N is player N mod seats + 1's.
+pub fn seat_heroes<R: Present>(game: &Game<R>, seats: u32) -> Vec<u32> {
+    let heroes = R::view(&game.state)
+        .figures
+        .iter()
+        .filter(|f| f.side == foehold_core::rules::view::Side::Hero)
+        .count();
+    (0..heroes)
+        .map(|h| u32::try_from(h).unwrap_or(u32::MAX) % seats.max(1) + 1)
+        .collect()
+}

@@ -33,6 +33,17 @@ pub struct Scenario<R: Present> {
     pub text_hash: String,
 }
 
+/// The scenario a peer plays, from the text its host sent.
+pub fn hosts_scenario<R: Present>(text: &str) -> Result<Scenario<R>, String> {
+    let name = "the host's scenario";
+    let scenario = R::parse_scenario(name, text).map_err(|e| e.to_string())?;
+    Ok(Scenario {
+        scenario: Arc::new(scenario),
+        path: name.to_string(),
+        text_hash: foehold_core::game::save::text_hash(text),
+    })
+}
+
 /// Polls in a row without a new entry, while behind the host, before the missing entries are
 /// asked for again (a second or two at a table's frame rate or a command's tick).
 pub const RETRY_AFTER_POLLS: u32 = 50;

@@ -29,7 +29,7 @@ use tokio::sync::mpsc::error::{TryRecvError, TrySendError};
 use tokio::sync::{Notify, Semaphore, mpsc};
 
 use crate::codec::{self, FrameReader, MAX_FRAME};
-use crate::message::PeerId;
+use crate::message::{Message, PeerId};
 use crate::transport::{Event, SendError, Transport};
 
 /// The application protocol both ends must speak.
@@ -639,6 +639,40 @@ async fn write_loop(mut send: SendStream, mut rx: mpsc::Receiver<Vec<u8>>) {
     }
     let _ = send.finish();
     let _ = tokio::time::timeout(LINGER, send.stopped()).await;
+}
+
+/// Asks the host for its scenario file's text, until `deadline`: what a table joining a game does
+/// before it knows the game's rules.
+pub fn fetch_scenario(quic: &mut Quic, host: PeerId, deadline: Instant) -> Result<String, String> {
+    // How long the network is left quiet before the loop looks again.
+    const TICK: Duration = Duration::from_millis(50);
+    let ask = codec::encode(&Message::GetScenario).map_err(|e| e.to_string())?;
+    let mut asked = false;
+    loop {
+        if Instant::now() >= deadline {
+            return Err("the host did not send its scenario in time".into());
+        }
+        if !asked {
+            asked = quic.send(host, ask.clone()).is_ok();
+        }
+        let Some(event) = quic.poll() else {
+            quic.wait(TICK);
+            continue;
+        };
+        match event {
+            Event::Frame(p, frame) if p == host => match codec::decode(&frame) {
+                Ok(Message::Scenario { text }) => return Ok(text),
+                Ok(Message::Bye { reason }) => return Err(format!("the host says: {reason}")),
+                Ok(Message::Reject { reason, .. }) => {
+                    return Err(format!("the host refuses: {reason}"));
+                }
+                Ok(_) => {}
+                Err(e) => return Err(format!("a message from the host is refused: {e}")),
+            },
+            Event::Left(p) if p == host => return Err("the host closed the connection".into()),
+            _ => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use foehold::cli::table::TableArgs;
+use foehold_args::TableArgs;
 
 mod app;
 mod modules;

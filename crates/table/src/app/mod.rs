@@ -52,10 +52,10 @@ pub struct Options {
     /// The speed of the rules' own steps at the start (`--speed`).
     pub speed: f32,
     /// Online play asked for on the command line (`--host`, `--join`).
-    pub online: foehold::cli::table::OnlineArgs,
+    pub online: foehold_args::OnlineArgs,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
-    pub tools: foehold::cli::table::DevArgs,
+    pub tools: foehold_args::DevArgs,
 }
 
 impl Default for Options {
@@ -77,7 +77,7 @@ impl Default for Options {
 
 impl Options {
     /// The table's options as parsed from the command line.
-    fn from_args(a: &foehold::cli::table::TableArgs) -> Options {
+    fn from_args(a: &foehold_args::TableArgs) -> Options {
         Options {
             scenario: a.scenario.clone(),
             lab: a.lab.clone(),
@@ -157,7 +157,7 @@ fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(),
 }
 
 /// Opens the table window with the options of the command line.
-pub fn run(args: &foehold::cli::table::TableArgs) -> ExitCode {
+pub fn run(args: &foehold_args::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
     let unattended = options.unattended();
     let mut app = App::new();

@@ -14,9 +14,10 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use foehold::cli::online::{RelayArg, fetch_scenario};
+use foehold_args::RelayArg;
 use foehold_net::Traffic;
 use foehold_net::message::{PeerId, Want};
+use foehold_net::quic::fetch_scenario;
 use foehold_net::quic::{Quic, Ticket};
 
 use crate::app::Options;

@@ -11,12 +11,13 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
-use foehold::cli::online::{hosts_scenario, seat_heroes};
 use foehold_core::rules::ToMove;
 use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, Proposed};
+use foehold_net::host::seat_heroes;
 use foehold_net::host::{Host, setup_of};
 use foehold_net::message::{PeerId, Setup, Want};
 use foehold_net::peer::Peer;
+use foehold_net::peer::hosts_scenario;
 use foehold_net::quic::Quic;
 use foehold_net::replica::{Maker, Replica};
 use foehold_net::secret::choosing_in_secret;

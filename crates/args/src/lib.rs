@@ -1,12 +1,16 @@
-//! The options of the 3D table (the command without a subcommand), parsed without touching Bevy.
+//! Foehold's command lines shared by its programs: the options of the 3D table (`foehold` without a
+//! subcommand, and `foehold-table`), parsed without an engine, so that the headless command can
+//! check them and print its help without depending on the table.
 
 use clap::Args;
 use std::path::PathBuf;
 
 #[cfg(feature = "online")]
-use super::online::RelayArg;
+use clap::ValueEnum;
 #[cfg(feature = "online")]
 use foehold_net::host::MAX_PEERS;
+#[cfg(feature = "online")]
+use foehold_net::quic::{Options, Relay};
 #[cfg(feature = "online")]
 use std::net::SocketAddr;
 
@@ -49,6 +53,33 @@ fn parse_speed(text: &str) -> Result<f32, String> {
         Ok(speed)
     } else {
         Err(format!("{text} is not between 0.25 and 4"))
+    }
+}
+
+/// Relay servers and address lookup.
+#[cfg(feature = "online")]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum RelayArg {
+    /// The public relays and address lookup: friends behind home routers reach each other with no
+    /// port forwarding
+    #[default]
+    Default,
+    /// Direct addresses only, nothing else contacted (a local network, tests)
+    None,
+}
+
+#[cfg(feature = "online")]
+impl RelayArg {
+    /// The transport's options with these relays, the address to listen on and the key.
+    pub fn options(self, bind: Option<SocketAddr>, key: Option<[u8; 32]>) -> Options {
+        Options {
+            relay: match self {
+                RelayArg::Default => Relay::Default,
+                RelayArg::None => Relay::Disabled,
+            },
+            bind,
+            key,
+        }
     }
 }
 
