@@ -51,6 +51,11 @@ for package in foehold-core foehold-net foehold-args foehold; do
     fi
 done
 
+stage "the rules core and the online protocol for a browser (wasm32)"
+# Neither needs files, threads or the system's network to build: a browser build stands on them.
+rustup target add wasm32-unknown-unknown
+cargo check --target wasm32-unknown-unknown -p foehold-core -p foehold-net --locked
+
 stage "lints"
 cargo clippy --workspace --all-targets --features dev --locked -- -D warnings
 
