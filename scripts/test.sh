@@ -42,7 +42,7 @@ stage "format"
 cargo fmt --all -- --check
 
 stage "the rules core, the online protocol and the headless commands without an engine"
-for package in foehold-core foehold-net foehold-args foehold; do
+for package in foehold-core foehold-net foehold-desktop foehold; do
     tree=$(cargo tree -p "$package" --locked --prefix none)
     if grep -i bevy <<<"$tree"; then
         echo "$package depends on the crates above: it must build without Bevy" >&2

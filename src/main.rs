@@ -19,7 +19,7 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    table: foehold_args::TableArgs,
+    table: foehold_desktop::TableArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -70,7 +70,7 @@ fn main() -> ExitCode {
 
 /// Starts the 3D table, the program `foehold-table` beside this one, with the same arguments. It
 /// is a program of its own so that the headless commands start without loading an engine.
-fn table(_args: &foehold_args::TableArgs) -> ExitCode {
+fn table(_args: &foehold_desktop::TableArgs) -> ExitCode {
     let name = format!("foehold-table{}", std::env::consts::EXE_SUFFIX);
     let Some(path) = std::env::current_exe()
         .ok()

@@ -286,7 +286,7 @@ fn play_every_scenario(first: u64) {
             let back: Save = ron::from_str(&text).expect("the save reads back");
             assert_eq!(back, save);
             let replayed = back
-                .replay(std::path::Path::new("."))
+                .replay(&foehold_core::game::check::Disk, std::path::Path::new("."))
                 .expect("the save replays");
             assert_eq!(
                 replayed.state.state_hash(),

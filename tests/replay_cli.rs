@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use foehold_core::rules::gloomhaven::Save;
+use foehold_desktop::files::Files;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -43,7 +44,7 @@ fn a_replay_that_parts_from_the_save_names_the_first_differing_action() {
     let dir = tempfile::tempdir().unwrap();
     let save = dir.path().join("game.ron");
     play(&root().join("scenarios/tutorial.ron"), &save);
-    let mut s = Save::load(&save).unwrap();
+    let mut s = Save::load(&Files, &save).unwrap();
     assert_eq!(s.hashes.len(), s.actions.len(), "one hash per action");
     assert!(s.scenario_hash.is_some());
     // As if the rules had given another state from the fifth action on.
@@ -52,7 +53,7 @@ fn a_replay_that_parts_from_the_save_names_the_first_differing_action() {
     }
     s.state_hash = "0000000000000000".into();
     let bad = dir.path().join("parted.ron");
-    s.write(&bad).unwrap();
+    s.write(&mut Files, &bad).unwrap();
     let out = foehold(&["replay", bad.to_str().unwrap(), "--quiet"]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

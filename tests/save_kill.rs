@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use foehold_core::game::save::numbered;
 use foehold_core::rules::gloomhaven::Save;
+use foehold_core::storage::numbered;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

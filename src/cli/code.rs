@@ -5,9 +5,9 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use foehold_core::error::read_file;
 use foehold_core::kit::open_any;
 use foehold_core::lab::code;
+use foehold_desktop::files::read_file;
 
 /// A case file (a position) as a short code to paste into the table's position lab, or with
 /// `--open`, the case file a code carries.

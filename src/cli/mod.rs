@@ -39,7 +39,7 @@ pub fn emit(args: std::fmt::Arguments, newline: bool) {
 pub(crate) fn read_scenario(
     path: &std::path::Path,
 ) -> Result<(String, String), std::process::ExitCode> {
-    match foehold_core::error::read_file(path) {
+    match foehold_desktop::files::read_file(path) {
         Ok(text) => Ok((path.display().to_string(), text)),
         Err(e) => {
             eprintln!("{e}");

@@ -5,8 +5,8 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use foehold_core::error::read_file;
 use foehold_core::modifiers::OddsQuery;
+use foehold_desktop::files::read_file;
 
 const QUERY_FORMAT: &str = "FILE is a query, e.g.
   OddsQuery(

@@ -2,7 +2,7 @@
 
 use super::outln;
 use clap::Args;
-use foehold_args::RelayArg;
+use foehold_desktop::RelayArg;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

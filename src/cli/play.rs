@@ -11,6 +11,7 @@ use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::view::Side;
 use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
+use foehold_desktop::files::Files;
 
 use foehold_core::kit::{ForRules, Module, with_rules};
 
@@ -132,15 +133,15 @@ impl ForRules for Play<'_> {
             }
             // Autosave whenever a round ends.
             if R::round(&game.state) != round
-                && let Err(e) = Save::of(&game).write(&autosave)
+                && let Err(e) = Save::of(&game).write(&mut Files, &autosave)
             {
-                save_error = Some(format!("{}: {e}", autosave.display()));
+                save_error = Some(e);
             }
         }
         if let Some(path) = &o.save
-            && let Err(e) = Save::of(&game).write(path)
+            && let Err(e) = Save::of(&game).write(&mut Files, path)
         {
-            save_error = Some(format!("{}: {e}", path.display()));
+            save_error = Some(e);
         }
         let over = game.to_move();
         let result = match over {

@@ -6,9 +6,9 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use foehold_core::error::read_file;
 use foehold_core::game::save::Save;
 use foehold_core::rules::state_hash;
+use foehold_desktop::files::{Files, read_file};
 
 use foehold_core::kit::{ForRules, Module, with_rules};
 
@@ -59,7 +59,7 @@ impl ForRules for Replay<'_> {
                 return ExitCode::from(2);
             }
         };
-        let (game, parted) = match save.replay_report(path) {
+        let (game, parted) = match save.replay_report(&Files, path) {
             Ok(r) => {
                 if let Some(note) = &r.scenario_changed {
                     eprintln!("{}: {note}", path.display());

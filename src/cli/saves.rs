@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use foehold_core::rules::gloomhaven::{Game, Save, Scenario, TieBreaker};
+use foehold_desktop::files::{Files, read_file};
 
 #[derive(Debug, Args)]
 pub struct WriteArgs {
@@ -22,7 +23,9 @@ pub struct WriteArgs {
 }
 
 pub fn run(a: &WriteArgs) -> ExitCode {
-    let scenario = match Scenario::load(&a.scenario) {
+    let read = read_file(&a.scenario)
+        .and_then(|text| Scenario::parse(&a.scenario.display().to_string(), &text));
+    let scenario = match read {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
@@ -43,8 +46,8 @@ pub fn run(a: &WriteArgs) -> ExitCode {
     while a.count == 0 || n < a.count {
         // The seed marks which write a file holds; the test checks it reads back whole.
         save.seed = n;
-        if let Err(e) = save.write_autosave(&a.save) {
-            eprintln!("{}: cannot write: {e}", a.save.display());
+        if let Err(e) = save.write_autosave(&mut Files, &a.save) {
+            eprintln!("cannot write: {e}");
             return ExitCode::from(1);
         }
         n += 1;

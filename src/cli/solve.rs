@@ -2,11 +2,11 @@
 
 use clap::Args;
 use foehold_core::LoadError;
-use foehold_core::error::read_file;
 use foehold_core::kit;
 use foehold_core::rules::case;
 use foehold_core::rules::gloomhaven::case::Ask;
 use foehold_core::rules::gloomhaven::preset::{Preset, Setting};
+use foehold_desktop::files::read_file;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;

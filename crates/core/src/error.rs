@@ -1,7 +1,6 @@
 //! Load errors that name the file, line, column and what was expected, for every data file we read.
 
 use std::fmt;
-use std::path::Path;
 
 /// An error found while reading or validating a data file.
 ///
@@ -140,35 +139,6 @@ pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// Reads a whole file, mapping I/O failures to a [`LoadError`] about that file.
-pub fn read_file(path: &Path) -> Result<String, LoadError> {
-    use std::io::Read;
-    let fail = |e: std::io::Error| {
-        LoadError::whole(path.display().to_string(), format!("cannot read file: {e}"))
-    };
-    // Room for a whole case file, so it is read in one call rather than in growing pieces.
-    let mut text = String::with_capacity(32 << 10);
-    std::fs::File::open(path)
-        .map_err(fail)?
-        .take(MAX_FILE_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(fail)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(LoadError::whole(
-            path.display().to_string(),
-            format!(
-                "the file is larger than {} MiB: expected a data file",
-                MAX_FILE_BYTES >> 20
-            ),
-        ));
-    }
-    Ok(text)
-}
-
-/// The largest data file read: a wrong path (a disk image, a device) stops here instead of filling
-/// memory. Our largest files, saves of long games, are a few hundred KiB.
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
-
 /// Parses RON text into `T`, reporting syntax and schema errors with their position.
 ///
 /// Optional fields may be written bare (`x: 3` rather than `x: Some(3)`).
@@ -209,16 +179,6 @@ mod tests {
     struct Probe {
         #[expect(dead_code, reason = "only parsed, to see which fields are refused")]
         a: u32,
-    }
-
-    #[test]
-    #[cfg(unix)]
-    fn an_endless_file_is_refused_at_its_bound() {
-        let err = read_file(Path::new("/dev/zero")).unwrap_err();
-        assert_eq!((err.file.as_str(), err.line), ("/dev/zero", 0));
-        assert!(err.message.contains("larger than 64 MiB"), "{err}");
-        let err = read_file(Path::new("/no/such/file.ron")).unwrap_err();
-        assert!(err.message.contains("cannot read file"), "{err}");
     }
 
     #[test]

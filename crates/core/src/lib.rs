@@ -19,5 +19,6 @@ pub mod modifiers;
 mod quick_ron;
 pub mod rules;
 pub mod square;
+pub mod storage;
 
 pub use error::LoadError;

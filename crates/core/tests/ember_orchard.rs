@@ -65,7 +65,7 @@ fn every_game_ends_and_replays_to_the_same_hash() {
         let mut copy = back.clone();
         copy.scenario = path().display().to_string();
         let replay = copy
-            .replay_report(&path())
+            .replay_report(&foehold_core::game::check::Disk, &path())
             .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
         assert!(replay.parted.is_none(), "seed {seed}: the replay parts");
         assert_eq!(

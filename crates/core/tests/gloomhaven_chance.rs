@@ -88,7 +88,12 @@ fn every_card_drawn_is_one_chance_action_and_a_replay_is_exact() {
             let save = Save::of(&game);
             let text = save.to_ron();
             let back: Save<Gloomhaven> = Save::parse("game.ron", &text).unwrap();
-            let replayed = back.replay(std::path::Path::new("game.ron")).unwrap();
+            let replayed = back
+                .replay(
+                    &foehold_core::game::check::Disk,
+                    std::path::Path::new("game.ron"),
+                )
+                .unwrap();
             assert_eq!(
                 replayed.state, game.state,
                 "{name} seed {seed}: the replay is exact"

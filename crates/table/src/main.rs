@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use foehold_args::TableArgs;
+use foehold_desktop::TableArgs;
 
 mod app;
 mod modules;

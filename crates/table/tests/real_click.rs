@@ -2453,7 +2453,9 @@ fn saved_at_a_characters_turn(dir: &Path) -> PathBuf {
         g.apply(a).unwrap();
     }
     let save = dir.join("gloomhaven.ron");
-    Save::of(&g).write(&save).unwrap();
+    Save::of(&g)
+        .write(&mut foehold_desktop::files::Files, &save)
+        .unwrap();
     save
 }
 

@@ -10,8 +10,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::Game;
-use crate::error::{LoadError, parse_ron, read_file};
+use crate::error::{LoadError, parse_ron};
 use crate::rules::{Rules, TieBreaker, fnv1a, state_hash};
+use crate::storage::{Storage, write_rotating};
 
 /// A save holds at most this many actions (a headless game stops at 200,000).
 pub const MAX_ACTIONS: usize = 1_000_000;
@@ -130,20 +131,20 @@ impl<R: Rules> Save<R> {
         ron::ser::to_string_pretty(self, cfg).unwrap_or_default()
     }
 
-    /// Writes the save atomically (see [`write_atomic`]).
-    pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        write_atomic(path, self.to_ron().as_bytes())
+    /// Writes the save to `store`, whole ([`Storage::write`]).
+    pub fn write(&self, store: &mut dyn Storage, path: &Path) -> Result<(), String> {
+        store.write(path, self.to_ron().as_bytes())
     }
 
     /// Writes the save as the newest autosave, keeping [`AUTOSAVES_KEPT`] earlier ones (see
     /// [`write_rotating`]).
-    pub fn write_autosave(&self, path: &Path) -> std::io::Result<()> {
-        write_rotating(path, self.to_ron().as_bytes(), AUTOSAVES_KEPT)
+    pub fn write_autosave(&self, store: &mut dyn Storage, path: &Path) -> Result<(), String> {
+        write_rotating(store, path, self.to_ron().as_bytes(), AUTOSAVES_KEPT)
     }
 
-    /// Reads and checks a save file.
-    pub fn load(path: &Path) -> Result<Save<R>, LoadError> {
-        let text = read_file(path)?;
+    /// Reads and checks a save.
+    pub fn load(store: &dyn Storage, path: &Path) -> Result<Save<R>, LoadError> {
+        let text = store.read(path)?;
         Self::parse(&path.display().to_string(), &text)
     }
 
@@ -213,30 +214,34 @@ impl<R: Rules> Save<R> {
         Ok(save)
     }
 
-    /// Finds the scenario file: as written, else next to the save.
-    pub fn scenario_file(&self, save_path: &Path) -> PathBuf {
+    /// Finds the scenario in `store`: as written, else next to the save.
+    pub fn scenario_file(&self, store: &dyn Storage, save_path: &Path) -> PathBuf {
         let p = PathBuf::from(&self.scenario);
-        if p.exists() || p.is_absolute() {
+        if store.exists(&p) || p.is_absolute() {
             return p;
         }
         save_path
             .parent()
             .map(|d| d.join(&p))
-            .filter(|q| q.exists())
+            .filter(|q| store.exists(q))
             .unwrap_or(p)
     }
 
-    /// Rebuilds the game: loads the scenario and applies every action.
-    pub fn replay(&self, save_path: &Path) -> Result<Game<R>, String> {
-        self.replay_report(save_path).map(|r| r.game)
+    /// Rebuilds the game: loads the scenario from `store` and applies every action.
+    pub fn replay(&self, store: &dyn Storage, save_path: &Path) -> Result<Game<R>, String> {
+        self.replay_report(store, save_path).map(|r| r.game)
     }
 
     /// Rebuilds the game and reports what differs from the saved one: an edited scenario file, and
     /// the first action after which the state differs. An action the rules refuse is an error (which
     /// names the edited scenario first when that is the likely cause).
-    pub fn replay_report(&self, save_path: &Path) -> Result<Replay<R>, String> {
-        let file = self.scenario_file(save_path);
-        let text = read_file(&file).map_err(|e| e.to_string())?;
+    pub fn replay_report(
+        &self,
+        store: &dyn Storage,
+        save_path: &Path,
+    ) -> Result<Replay<R>, String> {
+        let file = self.scenario_file(store, save_path);
+        let text = store.read(&file).map_err(|e| e.to_string())?;
         let hash = text_hash(&text);
         let scenario_changed = match &self.scenario_hash {
             Some(saved) if *saved != hash => Some(format!(
@@ -296,115 +301,5 @@ impl<R: Rules> Save<R> {
             scenario_changed,
             parted,
         })
-    }
-}
-
-/// Writes `bytes` to `path` so that the file is always the old content or the new one, whole.
-///
-/// A temporary file in the same directory is flushed to disk and renamed over `path`, and the
-/// directory is flushed so that the rename itself survives a crash.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "save".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written?;
-    sync_dir(dir)
-}
-
-/// Flushes a directory's entries (the renames in it) to disk. Where directories cannot be opened
-/// as files (not on Unix), there is nothing to do.
-fn sync_dir(dir: &Path) -> std::io::Result<()> {
-    #[cfg(unix)]
-    {
-        std::fs::File::open(dir)?.sync_all()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = dir;
-        Ok(())
-    }
-}
-
-/// The `k`-th earlier version of `path`: `autosave.ron` → `autosave-k.ron`.
-pub fn numbered(path: &Path, k: usize) -> PathBuf {
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let name = match path.extension() {
-        Some(ext) => format!("{stem}-{k}.{}", ext.to_string_lossy()),
-        None => format!("{stem}-{k}"),
-    };
-    path.with_file_name(name)
-}
-
-/// Writes `bytes` as the newest of rotating saves.
-///
-/// `path` gets the new content and the earlier
-/// ones move down to `path-1`, … `path-keep` (the oldest is dropped). Each step copies a whole file
-/// and replaces its destination atomically, oldest first, so every name always holds a whole save
-/// whatever moment the process is killed at.
-pub fn write_rotating(path: &Path, bytes: &[u8], keep: usize) -> std::io::Result<()> {
-    for k in (1..=keep).rev() {
-        let from = if k == 1 {
-            path.to_path_buf()
-        } else {
-            numbered(path, k - 1)
-        };
-        match std::fs::read(&from) {
-            Ok(old) => write_atomic(&numbered(path, k), &old)?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(e),
-        }
-    }
-    write_atomic(path, bytes)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rotating_writes_keep_the_earlier_saves_in_order() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("autosave.ron");
-        for n in 0..5 {
-            write_rotating(&path, format!("save {n}").as_bytes(), 2).unwrap();
-        }
-        let read = |p: &Path| std::fs::read_to_string(p).unwrap();
-        assert_eq!(read(&path), "save 4");
-        assert_eq!(read(&numbered(&path, 1)), "save 3");
-        assert_eq!(read(&numbered(&path, 2)), "save 2");
-        assert!(!numbered(&path, 3).exists());
-        let names: Vec<String> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        assert_eq!(names.len(), 3, "no temporary file is left: {names:?}");
-    }
-
-    #[test]
-    fn numbered_names_keep_the_extension() {
-        assert_eq!(
-            numbered(Path::new("saves/autosave.ron"), 2),
-            PathBuf::from("saves/autosave-2.ron")
-        );
-        assert_eq!(numbered(Path::new("save"), 1), PathBuf::from("save-1"));
     }
 }

@@ -7,6 +7,7 @@ use super::Game;
 use super::save::Save;
 use crate::rules::toy::{self, Action, Stage, Toy};
 use crate::rules::{Present, Rules, Seat, TieBreaker, ToMove, rules_field, state_hash};
+use crate::storage::Storage;
 
 fn new_game(seed: u64, ties: TieBreaker) -> Game<Toy> {
     let scenario = toy::scenario().unwrap_or_else(|e| panic!("{e}"));
@@ -153,10 +154,13 @@ fn a_tie_waits_for_the_table_unless_the_seeded_tie_breaker_is_on() {
 
 #[test]
 fn a_save_round_trips_through_ron_and_replays_to_the_same_state() {
-    let dir = std::env::temp_dir().join(format!("foehold-toy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    // Saves beside their scenario, in a folder of a storage kept in memory.
+    let mut store = crate::storage::Memory::default();
+    let dir = std::path::Path::new("games");
     let file = dir.join("toy.ron");
-    std::fs::write(&file, toy::SCENARIO).expect("the scenario is written");
+    store
+        .write(&file, toy::SCENARIO.as_bytes())
+        .expect("the scenario is written");
     let scenario =
         Arc::new(Toy::parse_scenario("toy.ron", toy::SCENARIO).unwrap_or_else(|e| panic!("{e}")));
     for seed in 0..5 {
@@ -174,15 +178,14 @@ fn a_save_round_trips_through_ron_and_replays_to_the_same_state() {
         let back = Save::<Toy>::parse("save.ron", &text).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(back, save);
         let path = dir.join(format!("save-{seed}.ron"));
-        save.write(&path).expect("the save is written");
-        let loaded = Save::<Toy>::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        let replayed = loaded.replay(&path).expect("the save replays");
+        save.write(&mut store, &path).expect("the save is written");
+        let loaded = Save::<Toy>::load(&store, &path).unwrap_or_else(|e| panic!("{e}"));
+        let replayed = loaded.replay(&store, &path).expect("the save replays");
         assert_eq!(replayed.state, g.state);
         assert_eq!(state_hash(&replayed.state), save.state_hash);
         // A save of one module is refused by another.
         assert!(crate::rules::gloomhaven::Save::parse("save.ron", &text).is_err());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -761,7 +761,7 @@ pub(crate) fn plays_on<L: Lab + crate::rules::Present>(
     let text = Save::of(g).to_ron();
     let replayed = Save::<L>::parse("save.ron", &text)
         .unwrap()
-        .replay(std::path::Path::new("save.ron"))
+        .replay(&crate::game::check::Disk, std::path::Path::new("save.ron"))
         .unwrap();
     assert_eq!(state_hash(&replayed.state), after);
     assert!(g.undo());

@@ -541,7 +541,7 @@ fn bench_window(
             if ui.button("Open").tagged("lab:open").clicked() {
                 let path = PathBuf::from(&tools.path);
                 commands.queue(move |world: &mut World| {
-                    let opened = foehold_core::error::read_file(&path)
+                    let opened = foehold_desktop::files::read_file(&path)
                         .map_err(|e| e.to_string())
                         .and_then(|text| open_case(world, &path.display().to_string(), &text));
                     if let Err(e) = opened {
@@ -556,13 +556,18 @@ fn bench_window(
                 .clicked()
             {
                 let path = PathBuf::from(&tools.path);
-                match foehold_core::game::save::write_atomic(&path, bench.0.file().as_bytes()) {
+                let mut files = foehold_desktop::files::Files;
+                match foehold_core::storage::Storage::write(
+                    &mut files,
+                    &path,
+                    bench.0.file().as_bytes(),
+                ) {
                     Ok(()) => {
                         tools.refused = None;
                         notice.done(format!("the position is saved to {}", path.display()));
                     }
                     Err(e) => {
-                        tools.refused = Some(format!("could not save {}: {e}", path.display()));
+                        tools.refused = Some(format!("could not save {e}"));
                     }
                 }
             }

@@ -52,10 +52,10 @@ pub struct Options {
     /// The speed of the rules' own steps at the start (`--speed`).
     pub speed: f32,
     /// Online play asked for on the command line (`--host`, `--join`).
-    pub online: foehold_args::OnlineArgs,
+    pub online: foehold_desktop::OnlineArgs,
     /// The tools' options, in a build with them.
     #[cfg(feature = "dev")]
-    pub tools: foehold_args::DevArgs,
+    pub tools: foehold_desktop::DevArgs,
 }
 
 impl Default for Options {
@@ -77,7 +77,7 @@ impl Default for Options {
 
 impl Options {
     /// The table's options as parsed from the command line.
-    fn from_args(a: &foehold_args::TableArgs) -> Options {
+    fn from_args(a: &foehold_desktop::TableArgs) -> Options {
         Options {
             scenario: a.scenario.clone(),
             lab: a.lab.clone(),
@@ -149,7 +149,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
 /// Opens a file on the table: a case file (a puzzle, a fight's question, a foe's turn) is a
 /// position and opens in the lab; a scenario or save starts its game.
 fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(), String> {
-    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
     if foehold_core::kit::is_case(&text) {
         return lab::open_case(world, &path.display().to_string(), &text);
     }
@@ -157,7 +157,7 @@ fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(),
 }
 
 /// Opens the table window with the options of the command line.
-pub fn run(args: &foehold_args::TableArgs) -> ExitCode {
+pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
     let unattended = options.unattended();
     let mut app = App::new();

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use foehold_core::game::save::Save;
 use foehold_core::rules::ToMove;
+use foehold_desktop::files::Files;
 use foehold_loop::{CoreGame, LoopSettings, SubmitAction};
 
 use super::follow::{Record, Seen};
@@ -190,16 +191,16 @@ pub fn controls<R: Module>(
                         keeping.saved_at = Some(g.cursor);
                         notice.done(format!("the game is saved to {}", path.display()));
                     }
-                    Err(e) => notice.failed(format!("could not save {}: {e}", path.display())),
+                    Err(e) => notice.failed(format!("could not save {e}")),
                 }
                 false
             }
             Control::Load(path) => {
-                match Save::<R>::load(&path)
+                match Save::<R>::load(&Files, &path)
                     .map_err(|e| e.to_string())
                     .and_then(|s| {
                         let seats = s.seats.clone();
-                        s.replay(&path).map(|g| (g, seats))
+                        s.replay(&Files, &path).map(|g| (g, seats))
                     }) {
                     Ok((loaded, seated)) => {
                         let said = format!("loaded {}", path.display());

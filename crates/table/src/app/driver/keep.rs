@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::Rules;
+use foehold_desktop::files::Files;
 use foehold_loop::CoreGame;
 
 use super::{Pace, Seats};
@@ -74,17 +75,14 @@ pub fn write(
     seats: &Seats,
     path: &Path,
     autosave: bool,
-) -> std::io::Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)?;
-    }
+) -> Result<(), String> {
     let mut save = Save::of(game);
     // Seats the players confirmed come back with the game; unconfirmed ones are asked again.
     save.seats = seats.ready.then(|| seats.owner.clone());
     if autosave {
-        save.write_autosave(path)
+        save.write_autosave(&mut Files, path)
     } else {
-        save.write(path)
+        save.write(&mut Files, path)
     }
 }
 

@@ -85,7 +85,7 @@ pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>
 /// Opens the scenario in `path` on the table, replacing the game there; errors name the file, line
 /// and column, and leave the table as it was.
 pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
-    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
     let install = with_rules(
         &file,

@@ -14,7 +14,7 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use foehold_args::RelayArg;
+use foehold_desktop::RelayArg;
 use foehold_net::Traffic;
 use foehold_net::message::{PeerId, Want};
 use foehold_net::quic::fetch_scenario;
@@ -337,7 +337,8 @@ fn scenario_on_table(world: &mut World) -> Result<(String, String), String> {
     let mut find = Find(world, None);
     each_module(&mut find);
     let (path, hash) = find.1.ok_or("no game is on the table to host")?;
-    let text = foehold_core::error::read_file(&PathBuf::from(&path)).map_err(|e| e.to_string())?;
+    let text =
+        foehold_desktop::files::read_file(&PathBuf::from(&path)).map_err(|e| e.to_string())?;
     if hash.is_some_and(|h| h != foehold_core::game::save::text_hash(&text)) {
         return Err(format!(
             "{path} changed since this game began: open it again to host it"

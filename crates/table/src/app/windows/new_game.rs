@@ -57,7 +57,7 @@ impl ForRules for About<'_> {
 
 /// What the list says of the scenario in `path`, or why it cannot be played.
 fn about(path: &std::path::Path) -> Result<Listed, String> {
-    let text = foehold_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
     let file = path.display().to_string();
     with_rules(
         &file,

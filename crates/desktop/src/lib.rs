@@ -1,6 +1,9 @@
-//! Foehold's command lines shared by its programs: the options of the 3D table (`foehold` without a
-//! subcommand, and `foehold-table`), parsed without an engine, so that the headless command can
-//! check them and print its help without depending on the table.
+//! What Foehold's desktop programs share, with no engine in it: this machine's files as the core's
+//! storage ([`files`]), and the options of the 3D table (`foehold` without a subcommand, and
+//! `foehold-table`), parsed here so that the headless command can check them and print its help
+//! without depending on the table.
+
+pub mod files;
 
 use clap::Args;
 use std::path::PathBuf;
