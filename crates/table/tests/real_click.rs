@@ -192,26 +192,34 @@ impl Table {
         std::os::unix::fs::symlink(repo.join("scenarios"), dir.join("scenarios")).unwrap();
         let scenario: Vec<PathBuf> = scenario.iter().map(|s| repo.join(s)).collect();
         let probe = dir.join("probe.json");
-        let log = std::fs::File::create(dir.join("table.log")).unwrap();
         // The game's autosaves go to the working directory: a scratch one.
-        let app = Command::new(env!("CARGO_BIN_EXE_foehold-table"))
-            .args(&scenario)
-            .args(more)
-            // The clicks are checked by the probe and by colours on the board, not by shading:
-            // without shadows and multisampling a software-rendered frame takes a fraction of
-            // the time (the screenshot test draws the board in full). The rules' own steps
-            // play at the slider's fastest: the tests wait for what they show, not for a pace.
-            .args(["--seed", "1", "--quick-render", "--speed", "4", "--probe"])
-            .arg(&probe)
-            .current_dir(&dir)
-            .env("DISPLAY", &display)
-            .env("WGPU_BACKEND", "vulkan")
-            .env("WINIT_X11_SCALE_FACTOR", SCALE.to_string())
-            .stdout(log.try_clone().unwrap())
-            .stderr(log)
-            .spawn()
-            .unwrap();
-        let app = Killed(app);
+        let start_app = || {
+            let log = std::fs::File::create(dir.join("table.log")).unwrap();
+            let app = Command::new(env!("CARGO_BIN_EXE_foehold-table"))
+                .args(&scenario)
+                .args(more)
+                // The clicks are checked by the probe and by colours on the board, not by
+                // shading: without shadows and multisampling a software-rendered frame takes a
+                // fraction of the time (the screenshot test draws the board in full). The rules'
+                // own steps play at the slider's fastest: the tests wait for what they show, not
+                // for a pace.
+                .args(["--seed", "1", "--quick-render", "--speed", "4", "--probe"])
+                .arg(&probe)
+                .current_dir(&dir)
+                .env("DISPLAY", &display)
+                .env("WGPU_BACKEND", "vulkan")
+                .env("WINIT_X11_SCALE_FACTOR", SCALE.to_string())
+                .stdout(log.try_clone().unwrap())
+                .stderr(log)
+                .spawn()
+                .unwrap();
+            Killed(app)
+        };
+        let mut app = start_app();
+        // A table that ends before its window opens did not reach the X server (a fresh server
+        // now and then refuses its first client on a loaded machine): it starts again, twice at
+        // most, and the test fails at once with every log rather than waiting for a window.
+        let mut ended: Vec<String> = Vec::new();
         let start = Instant::now();
         let window: u32 = loop {
             let found = Command::new("xdotool")
@@ -223,9 +231,22 @@ impl Table {
             if let Some(id) = text.lines().next().and_then(|l| l.trim().parse().ok()) {
                 break id;
             }
+            if let Ok(Some(status)) = app.0.try_wait() {
+                let log = std::fs::read_to_string(dir.join("table.log")).unwrap_or_default();
+                ended.push(format!(
+                    "the table ended ({status}) before its window:\n{log}"
+                ));
+                assert!(ended.len() < 3, "{}", ended.join("\n"));
+                sleep(Duration::from_secs(1));
+                app = start_app();
+                continue;
+            }
             if start.elapsed() > Duration::from_secs(300) {
                 let log = std::fs::read_to_string(dir.join("table.log")).unwrap_or_default();
-                panic!("no table window after 5 minutes:\n{log}");
+                panic!(
+                    "no table window after 5 minutes:\n{}\n{log}",
+                    ended.join("\n")
+                );
             }
             sleep(Duration::from_millis(250));
         };
