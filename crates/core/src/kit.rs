@@ -267,6 +267,25 @@ pub fn blank_bench(name: &str) -> Option<Box<dyn AnyBench>> {
         .map(|l| (l.blank)())
 }
 
+/// The answer text of every case file in `dir`, by file name, each under a `== name` line: what
+/// `foehold solve` tells a player of each case.
+#[cfg(any(test, feature = "testing"))]
+pub fn case_answers(dir: &std::path::Path) -> Result<String, String> {
+    let files =
+        crate::game::check::ron_files(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut answers = Vec::with_capacity(files.len());
+    for p in &files {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let text = crate::game::check::read_file(p).map_err(|e| e.to_string())?;
+        let answer = solve(&name, &text).map_err(|e| e.to_string())?;
+        answers.push(format!("== {name}\n{}", answer.text.trim_end()));
+    }
+    Ok(answers.join("\n\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

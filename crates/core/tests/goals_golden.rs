@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use foehold_core::game::check::{case_answers, whole_log};
+use foehold_core::game::check::whole_log;
+use foehold_core::kit::case_answers;
 use foehold_core::rules::goals::Goals;
 
 fn root() -> PathBuf {

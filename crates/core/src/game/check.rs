@@ -67,23 +67,6 @@ pub fn whole_log<R: Present>(path: &Path, seed: u64, steps: usize) -> Result<Vec
     }
 }
 
-/// The answer text of every case file in `dir`, by file name, each under a `== name` line: what
-/// `foehold solve` tells a player of each case.
-pub fn case_answers(dir: &Path) -> Result<String, String> {
-    let files = ron_files(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut answers = Vec::with_capacity(files.len());
-    for p in &files {
-        let name = p
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let text = std::fs::read_to_string(p).map_err(|e| format!("{name}: {e}"))?;
-        let answer = crate::kit::solve(&name, &text).map_err(|e| e.to_string())?;
-        answers.push(format!("== {name}\n{}", answer.text.trim_end()));
-    }
-    Ok(answers.join("\n\n"))
-}
-
 /// The `.ron` files of a folder, by name, so that what a test reads does not follow the order the
 /// folder lists them in.
 pub fn ron_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
