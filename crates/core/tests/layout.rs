@@ -1,6 +1,7 @@
-//! The import cycles among the rules core's modules: each folder's children (files and folders)
-//! should depend on each other one way only. The cycles that remain are listed here, so that a new
-//! one fails and a removed one is struck off the list.
+//! The layout of the rules core's code holds: outside its tests it opens no file, starts no thread
+//! and asks nothing of the process (the programs give it their storage,
+//! [`foehold_core::storage::Storage`], so it runs in a browser); and the import cycles among its
+//! modules are the listed ones, so that a new one fails and a removed one is struck off the list.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -233,3 +234,38 @@ const LISTED: &[&str] = &[
     "rules::gloomhaven: attack ↔ targeting",
     "rules::goals: actions ↔ coverage ↔ scenario ↔ state",
 ];
+
+#[test]
+fn the_core_outside_its_tests_names_no_file_thread_or_process() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    assert!(files.len() > 50, "{} files under src", files.len());
+    let mut found = Vec::new();
+    for path in &files {
+        let rel = path.strip_prefix(&root).expect("under src");
+        let name = rel.to_string_lossy().replace('\\', "/");
+        // Test files, and the helpers the feature `testing` gives other crates' tests.
+        if name.ends_with("tests.rs") || name == "game/check.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(path).expect("a source file");
+        // A file's unit tests come last, after its first `#[cfg(test)]`.
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (n, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or_default();
+            for what in [
+                "std::fs",
+                "std::thread",
+                "std::process",
+                "std::net",
+                "std::env",
+            ] {
+                if line.contains(what) {
+                    found.push(format!("src/{name}:{}: {what}", n + 1));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
