@@ -10,7 +10,7 @@ use std::sync::Arc;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::view::Side;
-use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
+use foehold_core::rules::{TieBreaker, ToMove, state_hash};
 use foehold_desktop::files::Files;
 
 use foehold_core::kit::{ForRules, Module, with_rules};
@@ -101,7 +101,7 @@ impl ForRules for Play<'_> {
             .clone()
             .unwrap_or_else(|| std::env::temp_dir().join("foehold-autosave.ron"));
         if !o.quiet {
-            let view = <R as Present>::view(&game.state);
+            let view = R::view(&game.state);
             let count = |side: Side| view.figures.iter().filter(|f| f.side == side).count();
             outln!(
                 "{} · seed {} · {} heroes against {} foes",

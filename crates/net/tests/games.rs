@@ -182,7 +182,7 @@ fn a_game_played_on_from_the_lab_is_not_hosted_as_it_stands() {
     let moment = Goals::moment(&game.state).unwrap();
     let mut bench =
         Bench::<Goals>::of_moment(moment, &<Goals as Present>::view(&game.state)).unwrap();
-    let v = <Goals as Lab>::view(bench.position());
+    let v = <Goals as Lab>::position_view(bench.position());
     let hero = v
         .figures
         .iter()

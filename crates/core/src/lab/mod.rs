@@ -292,7 +292,7 @@ pub trait Lab: crate::rules::Rules {
     fn write(p: &Self::Position) -> String;
     /// The board and figures, to draw; cells around the board that a brush may add come as
     /// [`crate::rules::view::Ground::Outside`].
-    fn view(p: &Self::Position) -> TableView;
+    fn position_view(p: &Self::Position) -> TableView;
     /// The module's brushes.
     fn brushes() -> Vec<Brush>;
     /// Puts brush `brush` on `cell` (a second cell for an edge). The result is checked afterwards.
@@ -393,7 +393,7 @@ impl<L: Lab> Bench<L> {
     /// the position's figures' cells are the ones the lab follows through its edits.
     pub fn of_moment(position: L::Position, game: &TableView) -> Result<Self, String> {
         let mut bench = Self::checked(position)?;
-        bench.tags = L::view(&bench.position)
+        bench.tags = L::position_view(&bench.position)
             .figures
             .iter()
             .filter_map(|f| {
@@ -434,7 +434,7 @@ impl<L: Lab> Bench<L> {
     /// The board and figures to draw: a figure of the game a moment came from under its name in
     /// the game.
     pub fn view(&self) -> TableView {
-        let mut view = L::view(&self.position);
+        let mut view = L::position_view(&self.position);
         for f in &mut view.figures {
             if let Some(name) = self.tags.get(&f.cell).and_then(|id| self.names.get(id)) {
                 f.name = name.clone();
@@ -502,7 +502,12 @@ impl<L: Lab> Bench<L> {
         let tags = if self.tags.is_empty() {
             Tags::new()
         } else {
-            follow(&self.tags, &L::view(&self.position), &L::view(&next), moved)
+            follow(
+                &self.tags,
+                &L::position_view(&self.position),
+                &L::position_view(&next),
+                moved,
+            )
         };
         let old = std::mem::replace(&mut self.position, next);
         let old_tags = std::mem::replace(&mut self.tags, tags);
@@ -557,7 +562,7 @@ impl<L: Lab> Bench<L> {
                 "this position was not opened from a game: there is no game to play on".into(),
             );
         };
-        let (before, after) = (L::view(first), L::view(&self.position));
+        let (before, after) = (L::position_view(first), L::position_view(&self.position));
         let board = |v: &TableView| -> BTreeMap<CellKey, Ground> {
             v.cells
                 .iter()

@@ -169,7 +169,7 @@ mod tests {
 
     /// A floor square of the position with nothing on it, other than `not`.
     fn free_square(bench: &Bench<Brimstone>, not: &[(i32, i32)]) -> (i32, i32) {
-        let v = <Brimstone as Lab>::view(bench.position());
+        let v = <Brimstone as Lab>::position_view(bench.position());
         v.cells
             .iter()
             .find(|c| {

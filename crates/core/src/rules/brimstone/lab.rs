@@ -1303,7 +1303,7 @@ impl Lab for Brimstone {
         }
     }
 
-    fn view(p: &Case) -> TableView {
+    fn position_view(p: &Case) -> TableView {
         let b = p.board();
         let walls: BTreeSet<Sq> = b.walls.iter().copied().collect();
         let mut cells: Vec<CellInfo> = Vec::new();

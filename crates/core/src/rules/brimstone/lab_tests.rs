@@ -88,7 +88,7 @@ fn agrees_with_solve(p: &Case) {
 /// Every square of every tile is a cell, walls as walls; cells off the tiles are offered around
 /// them; heroes and enemies stand where the file puts them.
 fn view_shows(p: &Case) {
-    let view = Brimstone::view(p);
+    let view = Brimstone::position_view(p);
     assert_eq!(view.grid, GridKind::Square);
     assert!(view.thin_walls.is_empty());
     let (board, enemies) = match p {
@@ -275,7 +275,7 @@ fn a_position_set_up_by_brushes_is_answered_after_every_edit() {
         .unwrap();
     check(&b);
     assert_eq!(tiles(&b), before + 3);
-    let view = Brimstone::view(b.position());
+    let view = Brimstone::position_view(b.position());
     let cell = view.cells.iter().find(|c| c.key == (3, 1)).unwrap();
     assert_eq!(cell.ground, Ground::Outside);
 

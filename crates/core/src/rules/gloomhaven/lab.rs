@@ -490,7 +490,7 @@ impl Lab for Gloomhaven {
         crate::lab::write_case("Puzzle", p)
     }
 
-    fn view(p: &Puzzle) -> TableView {
+    fn position_view(p: &Puzzle) -> TableView {
         let m = &p.map;
         // Each hex's terrain, looked up once per list rather than once per hex and list.
         let mut terrain: std::collections::BTreeMap<Qr, Ground> = std::collections::BTreeMap::new();

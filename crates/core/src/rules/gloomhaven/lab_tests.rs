@@ -46,7 +46,7 @@ fn a_position_set_up_by_brushes_is_answered_after_every_edit() {
     b.edit(|p| Gloomhaven::paint(p, "obstacle", (0, 0), None))
         .unwrap();
     let before = tied;
-    let view = Gloomhaven::view(b.position());
+    let view = Gloomhaven::position_view(b.position());
     let cell = view.cells.iter().find(|c| c.key == (0, 0)).unwrap();
     assert_eq!(cell.ground, Ground::Obstacle);
     assert!(view.cells.iter().any(|c| c.ground == Ground::Outside));

@@ -956,7 +956,7 @@ impl Lab for Goals {
         crate::lab::write_case("GoalTurn", p)
     }
 
-    fn view(p: &GoalTurn) -> TableView {
+    fn position_view(p: &GoalTurn) -> TableView {
         let b = &p.board;
         let set = |l: &[Qr]| l.iter().copied().collect::<BTreeSet<Qr>>();
         let (woods, rough, blocked) = (set(&b.woods), set(&b.rough), set(&b.blocked));

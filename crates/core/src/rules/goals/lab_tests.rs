@@ -104,7 +104,7 @@ fn a_position_set_up_by_brushes_is_answered_after_every_edit() {
     b.edit(|p| Goals::paint(p, "woods", (0, 0), None)).unwrap();
     assert!(b.answer().choices.len() > 1, "{:?}", b.answer());
     assert!(b.answer().summary.contains("the players choose"));
-    let view = Goals::view(b.position());
+    let view = Goals::position_view(b.position());
     let ground = |v: &crate::rules::view::TableView, h| {
         v.cells.iter().find(|c| c.key == h).map(|c| c.ground)
     };
@@ -124,7 +124,7 @@ fn a_position_set_up_by_brushes_is_answered_after_every_edit() {
         .unwrap();
     b.edit(|p| Goals::paint(p, "loot", (-3, 0), None)).unwrap();
     b.edit(|p| Goals::paint(p, "floor", (4, -1), None)).unwrap();
-    let view = Goals::view(b.position());
+    let view = Goals::position_view(b.position());
     let count = |g| view.cells.iter().filter(|c| c.ground == g).count();
     assert_eq!((count(Ground::Dome), count(Ground::DomeGap)), (4, 6));
     assert_eq!(ground(&view, (-3, 3)), Some(Ground::Adventure));
