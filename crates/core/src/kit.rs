@@ -11,7 +11,7 @@ use crate::LoadError;
 use crate::error::offset_to_position;
 use crate::game::coverage::Coverage;
 use crate::lab::Lab;
-use crate::lab::any::{AnyBench, LabModule, Opened};
+use crate::lab::any::{LabModule, Opened};
 use crate::rules::Present;
 use crate::rules::case::{Answer, CaseFormat, top_level_name};
 
@@ -257,14 +257,6 @@ pub fn open_any(file: &str, text: &str) -> Opened {
 /// Whether a file's text is a case file (of any module), not a scenario or a save.
 pub fn is_case(text: &str) -> bool {
     top_level_name(text).is_some_and(|(_, k)| formats().iter().any(|f| f.kinds.contains(&k)))
-}
-
-/// A bench on module `name`'s blank position (a [`Lab::MODULE`] name), if the lab knows it.
-pub fn blank_bench(name: &str) -> Option<Box<dyn AnyBench>> {
-    lab_modules()
-        .into_iter()
-        .find(|l| l.module == name)
-        .map(|l| (l.blank)())
 }
 
 /// The answer text of every case file in `dir`, by file name, each under a `== name` line: what
