@@ -44,6 +44,10 @@ macro_rules! modules {
             work.visit::<$crate::rules::gloomhaven::Gloomhaven>();
             work.visit::<$crate::rules::brimstone::Brimstone>();
             work.visit::<$crate::rules::goals::Goals>();
+            // The test-only toy module, a fourth entry in the tests of whichever crate expands
+            // the list: proof that a module with every part goes wherever the list goes.
+            #[cfg(test)]
+            work.visit::<$crate::rules::toy::Toy>();
         }
 
         /// Work done for whichever rule module a file names: `run` is called with that module's
@@ -127,6 +131,12 @@ impl Module for crate::rules::brimstone::Brimstone {
 impl Module for crate::rules::goals::Goals {
     const POSITION: &'static str = "goal-priority turn";
     const CASES: CaseFormat = crate::rules::goals::case::FORMAT;
+}
+
+#[cfg(any(test, feature = "testing"))]
+impl Module for crate::rules::toy::Toy {
+    const POSITION: &'static str = "toy duel";
+    const CASES: CaseFormat = crate::rules::toy::case::FORMAT;
 }
 
 /// Every case format, one per module, in the list's order.
@@ -293,7 +303,8 @@ mod tests {
 
     #[test]
     fn a_file_names_its_module_and_an_unknown_one_is_refused_with_the_list() {
-        assert_eq!(played(), ["Gloomhaven", "Brimstone", "Goals"]);
+        // In this crate's tests the list carries the test-only toy fourth.
+        assert_eq!(played(), ["Gloomhaven", "Brimstone", "Goals", "Toy"]);
         assert_eq!(
             with_rules("a.ron", "(rules: Goals)", Name).unwrap(),
             "Goals"
@@ -304,14 +315,17 @@ mod tests {
         );
         let e = with_rules("a.ron", "(\n  rules: Chess,\n)", Name).unwrap_err();
         assert_eq!((e.line, e.column), (2, 10), "{e}");
-        assert!(e.message.contains("Gloomhaven, Brimstone, Goals"), "{e}");
+        assert!(
+            e.message.contains("Gloomhaven, Brimstone, Goals, Toy"),
+            "{e}"
+        );
     }
 
     #[test]
     fn every_module_has_one_case_format_and_one_lab_entry_in_the_lists_order() {
         let formats: Vec<&str> = formats().iter().map(|f| f.module).collect();
         let labs: Vec<&str> = lab_modules().iter().map(|l| l.module).collect();
-        assert_eq!(formats, ["gloomhaven", "brimstone", "goals"]);
+        assert_eq!(formats, ["gloomhaven", "brimstone", "goals", "toy"]);
         assert_eq!(labs, formats);
     }
 
@@ -434,5 +448,79 @@ mod tests {
             assert_eq!(b.module(), m.module);
             assert!(!b.answer().choices.is_empty(), "{}", m.label);
         }
+    }
+    /// The toy, added by the checklist alone (its folder, its line on the list, its `impl
+    /// Module`), goes through every entry point of the kit: a scenario naming it, its case files
+    /// for `solve` and the lab, the lab's New position list, a moment of its game, the plan of its
+    /// foe, "play on from here", and coverage.
+    #[test]
+    fn the_toy_goes_through_every_part_of_the_kit() {
+        use crate::game::Game;
+        use crate::lab::any::{moment_bench, plan_of, play_on_bench};
+        use crate::rules::toy::{self, Toy};
+        use crate::rules::{Rules, TieBreaker};
+
+        assert_eq!(with_rules("yard.ron", toy::SCENARIO, Name).unwrap(), "Toy");
+        let case = "ToyTurn(width: 4, height: 3, hero: (0, 0), foe: (3, 2),\n  \
+                    expect: Some([(end: (3, 1), strike: false), (end: (2, 2), strike: false)]))";
+        assert!(is_case(case));
+        let answer = solve("tie.ron", case).unwrap();
+        assert_eq!(answer.verdict, Some(Ok(())), "{}", answer.text);
+        assert_eq!(solve_json("tie.ron", case).unwrap(), answer.json);
+        let e = solve(
+            "far.ron",
+            "ToyTurn(width: 4, height: 3,\n hero: (9, 0), foe: (3, 2))",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2), "{e}");
+        assert!(e.message.contains("off the grid"), "{e}");
+        let mut bench = open_any("tie.ron", case).unwrap();
+        assert_eq!(bench.module(), "toy");
+        assert_eq!(bench.answer().choices.len(), 2);
+        bench.drag((0, 0), (3, 0)).unwrap();
+        assert_eq!(bench.answer().choices.len(), 1, "{:?}", bench.answer());
+        assert!(
+            bench.paint("hero", (3, 2), None).is_err(),
+            "the foe stands there"
+        );
+        assert_eq!(bench.history(), (1, 0));
+        assert!(
+            lab_modules()
+                .iter()
+                .any(|m| m.module == "toy" && m.label == "toy duel")
+        );
+
+        let scenario = toy::scenario().unwrap();
+        let mut game =
+            Game::<Toy>::new(scenario.clone(), "yard.ron", 3, TieBreaker::Seeded).unwrap();
+        let mut bench = moment_bench::<Toy>(&game.state).unwrap();
+        assert_eq!(bench.answer().choices.len(), 2, "the first step is a tie");
+        assert_eq!(
+            plan_of::<Toy>(&game.state, 1).answer.unwrap().choices.len(),
+            2
+        );
+        assert!(
+            plan_of::<Toy>(&game.state, 0).answer.is_err(),
+            "the hero has no plan"
+        );
+        bench.drag((3, 2), (1, 0)).unwrap();
+        let play_on = play_on_bench::<Toy>(&game.state, bench.as_ref())
+            .unwrap()
+            .unwrap();
+        game.apply(play_on).unwrap();
+        assert_eq!(
+            game.state.foe,
+            (1, 0),
+            "the foe stands where the lab put it"
+        );
+
+        let report = crate::game::coverage::cover::<Toy>(&scenario, "yard.ron", 0..20).unwrap();
+        assert_eq!(report.games(), 20);
+        assert!(report.missing.is_empty(), "{:?}", report.missing);
+        assert_eq!(
+            report.rules.len(),
+            <Toy as Coverage>::coverage_rules().len()
+        );
+        assert!(<Toy as Rules>::NAME == "Toy");
     }
 }

@@ -1,69 +1,58 @@
 //! The rule modules on the table: what each adds to the table every module shares.
 
+use foehold_core::kit;
 use foehold_core::lab::any::{AnyBench, Plan, moment_bench, plan_of, play_on_bench};
-use foehold_core::rules::Present;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
 
 use crate::app::Extra;
 
-/// A rule module as the table plays it.
-pub trait Module: Present {
+/// A rule module as the table plays it: a module of the kit ([`kit::Module`]: its rules, how
+/// they read, its lab and coverage) with what it adds to the 3D table.
+pub trait Module: kit::Module {
     /// What the module adds to the 3D table: its own windows and clicks.
     const TABLE: Extra;
     /// The rules as the New game list names them.
     const RULES: &'static str;
-    /// The moment of a game in the position lab ([`foehold_core::lab::Lab::moment`]).
-    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String>;
+
+    /// A bench on the moment of a game in the position lab ([`foehold_core::lab::Lab::moment`]).
+    fn bench_of_moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
+        moment_bench::<Self>(state)
+    }
     /// "Play on from here": the action that puts the lab's edits to a moment into the game
     /// ([`foehold_core::lab::Bench::play_on`]), `None` when nothing was edited.
-    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String>;
+    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
+        play_on_bench::<Self>(state, bench)
+    }
     /// What foe `figure` would do if it acted now ([`foehold_core::lab::any::plan_of`]).
-    fn plan(state: &Self::State, figure: u32) -> Plan;
+    fn plan(state: &Self::State, figure: u32) -> Plan {
+        plan_of::<Self>(state, figure)
+    }
 }
 
 impl Module for Gloomhaven {
     const TABLE: Extra = crate::app::gloomhaven::EXTRA;
     const RULES: &'static str = "Gloomhaven-family rules";
-    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
-        moment_bench::<Self>(state)
-    }
-    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
-        play_on_bench::<Self>(state, bench)
-    }
-    fn plan(state: &Self::State, figure: u32) -> Plan {
-        plan_of::<Self>(state, figure)
-    }
 }
 
 impl Module for Brimstone {
     // The shared table plays it whole: moves on lit cells and as buttons.
     const TABLE: Extra = Extra::NONE;
     const RULES: &'static str = "a Brimstone-style fight";
-    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
-        moment_bench::<Self>(state)
-    }
-    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
-        play_on_bench::<Self>(state, bench)
-    }
-    fn plan(state: &Self::State, figure: u32) -> Plan {
-        plan_of::<Self>(state, figure)
-    }
 }
 
 impl Module for Goals {
     const TABLE: Extra = Extra::NONE;
     const RULES: &'static str = "goal-priority foes";
-    fn moment(state: &Self::State) -> Result<Box<dyn AnyBench>, String> {
-        moment_bench::<Self>(state)
-    }
-    fn play_on(state: &Self::State, bench: &dyn AnyBench) -> Result<Option<Self::Action>, String> {
-        play_on_bench::<Self>(state, bench)
-    }
-    fn plan(state: &Self::State, figure: u32) -> Plan {
-        plan_of::<Self>(state, figure)
-    }
+}
+
+/// The test-only toy's table part: nothing beyond the shared table. The list carries the toy in
+/// this crate's tests, where a toy without it would not compile.
+#[cfg(test)]
+impl Module for foehold_core::rules::toy::Toy {
+    const TABLE: Extra = Extra::NONE;
+    const RULES: &'static str = "a toy game";
 }
 
 foehold_core::modules!(Module);

@@ -109,8 +109,8 @@ pub fn open_moment<R: crate::modules::Module>(world: &mut World) -> Result<(), S
     let Some(game) = world.get_resource::<foehold_loop::CoreGame<R>>() else {
         return Err("no game is on the table".into());
     };
-    let bench =
-        R::moment(&game.0.state).map_err(|e| format!("this moment cannot open in the lab: {e}"))?;
+    let bench = R::bench_of_moment(&game.0.state)
+        .map_err(|e| format!("this moment cannot open in the lab: {e}"))?;
     let name = R::scenario_name(&game.0.scenario).to_string();
     let Some(foehold_loop::CoreGame(game)) = world.remove_resource::<foehold_loop::CoreGame<R>>()
     else {

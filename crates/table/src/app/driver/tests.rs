@@ -1,5 +1,5 @@
 //! The driver headless, under `MinimalPlugins`: the test-only toy module on it (proof that it needs
-//! only the `Present` interface), saves, undo and redo by decision, the dice for a tie.
+//! only the kit's interface), saves, undo and redo by decision, the dice for a tie.
 
 use std::path::{Path, PathBuf};
 
@@ -17,33 +17,12 @@ use foehold_loop::{CoreGame, LoopSettings};
 
 use super::AtRisk;
 use super::open::{install, open};
-use super::{Control, Extra, Keeping, Log, ModulePlugin, Pace, Seats};
+use super::{Control, Keeping, Log, Pace, Seats};
 use crate::app::Options;
 use crate::app::board::CellMarks;
 use crate::app::minis::{Landing, PendingPaths, WalkSpeed};
 use crate::app::picking::{Hovered, Picked};
 use crate::app::table::Table;
-use crate::modules::Module;
-
-impl Module for Toy {
-    const RULES: &'static str = "a toy game";
-    const TABLE: Extra = Extra::NONE;
-    fn moment(_: &toy::State) -> Result<Box<dyn foehold_core::lab::any::AnyBench>, String> {
-        Err("the toy has no case format".into())
-    }
-    fn play_on(
-        _: &toy::State,
-        _: &dyn foehold_core::lab::any::AnyBench,
-    ) -> Result<Option<toy::Action>, String> {
-        Err("the toy has no case format".into())
-    }
-    fn plan(_: &toy::State, _: u32) -> foehold_core::lab::any::Plan {
-        foehold_core::lab::any::Plan {
-            card: Vec::new(),
-            answer: Err("the toy has no case format".into()),
-        }
-    }
-}
 
 /// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:
 /// what the board drawing, picking and egui would add is inserted bare.
@@ -83,10 +62,10 @@ pub(crate) fn repo(path: &str) -> PathBuf {
 }
 
 /// The toy on the table, seated, its rules playing as fast as the frames go; its scenario read from
-/// the file `scenario` (saves name it).
+/// the file `scenario` (saves name it). The driver added the toy's plugin itself: in this crate's
+/// tests the list of modules carries it.
 fn toy_app(scenario: &str) -> App {
     let mut app = headless(3);
-    app.add_plugins(ModulePlugin::<Toy>::default());
     let parsed = toy::scenario().expect("the toy scenario parses");
     let game = Game::<Toy>::new(parsed, scenario, 3, TieBreaker::Seeded)
         .expect("sets up")
@@ -583,7 +562,7 @@ fn dome_crossing_until(until: impl Fn(&foehold_core::rules::goals::state::State)
 fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
     use foehold_core::rules::goals::Goals;
     // On to a foe's turn of the first round, as the rules would play it.
-    let mut app = dome_crossing_until(|s| Goals::moment(s).is_ok());
+    let mut app = dome_crossing_until(|s| <Goals as foehold_core::lab::Lab>::moment(s).is_ok());
     let game = &app.world().resource::<CoreGame<Goals>>().0;
     let (cursor, hash) = (game.cursor, foehold_core::rules::state_hash(&game.state));
     crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");
@@ -610,10 +589,18 @@ fn a_moment_of_the_game_opens_in_the_lab_and_the_game_comes_back_as_it_was() {
 
 #[test]
 fn a_moment_with_no_foe_to_decide_says_why_and_the_game_stays() {
+    // The toy played to its end: no foe turn is left to open.
     let mut app = toy_app("toy.ron");
+    for _ in 0..400 {
+        if matches!(Toy::to_move(&toy(&app).state), ToMove::Over { .. }) {
+            break;
+        }
+        app.update();
+    }
+    assert!(matches!(Toy::to_move(&toy(&app).state), ToMove::Over { .. }));
     let cursor = toy(&app).cursor;
     let e = crate::app::lab::open_moment::<Toy>(app.world_mut()).unwrap_err();
-    assert!(e.contains("cannot open in the lab"), "{e}");
+    assert!(e.contains("cannot open in the lab: the game is over"), "{e}");
     assert!(app.world().contains_resource::<CoreGame<Toy>>());
     assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
     assert_eq!(toy(&app).cursor, cursor);
@@ -626,7 +613,8 @@ fn a_moment_edited_in_the_lab_plays_on_in_the_game_and_an_undo_takes_the_edit_ba
     use foehold_core::rules::view::{Ground, Side};
     // On to a hero's turn whose moment (the first foe still to act) opens.
     let mut app = dome_crossing_until(|s| {
-        matches!(s.phase, Phase::Hero { moved: false, .. }) && Goals::moment(s).is_ok()
+        matches!(s.phase, Phase::Hero { moved: false, .. })
+            && <Goals as foehold_core::lab::Lab>::moment(s).is_ok()
     });
     let cursor = app.world().resource::<CoreGame<Goals>>().0.cursor;
     crate::app::lab::open_moment::<Goals>(app.world_mut()).expect("the moment opens");

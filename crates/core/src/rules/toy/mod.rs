@@ -1,9 +1,12 @@
 //! A tiny rule module for tests only: one hero and one foe on a small square grid.
 //!
 //! It exists to prove that [`crate::game::Game`], saves and the game loop depend on the [`Rules`]
-//! interface alone, and to give other crates' tests a module that is quick to play and easy to
-//! reason about. It is built with the `testing` feature (and in this crate's own tests), and it is not
-//! one of the modules Foehold plays: no case format and no command knows it.
+//! interface alone, that a module is added by the kit's checklist ([`crate::kit`]): it has every
+//! part a module has (rules and presentation here, its case format in [`case`], its lab positions
+//! and coverage beside them), and the list of modules carries it in the tests of whichever crate
+//! expands it. It also gives other crates' tests a module that is quick to play and easy to reason
+//! about. It is built with the `testing` feature (and in this crate's own tests), and it is not one
+//! of the modules Foehold plays: no shipped command or table knows it.
 //!
 //! A round: the hero takes one action (step to a free neighbouring cell, strike the foe next to it,
 //! or wait); then the foe steps one cell towards the hero when it is not next to it (two equally good
@@ -22,6 +25,11 @@ use serde::{Deserialize, Serialize};
 use super::view::{CellInfo, CellKey, FigureInfo, Gear, GridKind, Ground, Show, Side, TableView};
 use super::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::error::{LoadError, parse_ron};
+use crate::lab::Arrangement;
+
+pub mod case;
+mod coverage;
+mod lab;
 
 /// A cell `(x, y)` of the grid.
 pub type Cell = (i32, i32);
@@ -45,6 +53,9 @@ pub struct Scenario {
     pub hero_hp: u32,
     pub foe_hp: u32,
     pub round_limit: u32,
+    /// The rules its games are meant to exercise ([`crate::game::coverage::Coverage::claims`]).
+    #[serde(default)]
+    pub exercises: Vec<String>,
 }
 
 /// The four steps on the grid, in the fixed order legal actions list them.
@@ -84,6 +95,8 @@ pub enum Action {
     Choose(usize),
     /// The damage a strike rolled (a chance outcome, 1 to 3).
     Roll(u32),
+    /// The players' change to the board from the position lab: figures moved.
+    Arrange(Arrangement),
 }
 
 /// Where the round stands.
@@ -127,6 +140,10 @@ pub enum Event {
     Over {
         won: bool,
     },
+    /// The players moved figures in the lab: how many.
+    Arranged {
+        moved: usize,
+    },
 }
 
 /// The whole toy game at one moment.
@@ -162,28 +179,72 @@ const fn gap(a: Cell, b: Cell) -> i32 {
     (a.0 - b.0).abs() + (a.1 - b.1).abs()
 }
 
+/// Whether `cell` lies on a grid of `width` × `height` cells.
+const fn on_grid(width: i32, height: i32, (x, y): Cell) -> bool {
+    0 <= x && x < width && 0 <= y && y < height
+}
+
+/// The foe's steps that bring it closest to the hero, in [`Dir::ALL`] order: none when no step
+/// gets closer, two or more when the table breaks a tie. The game and the case format both ask it.
+fn steps_towards(width: i32, height: i32, hero: Cell, foe: Cell) -> Vec<Cell> {
+    let closer = |c: &Cell| on_grid(width, height, *c) && *c != hero;
+    let best = Dir::ALL
+        .iter()
+        .map(|d| d.from(foe))
+        .filter(closer)
+        .map(|c| gap(c, hero))
+        .min();
+    match best {
+        Some(b) if b < gap(foe, hero) => Dir::ALL
+            .iter()
+            .map(|d| d.from(foe))
+            .filter(|c| closer(c) && gap(*c, hero) == b)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 impl State {
-    fn inside(&self, (x, y): Cell) -> bool {
-        (0..self.width).contains(&x) && (0..self.height).contains(&y)
+    fn inside(&self, cell: Cell) -> bool {
+        on_grid(self.width, self.height, cell)
     }
 
-    /// The foe's steps that bring it closest to the hero, in [`Dir::ALL`] order.
     fn foe_steps(&self) -> Vec<Cell> {
-        let closer = |c: &Cell| self.inside(*c) && *c != self.hero;
-        let best = Dir::ALL
-            .iter()
-            .map(|d| d.from(self.foe))
-            .filter(closer)
-            .map(|c| gap(c, self.hero))
-            .min();
-        match best {
-            Some(b) if b < gap(self.foe, self.hero) => Dir::ALL
-                .iter()
-                .map(|d| d.from(self.foe))
-                .filter(|c| closer(c) && gap(*c, self.hero) == b)
-                .collect(),
-            _ => Vec::new(),
+        steps_towards(self.width, self.height, self.hero, self.foe)
+    }
+
+    /// Moves the figures an arrangement names (0 the hero, 1 the foe), whole or not at all: the
+    /// toy's grid and hit points do not change in play.
+    fn arrange(&mut self, a: &Arrangement, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+        let invalid = |s: String| Err(ActionError::Invalid(s));
+        if !a.ground.is_empty() {
+            return invalid("the toy's grid does not change in play".into());
         }
+        if let Some(id) = a.off.first() {
+            return invalid(format!("figure {id} cannot be taken off: the toy has two"));
+        }
+        let (mut hero, mut foe) = (self.hero, self.foe);
+        for (i, &(id, to)) in a.moves.iter().enumerate() {
+            if a.moves[..i].iter().any(|(other, _)| *other == id) {
+                return invalid(format!("figure {id} is named twice"));
+            }
+            if !self.inside(to) {
+                return invalid(format!("cell {to:?} is off the grid"));
+            }
+            match id {
+                0 => hero = to,
+                1 => foe = to,
+                _ => return invalid(format!("figure {id} is not in the game")),
+            }
+        }
+        if hero == foe {
+            return invalid("the hero and the foe would share a cell".into());
+        }
+        (self.hero, self.foe) = (hero, foe);
+        ev.push(Event::Arranged {
+            moved: a.moves.len(),
+        });
+        Ok(())
     }
 
     fn finish_round(&mut self, ev: &mut Vec<Event>) {
@@ -224,6 +285,7 @@ impl State {
         }
         match (self.stage, action) {
             (_, Action::Choose(_)) => Err(ActionError::NoChoicePending),
+            (Stage::Hero | Stage::FoeMove, Action::Arrange(a)) => self.arrange(&a, ev),
             (Stage::Hero, Action::Step(d)) => {
                 let to = d.from(self.hero);
                 if !self.inside(to) || to == self.foe {
@@ -462,6 +524,7 @@ impl Present for Toy {
             Action::Advance => "the foe acts".into(),
             Action::Choose(i) => format!("option {}", i + 1),
             Action::Roll(n) => format!("rolls {n}"),
+            Action::Arrange(a) => a.label(),
         }
     }
 
@@ -521,6 +584,7 @@ impl Present for Toy {
             Event::TieOffered { options } => format!("the foe may step to {options:?}"),
             Event::Over { won: true } => "the foe falls".into(),
             Event::Over { won: false } => "the hero is beaten".into(),
+            Event::Arranged { moved } => format!("the players move {moved} figures in the lab"),
         })
     }
 
@@ -593,6 +657,7 @@ pub const SCENARIO: &str = r#"(
     hero_hp: 6,
     foe_hp: 5,
     round_limit: 8,
+    exercises: ["the foe's step is a tie", "the foe strikes"],
 )"#;
 
 /// [`SCENARIO`], parsed.
