@@ -17,8 +17,8 @@ parts=(
   "coverage (impl Coverage)|sed -i '/^mod coverage;\$/d' crates/core/src/rules/toy/mod.rs"
   "lab (impl Lab)|sed -i '/^mod lab;\$/d' crates/core/src/rules/toy/mod.rs"
   "case format (Module::CASES)|sed -i '/const CASES: CaseFormat = crate::rules::toy::case::FORMAT;/d' crates/core/src/kit.rs"
-  "the list's entry (impl kit::Module)|perl -0pi -e 's/\nimpl Module for crate::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/core/src/kit.rs"
-  "table part (the table's impl Module)|perl -0pi -e 's/\nimpl Module for foehold_core::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/table/src/modules.rs"
+  "the list's entry (impl kit::Module)|perl -0pi -e 's/\n#\[cfg\(any\(test, feature = "testing"\)\)\]\nimpl Module for crate::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/core/src/kit.rs"
+  "table part (the table's impl Module)|perl -0pi -e 's/\n#\[cfg\(test\)\]\nimpl Module for foehold_core::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/table/src/modules.rs"
 )
 
 compiled=0
