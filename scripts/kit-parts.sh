@@ -17,7 +17,7 @@ parts=(
   "coverage (impl Coverage)|sed -i '/^mod coverage;\$/d' crates/core/src/rules/toy/mod.rs"
   "lab (impl Lab)|sed -i '/^mod lab;\$/d' crates/core/src/rules/toy/mod.rs"
   "case format (Module::CASES)|sed -i '/const CASES: CaseFormat = crate::rules::toy::case::FORMAT;/d' crates/core/src/kit.rs"
-  "the list's entry (impl kit::Module)|perl -0pi -e 's/\n#\[cfg\(any\(test, feature = "testing"\)\)\]\nimpl Module for crate::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/core/src/kit.rs"
+  "the list's entry (impl kit::Module)|perl -0pi -e 's/\n#\[cfg\(any\(test, feature = \x22testing\x22\)\)\]\nimpl Module for crate::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/core/src/kit.rs"
   "table part (the table's impl Module)|perl -0pi -e 's/\n#\[cfg\(test\)\]\nimpl Module for foehold_core::rules::toy::Toy \{.*?\n\}\n/\n/s' crates/table/src/modules.rs"
 )
 
@@ -37,7 +37,10 @@ for entry in "${parts[@]}"; do
     compiled=1
   else
     echo "-- $name taken away: does not compile"
-    grep -m 2 -E 'error(\[E[0-9]+\])?:' <<<"$out" | sed 's/^/     /'
+    # The errors the kit's files give first: they name the part that is missing.
+    errors=$(grep -E 'error(\[E[0-9]+\])?:' <<<"$out" || true)
+    at_kit=$(grep -E '^crates/(core/src/kit|table/src/modules)\.rs:' <<<"$errors" || true)
+    { if [ -n "$at_kit" ]; then echo "$at_kit"; else echo "$errors"; fi; } | head -2 | sed 's/^/     /'
   fi
 done
 exit $compiled
