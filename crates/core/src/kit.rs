@@ -9,11 +9,11 @@
 
 use crate::LoadError;
 use crate::error::offset_to_position;
-use crate::game::coverage::Coverage;
 use crate::lab::Lab;
 use crate::lab::any::{LabModule, Opened};
 use crate::rules::Present;
 use crate::rules::case::{Answer, CaseFormat, top_level_name};
+use crate::rules::coverage::Coverage;
 
 /// Everything a rule module implements to be played headless, in the lab and at the table.
 pub trait Module: Present + Coverage + Lab {

@@ -10,6 +10,9 @@
 
 pub mod chance;
 pub mod decision;
+/// This machine's files, for tests only.
+#[cfg(any(test, feature = "testing"))]
+pub mod disk;
 pub mod error;
 pub mod game;
 pub mod hex;

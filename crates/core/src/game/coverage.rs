@@ -5,24 +5,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::Game;
-use crate::rules::{Rules, TieBreaker, ToMove};
-
-/// What a module counts: its rules by name, which of them one applied action fired, and which of
-/// them a scenario says its games exercise.
-pub trait Coverage: Rules {
-    /// Every rule the module counts, in the order a coverage table lists them.
-    fn coverage_rules() -> &'static [&'static str];
-    /// Adds to `out` each rule of [`Coverage::coverage_rules`] that decided something in one
-    /// applied action (`after` is the state it left, `events` what it gave), once per time it did.
-    fn fired(
-        after: &Self::State,
-        action: &Self::Action,
-        events: &[Self::Event],
-        out: &mut Vec<&'static str>,
-    );
-    /// The rules the scenario claims its games exercise (its `exercises:` list).
-    fn claims(scenario: &Self::Scenario) -> Vec<String>;
-}
+pub use crate::rules::coverage::Coverage;
+use crate::rules::{TieBreaker, ToMove};
 
 /// Safety net against a game that would never end (scenarios have round limits).
 pub const MAX_ACTIONS: usize = 200_000;

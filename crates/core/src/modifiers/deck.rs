@@ -166,10 +166,7 @@ impl DeckFile {
     /// Reads a deck file (for tests: the programs read files through their storage).
     #[cfg(any(test, feature = "testing"))]
     pub fn load(path: &std::path::Path) -> Result<DeckFile, LoadError> {
-        Self::parse(
-            &path.display().to_string(),
-            &crate::game::check::read_file(path)?,
-        )
+        Self::parse(&path.display().to_string(), &crate::disk::read_file(path)?)
     }
 }
 

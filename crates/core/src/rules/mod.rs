@@ -11,8 +11,11 @@
 
 pub mod brimstone;
 pub mod case;
+pub mod coverage;
 pub mod gloomhaven;
 pub mod goals;
+pub mod lab;
+pub mod names;
 /// A tiny rule module for tests only (feature `testing`); not one of the modules Foehold plays.
 #[cfg(any(test, feature = "testing"))]
 pub mod toy;

@@ -48,7 +48,7 @@ pub enum BreathChoice {
 pub enum Action {
     /// The players' own change to the board, from the position lab ("play on from here"):
     /// figures moved, models taken off, applied whole.
-    Arrange(crate::lab::Arrangement),
+    Arrange(crate::rules::lab::Arrangement),
     /// The rules run their next step.
     Advance,
     /// The table picks option `i` of a tie.

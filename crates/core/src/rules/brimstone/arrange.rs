@@ -6,8 +6,8 @@
 
 use super::actions::{Event, Figure};
 use super::state::{Stage, State};
-use crate::lab::Arrangement;
 use crate::rules::ActionError;
+use crate::rules::lab::Arrangement;
 use crate::square::Square;
 
 fn refuse<T>(why: impl Into<String>) -> Result<T, ActionError> {

@@ -3,48 +3,10 @@
 use super::Brimstone;
 use super::actions::{Action, Event, Figure};
 use super::placement::Style;
-use super::scenario::Scenario;
+use super::scenario::{RULES, Scenario};
 use super::state::State;
 use super::targeting::Behaviour;
-use crate::game::coverage::Coverage;
-
-/// Every rule the coverage counts, by a short stable name (also the names `exercises` may list).
-pub const RULES: &[&str] = &[
-    "threat-draw",
-    "place-normal",
-    "place-no-room",
-    "ambush-plain",
-    "ambush-shootout",
-    "ambush-support",
-    "ambush-immobile",
-    "ambush-initiative",
-    "ambush-ends-turn",
-    "ambush-keeps-turn",
-    "lurk-roll",
-    "variable-initiative",
-    "target-melee",
-    "target-ranged",
-    "target-melee-or-ranged",
-    "target-acid-blob",
-    "target-shootout",
-    "target-support",
-    "even-distribution",
-    "shootout-retreat",
-    "shootout-marker",
-    "support-moves-away",
-    "hero-melee",
-    "hero-shot",
-    "free-attack",
-    "splash",
-    "splash-kill",
-    "kill-xp",
-    "knocked-out",
-    "round-limit",
-    "grit",
-    "healing-roll",
-    "no-turn-choice",
-    "loot-draw",
-];
+use crate::rules::coverage::Coverage;
 
 /// The coverage name of a behaviour's targeting.
 const fn targeting(b: Behaviour) -> &'static str {

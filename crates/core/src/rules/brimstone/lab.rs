@@ -18,8 +18,8 @@ use super::targeting::{Activation, Behaviour};
 use super::view::{behaviour_word, gear, style_word};
 use crate::LoadError;
 use crate::decision::ChosenBy;
-use crate::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::case::top_level_name;
+use crate::rules::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Panel, Side, TableView};
 use crate::square::{MAX_COORDINATE, SquareBoard};
 use std::collections::BTreeSet;
@@ -1298,8 +1298,8 @@ impl Lab for Brimstone {
 
     fn write(p: &Case) -> String {
         match p {
-            Case::Placement(c) => crate::lab::write_case("Placement", c),
-            Case::Targeting(c) => crate::lab::write_case("Targeting", c),
+            Case::Placement(c) => crate::rules::lab::write_case("Placement", c),
+            Case::Targeting(c) => crate::rules::lab::write_case("Targeting", c),
         }
     }
 
@@ -1817,8 +1817,11 @@ impl Lab for Brimstone {
     /// The model whose targeting is under way, else the next to activate this round (once the
     /// move being walked is done), as a `Targeting` case: the scenario's tiles and wall squares, the
     /// standing heroes, the other models on the board and the model's group as the game reads it.
-    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        crate::lab::tried::<Brimstone>(state, super::Action::Arrange(change.clone()))
+    fn arrange(
+        state: &State,
+        change: &crate::rules::lab::Arrangement,
+    ) -> Result<super::Action, String> {
+        crate::rules::lab::tried::<Brimstone>(state, super::Action::Arrange(change.clone()))
     }
 
     /// Enemy model `figure` activating as if it were its turn now (with the retreat roll made,

@@ -15,7 +15,9 @@ pub fn figure_name(s: &State, f: Figure) -> String {
 /// The log line of an event.
 pub fn describe(s: &State, e: &Event) -> Option<String> {
     Some(match e {
-        Event::Arranged { moved, taken_off } => crate::lab::arranged_line(*moved, taken_off, 0, ""),
+        Event::Arranged { moved, taken_off } => {
+            crate::rules::lab::arranged_line(*moved, taken_off, 0, "")
+        }
         Event::Rule(line) => format!("  · {line}"),
         Event::ThreatDrawn { card } => {
             let card = &s.scenario.file.threats[*card];

@@ -27,7 +27,7 @@ use crate::rules::ActionError;
 pub enum Action {
     /// The players' own change to the board, from the position lab ("play on from here"): figures
     /// moved or taken off and ground changed, applied whole.
-    Arrange(crate::lab::Arrangement),
+    Arrange(crate::rules::lab::Arrangement),
     /// Runs the next step the rules run by themselves (a monster step, the round's reveal, the end of
     /// a hero turn, round end…).
     Advance,

@@ -8,8 +8,8 @@ use super::actions::Event;
 use super::figure_id;
 use super::state::{FigureId, State};
 use crate::hex::{Hex, Terrain, hex};
-use crate::lab::Arrangement;
 use crate::rules::ActionError;
+use crate::rules::lab::Arrangement;
 use crate::rules::view::Ground;
 
 fn refuse<T>(why: impl Into<String>) -> Result<T, ActionError> {
@@ -244,7 +244,8 @@ mod tests {
         };
         let placed = refused(&|p| Gloomhaven::paint(p, "ally", spot, None));
         assert!(placed.contains("placed in the lab"), "{placed}");
-        let card = refused(&|p| Gloomhaven::set(p, None, "move", crate::lab::Value::Number(7)));
+        let card =
+            refused(&|p| Gloomhaven::set(p, None, "move", crate::rules::lab::Value::Number(7)));
         assert!(card.contains("Move"), "{card}");
         let offset = (spot.0 - p.active.0, spot.1 - p.active.1);
         let area = refused(&|p| {
@@ -289,7 +290,7 @@ mod tests {
             assert_eq!(state_hash(&g.state), before, "{bad:?}");
         }
         let huge = Arrangement {
-            off: vec![1; crate::lab::MAX_ARRANGED + 1],
+            off: vec![1; crate::rules::lab::MAX_ARRANGED + 1],
             ..Arrangement::default()
         };
         assert!(huge.check(crate::hex::MAX_COORD).is_err());

@@ -6,8 +6,8 @@
 //! monster's choice among hexes and groups is worked out on whole families and only the groups that
 //! survive every rule are ever listed.
 
+use super::ability::MonsterAction;
 use super::movement::range_field_within;
-use super::targeting::MonsterAction;
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain, distance, hex, qr};

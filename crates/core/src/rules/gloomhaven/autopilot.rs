@@ -10,7 +10,7 @@
 use std::cmp::Reverse;
 
 use super::actions::Action;
-use super::heroes::{self, HeroMoves, movement};
+use super::heroes::{HeroMoves, movement};
 use super::movement::{Score, UNREACHABLE};
 use super::scenario::{Effect, HeroCard};
 use super::state::{FigureId, Half, Phase, State};
@@ -177,7 +177,7 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
     let to_goal = moves.as_ref().map(|m| goal_distances(s, m, goal_range));
     let summons = effects.iter().any(|e| matches!(e, Effect::Summon(_)));
     // The half's own candidates, best first; the first one the rules accept is a legal action.
-    let mut options = heroes::half_candidates(s, hero, card, half, false);
+    let mut options = super::candidates::half_candidates(s, hero, card, half, false);
     options.sort_by_cached_key(|a| {
         let Action::Play {
             path,

@@ -413,7 +413,7 @@ impl Position {
 /// Reads and validates a puzzle file (for tests: the programs read files through their storage).
 #[cfg(any(test, feature = "testing"))]
 pub fn load(path: &std::path::Path) -> Result<(Puzzle, Position), LoadError> {
-    let text = crate::game::check::read_file(path)?;
+    let text = crate::disk::read_file(path)?;
     parse(&path.display().to_string(), &text)
 }
 

@@ -4,7 +4,7 @@
 use super::Gloomhaven;
 use super::actions::{Action, Cause, Event};
 use super::state::State;
-use crate::game::coverage::Coverage;
+use crate::rules::coverage::Coverage;
 
 /// Every rule counted, in the order the table lists them.
 pub const RULES: &[&str] = &[

@@ -8,7 +8,7 @@ use super::scenario::{Condition, MonsterEffect, Stats};
 use super::state::{Actor, FigureId, FoeStage, Pending, Phase, State};
 use crate::LoadError;
 use crate::hex::{DIRECTIONS, MAX_COORD, Terrain, qr};
-use crate::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
+use crate::rules::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::view::{CellInfo, FigureInfo, Gear, GridKind, Ground, Side, TableView};
 
 type Qr = (i32, i32);
@@ -487,7 +487,7 @@ impl Lab for Gloomhaven {
     }
 
     fn write(p: &Puzzle) -> String {
-        crate::lab::write_case("Puzzle", p)
+        crate::rules::lab::write_case("Puzzle", p)
     }
 
     fn position_view(p: &Puzzle) -> TableView {
@@ -960,8 +960,11 @@ impl Lab for Gloomhaven {
         lines
     }
 
-    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        crate::lab::tried::<Gloomhaven>(state, super::Action::Arrange(change.clone()))
+    fn arrange(
+        state: &State,
+        change: &crate::rules::lab::Arrangement,
+    ) -> Result<super::Action, String> {
+        crate::rules::lab::tried::<Gloomhaven>(state, super::Action::Arrange(change.clone()))
     }
 
     fn answer(p: &Puzzle) -> Answer {

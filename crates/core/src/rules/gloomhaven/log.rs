@@ -30,7 +30,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             moved,
             taken_off,
             cells,
-        } => crate::lab::arranged_line(*moved, taken_off, *cells, "hex"),
+        } => crate::rules::lab::arranged_line(*moved, taken_off, *cells, "hex"),
         Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,
@@ -386,7 +386,7 @@ pub fn action_words(s: &State, a: &Action) -> String {
                         let mut w = format!(
                             "option {}: ends on {}",
                             i + 1,
-                            crate::lab::names::place_words(&view, qr(o.end))
+                            crate::rules::names::place_words(&view, qr(o.end))
                         );
                         let targets = s.names_at(&o.targets);
                         if !targets.is_empty() {

@@ -9,11 +9,13 @@
 //! plays heroes headless, `log.rs` words every event and action, and `show.rs` turns events into the
 //! table's cues.
 
+pub mod ability;
 pub mod actions;
 mod arrange;
 pub mod attack;
 pub mod autopilot;
 pub mod board;
+pub mod candidates;
 pub mod case;
 pub mod coverage;
 pub mod heroes;
@@ -591,7 +593,7 @@ fn hero_candidates(s: &State, h: usize) -> Vec<Action> {
             out
         }
         Phase::HeroTurn { .. } => {
-            let mut out = heroes::play_candidates(s, h);
+            let mut out = candidates::play_candidates(s, h);
             // Ending the turn without playing (the rest of it) is always open to the hero.
             out.push(Action::Advance);
             out

@@ -628,7 +628,7 @@ impl Scenario {
     /// storage).
     #[cfg(any(test, feature = "testing"))]
     pub fn load(path: &std::path::Path) -> Result<Scenario, LoadError> {
-        let text = crate::game::check::read_file(path)?;
+        let text = crate::disk::read_file(path)?;
         Self::parse(&path.display().to_string(), &text)
     }
 

@@ -19,7 +19,7 @@ pub enum Fig {
 pub enum Action {
     /// The players' own change to the board, from the position lab ("play on from here"):
     /// figures moved, foes taken off, applied whole.
-    Arrange(crate::lab::Arrangement),
+    Arrange(crate::rules::lab::Arrangement),
     /// Chance: the override card drawn this round, by its place in the deck.
     Draw(usize),
     /// Chance: one die, 1 to 6.

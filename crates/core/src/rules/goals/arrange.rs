@@ -6,8 +6,8 @@
 use super::FOE_BASE;
 use super::actions::{Event, Fig};
 use super::state::State;
-use crate::lab::Arrangement;
 use crate::rules::ActionError;
+use crate::rules::lab::Arrangement;
 use crate::rules::view::Ground;
 
 fn refuse<T>(why: impl Into<String>) -> Result<T, ActionError> {

@@ -3,53 +3,11 @@
 
 use super::Goals;
 use super::actions::{Action, Event};
-use super::scenario::{EffectSpec, Goal, KindSpec};
+use super::scenario::{EffectSpec, Goal, KindSpec, RULES};
 use super::situation::GoalOption;
 use super::state::State;
 use super::target::step_words;
-use crate::game::coverage::Coverage;
-
-/// Every rule counted, in the order the table lists them.
-pub const RULES: &[&str] = &[
-    "Attack 1",
-    "Attack 2",
-    "Attack 2 by Slip Away",
-    "Attack 3",
-    "Attack 4",
-    "Attack 5",
-    "Special 1",
-    "Special 2",
-    "Special 3",
-    "Special 3 by Slip Away",
-    "Special 4",
-    "Special 5",
-    "Special 6",
-    "Adventure goal",
-    "Unleash",
-    "Minion option 5",
-    "Invading an ally",
-    "Pushed back",
-    "Target: minions out",
-    "Target: validity",
-    "Target: override",
-    "Target: easiest",
-    "Target: players' tie",
-    "Surprise card",
-    "Burst",
-    "Healing burst",
-    "Guard",
-    "Melee step",
-    "Reaction shot",
-    "Outcomes tied",
-    "Hero: melee",
-    "Hero: shoot",
-    "Hero: pick up",
-    "Hero: trade",
-    "Hero: Slip Away",
-    "Hero: explore",
-    "Hero: hide",
-    "Capture",
-];
+use crate::rules::coverage::Coverage;
 
 impl Coverage for Goals {
     fn coverage_rules() -> &'static [&'static str] {

@@ -14,7 +14,7 @@ use super::{FOE_BASE, Goals};
 use crate::LoadError;
 use crate::hex::path::{UNREACHED, path_costs};
 use crate::hex::{DIRECTIONS, hex, qr};
-use crate::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
+use crate::rules::lab::{Answer, Brush, BrushKind, Choice, Field, Lab, Value};
 use crate::rules::view::{
     CellInfo, FigureInfo, Gear, GridKind, Ground, Panel, Side, TableView, TokenInfo,
 };
@@ -953,7 +953,7 @@ impl Lab for Goals {
     }
 
     fn write(p: &GoalTurn) -> String {
-        crate::lab::write_case("GoalTurn", p)
+        crate::rules::lab::write_case("GoalTurn", p)
     }
 
     fn position_view(p: &GoalTurn) -> TableView {
@@ -1358,8 +1358,11 @@ impl Lab for Goals {
 
     /// The foe a tie waits on, else the next foe to react to a hero's action, else the next foe
     /// of the round to act, as the case of [`case_of`].
-    fn arrange(state: &State, change: &crate::lab::Arrangement) -> Result<super::Action, String> {
-        crate::lab::tried::<Goals>(state, super::Action::Arrange(change.clone()))
+    fn arrange(
+        state: &State,
+        change: &crate::rules::lab::Arrangement,
+    ) -> Result<super::Action, String> {
+        crate::rules::lab::tried::<Goals>(state, super::Action::Arrange(change.clone()))
     }
 
     /// Foe `figure` deciding its turn as if it acted now, under the round's override card.

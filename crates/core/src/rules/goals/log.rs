@@ -16,7 +16,10 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
     let file = s.file();
     Some(match e {
         Event::Arranged { moved, taken_off } => {
-            format!("{}.", crate::lab::arranged_line(*moved, taken_off, 0, ""))
+            format!(
+                "{}.",
+                crate::rules::lab::arranged_line(*moved, taken_off, 0, "")
+            )
         }
         Event::RoundBegins { round } => format!("— round {round} —"),
         Event::CardDrawn { card, left } => format!(

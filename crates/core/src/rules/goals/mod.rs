@@ -271,7 +271,7 @@ fn tie_words(s: &State, outcomes: &[Outcome]) -> Vec<String> {
         .iter()
         .map(|o| (case::outcome_words(o), (o.end.x, o.end.y)))
         .collect();
-    crate::lab::names::outcomes_in_words(&view(s), &texts)
+    crate::rules::names::outcomes_in_words(&view(s), &texts)
 }
 
 /// A hero's ratings as the sheet prints them: what override cards and foes compare.

@@ -1,7 +1,7 @@
 //! What the toy's coverage counts: its four rules, read off the events of each action.
 
 use super::{Action, Event, Scenario, State, Toy, Who};
-use crate::game::coverage::Coverage;
+use crate::rules::coverage::Coverage;
 
 const STEP: &str = "the foe steps closer";
 const TIE: &str = "the foe's step is a tie";

@@ -3,7 +3,9 @@
 use super::case::{self, MAX_SIDE, ToyTurn};
 use super::{Action, Cell, Stage, State, Toy};
 use crate::LoadError;
-use crate::lab::{Answer, Arrangement, Brush, BrushKind, Choice, Field, Lab, Value, write_case};
+use crate::rules::lab::{
+    Answer, Arrangement, Brush, BrushKind, Choice, Field, Lab, Value, write_case,
+};
 use crate::rules::view::{CellInfo, Ground, TableView};
 use crate::rules::{Present, TieBreaker};
 
@@ -262,6 +264,6 @@ impl Lab for Toy {
     }
 
     fn arrange(state: &State, change: &Arrangement) -> Result<Action, String> {
-        crate::lab::tried::<Toy>(state, Action::Arrange(change.clone()))
+        crate::rules::lab::tried::<Toy>(state, Action::Arrange(change.clone()))
     }
 }

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 use super::view::{CellInfo, CellKey, FigureInfo, Gear, GridKind, Ground, Show, Side, TableView};
 use super::{ActionError, Present, Rules, Seat, SetupError, TieBreaker, ToMove};
 use crate::error::{LoadError, parse_ron};
-use crate::lab::Arrangement;
+use crate::rules::lab::Arrangement;
 
 pub mod case;
 mod coverage;

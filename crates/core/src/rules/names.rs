@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Answer;
+use super::lab::Answer;
 use crate::rules::view::{CellKey, GridKind, TableView};
 
 /// The cells next to `c` on a grid of this kind (diagonals count on squares).
@@ -234,7 +234,7 @@ pub fn name_answer(answer: &mut Answer, view: &TableView) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lab::Choice;
+    use crate::rules::lab::Choice;
     use crate::rules::view::{CellInfo, FigureInfo, Ground, Side};
 
     fn figure(id: u32, name: &str, cell: CellKey) -> FigureInfo {
