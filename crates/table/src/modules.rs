@@ -1,12 +1,36 @@
 //! The rule modules on the table: what each adds to the table every module shares.
+//!
+//! This is the bottom of the table's modules: it names no other part of the table, so each part
+//! (the driver, the lab, online play, a module's own table folder) may expand the list here. A
+//! module with a table folder of its own implements [`Module`] there (the Gloomhaven family in
+//! `app/gloomhaven`); the others here.
 
+use bevy::prelude::App;
 use foehold_core::kit;
 use foehold_core::lab::any::{AnyBench, Plan, moment_bench, plan_of, play_on_bench};
 use foehold_core::rules::brimstone::Brimstone;
-use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
 
-use crate::app::Extra;
+/// What a module adds to the shared table.
+#[derive(Debug, Clone, Copy)]
+pub struct Extra {
+    /// Adds the module's own systems and windows; each runs only while the module's game is on
+    /// the table ([`crate::app::driver::has_game`]).
+    pub plugin: fn(&mut App),
+    /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
+    /// with its own way of building a move (from card halves, say) says no.
+    pub moves: bool,
+}
+
+impl Extra {
+    /// Nothing of its own: the shared table plays the module whole.
+    pub const NONE: Extra = Extra {
+        plugin: nothing,
+        moves: true,
+    };
+}
+
+fn nothing(_: &mut App) {}
 
 /// A rule module as the table plays it: a module of the kit ([`kit::Module`]: its rules, how
 /// they read, its lab and coverage) with what it adds to the 3D table.
@@ -29,11 +53,6 @@ pub trait Module: kit::Module {
     fn plan(state: &Self::State, figure: u32) -> Plan {
         plan_of::<Self>(state, figure)
     }
-}
-
-impl Module for Gloomhaven {
-    const TABLE: Extra = crate::app::gloomhaven::EXTRA;
-    const RULES: &'static str = "Gloomhaven-family rules";
 }
 
 impl Module for Brimstone {

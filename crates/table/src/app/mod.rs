@@ -37,8 +37,6 @@ mod ui;
 mod view;
 mod windows;
 
-pub use driver::Extra;
-
 /// The command line of the table.
 #[derive(Debug, Clone, Resource)]
 pub struct Options {

@@ -4,7 +4,7 @@
 //! and turns what each action shows (`Present::shows`) into the board's animations.
 //!
 //! Everything here goes through the module's `Present` interface. A module adds only what is its
-//! own ([`Extra`]): its card choice, say, or a play built from several clicks.
+//! own ([`crate::modules::Extra`]): its card choice, say, or a play built from several clicks.
 
 use std::path::PathBuf;
 
@@ -33,27 +33,6 @@ pub use open::{Installs, Problem, StartScenario};
 pub use seats::{Here, Seats};
 pub use showing::{Showing, Shown};
 pub use told::Told;
-
-/// What a module adds to the shared table.
-#[derive(Debug, Clone, Copy)]
-pub struct Extra {
-    /// Adds the module's own systems and windows; each runs only while the module's game is on
-    /// the table ([`has_game`]).
-    pub plugin: fn(&mut App),
-    /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
-    /// with its own way of building a move (from card halves, say) says no.
-    pub moves: bool,
-}
-
-impl Extra {
-    /// Nothing of its own: the shared table plays the module whole.
-    pub const NONE: Extra = Extra {
-        plugin: nothing,
-        moves: true,
-    };
-}
-
-fn nothing(_: &mut App) {}
 
 /// The players have confirmed who plays which hero.
 pub fn seated(seats: Res<Seats>) -> bool {

@@ -597,10 +597,16 @@ fn a_moment_with_no_foe_to_decide_says_why_and_the_game_stays() {
         }
         app.update();
     }
-    assert!(matches!(Toy::to_move(&toy(&app).state), ToMove::Over { .. }));
+    assert!(matches!(
+        Toy::to_move(&toy(&app).state),
+        ToMove::Over { .. }
+    ));
     let cursor = toy(&app).cursor;
     let e = crate::app::lab::open_moment::<Toy>(app.world_mut()).unwrap_err();
-    assert!(e.contains("cannot open in the lab: the game is over"), "{e}");
+    assert!(
+        e.contains("cannot open in the lab: the game is over"),
+        "{e}"
+    );
     assert!(app.world().contains_resource::<CoreGame<Toy>>());
     assert!(!app.world().contains_resource::<crate::app::lab::LabBench>());
     assert_eq!(toy(&app).cursor, cursor);

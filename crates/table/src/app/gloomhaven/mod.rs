@@ -8,9 +8,10 @@ use bevy_egui::EguiPrimaryContextPass;
 use foehold_core::rules::gloomhaven::{Gloomhaven, State};
 use foehold_core::rules::{Rules, ToMove};
 
-use super::driver::{Extra, Installed, has_game, players_play, seated};
+use super::driver::{Installed, has_game, players_play, seated};
 use super::screen::at_table;
 use super::ui::Windows;
+use crate::modules::Extra;
 
 mod cards;
 mod hero_turn;
@@ -33,6 +34,12 @@ pub type Act = foehold_loop::SubmitAction<Gloomhaven>;
 
 /// Gloomhaven's part of the table: heroes' plays are built from card halves and clicks here, not
 /// offered by the shared moves window.
+/// The Gloomhaven family on the table: its own windows and clicks ([`EXTRA`]).
+impl crate::modules::Module for Gloomhaven {
+    const TABLE: Extra = EXTRA;
+    const RULES: &'static str = "Gloomhaven-family rules";
+}
+
 pub const EXTRA: Extra = Extra {
     plugin,
     moves: false,
