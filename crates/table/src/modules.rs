@@ -15,7 +15,7 @@ use foehold_core::rules::goals::Goals;
 #[derive(Debug, Clone, Copy)]
 pub struct Extra {
     /// Adds the module's own systems and windows; each runs only while the module's game is on
-    /// the table ([`crate::app::driver::has_game`]).
+    /// the table (the driver's `has_game`).
     pub plugin: fn(&mut App),
     /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
     /// with its own way of building a move (from card halves, say) says no.

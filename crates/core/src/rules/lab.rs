@@ -321,7 +321,7 @@ pub trait Lab: crate::rules::Rules {
     /// The card or behaviour foe `figure` plays this round, in lines, its name first; empty when
     /// none is in play yet.
     fn foe_card(state: &<Self as crate::rules::Rules>::State, figure: u32) -> Vec<String>;
-    /// The action that puts the lab's changes to a moment ([`Bench::arrangement`]) into the game
+    /// The action that puts the lab's changes to a moment ([`crate::lab::Bench::arrangement`]) into the game
     /// it came from: "play on from here". `Err`, with the reason, when this game cannot take them
     /// now; the state is never changed here.
     fn arrange(
