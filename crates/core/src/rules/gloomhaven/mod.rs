@@ -18,6 +18,9 @@ pub mod board;
 pub mod candidates;
 pub mod case;
 pub mod coverage;
+mod effects;
+mod foe_turn;
+mod hero_turn;
 pub mod heroes;
 pub mod lab;
 #[cfg(test)]
@@ -33,9 +36,11 @@ pub mod scenario;
 pub mod shared;
 pub mod show;
 pub mod state;
+mod summons;
 pub mod targeting;
 #[cfg(test)]
 mod tests;
+mod turn;
 
 use std::sync::Arc;
 

@@ -1,0 +1,253 @@
+//! Heroes' summons taking their turns in the Gloomhaven family: their plan, focus, movement and
+//! attack, by the monster rules.
+
+use super::actions::{Event, LONG_REST_INITIATIVE};
+use super::scenario::Condition;
+use super::state::{FigureId, FoePlan, FoeStage, Pending, Phase, State};
+use super::targeting::{self, Enemy, MonsterAction, Situation};
+use crate::hex::Hex;
+use crate::modifiers::attack::resolve_attack;
+use crate::modifiers::card::Card;
+use crate::modifiers::draw::Mode;
+
+impl State {
+    /// The summon's move and attack as the focus rules read them (a single-target attack with its
+    /// printed move, range and value), after its conditions.
+    pub fn summon_action(&self, i: usize) -> (MonsterAction, FoePlan) {
+        let x = &self.summons[i];
+        let f = FigureId::Summon(i);
+        let action = MonsterAction {
+            move_points: if self.has(f, Condition::Immobilize) {
+                0
+            } else {
+                x.spec.movement
+            },
+            range: x.spec.range,
+            targets: u32::from(!self.has(f, Condition::Disarm)),
+            aoe: Vec::new(),
+            aoe_melee: false,
+            flying: false,
+            jumping: false,
+            teleport: false,
+            muddled: self.has(f, Condition::Muddle),
+        };
+        let base = FoePlan {
+            end: x.hex,
+            path: Vec::new(),
+            targets: Vec::new(),
+            focus: Vec::new(),
+            aoe: Vec::new(),
+            attack: x.spec.attack as i32,
+            range: x.spec.range,
+            pierce: 0,
+            conditions: Vec::new(),
+        };
+        (action, base)
+    }
+
+    /// Every outcome the focus rules allow this summon now, read from the heroes' side: heroes and
+    /// other summons are its allies, monsters its enemies, ranked by their type's initiative and
+    /// then their place in the type's turn.
+    pub fn summon_options(&self, i: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        let (action, base) = self.summon_action(i);
+        let allies: Vec<Hex> = self
+            .active_heroes()
+            .map(|h| self.heroes[h].hex)
+            .chain(
+                self.living_summons()
+                    .filter(|&j| j != i)
+                    .map(|j| self.summons[j].hex),
+            )
+            .collect();
+        let mut places = vec![0u32; self.kinds.len()];
+        let mut enemies = Vec::new();
+        for m in self.living_monsters() {
+            let x = &self.monsters[m];
+            let place = places[x.kind];
+            places[x.kind] += 1;
+            if self.has(FigureId::Monster(m), Condition::Invisible) {
+                continue;
+            }
+            enemies.push(Enemy {
+                hex: x.hex,
+                initiative: self.kinds[x.kind]
+                    .current
+                    .map_or(LONG_REST_INITIATIVE, |c| {
+                        self.scenario.monsters[x.kind].deck[c].initiative
+                    }),
+                second: 0,
+                order: place,
+                name: self.name(FigureId::Monster(m)),
+            });
+        }
+        let s = Situation {
+            map: &self.map.0,
+            active: self.summons[i].hex,
+            allies: &allies,
+            enemies: &enemies,
+            action: &action,
+            edition: self.scenario.edition(),
+        };
+        Self::plans(targeting::decide(&s), &base)
+    }
+
+    /// The plans of a decision of the focus rules, on top of `base`.
+    pub(super) fn plans(
+        decision: Result<targeting::Decision, targeting::SituationError>,
+        base: &FoePlan,
+    ) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+        match decision {
+            Ok(d) => {
+                let options = d
+                    .options
+                    .into_iter()
+                    .map(|c| FoePlan {
+                        end: c.end,
+                        path: c.path,
+                        targets: c.targets,
+                        focus: c.focus,
+                        aoe: c.aoe,
+                        ..base.clone()
+                    })
+                    .collect();
+                (options, d.focus, d.trace)
+            }
+            Err(e) => (
+                Vec::new(),
+                Vec::new(),
+                vec![format!("the position cannot be solved: {e}")],
+            ),
+        }
+    }
+
+    pub(super) fn summon_targeting(&mut self, i: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        ev.push(Event::TurnStarted { figure: f });
+        if !self.start_of_turn(f, ev) {
+            self.end_summon_turn(i, ev);
+            return;
+        }
+        if self.has(f, Condition::Stun) {
+            ev.push(Event::Stunned { figure: f });
+            self.end_summon_turn(i, ev);
+            return;
+        }
+        let (options, focus, trace) = self.summon_options(i);
+        let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
+        ev.push(Event::SummonTargeted {
+            summon: i,
+            focus: focus_ids,
+            options: options.len(),
+            trace: trace.clone(),
+        });
+        match options.len() {
+            0 => self.plan = Some(self.summon_action(i).1),
+            1 => self.plan = options.into_iter().next(),
+            n => {
+                ev.push(Event::TieToBreak {
+                    about: format!("{}: {n} outcomes are equally allowed", self.name(f)),
+                    options: n,
+                });
+                self.pending = Some(Pending::SummonOption {
+                    summon: i,
+                    options,
+                    trace,
+                });
+            }
+        }
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Movement,
+        };
+    }
+
+    pub(super) fn summon_movement(&mut self, i: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        let path = self
+            .plan
+            .as_ref()
+            .map(|p| p.path.clone())
+            .unwrap_or_default();
+        if !path.is_empty() {
+            ev.push(Event::PathChosen {
+                figure: f,
+                path: path.clone(),
+            });
+        }
+        for &h in &path {
+            self.summons[i].hex = h;
+            if !self.enter_hex(f, h, ev) {
+                self.end_summon_turn(i, ev);
+                return;
+            }
+        }
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Attack { next: 0 },
+        };
+    }
+
+    pub(super) fn summon_attack(&mut self, i: usize, next: usize, ev: &mut Vec<Event>) {
+        let f = FigureId::Summon(i);
+        let Some(plan) = self.plan.clone() else {
+            self.end_summon_turn(i, ev);
+            return;
+        };
+        let Some(&th) = plan.targets.get(next) else {
+            self.end_summon_turn(i, ev);
+            return;
+        };
+        self.phase = Phase::SummonTurn {
+            summon: i,
+            stage: FoeStage::Attack { next: next + 1 },
+        };
+        let Some(FigureId::Monster(m)) = self.figure_at(th) else {
+            return;
+        };
+        let target = FigureId::Monster(m);
+        let mut attack = plan.attack;
+        if self.has(target, Condition::Poison) {
+            attack += 1;
+        }
+        let adjacent = self.map.0.adjacent(self.summons[i].hex, th);
+        let mode = Mode::combine(
+            self.has(f, Condition::Strengthen),
+            self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
+        );
+        // A summon draws from its summoner's modifier deck.
+        let hero = self.summons[i].summoner;
+        let whose = format!("{}'s", self.scenario.heroes[hero].name);
+        let draw = self.heroes[hero]
+            .deck
+            .draw(mode, attack, &whose, &mut self.dealer);
+        ev.push(Event::CardsDrawn {
+            attacker: f,
+            target,
+            mode,
+            cards: draw.drawn.iter().map(Card::name).collect(),
+        });
+        let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
+        if result.is_choice() {
+            ev.push(Event::TieToBreak {
+                about: format!(
+                    "{}'s modifier cards against {}",
+                    self.name(f),
+                    self.name(target)
+                ),
+                options: result.options.len(),
+            });
+            self.pending = Some(Pending::SummonModifier {
+                summon: i,
+                target: m,
+                result,
+            });
+            self.phase = Phase::SummonTurn {
+                summon: i,
+                stage: FoeStage::Attack { next },
+            };
+            return;
+        }
+        let trace = result.trace.clone();
+        self.land_hit(f, target, result.best(), &[], trace, ev);
+    }
+}
