@@ -40,7 +40,12 @@ impl LoadError {
 
     /// An error at the position of `needle`'s first occurrence in `text`, or about the
     /// whole file when it cannot be found; used by validators that know a field but not its span.
-    pub fn at_text(file: &str, text: &str, needle: &str, message: impl Into<String>) -> Self {
+    pub(crate) fn at_text(
+        file: &str,
+        text: &str,
+        needle: &str,
+        message: impl Into<String>,
+    ) -> Self {
         match find_position(text, needle) {
             Some((line, column)) => Self::new(file, line, column, message),
             None => Self::whole(file, message),
@@ -52,7 +57,7 @@ impl LoadError {
     /// An error at a number written in `text`: at `field: value` when found, else at the first
     /// token that reads as `value`, else at `field:`, else about the whole file. For validators that
     /// check a number against its bound after parsing.
-    pub fn at_number(
+    pub(crate) fn at_number(
         file: &str,
         text: &str,
         field: &str,
@@ -125,13 +130,13 @@ impl fmt::Display for LoadError {
 impl std::error::Error for LoadError {}
 
 /// 1-based line and column of the first occurrence of `needle` in `text`.
-pub fn find_position(text: &str, needle: &str) -> Option<(usize, usize)> {
+pub(crate) fn find_position(text: &str, needle: &str) -> Option<(usize, usize)> {
     let offset = text.find(needle)?;
     Some(offset_to_position(text, offset))
 }
 
 /// 1-based line and column (in characters) of byte `offset` in `text`.
-pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
+pub(crate) fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..offset.min(text.len())];
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -145,7 +150,10 @@ pub fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
 ///
 /// Plain text is read by a quicker reader first (`quick_ron`); whatever it does not take, every error
 /// among it, is read by the `ron` crate, whose messages and positions are the ones reported.
-pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
+pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, LoadError> {
     match crate::quick_ron::from_str(text) {
         Some(value) => Ok(value),
         None => parse_ron_fully(file, text),

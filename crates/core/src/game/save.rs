@@ -17,7 +17,7 @@ use crate::storage::{Storage, write_rotating};
 /// A save holds at most this many actions (a headless game stops at 200,000).
 pub const MAX_ACTIONS: usize = 1_000_000;
 /// The most heroes a save seats, and the highest player number it gives one.
-pub const MAX_SEATS: usize = 64;
+pub(crate) const MAX_SEATS: usize = 64;
 
 /// How many earlier autosaves [`write_rotating`] keeps next to the newest one.
 pub const AUTOSAVES_KEPT: usize = 3;
@@ -215,7 +215,7 @@ impl<R: Rules> Save<R> {
     }
 
     /// Finds the scenario in `store`: as written, else next to the save.
-    pub fn scenario_file(&self, store: &dyn Storage, save_path: &Path) -> PathBuf {
+    pub(crate) fn scenario_file(&self, store: &dyn Storage, save_path: &Path) -> PathBuf {
         let p = PathBuf::from(&self.scenario);
         if store.exists(&p) || p.is_absolute() {
             return p;

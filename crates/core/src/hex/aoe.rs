@@ -14,7 +14,7 @@ pub const fn mirror(h: Hex) -> Hex {
 }
 
 /// Every distinct orientation of `pattern` (6 rotations × optional mirror), each sorted by `(q, r)`.
-pub fn orientations(pattern: &[Hex]) -> Vec<Vec<Hex>> {
+pub(crate) fn orientations(pattern: &[Hex]) -> Vec<Vec<Hex>> {
     let mut out: Vec<Vec<Hex>> = Vec::with_capacity(12);
     for mirrored in [false, true] {
         let mut cur: Vec<Hex> = pattern

@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub use hexx::Hex;
 
 /// Axial offsets of the six neighbours, counter-clockwise from "east" (`d0 = (+1, 0)`).
-pub const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+pub(crate) const DIRECTIONS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
 
 /// Index of "no hex" in dense neighbour tables.
 pub const NONE: u16 = u16::MAX;
@@ -61,7 +61,7 @@ pub fn direction_to(a: Hex, b: Hex) -> Option<usize> {
 }
 
 /// Sorts hexes by `(q, r)` and removes repeats.
-pub fn sort_hexes(hexes: &mut Vec<Hex>) {
+pub(crate) fn sort_hexes(hexes: &mut Vec<Hex>) {
     hexes.sort_by_key(|h| qr(*h));
     hexes.dedup();
 }
@@ -254,7 +254,7 @@ impl HexMap {
 
     /// Dense index of a hex, if it is on the board.
     #[inline]
-    pub fn index_of(&self, h: Hex) -> Option<u16> {
+    pub(crate) fn index_of(&self, h: Hex) -> Option<u16> {
         // Checked: callers may ask about any hex, however far off the board.
         let (q, r) = (h.x.checked_sub(self.min_q)?, h.y.checked_sub(self.min_r)?);
         if q < 0 || r < 0 || q >= self.width || r >= self.height {
@@ -278,7 +278,7 @@ impl HexMap {
 
     /// The hex at a dense index.
     #[inline]
-    pub fn hex_at(&self, i: usize) -> Hex {
+    pub(crate) fn hex_at(&self, i: usize) -> Hex {
         self.cells[i]
     }
 
@@ -289,7 +289,7 @@ impl HexMap {
 
     /// Terrain of the hex at a dense index.
     #[inline]
-    pub fn terrain_at(&self, i: usize) -> Terrain {
+    pub(crate) fn terrain_at(&self, i: usize) -> Terrain {
         self.terrain[i]
     }
 
@@ -311,7 +311,7 @@ impl HexMap {
 
     /// Whether a thin wall stands on the edge of cell `i` towards direction `d`.
     #[inline]
-    pub fn thin_wall(&self, i: usize, d: usize) -> bool {
+    pub(crate) fn thin_wall(&self, i: usize, d: usize) -> bool {
         self.thin[i] & (1 << d) != 0
     }
 
@@ -337,7 +337,7 @@ impl HexMap {
 
     /// Whether `other` is the same board: the same hexes, terrain and thin walls. Quicker than `==`,
     /// which also compares the lookup tables built from the hexes.
-    pub fn same_board(&self, other: &HexMap) -> bool {
+    pub(crate) fn same_board(&self, other: &HexMap) -> bool {
         (self.min_q, self.min_r, self.width, self.height)
             == (other.min_q, other.min_r, other.width, other.height)
             && self.terrain == other.terrain

@@ -5,14 +5,14 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 /// Cost of a hex no path reaches.
-pub const UNREACHED: u32 = u32::MAX;
+pub(crate) const UNREACHED: u32 = u32::MAX;
 
 /// The cheapest cost from any of `sources` (cost 0) to every board hex, up to `limit` inclusive.
 ///
 /// `enter(from, to)` gives the cost of stepping from hex index `from` into its neighbour `to`, or
 /// `None` when that step is not allowed. Hexes costlier than `limit` stay [`UNREACHED`]. The result
 /// does not depend on the order sources or neighbours are visited in: it is the unique minimum.
-pub fn path_costs(
+pub(crate) fn path_costs(
     map: &HexMap,
     sources: &[usize],
     limit: u32,

@@ -64,7 +64,7 @@ pub fn corner(h: Hex, k: usize) -> Point {
 type Lattice = (i64, i64);
 
 /// Centre of a hex in lattice coordinates.
-pub fn lattice(h: Hex) -> (i64, i64) {
+pub(crate) fn lattice(h: Hex) -> (i64, i64) {
     (3 * i64::from(h.x), 2 * i64::from(h.y) + i64::from(h.x))
 }
 

@@ -87,7 +87,7 @@ impl<L: Lab + 'static> AnyBench for Bench<L> {
 }
 
 /// A bench on a case file's text, or why the file is refused.
-pub type Opened = Result<Box<dyn AnyBench>, LoadError>;
+pub(crate) type Opened = Result<Box<dyn AnyBench>, LoadError>;
 
 /// A module the lab knows: its name, what the lab calls its positions, and how to start one.
 #[derive(Clone, Copy)]

@@ -8,11 +8,11 @@
 use data_encoding::BASE64URL_NOPAD;
 
 /// The prefix of version 1 codes.
-pub const V1: &str = "FH1.";
+pub(crate) const V1: &str = "FH1.";
 /// The longest code read; longer text is refused before it is decoded.
 pub const MAX_CODE: usize = 64 * 1024;
 /// The longest case file a code may unpack to.
-pub const MAX_TEXT: usize = 1 << 20;
+pub(crate) const MAX_TEXT: usize = 1 << 20;
 
 /// The code of a case file's text.
 pub fn encode(text: &str) -> String {

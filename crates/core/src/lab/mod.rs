@@ -19,7 +19,7 @@ pub use crate::rules::names;
 use crate::rules::view::{CellKey, Ground, TableView};
 
 /// Largest number of edits kept to undo; the oldest go first.
-pub const MAX_UNDO: usize = 1_000;
+pub(crate) const MAX_UNDO: usize = 1_000;
 
 /// A position on the lab's bench, with its undo and redo and its answer.
 #[derive(Debug, Clone)]

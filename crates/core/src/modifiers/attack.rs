@@ -99,7 +99,7 @@ pub enum CardOrder {
 
 /// The attack values the card step can give from `attack`, as `(order, value)`, `None` for a null
 /// result: the sum of the rolling bonuses plus at most one card that is not rolling.
-pub fn card_step_values(
+pub(crate) fn card_step_values(
     attack: i32,
     rolling_bonus: i32,
     last: Option<&Value>,

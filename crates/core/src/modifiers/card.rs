@@ -104,7 +104,7 @@ pub enum Effect {
 impl Effect {
     /// Whether the effect lands on the target (and so is lost if the target dies from the damage),
     /// as opposed to the attacker or the board. Pierce is used up by the shield step.
-    pub fn is_on_target(self) -> bool {
+    pub(crate) fn is_on_target(self) -> bool {
         matches!(
             self,
             Effect::Poison
@@ -167,7 +167,7 @@ impl fmt::Display for Effect {
 
 /// Sums a list of effects per kind (`pierce 1` + `pierce 2` = `pierce 3`), so two cards' effects can be
 /// compared: one card's effects *cover* another's when it has every kind at least as strongly.
-pub fn effect_totals(effects: &[Effect]) -> BTreeMap<Effect, u32> {
+pub(crate) fn effect_totals(effects: &[Effect]) -> BTreeMap<Effect, u32> {
     let mut totals = BTreeMap::new();
     for e in effects {
         *totals.entry(e.kind()).or_insert(0) += e.amount();
@@ -176,7 +176,7 @@ pub fn effect_totals(effects: &[Effect]) -> BTreeMap<Effect, u32> {
 }
 
 /// Whether effects `a` include everything in `b`, each at least as strong.
-pub fn effects_cover(a: &BTreeMap<Effect, u32>, b: &BTreeMap<Effect, u32>) -> bool {
+pub(crate) fn effects_cover(a: &BTreeMap<Effect, u32>, b: &BTreeMap<Effect, u32>) -> bool {
     b.iter()
         .all(|(kind, n)| a.get(kind).is_some_and(|m| m >= n))
 }
@@ -269,12 +269,12 @@ impl Card {
 
     /// Whether drawing this card makes the deck reshuffle at the end of the round: the deck's own
     /// ×2 and null cards carry the reshuffle mark; blessings and curses do not (they leave the game).
-    pub fn triggers_reshuffle(&self) -> bool {
+    pub(crate) fn triggers_reshuffle(&self) -> bool {
         self.kind == CardKind::Deck && matches!(self.value, Value::Double | Value::Null)
     }
 
     /// Whether the card leaves the game once drawn instead of going to the discard pile.
-    pub fn leaves_game(&self) -> bool {
+    pub(crate) fn leaves_game(&self) -> bool {
         self.kind != CardKind::Deck
     }
 
@@ -293,7 +293,7 @@ impl Card {
 
     /// Checks the combinations the rules never print: a rolling card always adds a number, a
     /// blessing is a ×2 and a curse a null, neither rolling.
-    pub fn validate(&self) -> Result<(), String> {
+    pub(crate) fn validate(&self) -> Result<(), String> {
         if let Value::Plus(n) = self.value
             // `unsigned_abs`: `abs` of the most negative number overflows.
             && n.unsigned_abs() > MAX_AMOUNT
@@ -404,10 +404,10 @@ impl Card {
 }
 
 /// The largest number a card adds or an effect carries; keeps all sums far from overflow.
-pub const MAX_AMOUNT: u32 = 99;
+pub(crate) const MAX_AMOUNT: u32 = 99;
 
 /// The names [`Card::parse`] understands, for error messages.
-pub const EXPECTED_NAMES: &str = "a card name: +N or -N (+0, +1, -1, +2, -2, …), x2, null, bless, curse, or a rolling rN (r+0, r+1, r+2, …), optionally followed by effects (pierce N, poison, wound, push N, pull N, stun, muddle, immobilize, disarm, heal N, shield N, fire, ice, air, earth, light, dark, wild, target, curse, bless)";
+pub(crate) const EXPECTED_NAMES: &str = "a card name: +N or -N (+0, +1, -1, +2, -2, …), x2, null, bless, curse, or a rolling rN (r+0, r+1, r+2, …), optionally followed by effects (pierce N, poison, wound, push N, pull N, stun, muddle, immobilize, disarm, heal N, shield N, fire, ice, air, earth, light, dark, wild, target, curse, bless)";
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -524,13 +524,13 @@ impl<'de> Deserialize<'de> for Entry {
 
 /// Reads a card list whose entries are cards or `(count, card)` pairs; use with
 /// `#[serde(deserialize_with = "card_list")]`.
-pub fn card_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Card>, D::Error> {
+pub(crate) fn card_list<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Card>, D::Error> {
     deserializer.deserialize_seq(ListVisitor)
 }
 
 /// A card list holds at most this many cards, counts expanded: a short file must not ask for a
 /// huge allocation through `(count, card)` pairs.
-pub const MAX_LIST: usize = 10_000;
+pub(crate) const MAX_LIST: usize = 10_000;
 
 struct ListVisitor;
 

@@ -25,7 +25,7 @@ pub struct ModifierDeck {
 
 impl ModifierDeck {
     /// A deck whose draw pile is `cards` in this order (first = top), e.g. to replay a known order.
-    pub fn stacked(cards: Vec<Card>) -> Self {
+    pub(crate) fn stacked(cards: Vec<Card>) -> Self {
         Self {
             draw_pile: cards,
             discard: Vec::new(),
@@ -47,7 +47,7 @@ impl ModifierDeck {
     /// Shuffles the discard back into the draw pile (the reshuffle). Every card of the pile is
     /// equally likely to be drawn next (each draw is a pick among them), so the pile's order is
     /// left as it is.
-    pub fn reshuffle(&mut self) {
+    pub(crate) fn reshuffle(&mut self) {
         self.draw_pile.append(&mut self.discard);
         self.needs_reshuffle = false;
     }
@@ -74,7 +74,7 @@ impl ModifierDeck {
 
     /// Shuffles any card into the draw pile (the discard stays where it is); it goes under the
     /// pile, which a deck stacked in a known order keeps.
-    pub fn shuffle_in(&mut self, card: Card) {
+    pub(crate) fn shuffle_in(&mut self, card: Card) {
         self.draw_pile.push(card);
     }
 

@@ -46,7 +46,7 @@ impl Mode {
 ///
 /// Plain: until a card that is not rolling appears. Advantage and disadvantage: two cards, and more
 /// only while both of the first two were rolling and no card that is not rolling has appeared since.
-pub fn wants_another(mode: Mode, drawn: &[Card]) -> bool {
+pub(crate) fn wants_another(mode: Mode, drawn: &[Card]) -> bool {
     match drawn.last() {
         None => true,
         Some(last) => match mode {
@@ -72,7 +72,7 @@ pub enum Comparison {
 }
 
 /// The attack value a card alone gives to an attack of `attack`, or `None` for a null card.
-pub fn card_value(card: &Card, attack: i32) -> Option<i32> {
+pub(crate) fn card_value(card: &Card, attack: i32) -> Option<i32> {
     match card.value {
         Value::Plus(n) => Some(attack + n),
         Value::Double => Some(attack * 2),
@@ -130,7 +130,7 @@ impl Draw {
     /// `attack`. This is the rule itself; [`super::ModifierDeck::draw`] draws the cards and calls it.
     ///
     /// A draw cut short because the deck ran out uses what was drawn: see the module documentation.
-    pub fn from_cards(mode: Mode, attack: i32, drawn: Vec<Card>) -> Draw {
+    pub(crate) fn from_cards(mode: Mode, attack: i32, drawn: Vec<Card>) -> Draw {
         let mut trace = Vec::new();
         let all: Vec<usize> = (0..drawn.len()).collect();
         let options = match (mode, drawn.len()) {

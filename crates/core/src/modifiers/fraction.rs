@@ -43,12 +43,12 @@ impl Fraction {
     }
 
     /// The numerator, in lowest terms.
-    pub fn numerator(self) -> u128 {
+    pub(crate) fn numerator(self) -> u128 {
         self.num
     }
 
     /// The denominator, in lowest terms (never 0).
-    pub fn denominator(self) -> u128 {
+    pub(crate) fn denominator(self) -> u128 {
         self.den
     }
 

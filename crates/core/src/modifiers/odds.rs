@@ -322,11 +322,11 @@ impl Engine {
 }
 
 /// The most cards [`odds`] takes in a pile.
-pub const MAX_CARDS: usize = 1000;
+pub(crate) const MAX_CARDS: usize = 1000;
 
 /// The most mixes of rolling cards [`odds`] follows (the product over kinds of rolling cards of
 /// their count plus one): beyond it the enumeration would take too long.
-pub const MAX_ROLLING_STATES: u128 = 1 << 20;
+pub(crate) const MAX_ROLLING_STATES: u128 = 1 << 20;
 
 /// The exact damage distribution of one draw from `deck` (the draw pile, every order equally likely).
 ///
@@ -432,7 +432,7 @@ pub struct OddsQuery {
 }
 
 /// The largest attack, shield or pierce a query accepts.
-pub const MAX_VALUE: i64 = 10_000;
+pub(crate) const MAX_VALUE: i64 = 10_000;
 
 /// 1-based position of a field `name:` in RON text, skipping comments and strings.
 fn field_position(text: &str, name: &str) -> Option<(usize, usize)> {

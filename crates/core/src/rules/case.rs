@@ -31,7 +31,7 @@ pub struct CaseFormat {
 
 /// The name of the file's top-level struct, after blank space and `//` or `/* */` comments, with
 /// its byte offset.
-pub fn top_level_name(text: &str) -> Option<(usize, &str)> {
+pub(crate) fn top_level_name(text: &str) -> Option<(usize, &str)> {
     let mut rest = text;
     loop {
         let trimmed = rest.trim_start();

@@ -103,7 +103,7 @@ pub fn in_words(text: &str, view: &TableView) -> String {
 /// Every coordinate reads as [`place_words`], but an end a figure stands on (the foe staying put)
 /// as "where Rat stands"; outcomes that would read alike keep their end's coordinate after the
 /// words.
-pub fn outcomes_in_words(view: &TableView, outcomes: &[(String, CellKey)]) -> Vec<String> {
+pub(crate) fn outcomes_in_words(view: &TableView, outcomes: &[(String, CellKey)]) -> Vec<String> {
     let words: Vec<String> = outcomes
         .iter()
         .map(|(text, end)| {

@@ -17,10 +17,10 @@ pub type Square = (i32, i32);
 pub const NONE: u16 = u16::MAX;
 
 /// Walking distance or movement cost of a square that cannot be reached.
-pub const UNREACHABLE: u32 = u32::MAX;
+pub(crate) const UNREACHABLE: u32 = u32::MAX;
 
 /// The eight steps, orthogonal ones first, each group in ascending `(dx, dy)`.
-pub const STEPS: [(i32, i32); 8] = [
+pub(crate) const STEPS: [(i32, i32); 8] = [
     (-1, 0),
     (0, -1),
     (0, 1),
@@ -32,11 +32,11 @@ pub const STEPS: [(i32, i32); 8] = [
 ];
 
 /// Coordinates and tile sizes are kept within this many squares of the origin.
-pub const MAX_COORDINATE: i32 = 1_000;
+pub(crate) const MAX_COORDINATE: i32 = 1_000;
 /// The bounding box of all tiles holds at most this many squares.
-pub const MAX_AREA: i64 = 16_384;
+pub(crate) const MAX_AREA: i64 = 16_384;
 /// A board has at most this many tiles.
-pub const MAX_TILES: usize = 64;
+pub(crate) const MAX_TILES: usize = 64;
 
 /// The range distance between two squares: `max(|dx|, |dy|)`, walls not counted around.
 pub const fn range(a: Square, b: Square) -> u32 {
@@ -280,7 +280,7 @@ impl SquareBoard {
 
     /// Dense index of a board square (`None` for walls and squares off the tiles).
     #[inline]
-    pub fn index_of(&self, s: Square) -> Option<usize> {
+    pub(crate) fn index_of(&self, s: Square) -> Option<usize> {
         let i = self.grid[self.cell(s)?];
         (i != NONE).then_some(i as usize)
     }
@@ -292,7 +292,7 @@ impl SquareBoard {
     }
 
     /// Whether a square is a wall square.
-    pub fn is_wall(&self, s: Square) -> bool {
+    pub(crate) fn is_wall(&self, s: Square) -> bool {
         self.cell(s).is_some_and(|c| self.wall[c])
     }
 
@@ -325,18 +325,18 @@ impl SquareBoard {
     }
 
     /// Index of the tile with this name.
-    pub fn tile_named(&self, name: &str) -> Option<usize> {
+    pub(crate) fn tile_named(&self, name: &str) -> Option<usize> {
         self.tiles.iter().position(|t| t.name == name)
     }
 
     /// Index of the tile a board square lies on.
     #[inline]
-    pub fn tile_of(&self, i: usize) -> usize {
+    pub(crate) fn tile_of(&self, i: usize) -> usize {
         self.square_tile[i] as usize
     }
 
     /// Indices of the tiles sharing a side with tile `t` (a full edge, not a corner point), ascending.
-    pub fn adjacent_tiles(&self, t: usize) -> Vec<usize> {
+    pub(crate) fn adjacent_tiles(&self, t: usize) -> Vec<usize> {
         let a = &self.tiles[t];
         (0..self.tiles.len())
             .filter(|&u| {
@@ -358,7 +358,7 @@ impl SquareBoard {
 
     /// Least number of steps from `start` to every board square, entering only squares for which
     /// `enter` holds (the start itself is always cost 0), or [`UNREACHABLE`].
-    pub fn walk_from(&self, start: usize, enter: impl Fn(usize) -> bool) -> Vec<u32> {
+    pub(crate) fn walk_from(&self, start: usize, enter: impl Fn(usize) -> bool) -> Vec<u32> {
         let mut dist = vec![UNREACHABLE; self.len()];
         let mut queue = VecDeque::with_capacity(self.len());
         dist[start] = 0;
@@ -379,7 +379,7 @@ impl SquareBoard {
     /// A shortest walk from `start` to `end`, both included, entering only squares for which
     /// `enter` holds (`end` too): each step back from `end` takes the first square in board order
     /// one step nearer the start. `None` when `end` cannot be reached.
-    pub fn path_to(
+    pub(crate) fn path_to(
         &self,
         start: usize,
         end: usize,
@@ -403,7 +403,7 @@ impl SquareBoard {
     }
 
     /// Walking distance from `start` to every board square, ignoring all models.
-    pub fn distances_from(&self, start: usize) -> Vec<u32> {
+    pub(crate) fn distances_from(&self, start: usize) -> Vec<u32> {
         self.walk_from(start, |_| true)
     }
 

@@ -14,7 +14,7 @@ pub fn clear(a: Square, b: Square, is_wall: impl Fn(Square) -> bool) -> bool {
 
 /// As [`clear`], when every wall lies between the corners `low` and `high` (inclusive): only the
 /// squares of both boxes are looked at, however far apart `a` and `b` are.
-pub fn clear_within(
+pub(crate) fn clear_within(
     a: Square,
     b: Square,
     low: Square,
@@ -40,7 +40,7 @@ pub fn clear_within(
 ///
 /// The closed segment misses the open square exactly when a line weakly separates them, and for a
 /// segment and an axis-aligned square the candidate lines are the two axes and the segment's normal.
-pub fn crosses_interior(a: Square, b: Square, w: Square) -> bool {
+pub(crate) fn crosses_interior(a: Square, b: Square, w: Square) -> bool {
     // Doubled coordinates: centre (x + 0.5) becomes 2x + 1, side x becomes 2x.
     let (ax, ay) = (2 * i64::from(a.0) + 1, 2 * i64::from(a.1) + 1);
     let (bx, by) = (2 * i64::from(b.0) + 1, 2 * i64::from(b.1) + 1);

@@ -9,7 +9,7 @@ use crate::square::{Square, adjacent};
 
 impl State {
     /// A Shootout model next to a hero rolls to retreat before it targets.
-    pub fn needs_retreat_roll(&self, model: usize) -> bool {
+    pub(crate) fn needs_retreat_roll(&self, model: usize) -> bool {
         let m = &self.models[model];
         let Some(at) = m.at else { return false };
         self.spec(m.group).behaviour == Behaviour::Shootout
@@ -61,7 +61,7 @@ impl State {
 
     /// Walks the model's targeting along the picks so far: asks the next pick or settles where it
     /// goes and whom it attacks.
-    pub fn walk_targeting(
+    pub(crate) fn walk_targeting(
         &mut self,
         model: usize,
         retreat: Option<u32>,
@@ -134,7 +134,7 @@ impl State {
     }
 
     /// The model moves to its end square, then attacks (or the next model activates).
-    pub fn move_model(
+    pub(crate) fn move_model(
         &mut self,
         model: usize,
         end: Square,
@@ -189,7 +189,7 @@ impl State {
 
     /// A die of an enemy's attack: to-hit dice first, then one defense die per hit; each target is
     /// settled as soon as its dice are in.
-    pub fn foe_roll(&mut self, mut strike: FoeStrike, roll: u32, ev: &mut Vec<Event>) {
+    pub(crate) fn foe_roll(&mut self, mut strike: FoeStrike, roll: u32, ev: &mut Vec<Event>) {
         let spec = self.spec(self.models[strike.model].group).clone();
         let hero = strike.targets[strike.next];
         let defense = self.scenario.file.heroes[hero].defense;

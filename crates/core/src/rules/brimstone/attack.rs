@@ -87,7 +87,7 @@ pub fn dice(r: &Roll) -> u32 {
 
 /// One possible number of hits and its exact chance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HitOdds {
+pub(crate) struct HitOdds {
     /// The number of hits.
     pub hits: u32,
     /// Its exact chance.
@@ -98,7 +98,7 @@ pub struct HitOdds {
 
 /// The chance of `0..=dice` hits with `dice` dice of `die` needing `target` or more (a 1 always
 /// misses; the target is at least 2 anyway). Binomial, exact.
-pub fn hit_chances(dice: u32, die: Die, target: u32) -> Vec<Fraction> {
+pub(crate) fn hit_chances(dice: u32, die: Die, target: u32) -> Vec<Fraction> {
     let sides = u128::from(die.sides());
     let target = u128::from(target.max(2));
     let hit = sides.saturating_sub(target) + 1;
@@ -115,7 +115,7 @@ pub fn hit_chances(dice: u32, die: Die, target: u32) -> Vec<Fraction> {
 /// `hits` is the chance of each number of hits; each hit deals `per_hit` (the chance of each
 /// number of wounds one hit deals, independently); the total is capped at `cap` (what takes the
 /// target out).
-pub fn wounds_of_hits(hits: &[Fraction], per_hit: &[Fraction], cap: u32) -> Vec<Fraction> {
+pub(crate) fn wounds_of_hits(hits: &[Fraction], per_hit: &[Fraction], cap: u32) -> Vec<Fraction> {
     let cap = cap as usize;
     let mut out = vec![Fraction::ZERO; cap + 1];
     // After h hits: the chance of each capped total.
@@ -143,7 +143,7 @@ fn choose(n: u32, k: u32) -> u128 {
 }
 
 /// The hit odds as a decision: each number of hits is a die result (`Fixed` when only one can occur).
-pub fn hit_decision(dice: u32, die: Die, target: u32) -> Decision<HitOdds> {
+pub(crate) fn hit_decision(dice: u32, die: Die, target: u32) -> Decision<HitOdds> {
     let chances = hit_chances(dice, die, target);
     let possible = chances.iter().filter(|c| !c.is_zero()).count();
     let options = chances
@@ -234,7 +234,7 @@ pub struct Resolution {
 }
 
 /// Damage one hit deals: the roll plus the modifiers that reach it, never below 0.
-pub fn hit_damage(hit: &DamageHit, modifiers: &[DamageModifier]) -> u32 {
+pub(crate) fn hit_damage(hit: &DamageHit, modifiers: &[DamageModifier]) -> u32 {
     let bonus: i64 = modifiers
         .iter()
         .filter(|m| hit.kind != HitKind::Splash || m.applies_to_splash)

@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
-pub const FORMAT: CaseFormat = CaseFormat {
+pub(crate) const FORMAT: CaseFormat = CaseFormat {
     module: "brimstone",
     kinds: &["Placement", "Targeting", "HeroAttack", "EndOfFight"],
     solve,
@@ -26,21 +26,21 @@ pub const FORMAT: CaseFormat = CaseFormat {
 };
 
 /// At most this many heroes (or party members) in a file.
-pub const MAX_HEROES: usize = 16;
+pub(crate) const MAX_HEROES: usize = 16;
 /// At most this many other enemies in a `Targeting` file.
-pub const MAX_ENEMIES: usize = 64;
+pub(crate) const MAX_ENEMIES: usize = 64;
 /// At most this many groups in a `Placement` file.
-pub const MAX_GROUPS: usize = 8;
+pub(crate) const MAX_GROUPS: usize = 8;
 /// At most this many models over all groups of a `Placement` file.
-pub const MAX_MODELS: usize = 32;
+pub(crate) const MAX_MODELS: usize = 32;
 /// Movement, range and counts of models of a type are at most this.
-pub const MAX_STEPS: u32 = 64;
+pub(crate) const MAX_STEPS: u32 = 64;
 /// Markers, initiative, Combat, Shots, to-hit numbers and the like are at most this.
-pub const MAX_SMALL: u32 = 100;
+pub(crate) const MAX_SMALL: u32 = 100;
 /// Wounds, damage taken and XP are at most this.
-pub const MAX_LARGE: u32 = 100_000;
+pub(crate) const MAX_LARGE: u32 = 100_000;
 /// At most this many targets, damage dice and damage modifiers in a `HeroAttack` file.
-pub const MAX_ITEMS: usize = 64;
+pub(crate) const MAX_ITEMS: usize = 64;
 
 type Sq = (i32, i32);
 
@@ -72,7 +72,7 @@ pub struct BoardIn {
 
 impl BoardIn {
     /// The tiles as the square board takes them.
-    pub fn square_tiles(&self) -> Vec<Tile> {
+    pub(crate) fn square_tiles(&self) -> Vec<Tile> {
         self.tiles
             .iter()
             .map(|t| Tile {
@@ -484,7 +484,7 @@ impl Check<'_> {
 }
 
 /// `"a/b"` as an exact fraction.
-pub fn parse_fraction(s: &str) -> Option<Fraction> {
+pub(crate) fn parse_fraction(s: &str) -> Option<Fraction> {
     let (a, b) = s.split_once('/')?;
     let digits = |t: &str| !t.is_empty() && t.len() <= 30 && t.bytes().all(|c| c.is_ascii_digit());
     if !digits(a) || !digits(b) {
@@ -495,7 +495,7 @@ pub fn parse_fraction(s: &str) -> Option<Fraction> {
 }
 
 /// A fraction as the format writes it: `"0/1"`, `"1/1"`, `"3/8"`.
-pub fn fraction_text(f: Fraction) -> String {
+pub(crate) fn fraction_text(f: Fraction) -> String {
     format!("{}/{}", f.numerator(), f.denominator())
 }
 
@@ -1375,7 +1375,7 @@ impl Parsed {
 
     /// The answer together with what the rules worked out for a board case (`None` for the
     /// others), so that a board can be drawn from the very result the words were written from.
-    pub fn answer_worked(&self) -> (Answer, Option<Worked>) {
+    pub(crate) fn answer_worked(&self) -> (Answer, Option<Worked>) {
         match &self.0 {
             Kind::Placement(p) => {
                 let placed = placement::place(&p.fight());

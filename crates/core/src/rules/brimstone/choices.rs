@@ -45,7 +45,7 @@ impl Kinds {
 }
 
 /// Every outcome reachable from some point of the rules, with the kinds of choice on the way.
-pub type Branches<T> = BTreeMap<T, Kinds>;
+pub(crate) type Branches<T> = BTreeMap<T, Kinds>;
 
 /// The single outcome of a point where nothing is left to choose.
 pub fn fixed<T: Ord>(outcome: T) -> Branches<T> {

@@ -61,11 +61,11 @@ pub struct Settlement {
 }
 
 /// At most this many Loot cards per hero.
-pub const MAX_LOOT: u32 = 3;
+pub(crate) const MAX_LOOT: u32 = 3;
 
 /// The chance of healing exactly `0..=min(die, cap)` points with a `die`-sided roll, when at most
 /// `cap` points of damage can be healed.
-pub fn heal_chances(die: u32, cap: u32) -> Vec<Fraction> {
+pub(crate) fn heal_chances(die: u32, cap: u32) -> Vec<Fraction> {
     let top = die.min(cap);
     let mut out = vec![Fraction::ZERO; top as usize + 1];
     for roll in 1..=die {

@@ -9,7 +9,7 @@ use crate::square::{Square, UNREACHABLE, adjacent, range};
 impl State {
     /// The squares hero `h` may move to: a walk of at most its Move through free squares, diagonals
     /// not cutting a wall's corner (the enemies' steps).
-    pub fn hero_moves(&self, h: usize) -> Vec<Square> {
+    pub(crate) fn hero_moves(&self, h: usize) -> Vec<Square> {
         let board = &self.scenario.board;
         let Some(start) = board.index_of(self.heroes[h].at) else {
             return Vec::new();
@@ -25,7 +25,7 @@ impl State {
     /// The attacks hero `h` may make: before its attack, a melee attack on an adjacent model and a
     /// shot at a model within the gun's range and sight; while `attack::allowed` lets it, a free
     /// attack of its hand weapon on an adjacent model. By model, then weapon.
-    pub fn hero_attacks(&self, h: usize, attacked: bool, free_attacks: u32) -> Vec<Action> {
+    pub(crate) fn hero_attacks(&self, h: usize, attacked: bool, free_attacks: u32) -> Vec<Action> {
         let spec = &self.scenario.file.heroes[h];
         let at = self.heroes[h].at;
         let free = spec.weapon.as_ref().is_some_and(|w| w.free_attack)
@@ -62,7 +62,7 @@ impl State {
 
     /// The attack roll a hero declares with a weapon, `free_before` free attacks into its turn, as
     /// the decision function reads it.
-    pub fn hero_roll(&self, h: usize, weapon: Weapon, free_before: u32) -> Roll {
+    pub(crate) fn hero_roll(&self, h: usize, weapon: Weapon, free_before: u32) -> Roll {
         let spec = &self.scenario.file.heroes[h];
         let (kind, to_hit, shots) = match (weapon, spec.gun) {
             (Weapon::Gun, Some(g)) => (AttackKind::Ranged, g.to_hit, g.shots),
@@ -84,12 +84,12 @@ impl State {
     }
 
     /// The roll of an attack being made.
-    pub fn strike_roll(&self, strike: &HeroStrike) -> Roll {
+    pub(crate) fn strike_roll(&self, strike: &HeroStrike) -> Roll {
         self.hero_roll(strike.hero, strike.weapon, strike.free_before)
     }
 
     /// Whether hero `h`'s hits with `weapon` splash: the gun's own, or the hand weapon's for melee.
-    pub fn splashes(&self, h: usize, weapon: Weapon) -> bool {
+    pub(crate) fn splashes(&self, h: usize, weapon: Weapon) -> bool {
         let spec = &self.scenario.file.heroes[h];
         match weapon {
             Weapon::Gun => spec.gun.is_some_and(|g| g.splash),
@@ -99,7 +99,7 @@ impl State {
 
     /// The models a hit on `target` splashes: every other model on the board next to it, in
     /// model order.
-    pub fn splashed(&self, target: usize) -> Vec<usize> {
+    pub(crate) fn splashed(&self, target: usize) -> Vec<usize> {
         let Some(at) = self.models[target].at else {
             return Vec::new();
         };
@@ -112,7 +112,7 @@ impl State {
     }
 
     /// Hero `h` moves.
-    pub fn hero_move(&mut self, h: usize, to: Square, ev: &mut Vec<Event>) {
+    pub(crate) fn hero_move(&mut self, h: usize, to: Square, ev: &mut Vec<Event>) {
         let from = self.heroes[h].at;
         self.heroes[h].at = to;
         ev.push(Event::Moved {
@@ -123,7 +123,7 @@ impl State {
     }
 
     /// Hero `h` declares an attack: its dice are rolled next.
-    pub fn hero_attack(
+    pub(crate) fn hero_attack(
         &mut self,
         hero: usize,
         (moved, attacked, free_before): (bool, bool, u32),
@@ -153,7 +153,7 @@ impl State {
     /// A die of a hero's attack: to-hit dice first, then one damage die per hit, then (for a weapon
     /// with splash) one splash die per hit on each model next to the target; then the attack
     /// decision settles damage, kills and XP.
-    pub fn hero_roll_die(&mut self, mut strike: HeroStrike, roll: u32, ev: &mut Vec<Event>) {
+    pub(crate) fn hero_roll_die(&mut self, mut strike: HeroStrike, roll: u32, ev: &mut Vec<Event>) {
         let declared = self.strike_roll(&strike);
         let dice = attack::dice(&declared) as usize;
         let needed = attack::target_number(&declared);

@@ -5,7 +5,7 @@ use super::square_name;
 use super::state::State;
 
 /// A figure's name.
-pub fn figure_name(s: &State, f: Figure) -> String {
+pub(crate) fn figure_name(s: &State, f: Figure) -> String {
     match f {
         Figure::Hero(h) => s.hero_name(h).to_string(),
         Figure::Model(m) => s.models[m].name.clone(),

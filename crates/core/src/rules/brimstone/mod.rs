@@ -65,7 +65,7 @@ pub struct Hero {
 }
 
 /// `(x, y)` as the trace writes it.
-pub fn square_name(s: Square) -> String {
+pub(crate) fn square_name(s: Square) -> String {
     format!("({}, {})", s.0, s.1)
 }
 
@@ -73,7 +73,7 @@ pub fn square_name(s: Square) -> String {
 ///
 /// A square named as [`square_name`] names it, or the square of the figure (hero or model) the
 /// option names or heads "towards". Orders of groups and whole groups have no one cell.
-pub fn option_cell(s: &State, option: &str) -> Option<Square> {
+pub(crate) fn option_cell(s: &State, option: &str) -> Option<Square> {
     let option = option.strip_prefix("towards ").unwrap_or(option);
     // A square in words ("(4, 1)", "Ash Crow 1 on (4, 1), Gate").
     let named = option
@@ -95,7 +95,7 @@ pub fn option_cell(s: &State, option: &str) -> Option<Square> {
 }
 
 /// Names joined for a sentence: "Vera", "Vera and Wes", "Cole, Vera and Wes".
-pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
+pub(crate) fn join_names<S: AsRef<str>>(names: &[S]) -> String {
     match names {
         [] => "nobody".to_string(),
         [one] => one.as_ref().to_string(),
@@ -107,7 +107,7 @@ pub fn join_names<S: AsRef<str>>(names: &[S]) -> String {
 }
 
 /// Squares joined for a sentence.
-pub fn join_squares(squares: &[Square]) -> String {
+pub(crate) fn join_squares(squares: &[Square]) -> String {
     let names: Vec<String> = squares.iter().map(|&s| square_name(s)).collect();
     join_names(&names)
 }

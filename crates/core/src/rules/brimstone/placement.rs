@@ -108,7 +108,7 @@ impl std::error::Error for PlacementError {}
 
 /// The groups in placement order, as blocks of groups tied with each other (players order a block).
 /// Variable initiative first, then fixed: lowest first normally, highest first in an ambush.
-pub fn order_blocks(groups: &[Group], ambush: bool) -> Vec<Vec<usize>> {
+pub(crate) fn order_blocks(groups: &[Group], ambush: bool) -> Vec<Vec<usize>> {
     let key = |g: &Group| match g.initiative {
         Initiative::Variable => (0, 0),
         Initiative::Fixed(n) if ambush => (1, -i64::from(n)),
@@ -165,7 +165,7 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
 ///
 /// First the checkerboard from the back-left corner, row by row from the back, left to right; then
 /// the skipped squares in the same order. Walls are left out (they are never free).
-pub fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
+pub(crate) fn normal_order(board: &SquareBoard, tile: usize) -> Vec<usize> {
     let t = &board.tiles()[tile];
     let (left, back) = t.back_left();
     let mut pattern = Vec::new();

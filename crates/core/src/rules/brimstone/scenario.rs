@@ -10,25 +10,25 @@ use crate::error::{LoadError, parse_ron};
 use crate::square::{BoardError, Square, SquareBoard, Tile};
 
 /// At most this many heroes.
-pub const MAX_HEROES: usize = 8;
+pub(crate) const MAX_HEROES: usize = 8;
 /// At most this many threat cards.
-pub const MAX_THREATS: usize = 16;
+pub(crate) const MAX_THREATS: usize = 16;
 /// At most this many groups on one threat card.
-pub const MAX_GROUPS: usize = 8;
+pub(crate) const MAX_GROUPS: usize = 8;
 /// At most this many models on one threat card (placement walks them one by one).
-pub const MAX_CARD_MODELS: u32 = 32;
+pub(crate) const MAX_CARD_MODELS: u32 = 32;
 /// At most this many models over all threat cards.
-pub const MAX_MODELS: u32 = 64;
+pub(crate) const MAX_MODELS: u32 = 64;
 /// At most this many wall squares.
-pub const MAX_WALLS: usize = 4_096;
+pub(crate) const MAX_WALLS: usize = 4_096;
 /// At most this many loot cards.
-pub const MAX_LOOT_CARDS: usize = 64;
+pub(crate) const MAX_LOOT_CARDS: usize = 64;
 /// At most this many characters in a name.
-pub const MAX_NAME: usize = 64;
+pub(crate) const MAX_NAME: usize = 64;
 /// At most this many rounds.
-pub const MAX_ROUNDS: u32 = 50;
+pub(crate) const MAX_ROUNDS: u32 = 50;
 /// Movement and range are at most this.
-pub const MAX_REACH: u32 = 24;
+pub(crate) const MAX_REACH: u32 = 24;
 
 /// The `rules:` field of a Brimstone scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,7 +215,7 @@ pub struct LurkSpec {
 }
 
 /// At most this many rule names in `exercises`.
-pub const MAX_EXERCISES: usize = 64;
+pub(crate) const MAX_EXERCISES: usize = 64;
 
 /// A scenario file as written.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

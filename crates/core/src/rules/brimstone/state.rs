@@ -281,7 +281,7 @@ impl State {
     }
 
     /// A hero's name.
-    pub fn hero_name(&self, h: usize) -> &str {
+    pub(crate) fn hero_name(&self, h: usize) -> &str {
         &self.scenario.file.heroes[h].name
     }
 
@@ -293,7 +293,7 @@ impl State {
     }
 
     /// The standing heroes as the decision functions see them.
-    pub fn decision_heroes(&self) -> Vec<Hero> {
+    pub(crate) fn decision_heroes(&self) -> Vec<Hero> {
         self.standing()
             .into_iter()
             .map(|h| Hero {
@@ -305,7 +305,7 @@ impl State {
     }
 
     /// Whether a standing figure stands on `s`.
-    pub fn occupied(&self, s: Square) -> bool {
+    pub(crate) fn occupied(&self, s: Square) -> bool {
         self.heroes.iter().any(|h| h.up() && h.at == s)
             || self.models.iter().any(|m| m.active() && m.at == Some(s))
     }
@@ -333,7 +333,7 @@ impl State {
     }
 
     /// Whether a group has a model on the board.
-    pub fn group_active(&self, g: usize) -> bool {
+    pub(crate) fn group_active(&self, g: usize) -> bool {
         self.models.iter().any(|m| m.group == g && m.active())
     }
 }
@@ -346,7 +346,7 @@ mod arc_scenario {
         s.as_ref().serialize(ser)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
         Scenario::deserialize(d).map(Arc::new)
     }
 }

@@ -10,7 +10,7 @@ use super::state::{Ask, AskKind, GroupState, Lurk, ModelState, Stage, State};
 use crate::rules::ActionError;
 
 /// A D6.
-pub const D6: u32 = 6;
+pub(crate) const D6: u32 = 6;
 
 impl State {
     /// The die the fight waits for now: its sides, or `None`.
@@ -30,14 +30,14 @@ impl State {
     }
 
     /// The threat cards not drawn yet.
-    pub fn threats_left(&self) -> Vec<usize> {
+    pub(crate) fn threats_left(&self) -> Vec<usize> {
         (0..self.scenario.file.threats.len())
             .filter(|c| !self.threats.contains(c))
             .collect()
     }
 
     /// Asks chance for the next threat card.
-    pub fn ask_threat(&mut self) {
+    pub(crate) fn ask_threat(&mut self) {
         let options = self
             .threats_left()
             .iter()
@@ -51,7 +51,7 @@ impl State {
     }
 
     /// A threat card is drawn: its groups and models join the fight.
-    pub fn draw_threat(&mut self, i: usize, ev: &mut Vec<Event>) {
+    pub(crate) fn draw_threat(&mut self, i: usize, ev: &mut Vec<Event>) {
         let card = self.threats_left()[i];
         self.threats.push(card);
         ev.push(Event::ThreatDrawn { card });
@@ -104,7 +104,7 @@ impl State {
     }
 
     /// Walks the placement along the picks so far: asks the next pick or places every model.
-    pub fn walk_placement(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
+    pub(crate) fn walk_placement(&mut self, ev: &mut Vec<Event>) -> Result<(), ActionError> {
         let heroes = self.decision_heroes();
         let groups = self.placement_groups();
         let (ambush, before_anyone_moved, during) = self.ambush_now();
@@ -180,7 +180,7 @@ impl State {
     }
 
     /// The lurking threat's D6 shows `roll`: the ambush springs on the scenario's number or less.
-    pub fn lurk_roll(&mut self, during: Option<usize>, roll: u32, ev: &mut Vec<Event>) {
+    pub(crate) fn lurk_roll(&mut self, during: Option<usize>, roll: u32, ev: &mut Vec<Event>) {
         let spec = self.scenario.file.lurk.unwrap_or(LurkSpec {
             start_of_round: 0,
             after_move: 0,
@@ -214,7 +214,7 @@ impl State {
 
     /// The ambush springs: in `during`'s turn (which ends at once) or before anyone moved. The
     /// threat is drawn, then placed as an ambush.
-    pub fn spring(&mut self, during: Option<usize>, ev: &mut Vec<Event>) {
+    pub(crate) fn spring(&mut self, during: Option<usize>, ev: &mut Vec<Event>) {
         ev.push(Event::Rule(match during {
             Some(h) => format!(
                 "the ambush springs in {}'s turn: the turn ends at once",
@@ -241,7 +241,7 @@ impl State {
     }
 
     /// A new round: variable initiative is rolled, then the first actor is found.
-    pub fn start_round(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn start_round(&mut self, ev: &mut Vec<Event>) {
         if self.round >= self.scenario.file.round_limit {
             self.over(
                 false,
@@ -274,7 +274,7 @@ impl State {
     }
 
     /// The first variable-initiative group from `from` with a model on the board rolls next.
-    pub fn next_initiative(&mut self, from: usize) {
+    pub(crate) fn next_initiative(&mut self, from: usize) {
         let next = (from..self.groups.len())
             .find(|&g| self.spec(g).initiative == Initiative::Variable && self.group_active(g));
         self.stage = match next {
@@ -299,7 +299,7 @@ impl State {
 
     /// The actors who may act next: the highest initiative; on an equal number heroes go before
     /// enemies. Several left are a tie the players break.
-    pub fn next_tied(&self) -> Vec<Actor> {
+    pub(crate) fn next_tied(&self) -> Vec<Actor> {
         let waiting = self.waiting();
         let Some(best) = waiting.iter().map(|&a| self.initiative(a)).max() else {
             return Vec::new();
@@ -325,7 +325,7 @@ impl State {
     }
 
     /// Finds the next actor (or ends the round), asking the table when several tie.
-    pub fn next_actor(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn next_actor(&mut self, ev: &mut Vec<Event>) {
         let tied = self.next_tied();
         match tied.as_slice() {
             // Round 0 is a lurking fight before its first round.
@@ -367,7 +367,7 @@ impl State {
     }
 
     /// The group's first model on the board from model index `from` activates, or the turn passes.
-    pub fn activate_from(&mut self, group: usize, from: usize) {
+    pub(crate) fn activate_from(&mut self, group: usize, from: usize) {
         let next = (from..self.models.len())
             .find(|&m| self.models[m].group == group && self.models[m].active());
         match next {
@@ -394,7 +394,7 @@ impl State {
     }
 
     /// Every enemy is down: the heroes catch their breath and draw loot, one after the other.
-    pub fn end_fight(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn end_fight(&mut self, ev: &mut Vec<Event>) {
         self.acting = None;
         self.breath_for(0, ev);
     }
@@ -438,7 +438,7 @@ impl State {
     }
 
     /// A hero who got no turn chooses how to catch its breath.
-    pub fn choose_breath(&mut self, hero: usize, choice: BreathChoice, ev: &mut Vec<Event>) {
+    pub(crate) fn choose_breath(&mut self, hero: usize, choice: BreathChoice, ev: &mut Vec<Event>) {
         let settled = self.settlement(hero);
         let offered = settled.catch_breath.options.iter().any(|o| {
             matches!(
@@ -487,7 +487,7 @@ impl State {
     }
 
     /// Hero `hero` draws `left` loot cards (while the deck lasts), then the next hero catches breath.
-    pub fn loot_for(&mut self, hero: usize, left: u32, ev: &mut Vec<Event>) {
+    pub(crate) fn loot_for(&mut self, hero: usize, left: u32, ev: &mut Vec<Event>) {
         if left == 0 || self.loot_deck.is_empty() {
             self.ask = None;
             self.breath_for(hero + 1, ev);
@@ -507,7 +507,7 @@ impl State {
     }
 
     /// Chance drew loot card `i` of the deck for `hero`.
-    pub fn draw_loot(&mut self, hero: usize, left: u32, i: usize, ev: &mut Vec<Event>) {
+    pub(crate) fn draw_loot(&mut self, hero: usize, left: u32, i: usize, ev: &mut Vec<Event>) {
         let card = self.loot_deck.remove(i);
         self.heroes[hero].loot.push(card);
         ev.push(Event::Looted { hero, card });

@@ -382,11 +382,11 @@ pub enum Event {
 }
 
 /// Initiative of a long-resting hero.
-pub const LONG_REST_INITIATIVE: u32 = 99;
+pub(crate) const LONG_REST_INITIATIVE: u32 = 99;
 
 /// A spawn finds no standee once the game has held this many monsters, living and dead: it keeps
 /// the state bounded and the table's ids apart (see `MONSTER_BASE`).
-pub const MAX_MONSTERS: usize = 500;
+pub(crate) const MAX_MONSTERS: usize = 500;
 
 pub(super) fn card_condition(e: CardEffect) -> Option<Condition> {
     Some(match e {

@@ -447,7 +447,7 @@ impl<'a> Attack<'a> {
 
     /// Works out what hex `h` offers, unless done before: only the hexes a monster's choice looks
     /// at are ever worked out, so the work follows its search rather than the board.
-    pub fn offer_at(&mut self, h: usize) {
+    pub(crate) fn offer_at(&mut self, h: usize) {
         if self.offered[h] == NOT_YET {
             let offer = self.compute_offer(h);
             self.offered[h] = u32::try_from(self.offers.len()).unwrap_or(NOT_YET);
@@ -555,7 +555,7 @@ impl<'a> Attack<'a> {
     }
 
     /// Whether enemy `k` can be attacked from hex `h`.
-    pub fn can_hit(&self, k: usize, h: usize) -> bool {
+    pub(crate) fn can_hit(&self, k: usize, h: usize) -> bool {
         let o = self.offer(h);
         let bit = 1u64 << k;
         ((self.patterns.is_empty() || self.targets > 1) && o.singles & bit != 0)
@@ -838,7 +838,7 @@ fn subsets(pool: u64, n: u32, must: u64) -> Vec<u64> {
 
 /// How many target groups an attack on `targets` of `enemies` may have to weigh (the groups of the
 /// focus and `targets - 1` others), saturating: loaders refuse files that would ask for too many.
-pub fn groups_bound(enemies: usize, targets: u32) -> u64 {
+pub(crate) fn groups_bound(enemies: usize, targets: u32) -> u64 {
     let others = enemies.saturating_sub(1) as u64;
     let k = u64::from(targets.saturating_sub(1)).min(others);
     // C(others, k), in steps that stay exact: each partial product is itself a binomial.
@@ -857,14 +857,14 @@ pub fn groups_bound(enemies: usize, targets: u32) -> u64 {
 
 /// How many sets of at most `targets` foes a hero's attack may pick among `foes` (the empty set
 /// included), saturating.
-pub fn target_sets_bound(foes: usize, targets: u32) -> u64 {
+pub(crate) fn target_sets_bound(foes: usize, targets: u32) -> u64 {
     (0..=targets.min(64))
         .map(|k| groups_bound(foes.saturating_add(1), k.saturating_add(1)))
         .fold(0u64, u64::saturating_add)
 }
 
 /// At most this many target groups per attack (see [`groups_bound`]).
-pub const MAX_GROUPS: u64 = 100_000;
+pub(crate) const MAX_GROUPS: u64 = 100_000;
 
 #[cfg(test)]
 mod tests {

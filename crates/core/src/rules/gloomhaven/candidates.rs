@@ -35,7 +35,7 @@ fn keys(v: &[Hex]) -> Vec<(i32, i32)> {
 /// Each comes with every end hex its move allows, every set of foes its attack can reach from where
 /// the attack is made, and every ally its heal can reach. The rules' `apply` has the last word on
 /// each.
-pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
+pub(crate) fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
     let Some(sel) = s.heroes[hero].selected else {
         return Vec::new();
     };
@@ -52,7 +52,7 @@ pub fn play_candidates(s: &State, hero: usize) -> Vec<Action> {
 
 /// The candidate plays of one half (see [`play_candidates`]); empty when the half may not be played
 /// now.
-pub fn half_candidates(
+pub(crate) fn half_candidates(
     s: &State,
     hero: usize,
     card: usize,

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 /// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
-pub const FORMAT: CaseFormat = CaseFormat {
+pub(crate) const FORMAT: CaseFormat = CaseFormat {
     module: "gloomhaven",
     kinds: &["Puzzle"],
     solve,
@@ -51,7 +51,7 @@ impl Ask {
     }
 
     /// The edition asked, from the file's own.
-    pub fn edition(&self, file: Edition) -> Edition {
+    pub(crate) fn edition(&self, file: Edition) -> Edition {
         let base = match self.preset {
             Some(p) => Edition::of(p),
             None => file,
@@ -67,7 +67,7 @@ impl Ask {
 }
 
 /// The edition in words: the preset, and each switch that differs from it.
-pub fn edition_words(e: Edition) -> String {
+pub(crate) fn edition_words(e: Edition) -> String {
     let set: Vec<String> = e
         .switches
         .settings()
@@ -185,7 +185,7 @@ fn hexes_json(hs: &[Hex]) -> Value {
 }
 
 /// The JSON answer: the focus, every option (end, targets, heading, focus, path, area) and the trace.
-pub fn decision_json(d: &Decision) -> Value {
+pub(crate) fn decision_json(d: &Decision) -> Value {
     let options: Vec<Value> = d
         .options
         .iter()
@@ -223,7 +223,7 @@ fn fmt_list(hs: &[Hex]) -> String {
 }
 
 /// The answer in words: the focus, one line per option, and the rule steps behind them.
-pub fn decision_text(d: &Decision) -> String {
+pub(crate) fn decision_text(d: &Decision) -> String {
     let mut s = format!("  focus: {}\n", fmt_list(&d.focus));
     for (i, o) in d.options.iter().enumerate() {
         s.push_str(&format!("  option {}: ends on {}", i + 1, fmt_hex(o.end)));
@@ -480,13 +480,13 @@ fn fmt(h: Qr) -> String {
 }
 
 /// Move and range are at most this.
-pub const MAX_REACH: u32 = 64;
+pub(crate) const MAX_REACH: u32 = 64;
 /// Targets of one attack are at most this (as many as enemies a puzzle may hold).
-pub const MAX_TARGETS: u32 = 64;
+pub(crate) const MAX_TARGETS: u32 = 64;
 /// Initiatives are at most this.
-pub const MAX_INITIATIVE: u32 = 1_000;
+pub(crate) const MAX_INITIATIVE: u32 = 1_000;
 /// Area offsets stay within this many hexes of their anchor.
-pub const MAX_AOE_OFFSET: i32 = 32;
+pub(crate) const MAX_AOE_OFFSET: i32 = 32;
 
 /// Checks every coordinate and number against its bound, before anything is built from them.
 fn check_bounds(file: &str, text: &str, p: &Puzzle) -> Result<(), LoadError> {

@@ -135,7 +135,7 @@ impl State {
     /// The element a wild infusion makes: the attacker's pick, which the game makes as the first
     /// element (in board order: fire, ice, air, earth, light, dark) that is inert and not already
     /// being infused; none when every element is taken.
-    pub fn wild_element(&self) -> Option<Element> {
+    pub(crate) fn wild_element(&self) -> Option<Element> {
         Element::ALL
             .into_iter()
             .find(|e| self.elements[e.index()] == Level::Inert && !self.infusing.contains(e))
@@ -256,7 +256,7 @@ impl State {
 
     /// Whose modifier deck a figure draws from: a hero's own, a summon's summoner's, and for a
     /// monster the shared one (named by the monster).
-    pub fn deck_owner(&self, f: FigureId) -> FigureId {
+    pub(crate) fn deck_owner(&self, f: FigureId) -> FigureId {
         match f {
             FigureId::Summon(i) => FigureId::Hero(self.summons[i].summoner),
             other => other,
@@ -265,7 +265,7 @@ impl State {
 
     /// Empty hexes next to `at` where a new figure may be placed, in board order: no figure, no
     /// wall, obstacle, trap or hazard, and no thin wall between.
-    pub fn free_hexes_next_to(&self, at: Hex) -> Vec<Hex> {
+    pub(crate) fn free_hexes_next_to(&self, at: Hex) -> Vec<Hex> {
         let mut out: Vec<Hex> = (0..6)
             .map(|d| step(at, d))
             .filter(|&h| {

@@ -19,18 +19,18 @@ impl State {
     }
 
     /// The move and attack the monster resolves next: the segment of its card at `card_step`.
-    pub fn segment(&self, m: usize) -> Option<Segment<'_>> {
+    pub(crate) fn segment(&self, m: usize) -> Option<Segment<'_>> {
         self.card_of(self.monsters[m].kind).segment(self.card_step)
     }
 
     /// The rule module's view of this monster's next move and attack (the segment of its card at
     /// `card_step`), after conditions and consumed elements.
-    pub fn monster_action(&self, m: usize) -> (MonsterAction, FoePlan) {
+    pub(crate) fn monster_action(&self, m: usize) -> (MonsterAction, FoePlan) {
         self.monster_action_at(m, self.card_step)
     }
 
     /// [`State::monster_action`] for the segment of its card that starts at action `step`.
-    pub fn monster_action_at(&self, m: usize, step: usize) -> (MonsterAction, FoePlan) {
+    pub(crate) fn monster_action_at(&self, m: usize, step: usize) -> (MonsterAction, FoePlan) {
         let x = &self.monsters[m];
         let t = &self.scenario.monsters[x.kind];
         let stats = if x.elite { &t.elite } else { &t.normal };

@@ -73,7 +73,7 @@ impl<'a> HeroMoves<'a> {
     }
 
     /// The path of a move ending on `end` (empty for staying), or `None` when no move ends there.
-    pub fn path_to(&self, end: Hex) -> Option<Vec<Hex>> {
+    pub(crate) fn path_to(&self, end: Hex) -> Option<Vec<Hex>> {
         let i = self.map.index_of(end)? as usize;
         if i == self.start {
             return Some(Vec::new());
@@ -116,7 +116,7 @@ pub fn reach(s: &State, hero: usize, points: u32, jump: bool) -> Vec<(Hex, Vec<H
 
 /// Checks a hero's move as `apply` takes it: a non-empty `path` must be the path [`HeroMoves`] gives
 /// to its last hex.
-pub fn check_move(
+pub(crate) fn check_move(
     s: &State,
     hero: usize,
     path: &[Hex],
@@ -167,7 +167,7 @@ pub fn attack(effects: &[Effect]) -> Option<(u32, u32)> {
 }
 
 /// Living foes an attack of `range` (0: melee) from `from` can reach, in `(q, r)` order.
-pub fn foes_in_reach(s: &State, from: Hex, range: u32) -> Vec<Hex> {
+pub(crate) fn foes_in_reach(s: &State, from: Hex, range: u32) -> Vec<Hex> {
     let sight = (range > 0).then(|| Sight::drawn(&s.map.0, s.scenario.edition().switches.sight));
     let mut out: Vec<Hex> = s
         .living_monsters()

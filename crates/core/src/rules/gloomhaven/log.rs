@@ -317,7 +317,7 @@ fn past(c: &str) -> String {
 }
 
 /// How cards were drawn, after the cards: " with advantage", " with disadvantage" or nothing.
-pub fn mode_words(mode: Mode) -> &'static str {
+pub(crate) fn mode_words(mode: Mode) -> &'static str {
     match mode {
         Mode::Normal => "",
         Mode::Advantage => " with advantage",
@@ -339,7 +339,7 @@ pub fn half_name(half: Half) -> &'static str {
 }
 
 /// An action as the history lists it, from the state just before it: who did what, with which card.
-pub fn action_words(s: &State, a: &Action) -> String {
+pub(crate) fn action_words(s: &State, a: &Action) -> String {
     let hero = |h: usize| s.scenario.heroes[h].name.as_str();
     match a {
         Action::Arrange(change) => change.label(),

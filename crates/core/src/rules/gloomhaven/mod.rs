@@ -68,9 +68,9 @@ use crate::hex::{Terrain, qr};
 pub struct Gloomhaven;
 
 /// Table ids: hero `i` is `i`, monster `i` is `MONSTER_BASE + i`, summon `i` is `SUMMON_BASE + i`.
-pub const MONSTER_BASE: u32 = 1000;
+pub(crate) const MONSTER_BASE: u32 = 1000;
 /// The table id of summon 0 (see [`MONSTER_BASE`]).
-pub const SUMMON_BASE: u32 = 2000;
+pub(crate) const SUMMON_BASE: u32 = 2000;
 
 /// A figure's id on the table.
 pub fn table_id(f: FigureId) -> u32 {
@@ -93,7 +93,7 @@ pub fn figure_id(id: u32) -> FigureId {
 }
 
 /// A few words about where the game stands.
-pub fn phase_words(s: &State) -> String {
+pub(crate) fn phase_words(s: &State) -> String {
     match s.phase {
         Phase::Setup => "setting up".into(),
         Phase::CardSelection => "choose cards".into(),

@@ -8,10 +8,10 @@
 use crate::hex::{HexMap, NONE, Terrain};
 
 /// A path score: negative hexes entered, then movement points.
-pub type Score = (u16, u16);
+pub(crate) type Score = (u16, u16);
 
 /// The score of a hex no move reaches.
-pub const UNREACHABLE: Score = (u16::MAX, u16::MAX);
+pub(crate) const UNREACHABLE: Score = (u16::MAX, u16::MAX);
 
 /// Who stands on a hex, from the moving figure's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -244,7 +244,7 @@ impl MoveGraph {
 
     /// Best score from every hex to the nearest hex marked in `goals` (landing penalty of the goal
     /// included); `UNREACHABLE` where no marked hex can be reached.
-    pub fn to_any(&self, goals: &[bool]) -> Vec<Score> {
+    pub(crate) fn to_any(&self, goals: &[bool]) -> Vec<Score> {
         let sources: Vec<(usize, Score)> = goals
             .iter()
             .enumerate()
@@ -627,7 +627,7 @@ impl Buckets {
 /// Scores are those of the search itself: the landing penalty, counted where a move ends, is the
 /// caller's to add.
 #[derive(Debug, Clone)]
-pub struct Frontier {
+pub(crate) struct Frontier {
     /// Along incoming steps (scores towards the source) rather than outgoing ones.
     reverse: bool,
     uniform: bool,
@@ -689,7 +689,7 @@ impl Frontier {
 
     /// Whether hex `i` has its final score.
     #[inline]
-    pub fn is_settled(&self, i: usize) -> bool {
+    pub(crate) fn is_settled(&self, i: usize) -> bool {
         self.settled[i]
     }
 
@@ -789,13 +789,13 @@ impl Frontier {
 
 /// Hex-step distance from `from` to every hex along paths that avoid wall hexes and thin walls
 /// (range and proximity are counted this way); `u16::MAX` where no such path exists.
-pub fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
+pub(crate) fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
     range_field_within(map, from, u16::MAX)
 }
 
 /// [`range_field`] counted only up to `limit` steps; farther hexes are left at `u16::MAX`. An attack's
 /// range needs no more, and on a large board this is a small part of it.
-pub fn range_field_within(map: &HexMap, from: usize, limit: u16) -> Vec<u16> {
+pub(crate) fn range_field_within(map: &HexMap, from: usize, limit: u16) -> Vec<u16> {
     let n = map.len();
     let mut dist = vec![u16::MAX; n];
     if map.terrain_at(from) == Terrain::Wall {

@@ -382,7 +382,7 @@ pub struct CardAttack<'a> {
 /// The move and the attack a monster resolves together: a move with the attack printed right after
 /// it, a move alone, or an attack alone (made from where the monster stands).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Segment<'a> {
+pub(crate) struct Segment<'a> {
     /// The change to the base move and whether it jumps.
     pub movement: Option<(i32, bool)>,
     /// The attack made after the move (or alone).
@@ -433,7 +433,7 @@ impl AbilityCard {
     }
 
     /// The segment that starts at action `at`, if the action there is a move or an attack.
-    pub fn segment(&self, at: usize) -> Option<Segment<'_>> {
+    pub(crate) fn segment(&self, at: usize) -> Option<Segment<'_>> {
         let here = self.actions.get(at)?;
         if let Some(m) = here.movement() {
             let attack = self.actions.get(at + 1).and_then(MonsterEffect::attack);
@@ -545,7 +545,7 @@ fn is_default(o: &Overrides) -> bool {
 
 impl Scenario {
     /// The rules its monsters decide by: the preset with the overrides.
-    pub fn edition(&self) -> Edition {
+    pub(crate) fn edition(&self) -> Edition {
         Edition {
             preset: self.preset,
             switches: self.switches.over(self.preset),
@@ -562,7 +562,7 @@ fn standees() -> u32 {
 }
 
 /// Axial hex of a map character at text `(col, row)`.
-pub fn map_hex(col: usize, row: usize) -> Hex {
+pub(crate) fn map_hex(col: usize, row: usize) -> Hex {
     let q = col as i32;
     hex(q, row as i32 - q.div_euclid(2))
 }
@@ -607,7 +607,7 @@ pub struct Layout {
 }
 
 /// The standard attack modifier deck.
-pub fn standard_modifiers() -> Vec<String> {
+pub(crate) fn standard_modifiers() -> Vec<String> {
     let mut d = Vec::new();
     for (card, n) in [
         ("+0", 6),
@@ -709,7 +709,7 @@ impl Scenario {
     }
 
     /// Checks everything serde cannot: names that refer to each other, sizes, the map.
-    pub fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
+    pub(crate) fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
         check_bounds(self, file, text)?;
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
         if self.heroes.is_empty() {
@@ -885,25 +885,25 @@ impl Scenario {
     }
 
     /// Index of the monster type with this name.
-    pub fn monster_index(&self, name: &str) -> Option<usize> {
+    pub(crate) fn monster_index(&self, name: &str) -> Option<usize> {
         self.monsters.iter().position(|m| m.name == name)
     }
 }
 
 /// The text map has at most this many rows and this many characters per row.
-pub const MAX_MAP_SIDE: usize = 256;
+pub(crate) const MAX_MAP_SIDE: usize = 256;
 /// Hit points, attack, heal, shield, pierce, damage and initiative values are at most this.
-pub const MAX_NUMBER: i64 = 1_000;
+pub(crate) const MAX_NUMBER: i64 = 1_000;
 /// Move, jump and range values are at most this.
-pub const MAX_REACH: i64 = 64;
+pub(crate) const MAX_REACH: i64 = 64;
 /// Targets of one attack, cards of a hero, cards of a monster deck and monster types are at most this.
-pub const MAX_COUNT: usize = 64;
+pub(crate) const MAX_COUNT: usize = 64;
 /// A modifier deck holds at most this many cards.
-pub const MAX_MODIFIERS: usize = 1_000;
+pub(crate) const MAX_MODIFIERS: usize = 1_000;
 /// The round limit is at most this.
-pub const MAX_ROUNDS: i64 = 1_000;
+pub(crate) const MAX_ROUNDS: i64 = 1_000;
 /// Area offsets stay within this many hexes of the attacker.
-pub const MAX_AOE_OFFSET: i32 = 32;
+pub(crate) const MAX_AOE_OFFSET: i32 = 32;
 
 /// Checks every size and number against its bound before anything is built from them.
 fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {

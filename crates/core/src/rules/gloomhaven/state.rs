@@ -637,7 +637,7 @@ impl State {
     }
 
     /// Living monsters, by id.
-    pub fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn living_monsters(&self) -> impl Iterator<Item = usize> + '_ {
         self.monsters
             .iter()
             .enumerate()
@@ -646,7 +646,7 @@ impl State {
     }
 
     /// Summons on the board, by id (the order they were summoned in).
-    pub fn living_summons(&self) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn living_summons(&self) -> impl Iterator<Item = usize> + '_ {
         self.summons
             .iter()
             .enumerate()
@@ -724,7 +724,7 @@ mod arc_scenario {
         s.as_ref().serialize(ser)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
         Scenario::deserialize(d).map(Arc::new)
     }
 }

@@ -13,7 +13,7 @@ use crate::modifiers::draw::Mode;
 impl State {
     /// The summon's move and attack as the focus rules read them (a single-target attack with its
     /// printed move, range and value), after its conditions.
-    pub fn summon_action(&self, i: usize) -> (MonsterAction, FoePlan) {
+    pub(crate) fn summon_action(&self, i: usize) -> (MonsterAction, FoePlan) {
         let x = &self.summons[i];
         let f = FigureId::Summon(i);
         let action = MonsterAction {
@@ -48,7 +48,7 @@ impl State {
     /// Every outcome the focus rules allow this summon now, read from the heroes' side: heroes and
     /// other summons are its allies, monsters its enemies, ranked by their type's initiative and
     /// then their place in the type's turn.
-    pub fn summon_options(&self, i: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
+    pub(crate) fn summon_options(&self, i: usize) -> (Vec<FoePlan>, Vec<Hex>, Vec<String>) {
         let (action, base) = self.summon_action(i);
         let allies: Vec<Hex> = self
             .active_heroes()

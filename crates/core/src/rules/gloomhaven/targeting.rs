@@ -139,7 +139,7 @@ fn fmt_hexes(hs: &[Hex]) -> String {
 }
 
 /// Checks a position: figures on the board, off walls, one per hex.
-pub fn validate(s: &Situation) -> Result<(), SituationError> {
+pub(crate) fn validate(s: &Situation) -> Result<(), SituationError> {
     if s.enemies.len() > 64 {
         return Err(SituationError::TooManyEnemies(s.enemies.len()));
     }
@@ -168,7 +168,7 @@ pub fn decide(s: &Situation) -> Result<Decision, SituationError> {
 
 /// [`decide`], reusing what earlier decisions on the same board worked out and keeping what this one
 /// works out (see [`Shared`]). The answer is the same as [`decide`]'s.
-pub fn decide_with(s: &Situation, shared: &mut Shared) -> Result<Decision, SituationError> {
+pub(crate) fn decide_with(s: &Situation, shared: &mut Shared) -> Result<Decision, SituationError> {
     validate(s)?;
     let map = s.map;
     let enemies: Vec<usize> = s.enemies.iter().map(|e| index(map, e.hex)).collect();

@@ -170,7 +170,7 @@ impl State {
     /// Where an actor's initiative puts it in the turn order, lower first. Heroes playing cards go
     /// before monsters of the same initiative and settle ties by their other card; long-resting heroes
     /// go after everyone. Equal keys are ties the players break.
-    pub fn order_key(&self, a: Actor) -> (u32, u8, u32) {
+    pub(crate) fn order_key(&self, a: Actor) -> (u32, u8, u32) {
         match a {
             Actor::Hero(h) if self.heroes[h].long_rest.is_some() => (LONG_REST_INITIATIVE, 2, 0),
             Actor::Hero(h) => (

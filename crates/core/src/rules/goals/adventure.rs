@@ -9,7 +9,7 @@ use crate::hex::path::UNREACHED;
 
 impl Ctx<'_> {
     /// The Adventure goal: onto a valid adventure space it can reach, else toward the nearest.
-    pub fn adventure_goal(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn adventure_goal(&self, t: &mut Vec<String>) -> Vec<Outcome> {
         let mut valid: Vec<usize> = self
             .board
             .adventures()
@@ -71,7 +71,7 @@ impl Ctx<'_> {
 
     /// Attack option 5 for an unleashed minion: toward the valid target Choose Target picks among
     /// those it can find a way to.
-    pub fn minion_toward(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn minion_toward(&self, t: &mut Vec<String>) -> Vec<Outcome> {
         let cands: Vec<usize> = (0..self.heroes.len())
             .filter(|&h| !self.in_dome(h))
             .collect();

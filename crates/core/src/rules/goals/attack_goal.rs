@@ -43,7 +43,7 @@ impl Ctx<'_> {
     }
 
     /// Options 1 to 4 of the Attack goal, then option 5.
-    pub fn attack_goal(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn attack_goal(&self, t: &mut Vec<String>) -> Vec<Outcome> {
         if let Some(o) = self.attack_ranged(t) {
             return o;
         }
@@ -288,7 +288,7 @@ impl Ctx<'_> {
     }
 
     /// Free spaces of uncaptured adventures (no figure on them).
-    pub fn open_adventure_spaces(&self) -> Vec<usize> {
+    pub(crate) fn open_adventure_spaces(&self) -> Vec<usize> {
         let mut v: Vec<usize> = self
             .board
             .adventures()

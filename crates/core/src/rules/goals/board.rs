@@ -190,27 +190,27 @@ impl Board {
     }
 
     /// Move points to enter hex `i`, `None` where nobody may enter.
-    pub fn enter_cost(&self, i: usize) -> Option<u32> {
+    pub(crate) fn enter_cost(&self, i: usize) -> Option<u32> {
         (self.enter[i] > 0).then_some(u32::from(self.enter[i]))
     }
 
     /// Whether hex `i` is woods (+2 Stealth).
-    pub fn is_woods(&self, i: usize) -> bool {
+    pub(crate) fn is_woods(&self, i: usize) -> bool {
         self.woods[i]
     }
 
     /// Whether hex `i` is a Dome.
-    pub fn is_dome(&self, i: usize) -> bool {
+    pub(crate) fn is_dome(&self, i: usize) -> bool {
         self.dome[i]
     }
 
     /// The Dome key hex `i` belongs to.
-    pub fn key_of(&self, i: usize) -> Option<usize> {
+    pub(crate) fn key_of(&self, i: usize) -> Option<usize> {
         (self.key[i] != NONE).then_some(usize::from(self.key[i]))
     }
 
     /// The Dome keys.
-    pub fn dome_keys(&self) -> &[DomeKey] {
+    pub(crate) fn dome_keys(&self) -> &[DomeKey] {
         &self.spec.dome_keys
     }
 

@@ -17,19 +17,19 @@ use std::collections::BTreeSet;
 /// Largest `|q|` or `|r|` of any hex in a file.
 pub const MAX_COORD: i32 = 255;
 /// Most board hexes (spaces and walls together).
-pub const MAX_HEXES: usize = 8192;
+pub(crate) const MAX_HEXES: usize = 8192;
 /// Most heroes, and most foes.
-pub const MAX_FIGURES: usize = 64;
+pub(crate) const MAX_FIGURES: usize = 64;
 /// Most entries of the smaller lists (weapons, auras, items, keys, adventures, loot piles).
-pub const MAX_LIST: usize = 256;
+pub(crate) const MAX_LIST: usize = 256;
 /// Most expected outcomes.
-pub const MAX_OUTCOMES: usize = 4096;
+pub(crate) const MAX_OUTCOMES: usize = 4096;
 /// Largest speed, range, radius or distance.
-pub const MAX_REACH: u32 = 64;
+pub(crate) const MAX_REACH: u32 = 64;
 /// Largest `|rating|` or weapon `hit`.
-pub const MAX_RATING: i32 = 100;
+pub(crate) const MAX_RATING: i32 = 100;
 /// Largest gold, card or carried-loot count.
-pub const MAX_LOOT: u32 = 10_000;
+pub(crate) const MAX_LOOT: u32 = 10_000;
 
 type Qr = (i32, i32);
 
@@ -968,7 +968,7 @@ fn hex_json(h: Hex) -> Value {
 }
 
 /// One outcome as section 13.2 prints it.
-pub fn outcome_json(o: &Outcome) -> Value {
+pub(crate) fn outcome_json(o: &Outcome) -> Value {
     json!({
         "option": o.option.to_string(),
         "target": o.target,
@@ -987,17 +987,17 @@ pub fn outcome_json(o: &Outcome) -> Value {
 }
 
 /// One outcome in the case format's words (`Attack(2)`, as its files name options).
-pub fn outcome_text(o: &Outcome) -> String {
+pub(crate) fn outcome_text(o: &Outcome) -> String {
     outcome_with(o, ToString::to_string)
 }
 
 /// One outcome in a player's words (`Attack option 2`), for the game's log and buttons.
-pub fn outcome_words(o: &Outcome) -> String {
+pub(crate) fn outcome_words(o: &Outcome) -> String {
     outcome_with(o, option_words)
 }
 
 /// A foe's option as the rules text names it.
-pub fn option_words(option: &GoalOption) -> String {
+pub(crate) fn option_words(option: &GoalOption) -> String {
     match option {
         GoalOption::Attack(n) => format!("Attack option {n}"),
         GoalOption::Special(n) => format!("Special option {n}"),
@@ -1064,7 +1064,7 @@ pub fn verdict(got: &[Outcome], expect: &[Outcome]) -> Result<(), String> {
 }
 
 /// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
-pub const FORMAT: CaseFormat = CaseFormat {
+pub(crate) const FORMAT: CaseFormat = CaseFormat {
     module: "goals",
     kinds: &["GoalTurn"],
     solve,
@@ -1086,7 +1086,7 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
 }
 
 /// A decision as `solve` prints it: the case and the foe, the trace, then every outcome.
-pub fn decision_text(turn: &GoalTurn, decision: &Decision<Outcome>) -> String {
+pub(crate) fn decision_text(turn: &GoalTurn, decision: &Decision<Outcome>) -> String {
     let mut text = format!("{}: {} — goal-priority foe\n", turn.id, turn.active);
     for line in &decision.trace {
         text += &format!("  {line}\n");

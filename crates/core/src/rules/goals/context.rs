@@ -98,7 +98,7 @@ impl<'a> Ctx<'a> {
 
     /// The active foe deciding its turn. `ignore`: a foe treated as not on the board (the invader of
     /// its hex); `own_end`: whether it may stay on its hex.
-    pub fn for_foe(s: &'a Situation, ignore: Option<usize>, own_end: bool) -> Self {
+    pub(crate) fn for_foe(s: &'a Situation, ignore: Option<usize>, own_end: bool) -> Self {
         let f = &s.foes[s.active];
         let shares = s
             .foes
@@ -134,7 +134,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// The minion of the active foe's card, appearing on the foe's hex; the foe stays there, acted.
-    pub fn for_minion(s: &'a Situation, card: &'a MinionCard, ignore: Option<usize>) -> Self {
+    pub(crate) fn for_minion(
+        s: &'a Situation,
+        card: &'a MinionCard,
+        ignore: Option<usize>,
+    ) -> Self {
         let f = &s.foes[s.active];
         let actor = Actor {
             start: s.board.index(f.hex).unwrap_or(0),
@@ -168,12 +172,12 @@ impl<'a> Ctx<'a> {
         &self.heroes[h]
     }
 
-    pub fn name_of(&self, h: usize) -> &'a str {
+    pub(crate) fn name_of(&self, h: usize) -> &'a str {
         &self.heroes[h].name
     }
 
     /// Whether hero `h` is inside a Dome (out of reach of everything but two options).
-    pub fn in_dome(&self, h: usize) -> bool {
+    pub(crate) fn in_dome(&self, h: usize) -> bool {
         self.board.is_dome(self.hero_idx[h])
     }
 
@@ -186,7 +190,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Heroes (not inside a Dome) next to board index `i` once the actor has made move `m`.
-    pub fn enemies_next_to(&self, m: Option<&Move>, i: usize) -> usize {
+    pub(crate) fn enemies_next_to(&self, m: Option<&Move>, i: usize) -> usize {
         (0..self.heroes.len())
             .filter(|&h| !self.in_dome(h) && self.board.adjacent(self.hero_at(m, h), i))
             .count()
@@ -204,13 +208,13 @@ impl<'a> Ctx<'a> {
     }
 
     /// Melee hit chance of the actor against hero `h`.
-    pub fn melee_hit(&self, h: usize) -> i32 {
+    pub(crate) fn melee_hit(&self, h: usize) -> i32 {
         self.actor.melee - self.hero(h).agility
     }
 
     /// The hit chance of a Surprise card's strike from hiding at hero `h` where it stands: Aim +
     /// `strike` against Stealth, +2 in woods.
-    pub fn surprise_hit(&self, h: usize, strike: i32) -> i32 {
+    pub(crate) fn surprise_hit(&self, h: usize, strike: i32) -> i32 {
         self.actor.aim + strike - self.shot_defence(h, self.hero_idx[h])
     }
 
@@ -222,7 +226,7 @@ impl<'a> Ctx<'a> {
 
     /// The best ranged hit chance from board index `from` at hero `h` standing on `at`, and the
     /// weapons (indices) that give it; `None` when no weapon reaches (range and sight).
-    pub fn ranged_hit(&self, from: usize, h: usize, at: usize) -> Option<(i32, Vec<usize>)> {
+    pub(crate) fn ranged_hit(&self, from: usize, h: usize, at: usize) -> Option<(i32, Vec<usize>)> {
         let d = self.board.distance(from, at);
         let defence = self.shot_defence(h, at);
         let mut best: Option<(i32, Vec<usize>)> = None;
@@ -245,7 +249,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// The ally standing on board index `i`, if exactly one does.
-    pub fn ally_on(&self, i: usize) -> Option<usize> {
+    pub(crate) fn ally_on(&self, i: usize) -> Option<usize> {
         if self.allies_on[i] != 1 {
             return None;
         }

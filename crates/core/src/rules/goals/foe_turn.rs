@@ -27,7 +27,7 @@ enum Settled {
 
 impl State {
     /// The next foe to act this round: the first in the game that has not acted.
-    pub fn next_foe(&self) -> Option<usize> {
+    pub(crate) fn next_foe(&self) -> Option<usize> {
         (0..self.foes.len()).find(|&f| self.foe_in(f) && !self.foes[f].acted)
     }
 
@@ -167,7 +167,7 @@ impl State {
 
     /// The hexes a hero walks from `from` to `end` on a cheapest path (heroes pass heroes, never
     /// foes), as [`State::walked`] finds a foe's.
-    pub fn hero_walked(&self, from: Qr, end: Qr) -> Vec<Qr> {
+    pub(crate) fn hero_walked(&self, from: Qr, end: Qr) -> Vec<Qr> {
         self.cheapest_path(from, end, |p| self.foe_at(p).is_some(), |_| true)
     }
 

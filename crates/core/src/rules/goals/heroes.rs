@@ -13,7 +13,7 @@ impl State {
     ///
     /// Heroes pass through heroes, never through foes, walls, prohibited terrain or Domes; woods and
     /// rough cost 2; a hero ends on a hex holding no figure.
-    pub fn hero_moves(&self, h: usize, board: &Board) -> Vec<(Qr, u32)> {
+    pub(crate) fn hero_moves(&self, h: usize, board: &Board) -> Vec<(Qr, u32)> {
         let x = &self.heroes[h];
         let Some(start) = board.index(hex(x.hex.0, x.hex.1)) else {
             return Vec::new();
@@ -38,7 +38,7 @@ impl State {
     }
 
     /// Every action hero `h` may take now, in a fixed order.
-    pub fn hero_actions(&self, h: usize, moved: bool) -> Vec<Action> {
+    pub(crate) fn hero_actions(&self, h: usize, moved: bool) -> Vec<Action> {
         let Ok(board) = self.board() else {
             return vec![Action::End];
         };

@@ -73,7 +73,7 @@ pub type Game = crate::game::Game<Goals>;
 pub type Save = crate::game::save::Save<Goals>;
 
 /// Table ids: hero `i` is `i`, foe `i` is `FOE_BASE + i`.
-pub const FOE_BASE: u32 = 1000;
+pub(crate) const FOE_BASE: u32 = 1000;
 
 /// The stages of the goal-priority rules' own steps (the loop runs one system set per stage).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@ use crate::hex::NONE;
 use crate::hex::path::{UNREACHED, path_costs};
 
 /// Move points of a Slip Away's shift.
-pub const SLIP_SHIFT: u32 = 2;
+pub(crate) const SLIP_SHIFT: u32 = 2;
 
 impl Ctx<'_> {
     /// Whether the actor may end on board index `i`, with `hero_on(i)` telling who stands where;
@@ -26,7 +26,7 @@ impl Ctx<'_> {
     }
 
     /// Move points for the actor to every hex, passing allies, never heroes, up to `limit`.
-    pub fn foe_costs_from(&self, sources: &[usize], limit: u32) -> Vec<u32> {
+    pub(crate) fn foe_costs_from(&self, sources: &[usize], limit: u32) -> Vec<u32> {
         path_costs(self.board.map(), sources, limit, |_, to| {
             if self.hero_on[to] != NONE {
                 return None;
@@ -55,7 +55,7 @@ impl Ctx<'_> {
     }
 
     /// Every place the actor can end a Slip Away: switch with an adjacent hero, then shift 2.
-    pub fn slips(&self) -> &[Move] {
+    pub(crate) fn slips(&self) -> &[Move] {
         self.slips.get_or_init(|| {
             let mut out = Vec::new();
             if !self.actor.slip {
@@ -95,7 +95,7 @@ impl Ctx<'_> {
 
     /// Move points for hero `h` to every hex (passing heroes, never foes, never into a Dome), with
     /// the actor standing on `actor_at` (or off the board), up to `limit`.
-    pub fn hero_costs(&self, h: usize, actor_at: Option<usize>, limit: u32) -> Vec<u32> {
+    pub(crate) fn hero_costs(&self, h: usize, actor_at: Option<usize>, limit: u32) -> Vec<u32> {
         path_costs(self.board.map(), &[self.hero_idx[h]], limit, |_, to| {
             if self.allies_on[to] > 0 || actor_at == Some(to) {
                 return None;
@@ -106,7 +106,7 @@ impl Ctx<'_> {
 
     /// Move points from every hex to the nearest of `targets` along the actor's paths (passing
     /// allies, never heroes), of any length. Paths are walked backwards: a step costs its entry.
-    pub fn foe_costs_to(&self, targets: &[usize]) -> Vec<u32> {
+    pub(crate) fn foe_costs_to(&self, targets: &[usize]) -> Vec<u32> {
         path_costs(self.board.map(), targets, u32::MAX, |from, to| {
             if self.hero_on[to] != NONE || self.board.enter_cost(to).is_none() {
                 return None;

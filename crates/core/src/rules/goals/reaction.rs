@@ -16,7 +16,7 @@ impl Ctx<'_> {
     }
 
     /// The Melee step: one adjacent enemy.
-    pub fn melee_step(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn melee_step(&self, t: &mut Vec<String>) -> Vec<Outcome> {
         let cands: Vec<Cand> = (0..self.heroes.len())
             .filter(|&h| {
                 !self.in_dome(h) && self.board.adjacent(self.hero_idx[h], self.actor.start)
@@ -36,7 +36,7 @@ impl Ctx<'_> {
     }
 
     /// A reaction shot: one enemy in range and sight of a weapon.
-    pub fn reaction_shot(&self, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn reaction_shot(&self, t: &mut Vec<String>) -> Vec<Outcome> {
         let start = self.actor.start;
         let cands: Vec<Cand> = (0..self.heroes.len())
             .filter(|&h| !self.in_dome(h))

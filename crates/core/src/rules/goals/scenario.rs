@@ -14,32 +14,32 @@ use crate::hex::{Hex, hex};
 use crate::rules::gloomhaven::scenario::map_hex;
 
 /// Axial `(q, r)` as files write it.
-pub type Qr = (i32, i32);
+pub(crate) type Qr = (i32, i32);
 
 /// Most map rows, and most characters in a row.
-pub const MAX_MAP_SIDE: usize = 64;
+pub(crate) const MAX_MAP_SIDE: usize = 64;
 /// Most heroes.
-pub const MAX_HEROES: usize = 8;
+pub(crate) const MAX_HEROES: usize = 8;
 /// Most foes (each may add one minion in play).
-pub const MAX_FOES: usize = 32;
+pub(crate) const MAX_FOES: usize = 32;
 /// Most entries of the smaller lists (keys, adventures, loot piles, override cards).
-pub const MAX_LIST: usize = 64;
+pub(crate) const MAX_LIST: usize = 64;
 /// Most weapons, auras or specials of one figure.
-pub const MAX_GEAR: usize = 8;
+pub(crate) const MAX_GEAR: usize = 8;
 /// Largest speed, range or radius.
-pub const MAX_REACH: u32 = 12;
+pub(crate) const MAX_REACH: u32 = 12;
 /// Largest `|rating|`, weapon `hit` or adventure difficulty.
-pub const MAX_RATING: i32 = 20;
+pub(crate) const MAX_RATING: i32 = 20;
 /// Largest health.
-pub const MAX_HEALTH: u32 = 20;
+pub(crate) const MAX_HEALTH: u32 = 20;
 /// Largest gold or card count of a pile.
-pub const MAX_LOOT: u32 = 100;
+pub(crate) const MAX_LOOT: u32 = 100;
 /// Most rounds.
-pub const MAX_ROUNDS: u32 = 100;
+pub(crate) const MAX_ROUNDS: u32 = 100;
 /// Longest name.
-pub const MAX_NAME: usize = 40;
+pub(crate) const MAX_NAME: usize = 40;
 /// Hexes in a Dome key.
-pub const KEY_HEXES: usize = 10;
+pub(crate) const KEY_HEXES: usize = 10;
 
 /// The `rules:` field of a goal-priority scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -393,7 +393,7 @@ impl CardSpec {
 
 impl AuraSpec {
     /// The aura as the decision reads it.
-    pub fn aura(&self) -> Aura {
+    pub(crate) fn aura(&self) -> Aura {
         Aura {
             radius: self.radius,
             effect: match self.effect {
@@ -418,7 +418,7 @@ impl WeaponSpec {
 
 impl SpecialSpec {
     /// The special as the decision reads it.
-    pub fn item(&self) -> Item {
+    pub(crate) fn item(&self) -> Item {
         Item {
             name: self.name.clone(),
             kind: match self.kind {
@@ -522,7 +522,7 @@ impl Layout {
     }
 
     /// The board the decisions read, with the adventures' state and the loot piles given.
-    pub fn board_spec(
+    pub(crate) fn board_spec(
         &self,
         s: &ScenarioFile,
         closed: &[bool],

@@ -9,7 +9,7 @@ use crate::hex::path::UNREACHED;
 
 impl Ctx<'_> {
     /// The Special goal from option `from` (1 to 5; 6 goes down the Attack goal).
-    pub fn special_goal(&self, from: u8, t: &mut Vec<String>) -> Vec<Outcome> {
+    pub(crate) fn special_goal(&self, from: u8, t: &mut Vec<String>) -> Vec<Outcome> {
         for option in from.max(1)..=5 {
             let outcomes = match option {
                 1 => self.special_items(t),

@@ -178,12 +178,12 @@ impl State {
     }
 
     /// Whether hero `h` is still in the game.
-    pub fn hero_in(&self, h: usize) -> bool {
+    pub(crate) fn hero_in(&self, h: usize) -> bool {
         self.heroes.get(h).is_some_and(|x| x.health > 0)
     }
 
     /// Whether foe `f` is still in the game.
-    pub fn foe_in(&self, f: usize) -> bool {
+    pub(crate) fn foe_in(&self, f: usize) -> bool {
         self.foes.get(f).is_some_and(|x| x.health > 0)
     }
 
@@ -196,7 +196,7 @@ impl State {
     }
 
     /// A foe's name (a minion's card names it).
-    pub fn foe_name(&self, f: usize) -> &str {
+    pub(crate) fn foe_name(&self, f: usize) -> &str {
         let x = &self.foes[f];
         let spec = &self.file().foes[x.spec];
         match (&spec.minion_card, x.minion) {
@@ -211,7 +211,7 @@ impl State {
     }
 
     /// Whether a hex is a Dome.
-    pub fn is_dome(&self, p: Qr) -> bool {
+    pub(crate) fn is_dome(&self, p: Qr) -> bool {
         self.tile(p) == Some(Tile::Dome)
     }
 
@@ -221,12 +221,12 @@ impl State {
     }
 
     /// Whether a foe stands on a hex.
-    pub fn foe_at(&self, p: Qr) -> Option<usize> {
+    pub(crate) fn foe_at(&self, p: Qr) -> Option<usize> {
         (0..self.foes.len()).find(|&f| self.foe_in(f) && self.foes[f].hex == p)
     }
 
     /// The adventure hex `p` is a space of.
-    pub fn adventure_at(&self, p: Qr) -> Option<usize> {
+    pub(crate) fn adventure_at(&self, p: Qr) -> Option<usize> {
         let h = hex(p.0, p.1);
         self.scenario
             .layout
@@ -236,7 +236,7 @@ impl State {
     }
 
     /// A figure's printed defence against an attack, and its Armor now.
-    pub fn defence(&self, fig: Fig, ranged: bool) -> i32 {
+    pub(crate) fn defence(&self, fig: Fig, ranged: bool) -> i32 {
         let woods = |p: Qr| {
             if self.tile(p) == Some(Tile::Woods) {
                 2
@@ -267,7 +267,7 @@ impl State {
     }
 
     /// A figure's Armor now.
-    pub fn armor(&self, fig: Fig) -> i32 {
+    pub(crate) fn armor(&self, fig: Fig) -> i32 {
         match fig {
             Fig::Hero(h) => self.file().heroes[h].armor,
             Fig::Foe(f) => {
@@ -278,7 +278,7 @@ impl State {
     }
 
     /// Help auras of a figure's allies reaching it, less Hinder auras of its enemies reaching it.
-    pub fn aura_bonus(&self, fig: Fig) -> i32 {
+    pub(crate) fn aura_bonus(&self, fig: Fig) -> i32 {
         let here = match fig {
             Fig::Hero(h) => self.heroes[h].hex,
             Fig::Foe(f) => self.foes[f].hex,
@@ -467,18 +467,18 @@ impl State {
     }
 
     /// The hero of the situation's hero list called `name`.
-    pub fn hero_named(&self, name: &str) -> Option<usize> {
+    pub(crate) fn hero_named(&self, name: &str) -> Option<usize> {
         (0..self.heroes.len()).find(|&h| self.hero_in(h) && self.file().heroes[h].name == name)
     }
 
     /// The foe in the game called `name`.
-    pub fn foe_named(&self, name: &str) -> Option<usize> {
+    pub(crate) fn foe_named(&self, name: &str) -> Option<usize> {
         (0..self.foes.len()).find(|&f| self.foe_in(f) && self.foe_name(f) == name)
     }
 }
 
 /// A hex as the state keeps it.
-pub fn qr_of(h: Hex) -> Qr {
+pub(crate) fn qr_of(h: Hex) -> Qr {
     (h.x, h.y)
 }
 
@@ -491,7 +491,7 @@ mod arc_scenario {
         s.file.serialize(ser)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Arc<Scenario>, D::Error> {
         let file = ScenarioFile::deserialize(d)?;
         Scenario::checked(file, "save", "")
             .map(Arc::new)

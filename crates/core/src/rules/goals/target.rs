@@ -25,21 +25,21 @@ pub(crate) enum Validity {
 /// How the trace names the Choose Target steps that narrowed the targets, which coverage counts.
 pub mod step_words {
     /// Step 2: minions left out.
-    pub const MINIONS_OUT: &str = "minions left out";
+    pub(crate) const MINIONS_OUT: &str = "minions left out";
     /// Step 3: some targets invalid.
-    pub const INVALID: &str = "invalid (hit";
+    pub(crate) const INVALID: &str = "invalid (hit";
     /// Step 4: the override card kept fewer targets.
-    pub const OVERRIDE: &str = "override ";
+    pub(crate) const OVERRIDE: &str = "override ";
     /// Step 4 when every target tied on the card: it decided nothing.
-    pub const OVERRIDE_ALL_TIE: &str = "all tie";
+    pub(crate) const OVERRIDE_ALL_TIE: &str = "all tie";
     /// Step 5: easiest to hit, then to damage, kept fewer targets.
-    pub const EASIEST: &str = "easiest to hit, then to damage";
+    pub(crate) const EASIEST: &str = "easiest to hit, then to damage";
     /// What is left is the players' choice.
-    pub const PLAYERS: &str = "players choose the target";
+    pub(crate) const PLAYERS: &str = "players choose the target";
 }
 
 /// The lowest hit chance that still makes a target valid.
-pub const VALID_HIT: i32 = -2;
+pub(crate) const VALID_HIT: i32 = -2;
 
 /// Signed number as players write it (`−6`, `+1`, `0`).
 pub fn signed(n: i32) -> String {
@@ -61,7 +61,7 @@ impl Ctx<'_> {
     }
 
     /// Step 4: the targets with the highest or lowest printed override rating.
-    pub fn override_step(&self, cands: Vec<Cand>, words: &mut Vec<String>) -> Vec<Cand> {
+    pub(crate) fn override_step(&self, cands: Vec<Cand>, words: &mut Vec<String>) -> Vec<Cand> {
         let r = self.card.rating;
         let value = |c: &Cand| self.hero(c.hero).rating(r);
         let best = match self.card.pick {
@@ -94,7 +94,7 @@ impl Ctx<'_> {
 
     /// Choose Target over `cands`; `easiest` says whether step 5 applies. Returns the targets left
     /// (several = players' choice; none = the option fails) and appends the steps to `words`.
-    pub fn choose_target(
+    pub(crate) fn choose_target(
         &self,
         cands: Vec<Cand>,
         validity: Validity,

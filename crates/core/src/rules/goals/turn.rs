@@ -10,9 +10,9 @@ use crate::rules::{ActionError, TieBreaker, ToMove};
 use super::Step;
 
 /// A die shows 1 to 6.
-pub const DIE: u8 = 6;
+pub(crate) const DIE: u8 = 6;
 /// A hit needs the die plus the hit chance to reach this.
-pub const TO_HIT: i32 = 4;
+pub(crate) const TO_HIT: i32 = 4;
 
 impl State {
     /// The state at the start of a scenario.

@@ -11,7 +11,7 @@ use crate::error::{LoadError, parse_ron};
 use crate::rules::case::{Answer, CaseFormat};
 
 /// Largest side of a toy grid a case may have.
-pub const MAX_SIDE: i32 = 16;
+pub(crate) const MAX_SIDE: i32 = 16;
 
 /// One foe turn: the grid, where the hero and the foe stand, and the answer the file expects.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,7 +90,7 @@ pub fn load(file: &str, text: &str) -> Result<ToyTurn, LoadError> {
 }
 
 /// An outcome in words.
-pub fn outcome_words(o: &Outcome) -> String {
+pub(crate) fn outcome_words(o: &Outcome) -> String {
     match o.strike {
         true => format!("ends on {:?} and strikes the hero", o.end),
         false => format!("ends on {:?}", o.end),
@@ -98,7 +98,7 @@ pub fn outcome_words(o: &Outcome) -> String {
 }
 
 /// The answer in words: the case, then every outcome.
-pub fn decision_text(t: &ToyTurn, outcomes: &[Outcome]) -> String {
+pub(crate) fn decision_text(t: &ToyTurn, outcomes: &[Outcome]) -> String {
     let mut text = format!(
         "the foe on {:?}, the hero on {:?}, a {} × {} grid — toy rules\n",
         t.foe, t.hero, t.width, t.height
@@ -149,7 +149,7 @@ pub fn solve(file: &str, text: &str) -> Result<Answer, LoadError> {
 }
 
 /// The format's entry in the module kit ([`crate::kit::Module::CASES`]).
-pub const FORMAT: CaseFormat = CaseFormat {
+pub(crate) const FORMAT: CaseFormat = CaseFormat {
     module: "toy",
     kinds: &["ToyTurn"],
     solve,
