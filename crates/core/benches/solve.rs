@@ -3,6 +3,7 @@
 //! other presets' public sets too), also from their texts to their JSON answers.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use foehold_core::error::{parse_ron, parse_ron_fully};
 use foehold_core::kit;
 use foehold_core::rules::gloomhaven::case as puzzle;
 use std::hint::black_box;
@@ -111,6 +112,21 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             for (file, text) in &texts {
                 black_box(kit::solve_json(file, text).expect("valid puzzle"));
+            }
+        });
+    });
+    // Reading alone, with and without the quick reader: why `quick_ron` is kept beside `ron`.
+    read.bench_function("every puzzle's text read, the quick reader first", |b| {
+        b.iter(|| {
+            for (file, text) in &texts {
+                black_box(parse_ron::<puzzle::Puzzle>(file, text).expect("valid puzzle"));
+            }
+        });
+    });
+    read.bench_function("every puzzle's text read by the ron crate alone", |b| {
+        b.iter(|| {
+            for (file, text) in &texts {
+                black_box(parse_ron_fully::<puzzle::Puzzle>(file, text).expect("valid puzzle"));
             }
         });
     });

@@ -150,10 +150,7 @@ pub(crate) fn offset_to_position(text: &str, offset: usize) -> (usize, usize) {
 ///
 /// Plain text is read by a quicker reader first (`quick_ron`); whatever it does not take, every error
 /// among it, is read by the `ron` crate, whose messages and positions are the ones reported.
-pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
-    file: &str,
-    text: &str,
-) -> Result<T, LoadError> {
+pub fn parse_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LoadError> {
     match crate::quick_ron::from_str(text) {
         Some(value) => Ok(value),
         None => parse_ron_fully(file, text),
@@ -161,7 +158,7 @@ pub(crate) fn parse_ron<T: serde::de::DeserializeOwned>(
 }
 
 /// Parses RON text into `T` with the `ron` crate alone.
-pub(crate) fn parse_ron_fully<T: serde::de::DeserializeOwned>(
+pub fn parse_ron_fully<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<T, LoadError> {
