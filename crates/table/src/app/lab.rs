@@ -451,9 +451,10 @@ fn bench_window(
     mut dock: ResMut<Dock>,
     mut next: ResMut<NextState<Screen>>,
     aside: Option<Res<SetAside>>,
-    (mut clipboard, mut notice): (
+    (mut clipboard, mut notice, mut store): (
         ResMut<crate::app::clipboard::Clipboard>,
         ResMut<crate::app::notice::Notice>,
+        ResMut<crate::app::store::Store>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -541,8 +542,9 @@ fn bench_window(
             if ui.button("Open").tagged("lab:open").clicked() {
                 let path = PathBuf::from(&tools.path);
                 commands.queue(move |world: &mut World| {
-                    let opened = foehold_desktop::files::read_file(&path)
-                        .map_err(|e| e.to_string())
+                    let opened = world
+                        .resource::<crate::app::store::Store>()
+                        .read(&path)
                         .and_then(|text| open_case(world, &path.display().to_string(), &text));
                     if let Err(e) = opened {
                         world.resource_mut::<LabTools>().refused = Some(e);
@@ -556,12 +558,7 @@ fn bench_window(
                 .clicked()
             {
                 let path = PathBuf::from(&tools.path);
-                let mut files = foehold_desktop::files::Files;
-                match foehold_core::storage::Storage::write(
-                    &mut files,
-                    &path,
-                    bench.0.file().as_bytes(),
-                ) {
+                match store.0.write(&path, bench.0.file().as_bytes()) {
                     Ok(()) => {
                         tools.refused = None;
                         notice.done(format!("the position is saved to {}", path.display()));

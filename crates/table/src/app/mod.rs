@@ -30,6 +30,7 @@ mod plans;
 mod pointer;
 pub mod screen;
 mod shown;
+pub mod store;
 mod table;
 mod tag;
 mod tokens;
@@ -147,7 +148,7 @@ fn window_plugins(title: &str, options: &Options) -> impl PluginGroup {
 /// Opens a file on the table: a case file (a puzzle, a fight's question, a foe's turn) is a
 /// position and opens in the lab; a scenario or save starts its game.
 fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(), String> {
-    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
+    let text = world.resource::<store::Store>().read(path)?;
     if foehold_core::kit::is_case(&text) {
         return lab::open_case(world, &path.display().to_string(), &text);
     }
@@ -190,7 +191,7 @@ pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
     let path = options
         .scenario
         .clone()
-        .or_else(driver::open::default_scenario);
+        .or_else(|| store::default_scenario(&foehold_desktop::files::Files));
     let opened = match (&options.lab, &path) {
         (Some(module), _) => lab::open_blank(app.world_mut(), module),
         (None, Some(p)) => open_file(app.world_mut(), p, options.seed),
@@ -200,7 +201,7 @@ pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
         eprintln!("{e}");
         // Someone who started the table from a desktop icon sees no standard error: the table
         // opens on the default scenario and says what went wrong in the window.
-        let fallback = driver::open::default_scenario()
+        let fallback = store::default_scenario(&foehold_desktop::files::Files)
             .filter(|_| !unattended && options.scenario.is_some())
             .is_some_and(|p| driver::open::open(app.world_mut(), &p, options.seed).is_ok());
         if !fallback {

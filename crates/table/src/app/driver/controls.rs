@@ -7,7 +7,6 @@ use bevy::prelude::*;
 use bevy::window::WindowEvent;
 use foehold_core::game::save::Save;
 use foehold_core::rules::ToMove;
-use foehold_desktop::files::Files;
 use foehold_loop::{CoreGame, LoopSettings, SubmitAction};
 
 use super::follow::{Record, Seen};
@@ -118,7 +117,10 @@ pub fn controls<R: Module>(
     seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
     (settings, mut ask_undo): (Res<LoopSettings>, MessageWriter<super::AskUndo>),
-    mut notice: ResMut<crate::app::notice::Notice>,
+    (mut notice, mut store): (
+        ResMut<crate::app::notice::Notice>,
+        ResMut<crate::app::store::Store>,
+    ),
 ) {
     // The windows' requests came before this frame's keys: egui tells of them a frame late.
     let mut wanted: Vec<Control> = controls.read().cloned().collect();
@@ -186,7 +188,7 @@ pub fn controls<R: Module>(
                 false
             }
             Control::Save(path) => {
-                match super::keep::write(g, &seats, &path, false) {
+                match super::keep::write(store.0.as_mut(), g, &seats, &path, false) {
                     Ok(()) => {
                         keeping.saved_at = Some(g.cursor);
                         notice.done(format!("the game is saved to {}", path.display()));
@@ -196,11 +198,11 @@ pub fn controls<R: Module>(
                 false
             }
             Control::Load(path) => {
-                match Save::<R>::load(&Files, &path)
+                match Save::<R>::load(store.0.as_ref(), &path)
                     .map_err(|e| e.to_string())
                     .and_then(|s| {
                         let seats = s.seats.clone();
-                        s.replay(&Files, &path).map(|g| (g, seats))
+                        s.replay(store.0.as_ref(), &path).map(|g| (g, seats))
                     }) {
                     Ok((loaded, seated)) => {
                         let said = format!("loaded {}", path.display());

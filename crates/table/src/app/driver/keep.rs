@@ -10,7 +10,6 @@ use bevy::prelude::*;
 use foehold_core::game::Game;
 use foehold_core::game::save::Save;
 use foehold_core::rules::Rules;
-use foehold_desktop::files::Files;
 use foehold_loop::CoreGame;
 
 use super::{Pace, Seats};
@@ -71,6 +70,7 @@ pub fn autosave_path<R: Rules>() -> PathBuf {
 /// Writes `game` with the players' `seats` to `path` (its folder made first), atomically; an
 /// autosave keeps a few earlier ones beside it.
 pub fn write(
+    storage: &mut dyn foehold_core::storage::Storage,
     game: &Game<impl Rules>,
     seats: &Seats,
     path: &Path,
@@ -80,9 +80,9 @@ pub fn write(
     // Seats the players confirmed come back with the game; unconfirmed ones are asked again.
     save.seats = seats.ready.then(|| seats.owner.clone());
     if autosave {
-        save.write_autosave(&mut Files, path)
+        save.write_autosave(storage, path)
     } else {
-        save.write(&mut Files, path)
+        save.write(storage, path)
     }
 }
 
@@ -93,6 +93,7 @@ pub fn keep<R: Module>(
     mut keeping: ResMut<Keeping>,
     mut pace: ResMut<Pace>,
     mut at_risk: ResMut<AtRisk>,
+    mut store: ResMut<crate::app::store::Store>,
 ) {
     // The autosave follows the game forward, a round at a time (not while stepping back in it).
     let g = &game.0;
@@ -100,7 +101,7 @@ pub fn keep<R: Module>(
     if round > keeping.autosaved_round && g.cursor == g.log.len() {
         keeping.autosaved_round = round;
         if round > 1
-            && let Err(e) = write(g, &seats, &keeping.autosave, true)
+            && let Err(e) = write(store.0.as_mut(), g, &seats, &keeping.autosave, true)
         {
             pace.say(format!("autosave failed: {e}"));
         }

@@ -85,7 +85,7 @@ pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>
 /// Opens the scenario in `path` on the table, replacing the game there; errors name the file, line
 /// and column, and leave the table as it was.
 pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
-    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
+    let text = world.resource::<crate::app::store::Store>().read(path)?;
     let file = path.display().to_string();
     let install = with_rules(
         &file,
@@ -158,26 +158,4 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
     for mut w in windows.iter_mut(world) {
         w.title = format!("Foehold — {title}");
     }
-}
-
-/// The scenario the table opens without an argument.
-pub fn default_scenario() -> Option<PathBuf> {
-    let preferred = PathBuf::from("scenarios/tutorial.ron");
-    if preferred.exists() {
-        return Some(preferred);
-    }
-    scenario_files().into_iter().next()
-}
-
-/// Scenario files under `scenarios/`, of every rule module, sorted.
-pub fn scenario_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("scenarios")
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    files
 }

@@ -337,8 +337,9 @@ fn scenario_on_table(world: &mut World) -> Result<(String, String), String> {
     let mut find = Find(world, None);
     each_module(&mut find);
     let (path, hash) = find.1.ok_or("no game is on the table to host")?;
-    let text =
-        foehold_desktop::files::read_file(&PathBuf::from(&path)).map_err(|e| e.to_string())?;
+    let text = world
+        .resource::<crate::app::store::Store>()
+        .read(&PathBuf::from(&path))?;
     if hash.is_some_and(|h| h != foehold_core::game::save::text_hash(&text)) {
         return Err(format!(
             "{path} changed since this game began: open it again to host it"

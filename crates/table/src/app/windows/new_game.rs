@@ -7,9 +7,9 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::app::driver::open::scenario_files;
 use crate::app::driver::{AtRisk, StartScenario};
 use crate::app::screen::Screen;
+use crate::app::store::Store;
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
 use foehold_core::rules::TieBreaker;
@@ -56,8 +56,8 @@ impl ForRules for About<'_> {
 }
 
 /// What the list says of the scenario in `path`, or why it cannot be played.
-fn about(path: &std::path::Path) -> Result<Listed, String> {
-    let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
+fn about(store: &Store, path: &std::path::Path) -> Result<Listed, String> {
+    let text = store.read(path)?;
     let file = path.display().to_string();
     with_rules(
         &file,
@@ -78,10 +78,11 @@ struct Entry {
     about: Result<(String, String), String>,
 }
 
-fn entries() -> Vec<Entry> {
-    scenario_files()
+fn entries(store: &Store) -> Vec<Entry> {
+    store
+        .scenario_files()
         .into_iter()
-        .map(|path| match about(&path) {
+        .map(|path| match about(store, &path) {
             Ok(Listed { name, what, about }) => Entry {
                 name,
                 about: Ok((what, about)),
@@ -112,10 +113,11 @@ pub fn new_game(
     at_risk: Res<AtRisk>,
     mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
+    store: Res<Store>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let listing = &mut *listing;
-    let entries = listing.entries.get_or_insert_with(entries);
+    let entries = listing.entries.get_or_insert_with(|| entries(&store));
     let mut back = false;
     let mut start = None;
     // The whole window: the board is put away while the players choose.
@@ -239,7 +241,7 @@ mod tests {
             let path = repo.join("scenarios").join(file);
             let text = std::fs::read_to_string(&path).unwrap();
             let rules = with_rules(file, &text, RulesOf).unwrap();
-            let what = about(&path).map(|l| l.what);
+            let what = about(&Store::default(), &path).map(|l| l.what);
             assert_eq!(what, Ok(format!("{rules} · {heroes} heroes")), "{file}");
             named.push(rules);
         }
