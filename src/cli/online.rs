@@ -463,9 +463,19 @@ impl Play<'_> {
 }
 
 /// The key kept in `path` (64 hex digits), made and written there when the file does not exist.
+///
+/// The key is the player's: a new key file is created readable and writable by its owner alone,
+/// and never over a file or link already there. Only a regular file of at most
+/// [`MAX_KEY_BYTES`] is read as one.
 pub fn key_file(path: &Path) -> Result<[u8; 32], String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => {
+    let name = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_file() && meta.len() > MAX_KEY_BYTES => Err(format!(
+            "{name}: not a key: a file of 64 hex digits was expected, found {} bytes",
+            meta.len()
+        )),
+        Ok(_) => {
+            let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
             let text = text.trim();
             let bytes: Vec<u8> = (0..text.len())
                 .step_by(2)
@@ -475,14 +485,56 @@ pub fn key_file(path: &Path) -> Result<[u8; 32], String> {
             <[u8; 32]>::try_from(bytes.as_slice())
                 .ok()
                 .filter(|_| text.len() == 64)
-                .ok_or_else(|| "not a key: 64 hex digits were expected".to_string())
+                .ok_or_else(|| format!("{name}: not a key: 64 hex digits were expected"))
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            use std::io::Write;
             let key = quic::new_key();
             let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
-            std::fs::write(path, hex + "\n").map_err(|e| e.to_string())?;
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true).create_new(true);
+            #[cfg(unix)]
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+            let mut file = options.open(path).map_err(|e| format!("{name}: {e}"))?;
+            file.write_all((hex + "\n").as_bytes())
+                .map_err(|e| format!("{name}: {e}"))?;
             Ok(key)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(format!("{name}: {e}")),
+    }
+}
+
+/// The largest key file read: a key is one line of 64 hex digits.
+pub const MAX_KEY_BYTES: u64 = 1024;
+
+#[cfg(test)]
+mod key_tests {
+    use super::*;
+
+    #[test]
+    fn a_key_file_is_its_owners_alone_and_only_a_small_regular_file_is_read() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let path = dir.path().join("me.key");
+        let key = key_file(&path).expect("a new key");
+        assert_eq!(key_file(&path).expect("read back"), key);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path)
+                .expect("there")
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+            let e = key_file(Path::new("/dev/zero")).expect_err("a device");
+            assert!(e.contains("not a regular file"), "{e}");
+        }
+        let big = dir.path().join("big.key");
+        std::fs::File::create(&big)
+            .and_then(|f| f.set_len(1 << 30))
+            .expect("a sparse file");
+        let e = key_file(&big).expect_err("too large");
+        assert!(e.contains("not a key"), "{e}");
+        std::fs::write(&big, "12\n").expect("written");
+        assert!(key_file(&big).expect_err("short").contains("64 hex digits"));
     }
 }
