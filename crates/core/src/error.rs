@@ -115,16 +115,30 @@ fn number_position(text: &str, field: &str, value: i128) -> Option<usize> {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = printable(&self.file);
         if self.line == 0 {
-            write!(f, "{}: {}", self.file, self.message)
+            write!(f, "{file}: {}", self.message)
         } else {
-            write!(
-                f,
-                "{}:{}:{}: {}",
-                self.file, self.line, self.column, self.message
-            )
+            write!(f, "{file}:{}:{}: {}", self.line, self.column, self.message)
         }
     }
+}
+
+/// A file name as it may be printed on a terminal: control characters (which could move the
+/// cursor or recolour the screen) written as `\u{…}` escapes, everything else as it is.
+pub(crate) fn printable(name: &str) -> std::borrow::Cow<'_, str> {
+    if !name.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(name);
+    }
+    name.chars()
+        .map(|c| {
+            if c.is_control() {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 impl std::error::Error for LoadError {}
@@ -178,6 +192,16 @@ pub fn parse_ron_fully<T: serde::de::DeserializeOwned>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_name_with_control_characters_prints_them_escaped() {
+        let e = LoadError::new("a\u{1b}[2Jb\n.ron", 3, 4, "expected `)`");
+        assert_eq!(e.to_string(), "a\\u{1b}[2Jb\\u{a}.ron:3:4: expected `)`");
+        assert_eq!(
+            LoadError::whole("plain.ron", "x").to_string(),
+            "plain.ron: x"
+        );
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]
