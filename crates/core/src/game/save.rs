@@ -241,6 +241,14 @@ impl<R: Rules> Save<R> {
         save_path: &Path,
     ) -> Result<Replay<R>, String> {
         let file = self.scenario_file(store, save_path);
+        // A save names a scenario file; any other file it names is not read (its first words
+        // would show in the error).
+        if file.extension().is_none_or(|x| x != "ron") {
+            return Err(format!(
+                "the save names {} as its scenario: expected a .ron scenario file",
+                crate::error::printable(&file.display().to_string())
+            ));
+        }
         let text = store.read(&file).map_err(|e| e.to_string())?;
         let hash = text_hash(&text);
         let scenario_changed = match &self.scenario_hash {

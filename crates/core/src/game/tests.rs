@@ -363,3 +363,20 @@ fn a_roll_entered_by_the_table_is_logged_as_its_decision_and_refused_elsewhere()
         "a refused entry changes nothing"
     );
 }
+
+#[test]
+fn a_save_naming_a_file_that_is_no_scenario_is_refused_before_it_is_read() {
+    let g = new_game(0, TieBreaker::Seeded);
+    let mut save = Save::of(&g);
+    save.scenario = "/etc/passwd".into();
+    let mut store = crate::storage::Memory::default();
+    // Were it read, its first word would be in the error: it never is.
+    store
+        .write(std::path::Path::new("/etc/passwd"), b"root:x:0:0")
+        .unwrap();
+    let e = save
+        .replay(&store, std::path::Path::new("save.ron"))
+        .unwrap_err();
+    assert!(e.contains("expected a .ron scenario file"), "{e}");
+    assert!(!e.contains("root"), "{e}");
+}
