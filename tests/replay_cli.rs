@@ -65,6 +65,28 @@ fn a_replay_that_parts_from_the_save_names_the_first_differing_action() {
 }
 
 #[test]
+fn a_wrong_per_action_hash_is_caught_even_when_the_final_hash_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    play(&root().join("scenarios/tutorial.ron"), &save);
+    let mut s = Save::load(&Files, &save).unwrap();
+    // One action's hash altered; the final state's hash left as the game gave it.
+    s.hashes[2] = "0000000000000000".into();
+    let bad = dir.path().join("altered.ron");
+    s.write(&mut Files, &bad).unwrap();
+    let out = foehold(&["replay", bad.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("parts from the saved game at action 3 (")
+            && err.contains("instead of 0000000000000000"),
+        "{err}"
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("but an action's does not"), "{said}");
+}
+
+#[test]
 fn a_scenario_edited_since_the_save_is_named() {
     let dir = tempfile::tempdir().unwrap();
     let scenario = dir.path().join("cellar.ron");

@@ -77,7 +77,18 @@ impl ForRules for Replay<'_> {
             }
         }
         let hash = state_hash(&game.state);
-        if hash == save.state_hash {
+        if hash == save.state_hash
+            && let Some(p) = &parted
+        {
+            // The end agrees but the way there does not: the save's per-action hashes are not
+            // this game's.
+            outln!(
+                "replay: {} actions, state hash {hash} matches the save, but an action's does not",
+                game.actions().len(),
+            );
+            eprintln!("{}: {p}", path.display());
+            ExitCode::from(1)
+        } else if hash == save.state_hash {
             outln!(
                 "replay: {} actions, round {}, state hash {hash} matches the save",
                 game.actions().len(),
