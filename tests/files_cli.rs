@@ -99,3 +99,29 @@ fn a_file_name_with_control_characters_is_printed_escaped() {
     assert!(!stderr.contains('\u{1b}'), "no raw escape: {stderr:?}");
     assert!(stderr.contains("bad\\u{1b}[31mname.ron"), "{stderr:?}");
 }
+
+#[test]
+fn a_scenario_name_longer_than_a_title_is_refused_where_it_is_written() {
+    // A name of a megabyte made every action of `play` slow (each state's hash read it).
+    let dir = tempfile::tempdir().expect("a folder");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for scenario in ["tutorial.ron", "cinder-adit.ron", "dome-crossing.ron"] {
+        let text = std::fs::read_to_string(root.join("scenarios").join(scenario)).expect("read");
+        let at = text.find("name:").expect("a name");
+        let end = at + text[at..].find('\n').expect("a line");
+        let long = format!("name: \"{}\",", "x".repeat(1_000_000));
+        let altered = dir.path().join(scenario);
+        std::fs::write(&altered, format!("{}{long}{}", &text[..at], &text[end..])).expect("write");
+        let path = altered.to_str().expect("utf-8");
+        let args = ["play", "--headless", "--heroes", "auto", "--quiet", path];
+        let (code, stderr) = run(&args, Duration::from_secs(20)).expect("ends");
+        assert_eq!(code, Some(2), "{scenario}: {stderr}");
+        let line = text[..at].matches('\n').count() + 1;
+        assert!(
+            stderr.contains(&format!(":{line}:")),
+            "{scenario}: {stderr}"
+        );
+        // The refusal quotes the name's start, not the megabyte.
+        assert!(stderr.len() < 1_000, "{scenario}: {} bytes", stderr.len());
+    }
+}

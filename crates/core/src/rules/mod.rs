@@ -136,6 +136,35 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
+/// The longest scenario name a file may give, in characters: a title. Every state and save carries
+/// the name, and every state's hash reads it, so a name of a megabyte made each action slow.
+pub const MAX_SCENARIO_NAME: usize = 200;
+
+/// A name as an error quotes it: whole up to 40 characters, else its start and how long it is, so
+/// that a refused name of a megabyte does not flood the terminal.
+pub(crate) fn clipped(name: &str) -> String {
+    let n = name.chars().count();
+    if n <= 40 {
+        return name.to_string();
+    }
+    let start: String = name.chars().take(32).collect();
+    format!("{start}… ({n} characters)")
+}
+
+/// Refuses a scenario whose `name` is longer than [`MAX_SCENARIO_NAME`], at its `name:` field.
+pub(crate) fn check_scenario_name(file: &str, text: &str, name: &str) -> Result<(), LoadError> {
+    let n = name.chars().count();
+    if n > MAX_SCENARIO_NAME {
+        return Err(LoadError::at_text(
+            file,
+            text,
+            "name:",
+            format!("the scenario's name has {n} characters: expected at most {MAX_SCENARIO_NAME}"),
+        ));
+    }
+    Ok(())
+}
+
 /// One family of foe rules, as the game, the loop and the table use it.
 ///
 /// The state owns the truth and its seeded generator; `apply` is the only way it changes. Legal

@@ -376,7 +376,9 @@ impl Rules for Brimstone {
     type Event = Event;
 
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
-        scenario::parse(file, text)
+        let scenario = scenario::parse(file, text)?;
+        super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
+        Ok(scenario)
     }
 
     fn scenario_name(scenario: &Scenario) -> &str {

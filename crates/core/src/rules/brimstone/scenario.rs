@@ -327,7 +327,10 @@ fn name(n: &str) -> Result<(), Problem> {
     if n.is_empty() || n.chars().count() > MAX_NAME {
         return Err(at(
             format!("\"{n}\""),
-            format!("the name `{n}`: expected 1 to {MAX_NAME} characters"),
+            format!(
+                "the name `{}`: expected 1 to {MAX_NAME} characters",
+                crate::rules::clipped(n)
+            ),
         ));
     }
     Ok(())

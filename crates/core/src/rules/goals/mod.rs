@@ -104,7 +104,9 @@ impl Rules for Goals {
     type Event = Event;
 
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
-        Scenario::parse(file, text)
+        let scenario = Scenario::parse(file, text)?;
+        super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
+        Ok(scenario)
     }
 
     fn scenario_name(scenario: &Scenario) -> &str {

@@ -618,7 +618,10 @@ impl Check<'_> {
         if name.is_empty() || name.chars().count() > MAX_NAME {
             return Err(self.at(
                 &format!("\"{name}\""),
-                format!("name `{name}`: expected 1 to {MAX_NAME} characters"),
+                format!(
+                    "name `{}`: expected 1 to {MAX_NAME} characters",
+                    crate::rules::clipped(name)
+                ),
             ));
         }
         Ok(())
