@@ -98,6 +98,29 @@ fn a_file_name_with_control_characters_is_printed_escaped() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(!stderr.contains('\u{1b}'), "no raw escape: {stderr:?}");
     assert!(stderr.contains("bad\\u{1b}[31mname.ron"), "{stderr:?}");
+    // A readable puzzle under such a name: the answer's header names it escaped too, and a save
+    // refused by `replay` is named so.
+    let puzzle = dir.path().join("ok\u{7}\u{1b}[2Jpuzzle.ron");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("tests/puzzles/e2-001.ron"), &puzzle).expect("copied");
+    let out = Command::new(env!("CARGO_BIN_EXE_foehold"))
+        .args(["solve", puzzle.to_str().expect("utf-8")])
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        !said.contains('\u{1b}') && !said.contains('\u{7}'),
+        "{said:?}"
+    );
+    assert!(said.contains("ok\\u{7}\\u{1b}[2Jpuzzle.ron"), "{said:?}");
+    let (code, stderr) = run(
+        &["replay", puzzle.to_str().expect("utf-8")],
+        Duration::from_secs(10),
+    )
+    .expect("ends");
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
 }
 
 #[test]

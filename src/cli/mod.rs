@@ -34,6 +34,12 @@ pub fn emit(args: std::fmt::Arguments, newline: bool) {
     }
 }
 
+/// A path as the commands print it: control characters in its name escaped, so that a file name
+/// cannot move the cursor or recolour the terminal.
+pub(crate) fn shown(path: &std::path::Path) -> String {
+    foehold_core::error::printable(&path.display().to_string()).into_owned()
+}
+
 /// A scenario file's name and text, or, when it cannot be read, the reason on standard error and
 /// exit status 2 (bad input), as every command that plays a scenario reports it.
 pub(crate) fn read_scenario(

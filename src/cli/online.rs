@@ -228,7 +228,7 @@ pub fn join(o: &JoinArgs) -> ExitCode {
         Some(path) => match key_file(path) {
             Ok(k) => Some(k),
             Err(e) => {
-                eprintln!("foehold join: {}: {e}", path.display());
+                eprintln!("foehold join: {}: {e}", super::shown(path));
                 return ExitCode::from(2);
             }
         },
@@ -468,7 +468,7 @@ impl Play<'_> {
 /// and never over a file or link already there. Only a regular file of at most
 /// [`MAX_KEY_BYTES`] is read as one.
 pub fn key_file(path: &Path) -> Result<[u8; 32], String> {
-    let name = path.display();
+    let name = super::shown(path);
     match std::fs::metadata(path) {
         Ok(meta) if meta.is_file() && meta.len() > MAX_KEY_BYTES => Err(format!(
             "{name}: not a key: a file of 64 hex digits was expected, found {} bytes",

@@ -62,12 +62,12 @@ impl ForRules for Replay<'_> {
         let (game, parted) = match save.replay_report(&Files, path) {
             Ok(r) => {
                 if let Some(note) = &r.scenario_changed {
-                    eprintln!("{}: {note}", path.display());
+                    eprintln!("{}: {note}", super::shown(path));
                 }
                 (r.game, r.parted)
             }
             Err(e) => {
-                eprintln!("{}: {e}", path.display());
+                eprintln!("{}: {e}", super::shown(path));
                 return ExitCode::from(2);
             }
         };
@@ -86,7 +86,7 @@ impl ForRules for Replay<'_> {
                 "replay: {} actions, state hash {hash} matches the save, but an action's does not",
                 game.actions().len(),
             );
-            eprintln!("{}: {p}", path.display());
+            eprintln!("{}: {p}", super::shown(path));
             ExitCode::from(1)
         } else if hash == save.state_hash {
             outln!(
@@ -102,14 +102,14 @@ impl ForRules for Replay<'_> {
                 save.state_hash
             );
             match parted {
-                Some(p) => eprintln!("{}: {p}", path.display()),
+                Some(p) => eprintln!("{}: {p}", super::shown(path)),
                 None if save.hashes.is_empty() => eprintln!(
                     "{}: the save records no hash per action, so where the games part is unknown",
-                    path.display()
+                    super::shown(path)
                 ),
                 None => eprintln!(
                     "{}: every action gives the state the save recorded; only the final hash differs",
-                    path.display()
+                    super::shown(path)
                 ),
             }
             ExitCode::from(1)

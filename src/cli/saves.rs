@@ -36,7 +36,7 @@ pub fn run(a: &WriteArgs) -> ExitCode {
     let mut game = match Game::new(Arc::new(scenario), path, 1, TieBreaker::Seeded) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("{}: {e}", a.scenario.display());
+            eprintln!("{}: {e}", super::shown(&a.scenario));
             return ExitCode::from(2);
         }
     };

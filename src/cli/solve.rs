@@ -125,7 +125,7 @@ fn with_file(file: &Path, json: Value) -> Value {
 
 /// The answer for people: the file, the answer in words, and how it compares with the expected one.
 fn human(file: &Path, a: &case::Answer) -> String {
-    let mut s = format!("{}\n{}", file.display(), a.text);
+    let mut s = format!("{}\n{}", super::shown(file), a.text);
     match &a.verdict {
         None => {}
         Some(Ok(())) => s.push_str("  matches the expected answer\n"),

@@ -126,7 +126,7 @@ impl fmt::Display for LoadError {
 
 /// A file name as it may be printed on a terminal: control characters (which could move the
 /// cursor or recolour the screen) written as `\u{…}` escapes, everything else as it is.
-pub(crate) fn printable(name: &str) -> std::borrow::Cow<'_, str> {
+pub fn printable(name: &str) -> std::borrow::Cow<'_, str> {
     if !name.chars().any(char::is_control) {
         return std::borrow::Cow::Borrowed(name);
     }
