@@ -25,6 +25,7 @@ use std::ops::{Add, Mul, Neg, RangeInclusive, Sub};
 
 #[cfg(test)]
 mod float;
+mod slopes;
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 
@@ -253,7 +254,12 @@ impl Sight {
                 Sightlines::AnyPoint => {
                     self.centres_clear(a, b)
                         || (!self.wall_on_centres(a, b)
-                            && (self.inner_line_clear(a, b) || self.sightline(a, b).is_some()))
+                            && match self.swept(a, b) {
+                                Some(seen) => seen,
+                                None => {
+                                    self.inner_line_clear(a, b) || self.sightline(a, b).is_some()
+                                }
+                            })
                 }
                 Sightlines::Corners => self.corner_line(a, b).is_some(),
             }
@@ -280,6 +286,25 @@ impl Sight {
                 && 0 <= dot
                 && dot <= d.0 * d.0 + d.1 * d.1
         })
+    }
+
+    /// Sight between hexes that are not neighbours by the sweep over slopes (see `slopes`); `None`
+    /// for neighbours and where the sweep hands the question back.
+    fn swept(&self, a: Hex, b: Hex) -> Option<bool> {
+        if super::distance(a, b) < 2 {
+            return None;
+        }
+        let (ca, cb) = (lattice(a), lattice(b));
+        // The sweep's answer does not depend on the blockers' order, so they come straight from
+        // the buckets.
+        let (rows, columns) = self.buckets_near(ca, cb);
+        let near = rows
+            .flat_map(|cy| columns.clone().map(move |cx| cy * self.columns + cx))
+            .flat_map(|i| self.buckets[i].iter())
+            .map(|&i| self.blockers[i as usize])
+            .filter(|bl| segment_meets_hex(ca, cb, bl.centre, 2))
+            .map(|bl| bl.moved(ca));
+        slopes::sees((cb.0 - ca.0, cb.1 - ca.1), near)
     }
 
     /// Whether one of the segments joining points three quarters of the way from each centre to
@@ -1033,10 +1058,19 @@ mod tests {
         rng: &mut rand_chacha::ChaCha8Rng,
         thin: usize,
     ) -> (HexMap, Vec<Hex>, Vec<Hex>) {
+        random_board_of(rng, thin, 20)
+    }
+
+    /// A board as [`random_board`] with `percent` of the inner hexes walls.
+    fn random_board_of(
+        rng: &mut rand_chacha::ChaCha8Rng,
+        thin: usize,
+        percent: u32,
+    ) -> (HexMap, Vec<Hex>, Vec<Hex>) {
         let (mut open, mut walls) = (Vec::new(), Vec::new());
         for q in 0..8 {
             for r in -3..5 {
-                if (1..7).contains(&q) && rng.random_range(0..100) < 20 {
+                if (1..7).contains(&q) && rng.random_range(0..100) < percent {
                     walls.push(hex(q, r));
                 } else {
                     open.push(hex(q, r));
@@ -1127,6 +1161,33 @@ mod tests {
             }
         }
         assert!(decided > 40_000);
+    }
+
+    #[test]
+    fn the_slope_sweep_decides_as_the_corner_search_does() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let mut seen = [0usize; 2];
+        for round in 0..80 {
+            // 5 to 40 % walls, and up to 12 thin walls.
+            let (map, open, _) = random_board_of(&mut rng, round % 4 * 4, 5 + round as u32 % 8 * 5);
+            let s = Sight::new(&map);
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    if crate::hex::distance(a, b) < 2 {
+                        assert_eq!(s.swept(a, b), None);
+                        continue;
+                    }
+                    let searched = s.sightline(a, b).is_some();
+                    assert_eq!(
+                        s.swept(a, b),
+                        Some(searched),
+                        "{a:?} to {b:?} on round {round}"
+                    );
+                    seen[usize::from(searched)] += 1;
+                }
+            }
+        }
+        assert!(seen[0] > 10_000 && seen[1] > 10_000, "{seen:?}");
     }
 
     #[test]
