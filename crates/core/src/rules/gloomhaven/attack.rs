@@ -7,7 +7,7 @@
 //! survive every rule are ever listed.
 
 use super::ability::MonsterAction;
-use super::movement::range_field_within;
+use super::movement::{range_field_into, range_field_within};
 use crate::hex::aoe::orientations;
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, HexMap, Terrain, distance, hex, qr};
@@ -245,6 +245,9 @@ pub struct Attack<'a> {
     /// into `offers`, or [`NOT_YET`].
     offered: Vec<u32>,
     offers: Vec<HexOffer>,
+    /// The range field and queue each hex's offer reuses (see [`range_field_into`]).
+    field: Vec<u16>,
+    queue: Vec<usize>,
 }
 
 /// A hex whose offer is not worked out (it offers nothing until it is).
@@ -322,6 +325,8 @@ impl<'a> Attack<'a> {
             reach: Vec::new(),
             offered: vec![NOT_YET; map.len()],
             offers: Vec::new(),
+            field: Vec::new(),
+            queue: Vec::new(),
         };
         if !attack.melee_area {
             attack.place_areas();
@@ -345,16 +350,27 @@ impl<'a> Attack<'a> {
         let mut placed: Vec<(u64, Placement)> = Vec::new();
         for (pi, p) in self.patterns.iter().enumerate() {
             // Each anchor once, where the walk first meets it (an area on two enemies is met twice).
-            let mut anchors: Vec<((i32, i32), usize)> = self
+            let all: Vec<((i32, i32), usize)> = self
                 .enemies
                 .iter()
                 .flat_map(|&e| p.iter().map(move |c| map.hex_at(e) - *c))
                 .enumerate()
                 .map(|(i, a)| (qr(a), i))
                 .collect();
-            anchors.sort_unstable();
-            anchors.dedup_by_key(|(a, _)| *a);
-            anchors.sort_unstable_by_key(|(_, i)| *i);
+            // Anchors lie in a small box around the enemies: one flag per cell of it finds the
+            // repeats in one pass, where sorting a thousand anchors twice cost more.
+            let (lo, hi) = all.iter().fold(
+                ((i32::MAX, i32::MAX), (i32::MIN, i32::MIN)),
+                |(lo, hi), &((q, r), _)| ((lo.0.min(q), lo.1.min(r)), (hi.0.max(q), hi.1.max(r))),
+            );
+            let width = usize::try_from(hi.0 - lo.0 + 1).unwrap_or(0);
+            let cells = usize::try_from(hi.1 - lo.1 + 1).unwrap_or(0) * width;
+            let mut met = vec![false; cells];
+            let anchors = all.into_iter().filter(|&((q, r), _)| {
+                let at = usize::try_from(r - lo.1).unwrap_or(0) * width
+                    + usize::try_from(q - lo.0).unwrap_or(0);
+                !std::mem::replace(&mut met[at], true)
+            });
             for ((q, r), i) in anchors {
                 let anchor = hex(q, r);
                 let centre = map.hex_at(self.enemies[i / p.len()]);
@@ -388,7 +404,8 @@ impl<'a> Attack<'a> {
                 self.shapes.push((pi, anchor));
             }
         }
-        placed.sort_by_key(|(holds, p)| (*holds, p.order));
+        // `order` is unique, so an unstable sort gives the one order.
+        placed.sort_unstable_by_key(|(holds, p)| (*holds, p.order));
         for (holds, p) in placed {
             match self.holdings.last_mut() {
                 Some(g) if g.holds == holds => g.placements.push(p),
@@ -503,7 +520,8 @@ impl<'a> Attack<'a> {
                 }
             }
         } else {
-            let from_here = range_field_within(self.map, h, self.range);
+            let mut from_here = std::mem::take(&mut self.field);
+            range_field_into(self.map, h, self.range, &mut from_here, &mut self.queue);
             let range = u32::from(self.range);
             let in_range = |p: &Placement| {
                 distance(here, p.centre) <= range + p.radius
@@ -539,6 +557,7 @@ impl<'a> Attack<'a> {
                 known |= holds;
                 add(holds & seen, order, &mut offer);
             }
+            self.field = from_here;
         }
         offer
     }

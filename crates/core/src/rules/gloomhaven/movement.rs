@@ -796,13 +796,28 @@ pub(crate) fn range_field(map: &HexMap, from: usize) -> Vec<u16> {
 /// [`range_field`] counted only up to `limit` steps; farther hexes are left at `u16::MAX`. An attack's
 /// range needs no more, and on a large board this is a small part of it.
 pub(crate) fn range_field_within(map: &HexMap, from: usize, limit: u16) -> Vec<u16> {
+    let mut dist = Vec::new();
+    range_field_into(map, from, limit, &mut dist, &mut Vec::new());
+    dist
+}
+
+/// [`range_field_within`] written into `dist`, with `queue` as the search's queue: a caller asking
+/// for many fields keeps both and allocates nothing.
+pub(crate) fn range_field_into(
+    map: &HexMap,
+    from: usize,
+    limit: u16,
+    dist: &mut Vec<u16>,
+    queue: &mut Vec<usize>,
+) {
     let n = map.len();
-    let mut dist = vec![u16::MAX; n];
+    dist.clear();
+    dist.resize(n, u16::MAX);
     if map.terrain_at(from) == Terrain::Wall {
-        return dist;
+        return;
     }
     // A plain vector serves as the queue: every hex enters it at most once.
-    let mut queue = Vec::with_capacity(n);
+    queue.clear();
     dist[from] = 0;
     queue.push(from);
     let mut head = 0;
@@ -823,5 +838,4 @@ pub(crate) fn range_field_within(map: &HexMap, from: usize, limit: u16) -> Vec<u
             }
         }
     }
-    dist
 }
