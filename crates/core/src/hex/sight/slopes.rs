@@ -65,6 +65,13 @@ impl Linear {
         self.a * m.q + self.b * m.p
     }
 
+    fn plus(self, o: Linear) -> Linear {
+        Linear {
+            a: self.a + o.a,
+            b: self.b + o.b,
+        }
+    }
+
     fn minus(self, o: Linear) -> Linear {
         Linear {
             a: self.a - o.a,
@@ -82,20 +89,18 @@ impl Linear {
     }
 }
 
-/// A blocker in the frame: its corners, and the directions from A and from B across a line
-/// separating it from each (a line crossed that way meets it after A, or after B).
+/// A blocker in the frame, and the directions from A and from B across a line separating it from
+/// each (a line crossed that way meets it after A, or after B).
 struct Shape {
-    corners: [Lattice; 6],
-    count: usize,
+    /// A wall hex's centre, or a thin wall's first end.
+    at: Lattice,
+    /// A thin wall's other end; `None` for a wall hex.
+    to: Option<Lattice>,
     from_a: Lattice,
     from_b: Lattice,
 }
 
 impl Shape {
-    fn corners(&self) -> &[Lattice] {
-        &self.corners[..self.count]
-    }
-
     /// Whether, on lines of slope `m` (not an edge slope), the blocker's part lies after A and
     /// before B.
     fn between(&self, m: Slope) -> bool {
@@ -104,26 +109,36 @@ impl Shape {
     }
 
     /// The closed interval of intercepts of the lines of slope `m` that meet the blocker, as the
-    /// functions of the slope that give its ends on the range of slopes around `m`.
-    fn span(&self, m: Slope) -> (Linear, Linear) {
-        span(self.corners(), m)
+    /// functions of the slope that give its ends on the range of slopes around `m`. `extremes`:
+    /// the hexagon's corners (offsets) lowest and highest at `m`, the same for every wall hex.
+    fn span(&self, m: Slope, extremes: (Lattice, Lattice)) -> (Linear, Linear) {
+        let plus = |o: Lattice| Linear::through((self.at.0 + o.0, self.at.1 + o.1));
+        match self.to {
+            None => (plus(extremes.0), plus(extremes.1)),
+            Some(to) => {
+                let (f, g) = (Linear::through(self.at), Linear::through(to));
+                if f.at(m) <= g.at(m) { (f, g) } else { (g, f) }
+            }
+        }
     }
 }
 
-/// The lowest and highest intercepts of lines of slope `m` through the given corners, as functions.
-fn span(corners: &[Lattice], m: Slope) -> (Linear, Linear) {
-    let mut lo = Linear::through(corners[0]);
-    let mut hi = lo;
+/// The corners (offsets) of a hexagon at the origin whose intercepts at slope `m` are lowest and
+/// highest, with the functions giving them.
+fn extremes(corners: &[Lattice; 6], m: Slope) -> ((Lattice, Lattice), (Linear, Linear)) {
+    let value = |w: Lattice| Linear::through(w).at(m);
+    let (mut lo, mut hi) = (corners[0], corners[0]);
+    let (mut lo_v, mut hi_v) = (value(lo), value(hi));
     for &w in &corners[1..] {
-        let f = Linear::through(w);
-        if f.at(m) < lo.at(m) {
-            lo = f;
+        let v = value(w);
+        if v < lo_v {
+            (lo, lo_v) = (w, v);
         }
-        if f.at(m) > hi.at(m) {
-            hi = f;
+        if v > hi_v {
+            (hi, hi_v) = (w, v);
         }
     }
-    (lo, hi)
+    ((lo, hi), (Linear::through(lo), Linear::through(hi)))
 }
 
 /// How many ranges of slopes one question may cut before giving the question back to the corner
@@ -152,47 +167,56 @@ pub(super) fn sees(b: Lattice, near: impl IntoIterator<Item = Blocker>) -> Optio
     if fb.0 <= 2 * if swap { 1 } else { 2 } {
         return None;
     }
-    let hexagon = |c: Lattice| CORNERS.map(|o| frame((c.0 + o.0, c.1 + o.1)));
-    let (a_corners, b_corners) = (hexagon((0, 0)), hexagon(b));
+    // A's corners in the frame, as offsets from a hex's centre (a mirror maps them to themselves).
+    let offsets = CORNERS.map(frame);
     // The slab normals in the frame (a mirror only swaps a slab's sides).
     let slabs = SLABS.map(|(n, h)| (turn(n), h));
-    // The direction, from the hex centred at `c`, across a slab side the corners all lie beyond.
-    let away = |c: Lattice, corners: &[Lattice]| -> Option<Lattice> {
+    // The direction, from the hex centred at `c`, across a slab side that `points` all lie beyond
+    // (each `reach` farther than the slab's half-width from its middle: a wall hex's centre lies
+    // a whole width away).
+    let away = |c: Lattice, points: &[Lattice], reach: i64| -> Option<Lattice> {
         slabs.iter().find_map(|&(n, h)| {
             let dot = |w: Lattice| n.0 * (w.0 - c.0) + n.1 * (w.1 - c.1);
             [1, -1]
                 .into_iter()
-                .find(|s| corners.iter().all(|&w| s * dot(w) >= h))
+                .find(|s| points.iter().all(|&w| s * dot(w) >= reach * h))
                 .map(|s| (s * n.0, s * n.1))
         })
     };
     let mut shapes: SmallVec<[Shape; 16]> = SmallVec::new();
     for bl in near {
-        let mut corners = [(0, 0); 6];
-        let mut count = 0;
-        for w in bl.corners() {
-            corners[count] = frame(w);
-            count += 1;
-        }
-        let (Some(from_a), Some(from_b)) =
-            (away((0, 0), &corners[..count]), away(fb, &corners[..count]))
+        let (at, to) = match bl.edge {
+            None => (frame(bl.centre), None),
+            Some(_) => {
+                let mut ends = bl.corners().map(frame);
+                let (Some(s), Some(e)) = (ends.next(), ends.next()) else {
+                    return None;
+                };
+                (s, Some(e))
+            }
+        };
+        let (points, reach): (&[Lattice], i64) = match &to {
+            None => (std::slice::from_ref(&at), 2),
+            Some(e) => (&[at, *e][..], 1),
+        };
+        let (Some(from_a), Some(from_b)) = (away((0, 0), points, reach), away(fb, points, reach))
         else {
             // A wall on A or B: the caller has settled that before.
             return None;
         };
         shapes.push(Shape {
-            corners,
-            count,
+            at,
+            to,
             from_a,
             from_b,
         });
     }
     // The lines crossing both hexes have slopes between those of the steepest and the flattest
     // segments from a corner of A to a corner of B (B lies to the right, so each is a slope).
-    let joins = a_corners.iter().flat_map(|u| {
-        b_corners.iter().map(move |v| Slope {
-            p: v.1 - u.1,
-            q: v.0 - u.0,
+    let joins = offsets.iter().flat_map(|u| {
+        offsets.iter().map(move |v| Slope {
+            p: fb.1 + v.1 - u.1,
+            q: fb.0 + v.0 - u.0,
         })
     });
     let first = Slope { p: 0, q: 1 };
@@ -228,23 +252,20 @@ pub(super) fn sees(b: Lattice, near: impl IntoIterator<Item = Blocker>) -> Optio
             continue;
         }
         let mid = m0.between(m1);
-        // On this range: the lines crossing both interiors lie strictly between `lo` and `hi`.
-        let (a_lo, a_hi) = span(&a_corners, mid);
-        let (b_lo, b_hi) = span(&b_corners, mid);
-        let pick = |x: Linear, y: Linear, higher: bool| {
-            if (x.at(mid) > y.at(mid)) == higher {
-                x
-            } else {
-                y
-            }
-        };
-        let (lo, hi) = (pick(a_lo, b_lo, true), pick(a_hi, b_hi, false));
+        // On this range: the lines crossing both interiors lie strictly between `lo` and `hi`;
+        // B's intercepts are A's moved by `fb.1 − m·fb.0`, and the larger low end is B's below the
+        // centres' slope.
+        let (ends, (a_lo, a_hi)) = extremes(&offsets, mid);
+        let shift = Linear { a: fb.1, b: -fb.0 };
+        let (b_lo, b_hi) = (a_lo.plus(shift), a_hi.plus(shift));
+        let below = shift.at(mid) > 0;
+        let (lo, hi) = if below { (b_lo, a_hi) } else { (a_lo, b_hi) };
         spans.clear();
         spans.extend(
             shapes
                 .iter()
                 .filter(|s| s.between(mid))
-                .map(|s| s.span(mid)),
+                .map(|s| s.span(mid, ends)),
         );
         ranges.push((m0, m1));
         while let Some((from, to)) = ranges.pop() {
