@@ -347,16 +347,28 @@ impl<'a> Attack<'a> {
         for (k, &e) in self.enemies.iter().enumerate() {
             standing[e] |= 1 << k;
         }
-        let mut placed: Vec<(u64, Placement)> = Vec::new();
+        // At most one placement per enemy, cell and orientation: reserved at once, as a heavy
+        // activation has thousands and growing the lists step by step copied them over and over.
+        let most: usize = self.patterns.iter().map(|p| p.len()).sum::<usize>() * self.enemies.len();
+        let cells: usize = self
+            .patterns
+            .iter()
+            .map(|p| p.len() * p.len())
+            .sum::<usize>();
+        let mut placed: Vec<(u64, Placement)> = Vec::with_capacity(most);
+        self.shapes.reserve(most);
+        self.reach.reserve(cells * self.enemies.len());
         for (pi, p) in self.patterns.iter().enumerate() {
             // Each anchor once, where the walk first meets it (an area on two enemies is met twice).
-            let all: Vec<((i32, i32), usize)> = self
-                .enemies
-                .iter()
-                .flat_map(|&e| p.iter().map(move |c| map.hex_at(e) - *c))
-                .enumerate()
-                .map(|(i, a)| (qr(a), i))
-                .collect();
+            let mut all: Vec<((i32, i32), usize)> =
+                Vec::with_capacity(self.enemies.len() * p.len());
+            all.extend(
+                self.enemies
+                    .iter()
+                    .flat_map(|&e| p.iter().map(move |c| map.hex_at(e) - *c))
+                    .enumerate()
+                    .map(|(i, a)| (qr(a), i)),
+            );
             // Anchors lie in a small box around the enemies: one flag per cell of it finds the
             // repeats in one pass, where sorting a thousand anchors twice cost more.
             let (lo, hi) = all.iter().fold(
