@@ -212,12 +212,12 @@ pub(super) fn sees(b: Lattice, near: impl IntoIterator<Item = Blocker>) -> Optio
         });
     }
     // The lines crossing both hexes have slopes between those of the steepest and the flattest
-    // segments from a corner of A to a corner of B (B lies to the right, so each is a slope).
-    let joins = offsets.iter().flat_map(|u| {
-        offsets.iter().map(move |v| Slope {
-            p: fb.1 + v.1 - u.1,
-            q: fb.0 + v.0 - u.0,
-        })
+    // segments from a point of A to a point of B (B lies to the right, so each is a slope). Their
+    // directions `fb + (v − u)` span the hexagon twice A's size around `fb`, so the extremes are
+    // at its corners `fb + 2·o`.
+    let joins = offsets.iter().map(|o| Slope {
+        p: fb.1 + 2 * o.1,
+        q: fb.0 + 2 * o.0,
     });
     let first = Slope { p: 0, q: 1 };
     let (least, most) = joins.fold((None::<Slope>, None::<Slope>), |(lo, hi), m| {
