@@ -451,15 +451,13 @@ impl<'a> Solver<'a> {
                 }
             }
         }
+        // By end hex, then targets in order: compared in place, as a crowd of tied outcomes
+        // sorts hundreds of pairs.
         options.sort_by(|a, b| {
-            (
-                qr(a.end),
-                a.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>(),
-            )
-                .cmp(&(
-                    qr(b.end),
-                    b.targets.iter().map(|h| qr(*h)).collect::<Vec<_>>(),
-                ))
+            qr(a.end).cmp(&qr(b.end)).then_with(|| {
+                let (x, y) = (a.targets.iter(), b.targets.iter());
+                x.map(|h| qr(*h)).cmp(y.map(|h| qr(*h)))
+            })
         });
         let mut focus: Vec<Hex> = foci.iter().map(|&k| self.s.enemies[k].hex).collect();
         crate::hex::sort_hexes(&mut focus);
