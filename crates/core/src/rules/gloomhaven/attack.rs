@@ -349,7 +349,7 @@ impl<'a> Attack<'a> {
         }
         // At most one placement per enemy, cell and orientation: reserved at once, as a heavy
         // activation has thousands and growing the lists step by step copied them over and over.
-        let most: usize = self.patterns.iter().map(|p| p.len()).sum::<usize>() * self.enemies.len();
+        let most: usize = self.patterns.iter().map(Vec::len).sum::<usize>() * self.enemies.len();
         let cells: usize = self
             .patterns
             .iter()
