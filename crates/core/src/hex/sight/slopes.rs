@@ -215,18 +215,19 @@ pub(super) fn sees(b: Lattice, near: impl IntoIterator<Item = Blocker>) -> Optio
     // segments from a point of A to a point of B (B lies to the right, so each is a slope). Their
     // directions `fb + (v − u)` span the hexagon twice A's size around `fb`, so the extremes are
     // at its corners `fb + 2·o`.
-    let joins = offsets.iter().map(|o| Slope {
+    let joins = offsets.map(|o| Slope {
         p: fb.1 + 2 * o.1,
         q: fb.0 + 2 * o.0,
     });
-    let first = Slope { p: 0, q: 1 };
-    let (least, most) = joins.fold((None::<Slope>, None::<Slope>), |(lo, hi), m| {
-        (
-            Some(lo.map_or(m, |x| if m.lt(x) { m } else { x })),
-            Some(hi.map_or(m, |x| if x.lt(m) { m } else { x })),
-        )
-    });
-    let (least, most) = (least.unwrap_or(first), most.unwrap_or(first));
+    let (mut least, mut most) = (joins[0], joins[0]);
+    for m in joins {
+        if m.lt(least) {
+            least = m;
+        }
+        if most.lt(m) {
+            most = m;
+        }
+    }
     // Cut where an edge slope or the centres' slope falls inside.
     let mut cuts: SmallVec<[Slope; 6]> = SmallVec::new();
     cuts.push(least);

@@ -350,14 +350,14 @@ impl<'a> Attack<'a> {
         // At most one placement per enemy, cell and orientation: reserved at once, as a heavy
         // activation has thousands and growing the lists step by step copied them over and over.
         let most: usize = self.patterns.iter().map(Vec::len).sum::<usize>() * self.enemies.len();
-        let cells: usize = self
+        let covered: usize = self
             .patterns
             .iter()
             .map(|p| p.len() * p.len())
             .sum::<usize>();
         let mut placed: Vec<(u64, Placement)> = Vec::with_capacity(most);
         self.shapes.reserve(most);
-        self.reach.reserve(cells * self.enemies.len());
+        self.reach.reserve(covered * self.enemies.len());
         for (pi, p) in self.patterns.iter().enumerate() {
             // Each anchor once, where the walk first meets it (an area on two enemies is met twice).
             let mut all: Vec<((i32, i32), usize)> =
