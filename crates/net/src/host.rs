@@ -1,22 +1,31 @@
 //! The host: the authoritative game, checking every proposal and committing it to everyone.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::time::Instant;
 
 use foehold_core::game::Game;
 use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
 
 use crate::codec::{self, MAX_MESSAGE, decode_action, encode_action};
 use crate::message::{
-    ActionBytes, Digest, Entry, MAX_CONTACT, Message, PROTOCOL, PeerId, PeerInfo, Salt, Setup,
-    StateHash, Want,
+    ActionBytes, Digest, Entry, MAX_CONTACT, MAX_PASSWORD, Message, PROTOCOL, PeerId, PeerInfo,
+    Salt, Setup, StateHash, Want,
 };
 use crate::replica::{AutoMove, Maker, Replica};
 use crate::secret::{choosing_in_secret, digest, fresh_salt};
 use crate::transport::{Event, SendError, Transport};
 use crate::{Traffic, local};
 
-/// The most peers a host keeps, connected or not.
+/// The most peers connected to a host at once (refused and departed peers free their place at
+/// once; a dropped player's seat is kept apart, by its key).
 pub const MAX_PEERS: usize = 16;
+/// The most undos granted before the game goes further than it ever went.
+///
+/// Each step of progress buys at most this many, so a player alternating a decision and its undo
+/// cannot grow the session log without the game growing too.
+pub const MAX_UNDOS_WITHOUT_PROGRESS: u32 = 3;
+/// The most keys a host remembers as removed.
+const MAX_BARRED: usize = 256;
 /// The most proposals, commitments and reveals of one peer handled in one [`Host::poll`] (and
 /// between two commits); past it they are refused unread.
 pub const MAX_IN_FLIGHT: u32 = 4;
@@ -27,12 +36,90 @@ pub const MAX_EVENTS_PER_POLL: usize = 1024;
 /// The most notes kept.
 const MAX_NOTES: usize = 64;
 
-/// What the host knows of a peer.
+/// A per-second allowance: `rate` a second, at most `burst` saved up.
+#[derive(Debug, Clone, Copy, Default)]
+struct Bucket {
+    /// Thousandths of a message.
+    milli: u64,
+    at: Option<Instant>,
+}
+
+impl Bucket {
+    /// Takes one if there is one; the allowance grows with the time since the last take.
+    fn take(&mut self, now: Instant, rate: u64, burst: u64) -> bool {
+        let full = burst * 1000;
+        let grown = match self.at {
+            None => full,
+            Some(at) => {
+                let ms = u64::try_from(now.saturating_duration_since(at).as_millis())
+                    .unwrap_or(u64::MAX);
+                self.milli.saturating_add(ms.saturating_mul(rate))
+            }
+        };
+        self.at = Some(now);
+        self.milli = grown.min(full);
+        if self.milli >= 1000 {
+            self.milli -= 1000;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// The per-second allowances of one peer, as (rate a second, burst).
+pub mod limits {
+    /// Every frame.
+    pub const FRAMES: (u64, u64) = (200, 1000);
+    /// Hellos (each sends the peer list and contacts to everyone).
+    pub const HELLOS: (u64, u64) = (1, 4);
+    /// Catch-ups asked for (each sends the log from the entry asked).
+    pub const CATCH_UPS: (u64, u64) = (4, 16);
+    /// Undo requests.
+    pub const UNDOS: (u64, u64) = (2, 6);
+    /// Proposals, commitments and reveals refused (those accepted move the game on).
+    pub const REFUSED: (u64, u64) = (10, 40);
+}
+
+/// The allowances of one peer.
+#[derive(Debug, Clone, Copy, Default)]
+struct Buckets {
+    frames: Bucket,
+    hellos: Bucket,
+    catch_ups: Bucket,
+    undos: Bucket,
+    refused: Bucket,
+}
+
+/// Who the host lets in.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Admission {
+    /// Anyone with the join code (and the password, if one is set).
+    #[default]
+    Open,
+    /// Only these keys (a seat's holder coming back is always let in).
+    Keys(BTreeSet<PeerId>),
+    /// Each new key waits until the host admits or refuses it ([`Host::admit`]).
+    Ask,
+}
+
+/// A joiner waiting to be admitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asking {
+    /// Its key.
+    pub id: PeerId,
+    /// The seat it asks for.
+    pub want: Want,
+}
+
+/// What the host knows of a connected peer.
 #[derive(Debug, Clone, Default)]
 struct Slot {
-    connected: bool,
     hello: bool,
     player: Option<u32>,
+    /// A hello waiting for the host to admit it: the seat asked and the contact given.
+    asking: Option<(Want, Option<String>)>,
+    buckets: Buckets,
     /// Proposals and commitments in this poll since the last commit.
     spent: u32,
     /// Refusals sent in this poll.
@@ -63,7 +150,20 @@ pub struct Host<R: Present, T: Transport = local::Endpoint> {
     transport: T,
     /// The host's own player number, if it plays.
     me: Option<u32>,
+    /// The connected peers.
     peers: BTreeMap<PeerId, Slot>,
+    /// Each seat's holder: the key that took it first (the host's own seat included). A dropped
+    /// player keeps its seat; only [`Host::give_seat`] or [`Host::free_seat`] hand it on.
+    seats: BTreeMap<u32, PeerId>,
+    admission: Admission,
+    password: Option<String>,
+    /// Keys the host removed: refused from then on.
+    barred: BTreeSet<PeerId>,
+    /// The game's furthest log position so far, and the undos granted since it was reached.
+    furthest: usize,
+    undos_since: u32,
+    /// The time of this poll, for the per-second allowances.
+    now: Instant,
     round: Option<Round>,
     /// The host's own hidden picks until their reveal.
     my_picks: BTreeMap<usize, (ActionBytes, Salt)>,
@@ -97,43 +197,43 @@ pub fn setup_of<R: Rules>(
 impl<R: Present, T: Transport> Host<R, T> {
     /// Hosts a new game: `me` is the host's own player (`None` when it only hosts).
     pub fn new(game: Game<R>, setup: Setup, me: Option<u32>, transport: T) -> Host<R, T> {
-        Host::from_replica(
-            Replica::new(game, setup),
-            me,
-            Vec::new(),
-            &BTreeMap::new(),
-            transport,
-        )
+        Host::from_replica(Replica::new(game, setup), me, Vec::new(), transport)
     }
 
-    /// Continues as host from a copy of the game: `known` are the peers the last host listed, who
-    /// keep their seats when they come back, and `contacts` how to reach them.
+    /// Continues as host from a copy of the game: `known` are the peers the last host listed,
+    /// whose keys keep their seats (the last host's own among them).
     pub fn from_replica(
         replica: Replica<R>,
         me: Option<u32>,
         known: Vec<PeerInfo>,
-        contacts: &BTreeMap<PeerId, String>,
         transport: T,
     ) -> Host<R, T> {
         let mine = transport.id();
-        let peers = known
-            .into_iter()
-            .filter(|p| p.id != mine)
-            .take(MAX_PEERS)
-            .map(|p| {
-                let slot = Slot {
-                    player: p.player,
-                    contact: contacts.get(&p.id).cloned(),
-                    ..Slot::default()
-                };
-                (p.id, slot)
-            })
-            .collect();
+        let seated = (1..=replica.setup().seats).collect::<BTreeSet<u32>>();
+        let mut seats: BTreeMap<u32, PeerId> = BTreeMap::new();
+        for p in known {
+            if let Some(n) = p.player.filter(|n| seated.contains(n)) {
+                seats.entry(n).or_insert(p.id);
+            }
+        }
+        if let Some(n) = me {
+            // This end's own seat is its own, whoever the list gave it to.
+            seats.retain(|_, id| *id != mine);
+            seats.insert(n, mine);
+        }
+        let furthest = replica.game().cursor;
         Host {
             replica,
             transport,
             me,
-            peers,
+            peers: BTreeMap::new(),
+            seats,
+            admission: Admission::Open,
+            password: None,
+            barred: BTreeSet::new(),
+            furthest,
+            undos_since: 0,
+            now: Instant::now(),
             round: None,
             my_picks: BTreeMap::new(),
             notes: VecDeque::new(),
@@ -192,25 +292,175 @@ impl<R: Present, T: Transport> Host<R, T> {
         self.me
     }
 
-    /// The peers, as the host lists them (itself first).
+    /// The peers, as the host lists them: itself first, then the connected peers that were
+    /// welcomed, then the holders of the seats whose players are away.
     pub fn peer_list(&self) -> Vec<PeerInfo> {
         let me = PeerInfo {
             id: self.transport.id(),
             player: self.me,
             connected: true,
         };
-        std::iter::once(me)
-            .chain(
-                self.peers
-                    .iter()
-                    .filter(|(_, s)| s.hello)
-                    .map(|(&id, s)| PeerInfo {
-                        id,
-                        player: s.player,
-                        connected: s.connected,
-                    }),
-            )
+        let here = self
+            .peers
+            .iter()
+            .filter(|(_, s)| s.hello)
+            .map(|(&id, s)| PeerInfo {
+                id,
+                player: s.player,
+                connected: true,
+            });
+        let away = self
+            .seats
+            .iter()
+            .filter(|&(&n, id)| {
+                self.me != Some(n) && self.peers.get(id).is_none_or(|s| s.player != Some(n))
+            })
+            .map(|(&n, &id)| PeerInfo {
+                id,
+                player: Some(n),
+                connected: false,
+            });
+        std::iter::once(me).chain(here).chain(away).collect()
+    }
+
+    /// Each seat's holder, by player number, and whether it is connected now.
+    pub fn seats(&self) -> Vec<(u32, PeerId, bool)> {
+        self.seats
+            .iter()
+            .map(|(&n, &id)| {
+                let here =
+                    self.me == Some(n) || self.peers.get(&id).is_some_and(|s| s.player == Some(n));
+                (n, id, here)
+            })
             .collect()
+    }
+
+    /// Who the host lets in from now on; `password`, when set, must be in every hello.
+    pub fn set_admission(&mut self, admission: Admission, password: Option<String>) {
+        self.admission = admission;
+        self.password = password;
+    }
+
+    /// The joiners waiting to be admitted ([`Admission::Ask`]).
+    pub fn asking(&self) -> Vec<Asking> {
+        self.peers
+            .iter()
+            .filter_map(|(&id, s)| {
+                s.asking
+                    .as_ref()
+                    .map(|(want, _)| Asking { id, want: *want })
+            })
+            .collect()
+    }
+
+    /// Lets a joiner that waits in; it is welcomed if its seat is still to be had.
+    pub fn admit(&mut self, peer: PeerId) -> Result<(), String> {
+        let Some((want, contact)) = self.peers.get_mut(&peer).and_then(|s| s.asking.take()) else {
+            return Err(format!("peer {} is not waiting to be admitted", peer.0));
+        };
+        match self.seat_for(peer, want) {
+            Ok(player) => {
+                self.seat(peer, player, contact);
+                Ok(())
+            }
+            Err(reason) => {
+                self.refuse_hello(peer, reason.clone());
+                Err(reason)
+            }
+        }
+    }
+
+    /// Turns away a joiner that waits to be admitted; it may ask again.
+    pub fn turn_away(&mut self, peer: PeerId) -> Result<(), String> {
+        if self.peers.get(&peer).is_none_or(|s| s.asking.is_none()) {
+            return Err(format!("peer {} is not waiting to be admitted", peer.0));
+        }
+        self.refuse_hello(peer, "the host did not let you in".into());
+        Ok(())
+    }
+
+    /// Removes a peer (a player or a watcher) for good: it is told so and its key is refused
+    /// from then on; a seat it held is freed for the next who asks.
+    pub fn remove(&mut self, peer: PeerId, reason: &str) -> Result<(), String> {
+        if peer == self.transport.id() {
+            return Err("the host does not remove itself".into());
+        }
+        let known = self.peers.contains_key(&peer) || self.seats.values().any(|&id| id == peer);
+        if !known {
+            return Err(format!("peer {} is not in this game", peer.0));
+        }
+        if self.peers.contains_key(&peer) {
+            let _ = self.send(
+                peer,
+                &Message::Removed {
+                    reason: reason.to_string(),
+                },
+            );
+            self.transport.close(peer);
+            self.peers.remove(&peer);
+        }
+        self.seats.retain(|_, id| *id != peer);
+        if self.barred.len() < MAX_BARRED {
+            self.barred.insert(peer);
+        }
+        self.note(format!("peer {} removed: {reason}", peer.0));
+        self.broadcast_peers();
+        Ok(())
+    }
+
+    /// Frees player `n`'s seat: the next key that asks for it takes it. A holder still
+    /// connected watches from then on.
+    pub fn free_seat(&mut self, n: u32) -> Result<(), String> {
+        if self.me == Some(n) {
+            return Err(format!("player {n} is the host's own seat"));
+        }
+        let Some(old) = self.seats.remove(&n) else {
+            return Err(format!("player {n}'s seat is free already"));
+        };
+        self.unseat(old, n);
+        self.note(format!("player {n}'s seat is free"));
+        self.broadcast_peers();
+        Ok(())
+    }
+
+    /// Gives player `n`'s seat to a connected peer that holds no seat (a watcher): its key holds
+    /// it from then on. A holder still connected watches from then on.
+    pub fn give_seat(&mut self, n: u32, to: PeerId) -> Result<(), String> {
+        if !(1..=self.replica.setup().seats).contains(&n) {
+            return Err(format!("the game has no player {n}"));
+        }
+        if self.me == Some(n) {
+            return Err(format!("player {n} is the host's own seat"));
+        }
+        let Some(slot) = self.peers.get(&to).filter(|s| s.hello) else {
+            return Err(format!("peer {} is not connected", to.0));
+        };
+        if let Some(m) = slot.player {
+            return Err(format!("peer {} plays player {m} already", to.0));
+        }
+        if self.seats.values().any(|&id| id == to) {
+            return Err(format!("peer {} holds another seat", to.0));
+        }
+        if let Some(old) = self.seats.remove(&n) {
+            self.unseat(old, n);
+        }
+        let contact = self.peers.get(&to).and_then(|s| s.contact.clone());
+        self.seat(to, Some(n), contact);
+        self.note(format!("player {n}'s seat goes to peer {}", to.0));
+        Ok(())
+    }
+
+    /// The former holder of seat `n`, if connected, watches from now on.
+    fn unseat(&mut self, old: PeerId, n: u32) {
+        let here = self
+            .peers
+            .get_mut(&old)
+            .filter(|s| s.hello && s.player == Some(n));
+        if let Some(s) = here {
+            s.player = None;
+            let welcome = self.welcome_of(None);
+            let _ = self.send(old, &welcome);
+        }
     }
 
     fn send(&mut self, to: PeerId, message: &Message) -> Result<(), SendError> {
@@ -228,7 +478,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         let to: Vec<PeerId> = self
             .peers
             .iter()
-            .filter(|(_, s)| s.connected && s.hello)
+            .filter(|(_, s)| s.hello)
             .map(|(&p, _)| p)
             .collect();
         for p in to {
@@ -236,14 +486,19 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
     }
 
+    /// Refuses a message of a peer with a reason; past its allowance of refusals (a poll's and a
+    /// second's) the message is dropped unanswered.
     fn refuse(&mut self, from: From, at: u64, reason: String) {
         let Some(p) = from else { return };
+        if self.peers.get(&p).is_none_or(|s| s.refused >= MAX_REFUSALS) {
+            return;
+        }
+        if !self.allow(p, |b| &mut b.refused, limits::REFUSED) {
+            return;
+        }
         let Some(slot) = self.peers.get_mut(&p) else {
             return;
         };
-        if slot.refused >= MAX_REFUSALS {
-            return;
-        }
         slot.refused += 1;
         let _ = self.send(p, &Message::Reject { at, reason });
     }
@@ -271,6 +526,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             s.spent = 0;
             s.refused = 0;
         }
+        self.now = Instant::now();
         let mut n = 0;
         while n < MAX_EVENTS_PER_POLL {
             let Some(event) = self.transport.poll() else {
@@ -285,33 +541,38 @@ impl<R: Present, T: Transport> Host<R, T> {
     fn handle(&mut self, event: Event) {
         match event {
             Event::Joined(p) => {
-                if !self.peers.contains_key(&p) && self.peers.len() >= MAX_PEERS {
+                let refused = if self.barred.contains(&p) {
+                    Some("the host removed this key from the game".to_string())
+                } else if !self.peers.contains_key(&p) && self.peers.len() >= MAX_PEERS {
+                    Some(format!("the game has {MAX_PEERS} peers already"))
+                } else {
+                    None
+                };
+                if let Some(reason) = refused {
                     let _ = self.transport.send(
                         p,
-                        codec::encode(&Message::Bye {
-                            reason: format!("the game has {MAX_PEERS} peers already"),
-                        })
-                        .unwrap_or_default(),
+                        codec::encode(&Message::Bye { reason }).unwrap_or_default(),
                     );
                     self.transport.close(p);
                     return;
                 }
-                let slot = self.peers.entry(p).or_default();
-                slot.connected = true;
-                slot.hello = false;
-                slot.sent_scenario = false;
+                // A connection again from the same key starts afresh (the transport has closed
+                // the old one); its seat, if it holds one, is kept by the key.
+                self.peers.insert(p, Slot::default());
             }
             Event::Left(p) => {
-                if let Some(s) = self.peers.get_mut(&p) {
-                    s.connected = false;
+                // A departed peer frees its place at once; a seat it held stays its key's.
+                if self.peers.remove(&p).is_some_and(|s| s.hello) {
+                    self.broadcast_peers();
                 }
-                self.broadcast_peers();
             }
             Event::Frame(p, frame) => {
-                let Some(slot) = self.peers.get(&p) else {
+                let now = self.now;
+                let Some(slot) = self.peers.get_mut(&p) else {
                     return;
                 };
-                if !slot.connected {
+                let (rate, burst) = limits::FRAMES;
+                if !slot.buckets.frames.take(now, rate, burst) {
                     return;
                 }
                 self.traffic.received += 1;
@@ -337,7 +598,8 @@ impl<R: Present, T: Transport> Host<R, T> {
                 scenario,
                 want,
                 contact,
-            } => self.hello(p, version, &rules, scenario, want, contact),
+                password,
+            } => self.hello(p, version, &rules, scenario, want, contact, password),
             Message::GetScenario => self.send_scenario(p),
             _ if !hello => self.refuse(Some(p), len, "say hello first".into()),
             Message::Propose { at, action } => {
@@ -345,9 +607,24 @@ impl<R: Present, T: Transport> Host<R, T> {
                     self.refuse(Some(p), at, why);
                 }
             }
-            Message::SyncFrom { from } => self.catch_up(p, from),
+            Message::SyncFrom { from } => {
+                if self.allow(p, |b| &mut b.catch_ups, limits::CATCH_UPS) {
+                    self.catch_up(p, from);
+                } else {
+                    self.refuse(
+                        Some(p),
+                        from,
+                        "too many catch-ups asked: wait a moment".into(),
+                    );
+                }
+            }
             Message::UndoRequest { at } => {
-                if let Err(why) = self.undo_for(Some(p), at) {
+                let why = if self.allow(p, |b| &mut b.undos, limits::UNDOS) {
+                    self.undo_for(Some(p), at).err()
+                } else {
+                    Some("too many undo requests: wait a moment".into())
+                };
+                if let Some(why) = why {
                     self.refuse(Some(p), at, why);
                 }
             }
@@ -371,9 +648,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                 self.note(format!("peer {} reports a desync: {report}", p.0));
             }
             Message::Bye { .. } => {
-                if let Some(s) = self.peers.get_mut(&p) {
-                    s.connected = false;
-                }
+                self.peers.remove(&p);
                 self.transport.close(p);
                 self.broadcast_peers();
             }
@@ -384,6 +659,20 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
     }
 
+    /// Takes one of a peer's allowances; `false` when it is spent for now.
+    fn allow(
+        &mut self,
+        p: PeerId,
+        which: fn(&mut Buckets) -> &mut Bucket,
+        limit: (u64, u64),
+    ) -> bool {
+        let now = self.now;
+        self.peers
+            .get_mut(&p)
+            .is_some_and(|s| which(&mut s.buckets).take(now, limit.0, limit.1))
+    }
+
+    #[expect(clippy::too_many_arguments, reason = "the hello's fields, read once")]
     fn hello(
         &mut self,
         p: PeerId,
@@ -392,8 +681,14 @@ impl<R: Present, T: Transport> Host<R, T> {
         scenario: StateHash,
         want: Want,
         contact: Option<String>,
+        password: Option<String>,
     ) {
-        let setup = self.replica.setup().clone();
+        if !self.allow(p, |b| &mut b.hellos, limits::HELLOS) {
+            let len = self.replica.len();
+            self.refuse(Some(p), len, "too many hellos: wait a moment".into());
+            return;
+        }
+        let setup = self.replica.setup();
         let refused = if version != PROTOCOL {
             Some(format!("protocol {version}: this host speaks {PROTOCOL}"))
         } else if let Some(c) = contact.as_ref().filter(|c| c.len() > MAX_CONTACT) {
@@ -401,6 +696,8 @@ impl<R: Present, T: Transport> Host<R, T> {
                 "a contact of {} characters: at most {MAX_CONTACT}",
                 c.len()
             ))
+        } else if password.as_ref().is_some_and(|w| w.len() > MAX_PASSWORD) {
+            Some(format!("a password of more than {MAX_PASSWORD} bytes"))
         } else if rules != setup.rules {
             Some(format!(
                 "the game is played by the {} rules, not {rules}",
@@ -411,56 +708,98 @@ impl<R: Present, T: Transport> Host<R, T> {
                 "the scenario file differs from the host's (text hash {scenario}, the host's {})",
                 setup.scenario
             ))
-        } else if let Want::Player(n) = want {
-            let seated = (1..=setup.seats).contains(&n);
-            let held = self.me == Some(n)
-                || self
-                    .peers
-                    .iter()
-                    .any(|(&q, s)| q != p && s.player == Some(n) && s.connected && s.hello);
-            if !seated {
-                Some(format!("the game has no player {n}"))
-            } else if held {
-                Some(format!("player {n} is taken"))
-            } else {
-                None
-            }
+        } else if self.password.is_some() && password != self.password {
+            Some("the room's password is wrong".into())
         } else {
             None
         };
         if let Some(reason) = refused {
-            let _ = self.send(p, &Message::Bye { reason });
-            self.transport.close(p);
-            if let Some(s) = self.peers.get_mut(&p) {
-                s.connected = false;
-            }
+            self.refuse_hello(p, reason);
             return;
         }
-        let player = match want {
-            Want::Player(n) => Some(n),
-            Want::Spectator => None,
-        };
-        // A seat held by a peer that is gone goes to whoever asks for it now.
-        for (q, s) in &mut self.peers {
-            if *q != p && s.player.is_some() && s.player == player {
-                s.player = None;
+        let player = match self.seat_for(p, want) {
+            Ok(player) => player,
+            Err(reason) => {
+                self.refuse_hello(p, reason);
+                return;
             }
+        };
+        // A seat's holder coming back was admitted before; anyone else by the admission.
+        let holder = player.is_some_and(|n| self.seats.get(&n) == Some(&p));
+        let admitted = holder
+            || match &self.admission {
+                Admission::Open => true,
+                Admission::Keys(keys) => keys.contains(&p),
+                Admission::Ask => false,
+            };
+        if !admitted {
+            if matches!(self.admission, Admission::Keys(_)) {
+                self.refuse_hello(p, "this host admits only the keys it was given".into());
+                return;
+            }
+            if let Some(s) = self.peers.get_mut(&p) {
+                s.asking = Some((want, contact));
+            }
+            let len = self.replica.len();
+            self.refuse(Some(p), len, "waiting for the host to admit you".into());
+            self.note(format!("peer {} asks to join as {want:?}", p.0));
+            return;
+        }
+        self.seat(p, player, contact);
+    }
+
+    /// The seat a hello may have, or why not: a seat belongs to the key that took it first.
+    fn seat_for(&self, p: PeerId, want: Want) -> Result<Option<u32>, String> {
+        let Want::Player(n) = want else {
+            return Ok(None);
+        };
+        if !(1..=self.replica.setup().seats).contains(&n) {
+            return Err(format!("the game has no player {n}"));
+        }
+        match self.seats.get(&n) {
+            Some(&holder) if holder == p => Ok(Some(n)),
+            Some(_) => Err(format!(
+                "player {n} is taken: its seat belongs to another key (the players can hand it over)"
+            )),
+            None => match self.seats.iter().find(|&(_, &id)| id == p) {
+                Some((m, _)) => Err(format!("this key holds player {m}'s seat")),
+                None => Ok(Some(n)),
+            },
+        }
+    }
+
+    /// Refuses a hello: the peer is told why, and its place is freed at once.
+    fn refuse_hello(&mut self, p: PeerId, reason: String) {
+        let _ = self.send(p, &Message::Bye { reason });
+        self.transport.close(p);
+        self.peers.remove(&p);
+    }
+
+    fn welcome_of(&self, player: Option<u32>) -> Message {
+        Message::Welcome {
+            player,
+            setup: self.replica.setup().clone(),
+            start: self.replica.start(),
+            len: self.replica.len(),
+            hash: self.replica.hash(),
+        }
+    }
+
+    /// Seats a peer (or makes it a watcher) and welcomes it.
+    fn seat(&mut self, p: PeerId, player: Option<u32>, contact: Option<String>) {
+        if let Some(n) = player {
+            self.seats.insert(n, p);
         }
         if let Some(s) = self.peers.get_mut(&p) {
             s.hello = true;
+            s.asking = None;
             s.player = player;
             s.contact = contact;
         }
         if let Some(n) = player {
             self.void_lost_picks(n);
         }
-        let welcome = Message::Welcome {
-            player,
-            setup,
-            start: self.replica.start(),
-            len: self.replica.len(),
-            hash: self.replica.hash(),
-        };
+        let welcome = self.welcome_of(player);
         let _ = self.send(p, &welcome);
         self.broadcast_peers();
         self.broadcast_contacts();
@@ -472,7 +811,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         let contacts = self
             .peers
             .iter()
-            .filter(|(_, s)| s.connected && s.hello)
+            .filter(|(_, s)| s.hello)
             .filter_map(|(&id, s)| Some((id, s.contact.clone()?)))
             .collect();
         self.broadcast(&Message::Contacts { contacts });
@@ -625,6 +964,11 @@ impl<R: Present, T: Transport> Host<R, T> {
         for s in self.peers.values_mut() {
             s.spent = 0;
         }
+        let cursor = self.replica.game().cursor;
+        if cursor > self.furthest {
+            self.furthest = cursor;
+            self.undos_since = 0;
+        }
         self.broadcast(&Message::Commit(commit));
         Ok(())
     }
@@ -651,6 +995,12 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
         let player = self.player_of(from);
         let to = self.replica.undoable(|m| self.owns(player, m))?;
+        if self.undos_since >= MAX_UNDOS_WITHOUT_PROGRESS {
+            return Err(format!(
+                "{MAX_UNDOS_WITHOUT_PROGRESS} undos since the game last went further: play on first"
+            ));
+        }
+        self.undos_since += 1;
         let granted = self.replica.undo(to);
         self.broadcast(&Message::UndoGranted(granted));
         Ok(())

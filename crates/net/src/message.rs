@@ -6,9 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The protocol's version: a hello with another one is refused. Version 2 added the peers'
-/// contacts, so that a peer can continue as host.
-pub const PROTOCOL: u32 = 2;
+/// The protocol's version: a hello with another one is refused.
+///
+/// Version 2 added the peers' contacts, so that a peer can continue as host; version 3 seats that
+/// belong to their keys, the room password, [`Message::Removed`] and who made each decision.
+pub const PROTOCOL: u32 = 3;
+
+/// The longest room password a hello carries.
+pub const MAX_PASSWORD: usize = 200;
 
 /// The longest contact a peer gives (a join code is at most 400 characters).
 pub const MAX_CONTACT: usize = 400;
@@ -98,6 +103,10 @@ pub struct Commit {
     pub seq: u64,
     /// The decision.
     pub action: ActionBytes,
+    /// The player who made it (the hero's player, or the player who breaks the table's ties):
+    /// every copy checks it against the seat table, and a player's own copy refuses a decision
+    /// said to be its own that it never made.
+    pub by: u32,
     /// The state hash after the decision, then after each automatic step every copy runs after it
     /// (the rules' own steps, the dice, seeded ties), in order: a copy that parts names the step.
     pub hashes: Vec<StateHash>,
@@ -110,6 +119,9 @@ pub struct Commit {
 pub struct UndoGranted {
     /// Its place in the session log.
     pub seq: u64,
+    /// The player who asked for it: the undone decision must be that player's, and that player's
+    /// own copy refuses an undo it never asked for.
+    pub by: u32,
     /// The game's log position the game goes back to.
     pub to: u64,
     /// The state hash there.
@@ -162,6 +174,8 @@ pub enum Message {
         /// How to reach this peer should it continue as host (its join code), if its transport
         /// can take connections; at most [`MAX_CONTACT`] characters.
         contact: Option<String>,
+        /// The room's password, when the host set one; at most [`MAX_PASSWORD`] bytes.
+        password: Option<String>,
     },
     /// Host → peer: the seat given and the game's setup; the log follows in [`Message::Catchup`]s
     /// once the peer says where its copy is ([`Message::SyncFrom`]).
@@ -270,6 +284,13 @@ pub enum Message {
         /// Why.
         reason: String,
     },
+    /// Host → peer: you are out of this game for good (the host removed you, or another
+    /// connection with your key took your place). Unlike a host's [`Message::Bye`], the peer does
+    /// not continue as host: it stops.
+    Removed {
+        /// Why.
+        reason: String,
+    },
 }
 
 impl Message {
@@ -294,6 +315,7 @@ impl Message {
             Message::GetScenario => "get-scenario",
             Message::Scenario { .. } => "scenario",
             Message::Bye { .. } => "bye",
+            Message::Removed { .. } => "removed",
         }
     }
 }

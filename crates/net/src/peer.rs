@@ -79,11 +79,24 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     host_gone: bool,
     /// Polls in a row that brought no entry while this copy is behind the host.
     idle: u32,
+    /// The room's password, sent in the hello.
+    password: Option<String>,
+    /// The decisions this player proposed lately (position, action): a commit said to be this
+    /// player's must be one of them.
+    proposed: VecDeque<(u64, ActionBytes)>,
+    /// The log positions this player asked an undo at, lately.
+    undo_asked: VecDeque<u64>,
+    /// Why the host put this peer out of the game, once it has: it stops, and never hosts.
+    removed: Option<String>,
     notes: VecDeque<String>,
     /// Notes taken so far, dropped ones included.
     noted: u64,
     traffic: Traffic,
 }
+
+/// How many of its own proposals and undo requests a peer remembers, to check the commits said to
+/// be its own.
+const REMEMBERED: usize = 16;
 
 /// The peer to continue as host when the host is gone: the one whose copy has the longest log,
 /// then the lowest id.
@@ -117,10 +130,25 @@ impl<R: Present, T: Transport> Peer<R, T> {
             unwelcomed: false,
             host_gone: false,
             idle: 0,
+            password: None,
+            proposed: VecDeque::new(),
+            undo_asked: VecDeque::new(),
+            removed: None,
             notes: VecDeque::new(),
             noted: 0,
             traffic: Traffic::default(),
         }
+    }
+
+    /// The room's password, sent in every hello from now on.
+    pub fn set_password(&mut self, password: Option<String>) {
+        self.password = password;
+    }
+
+    /// Why the host put this peer out of the game (removed, or replaced by another connection
+    /// with its key), once it has: the peer stops and never continues as host.
+    pub fn removed(&self) -> Option<&str> {
+        self.removed.as_deref()
     }
 
     /// The copy of the game, once welcomed.
@@ -252,6 +280,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             scenario: StateHash::from_hex(&self.scenario.text_hash),
             want: self.want,
             contact: self.transport.contact(),
+            password: self.password.clone(),
         };
         self.send(&hello)
     }
@@ -353,6 +382,11 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 self.host_gone = true;
                 self.note(format!("the host says goodbye: {reason}"));
             }
+            Message::Removed { reason } => {
+                self.host_gone = true;
+                self.note(format!("out of the game: {reason}"));
+                self.removed = Some(reason);
+            }
             other => self.note(format!("a peer does not take {}", other.name())),
         }
     }
@@ -382,9 +416,12 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 // A new host may have taken the table's ties.
                 r.set_table_player(setup.table_player);
                 if r.len() > len {
+                    let dropped = dropped_entries(&r, len);
                     self.note(format!(
-                        "this copy has {} entries, the host {len}: the rest is dropped",
-                        r.len()
+                        "the new host never received entries {len} to {} (the old host committed \
+                         them as it went): {dropped}; they are dropped from this copy and made \
+                         again",
+                        r.len() - 1
                     ));
                     r.truncated(len)
                 } else {
@@ -458,10 +495,18 @@ impl<R: Present, T: Transport> Peer<R, T> {
             self.ask(len);
             return false;
         }
-        if check_salt
-            && let Entry::Commit(c) = &e
-            && let Err(why) = self.check_reveal(c)
-        {
+        let refused = if check_salt {
+            self.check_own(&e).and_then(|()| match &e {
+                Entry::Commit(c) => self.check_reveal(c),
+                Entry::Undo(_) => Ok(()),
+            })
+        } else {
+            Ok(())
+        };
+        if let Err(why) = refused {
+            if let Some(r) = &mut self.replica {
+                r.refuse(seq, why.clone());
+            }
             self.note(why.clone());
             let _ = self.send(&Message::Desync { report: why });
             return false;
@@ -481,6 +526,37 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 let _ = self.send(&Message::Desync { report });
                 false
             }
+        }
+    }
+
+    /// A decision or an undo said to be this player's must be one it asked for: a host cannot
+    /// decide in its name.
+    fn check_own(&self, e: &Entry) -> Result<(), String> {
+        let Some(me) = self.player else {
+            return Ok(());
+        };
+        match e {
+            // A hidden pick is checked against its commitment instead.
+            Entry::Commit(c) if c.by == me && c.salt.is_none() => {
+                let asked = self
+                    .proposed
+                    .iter()
+                    .any(|(at, action)| *at == c.seq && *action == c.action);
+                if asked {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "entry {}: the host commits a decision of player {me} (this one) that it \
+                         never proposed",
+                        c.seq
+                    ))
+                }
+            }
+            Entry::Undo(u) if u.by == me && !self.undo_asked.contains(&u.seq) => Err(format!(
+                "entry {}: the host grants an undo player {me} (this one) never asked for",
+                u.seq
+            )),
+            _ => Ok(()),
         }
     }
 
@@ -555,11 +631,16 @@ impl<R: Present, T: Transport> Peer<R, T> {
             ));
         }
         let at = r.len();
+        let action = encode_action(action);
         self.send(&Message::Propose {
             at,
-            action: encode_action(action),
+            action: action.clone(),
         })
         .map_err(|e| e.to_string())?;
+        if self.proposed.len() == REMEMBERED {
+            self.proposed.pop_front();
+        }
+        self.proposed.push_back((at, action));
         self.in_flight += 1;
         self.pending = Some(at);
         Ok(())
@@ -592,7 +673,12 @@ impl<R: Present, T: Transport> Peer<R, T> {
         };
         let at = r.len();
         self.send(&Message::UndoRequest { at })
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string())?;
+        if self.undo_asked.len() == REMEMBERED {
+            self.undo_asked.pop_front();
+        }
+        self.undo_asked.push_back(at);
+        Ok(())
     }
 
     /// The next move of this peer's player by the hero autopilot, sent now, unless one is waiting
@@ -630,11 +716,35 @@ impl<R: Present, T: Transport> Peer<R, T> {
                     replica,
                     self.player,
                     self.peers,
-                    &self.contacts,
                     self.transport,
                 ))
             }
             None => Err(Box::new(self)),
         }
+    }
+}
+
+/// The entries of a copy from `from` on, in words: who decided what.
+fn dropped_entries<R: Present>(r: &Replica<R>, from: u64) -> String {
+    let start = usize::try_from(from).unwrap_or(usize::MAX);
+    let words: Vec<String> = r
+        .entries()
+        .iter()
+        .skip(start)
+        .take(8)
+        .map(|e| match e {
+            Entry::Commit(c) => {
+                let action = codec::decode_action::<R::Action>(&c.action)
+                    .map_or_else(|_| "an action".to_string(), |a| format!("{a:?}"));
+                format!("{}: player {}'s {action}", c.seq, c.by)
+            }
+            Entry::Undo(u) => format!("{}: player {}'s undo", u.seq, u.by),
+        })
+        .collect();
+    let more = r.entries().len().saturating_sub(start + words.len());
+    if more > 0 {
+        format!("{} and {more} more", words.join("; "))
+    } else {
+        words.join("; ")
     }
 }

@@ -19,8 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use iroh::endpoint::{
-    Connection, IdleTimeout, NetReportConfig, PortmapperConfig, QuicTransportConfig, RecvStream,
-    SendStream, presets,
+    Connection, ConnectionError, IdleTimeout, NetReportConfig, PortmapperConfig,
+    QuicTransportConfig, RecvStream, SendStream, presets,
 };
 use iroh::{Endpoint, EndpointAddr, EndpointId, RelayMode, RelayUrl, SecretKey, TransportAddr};
 use serde::{Deserialize, Serialize};
@@ -59,6 +59,12 @@ const DIAL: Duration = Duration::from_secs(60);
 const IDLE: Duration = Duration::from_secs(10);
 /// How often an idle connection says it is there.
 const KEEP_ALIVE: Duration = Duration::from_secs(2);
+/// How long a connection that a second one with the same key would replace is watched: one
+/// that hears nothing from its peer in this time (past a keep-alive) is gone, and the second one
+/// replaces it; otherwise the second one is refused.
+const PROBE: Duration = Duration::from_millis(3000);
+/// The close code of a connection another one with the same key replaced.
+const REPLACED: u32 = 2;
 /// The most notes kept.
 const MAX_NOTES: usize = 64;
 /// What starts a join code.
@@ -235,6 +241,9 @@ enum Joined {
 #[derive(Debug, Clone)]
 struct Shared {
     joins: mpsc::Sender<Joined>,
+    /// The open connection of each peer, to tell a second one with the same key from a peer
+    /// that comes back after its old connection died.
+    open: Arc<Mutex<BTreeMap<PeerId, Connection>>>,
     /// Woken at every frame or connection, so that [`Quic::wait`] returns at once.
     wake: Arc<Notify>,
     notes: Arc<Mutex<VecDeque<String>>>,
@@ -342,6 +351,7 @@ impl Quic {
         let (joins_tx, joins) = mpsc::channel(JOIN_QUEUE);
         let shared = Shared {
             joins: joins_tx,
+            open: Arc::new(Mutex::new(BTreeMap::new())),
             wake: Arc::new(Notify::new()),
             notes: Arc::new(Mutex::new(VecDeque::new())),
         };
@@ -558,8 +568,30 @@ async fn accept_loop(endpoint: Endpoint, shared: Shared) {
             })
             .await;
             match accepted {
-                Ok(Ok((conn, send, recv))) => {
+                Ok(Ok((conn, mut send, recv))) => {
                     let peer = peer_of(&conn.remote_id());
+                    if let Some(old) = alive_twin(&shared, peer).await {
+                        // One copy of a player: the first connection, alive, keeps its seat.
+                        let bye = Message::Bye {
+                            reason: "another program with this player's key is connected: \
+                                     a second one is refused"
+                                .into(),
+                        };
+                        if let Ok(frame) = codec::encode(&bye) {
+                            let _ = send.write_all(&frame).await;
+                        }
+                        let _ = send.finish();
+                        shared.note(format!(
+                            "peer {}: a second connection with its key refused (the first is \
+                             alive, {} datagrams in {} ms)",
+                            peer.0,
+                            old,
+                            PROBE.as_millis()
+                        ));
+                        tokio::time::sleep(LINGER).await;
+                        conn.close(1u32.into(), b"refused");
+                        return;
+                    }
                     run_link(peer, conn, send, recv, shared).await;
                 }
                 Ok(Err(e)) => shared.note(format!("a connection failed: {e}")),
@@ -567,6 +599,24 @@ async fn accept_loop(endpoint: Endpoint, shared: Shared) {
             }
         });
     }
+}
+
+/// When `peer` already has an open connection, watches it for [`PROBE`]: `Some(datagrams heard)`
+/// when it is alive (the new connection is refused), `None` when it is gone or there is none, in
+/// which case the old one is closed as replaced.
+async fn alive_twin(shared: &Shared, peer: PeerId) -> Option<u64> {
+    let old = shared.open.lock().ok()?.get(&peer).cloned()?;
+    if old.close_reason().is_some() {
+        return None;
+    }
+    let before = old.stats().udp_rx.datagrams;
+    tokio::time::sleep(PROBE).await;
+    let heard = old.stats().udp_rx.datagrams.saturating_sub(before);
+    if heard > 0 && old.close_reason().is_none() {
+        return Some(heard);
+    }
+    old.close(REPLACED.into(), b"replaced");
+    None
 }
 
 /// Carries one connection's stream until either side ends it.
@@ -583,15 +633,31 @@ async fn run_link(
         tx: out_tx,
         rx: in_rx,
     };
+    if let Ok(mut open) = shared.open.lock() {
+        open.insert(peer, conn.clone());
+    }
     if shared.joins.send(Joined::Link(peer, link)).await.is_err() {
         return;
     }
     shared.wake.notify_one();
     let reader = async {
-        if let Err(e) = read_loop(recv, in_tx, &shared.wake).await {
+        if let Err(e) = read_loop(recv, &in_tx, &shared.wake).await {
             shared.note(format!("peer {}: {e}: disconnected", peer.0));
             conn.close(1u32.into(), b"malformed");
         }
+        // The other end closed this connection because a newer one with this end's key took its
+        // place: this program is a second copy, and says so rather than take the host for gone.
+        if let Some(ConnectionError::ApplicationClosed(close)) = conn.close_reason()
+            && close.error_code == REPLACED.into()
+        {
+            let removed = Message::Removed {
+                reason: "another program with this player's key took its place".into(),
+            };
+            if let Ok(frame) = codec::encode(&removed) {
+                let _ = in_tx.send(frame).await;
+            }
+        }
+        drop(in_tx);
         shared.wake.notify_one();
     };
     let writer = async {
@@ -599,12 +665,19 @@ async fn run_link(
         conn.close(0u32.into(), b"bye");
     };
     tokio::join!(reader, writer);
+    if let Ok(mut open) = shared.open.lock()
+        && open
+            .get(&peer)
+            .is_some_and(|c| c.stable_id() == conn.stable_id())
+    {
+        open.remove(&peer);
+    }
 }
 
 /// Splits the stream into frames; an error means the stream cannot be trusted any more.
 async fn read_loop(
     mut recv: RecvStream,
-    tx: mpsc::Sender<Vec<u8>>,
+    tx: &mpsc::Sender<Vec<u8>>,
     wake: &Notify,
 ) -> Result<(), String> {
     let mut reader = FrameReader::new();

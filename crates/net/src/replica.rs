@@ -232,6 +232,25 @@ impl<R: Rules> Replica<R> {
         }
     }
 
+    /// The player who makes a maker's decisions: the hero's player, or the table's tie-breaker.
+    pub fn player_of(&self, maker: Maker) -> u32 {
+        match maker {
+            Maker::Hero(h) => self.setup.players.get(h).copied().unwrap_or(0),
+            Maker::Table => self.setup.table_player,
+        }
+    }
+
+    /// Whether `player` may have made a maker's decision: a hero's is its player's alone. A tie's
+    /// is any seated player's, since the tie-breaker changes with the host and a copy that joined
+    /// later knows only the last one (the tie-breaker's own copy still refuses a tie it never
+    /// broke).
+    fn may_decide(&self, maker: Maker, player: u32) -> bool {
+        match maker {
+            Maker::Hero(_) => self.player_of(maker) == player,
+            Maker::Table => (1..=self.setup.seats).contains(&player),
+        }
+    }
+
     /// Applies a decision its maker may make (see [`Replica::maker`]), runs the steps after it and
     /// appends the commit, which it returns.
     pub fn decide(
@@ -257,6 +276,7 @@ impl<R: Rules> Replica<R> {
         let commit = Commit {
             seq: self.len(),
             action: encode_action(&action),
+            by: self.player_of(maker),
             hashes,
             salt,
         };
@@ -294,6 +314,14 @@ impl<R: Rules> Replica<R> {
         result
     }
 
+    /// Stops this copy at entry `seq`, which it refuses for `why` (a check made outside the
+    /// replica: a hidden pick's commitment, a decision in this player's name it never made).
+    pub(crate) fn refuse(&mut self, seq: u64, why: String) -> Desync {
+        let d = parted(seq, self.game.cursor + 1, "the next entry".into(), why);
+        self.desync = Some(d.clone());
+        d
+    }
+
     fn receive_commit(&mut self, c: &Commit) -> Result<(), Desync> {
         let number = self.game.cursor + 1;
         let action: R::Action = decode_action(&c.action).map_err(|e| {
@@ -313,6 +341,18 @@ impl<R: Rules> Replica<R> {
                 "no seat to move here may take it".into(),
             ));
         };
+        if !self.may_decide(maker, c.by) {
+            return Err(parted(
+                c.seq,
+                number,
+                description,
+                format!(
+                    "the host says player {} made it, and it is player {}'s to make",
+                    c.by,
+                    self.player_of(maker)
+                ),
+            ));
+        }
         let start = self.game.cursor;
         if let Err(e) = self.game.apply(action) {
             return Err(parted(
@@ -378,6 +418,27 @@ impl<R: Rules> Replica<R> {
     fn receive_undo(&mut self, u: &UndoGranted) -> Result<(), Desync> {
         let start = self.game.cursor;
         let to = usize::try_from(u.to).unwrap_or(usize::MAX);
+        // The undo policy, checked as the host checks it: the last decision in effect is the
+        // asker's, no other seat decided since, and it goes back to where that decision began.
+        match self.undoable(|m| self.may_decide(m, u.by)) {
+            Ok(back) if back == to => {}
+            Ok(back) => {
+                return Err(parted(
+                    u.seq,
+                    start,
+                    format!("an undo to action {to}"),
+                    format!("player {}'s last decision began at action {back}", u.by),
+                ));
+            }
+            Err(why) => {
+                return Err(parted(
+                    u.seq,
+                    start,
+                    format!("an undo asked by player {}", u.by),
+                    format!("the undo policy refuses it: {why}"),
+                ));
+            }
+        }
         if to > start {
             return Err(parted(
                 u.seq,
@@ -441,9 +502,15 @@ impl<R: Rules> Replica<R> {
     /// which it returns.
     pub fn undo(&mut self, to: usize) -> UndoGranted {
         let start = self.game.cursor;
+        let by = self
+            .effective
+            .last()
+            .and_then(|&i| self.applied[i].maker)
+            .map_or(0, |m| self.player_of(m));
         self.go_back(to.min(start));
         let u = UndoGranted {
             seq: self.len(),
+            by,
             to: self.game.cursor as u64,
             hash: self.hash(),
         };

@@ -136,6 +136,14 @@ impl<R: Present, T: Transport> Side<R, T> {
         self.replica().and_then(Replica::desync)
     }
 
+    /// Why the host put this end out of the game, once it has ([`Peer::removed`]).
+    pub fn removed(&self) -> Option<&str> {
+        match self {
+            Side::Host(_) => None,
+            Side::Peer(p) => p.removed(),
+        }
+    }
+
     /// Whether this end follows a host that is gone.
     pub fn host_gone(&self) -> bool {
         matches!(self, Side::Peer(p) if p.host_gone())
@@ -145,12 +153,17 @@ impl<R: Present, T: Transport> Side<R, T> {
     /// copy and takes connections, and every other peer connects to it and says hello again,
     /// keeping its copy (a copy ahead of the new host's drops its last entries). Called again after
     /// a hand-over that failed (the next in line could not be reached), it tries the one after.
-    /// A host, a peer whose host is there, one not yet welcomed (with no copy to continue from) or
+    /// A peer the host removed (or replaced by another connection with its key) never hosts. A
+    /// host, a peer whose host is there, one not yet welcomed (with no copy to continue from) or
     /// one with no successor is left as it was, with the reason.
     pub fn hand_over(self) -> (Side<R, T>, Result<Handover, String>) {
         let Side::Peer(mut peer) = self else {
             return (self, Err("this end hosts".into()));
         };
+        if let Some(why) = peer.removed() {
+            let why = format!("this player is out of the game ({why}): it does not host");
+            return (Side::Peer(peer), Err(why));
+        }
         if !peer.host_gone() {
             return (Side::Peer(peer), Err("the host is still there".into()));
         }

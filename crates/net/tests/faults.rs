@@ -118,12 +118,10 @@ fn repeated_and_reordered_proposals_are_refused_as_stale() {
     let (len, _) = snapshot(&t);
     let hero = hero_to_move(&t).unwrap();
     let action = Brimstone::autopilot(&t.replicas()[0].game().state, hero).unwrap();
-    let propose = Message::Propose {
-        at: len,
-        action: encode_action(&action),
-    };
-    message(&mut t, 0, &propose);
-    message(&mut t, 0, &propose);
+    // Through the peer's own session, which remembers what it proposed: a commit said to be this
+    // player's that it never proposed is refused by its copy.
+    t.peers[0].propose(&action).unwrap();
+    t.peers[0].propose(&action).unwrap();
     t.settle();
     let after = snapshot(&t);
     assert_eq!(
@@ -214,7 +212,10 @@ fn a_flood_of_proposals_is_bounded_and_the_game_goes_on() {
         action: encode_action(&action),
     })
     .unwrap();
-    let (mut queued, mut full) = (0, 0);
+    // The session's own proposal first (its copy checks that a commit in its name is one it
+    // made), then a modified program's flood of the same frame.
+    t.peers[0].propose(&action).unwrap();
+    let (mut queued, mut full) = (1, 0);
     for _ in 0..10_000 {
         match raw(&mut t, 0, frame.clone()) {
             Ok(()) => queued += 1,
@@ -224,7 +225,7 @@ fn a_flood_of_proposals_is_bounded_and_the_game_goes_on() {
     }
     // The link holds a bounded number of frames; the rest are refused at once.
     assert_eq!(queued, CAPACITY);
-    assert_eq!(full, 10_000 - CAPACITY);
+    assert_eq!(full, 10_001 - CAPACITY);
     let before = t.peers[0].traffic().received;
     t.settle();
     assert_eq!(snapshot(&t).0, len + 1, "one proposal is committed");
@@ -321,9 +322,11 @@ fn the_host_is_killed_and_a_peer_continues_as_host_to_the_end() {
         local::connect(t.host().transport_mut(), p.transport_mut(), CAPACITY);
     }
     t.peers = others;
-    // The old host's player comes back as a peer with a fresh copy.
-    t.add_peer(PeerId(9), Want::Player(1));
+    // The old host's player comes back as a peer with a fresh copy, by its own key: the seat
+    // is its key's.
+    t.add_peer(PeerId(0), Want::Player(1));
     t.settle();
+    assert_eq!(t.peers.last().unwrap().player(), Some(1));
     t.assert_same();
     assert_eq!(snapshot(&t).0, len);
     t.play(100_000, |_| {});
@@ -532,12 +535,12 @@ fn a_player_who_lost_its_pick_before_the_reveal_comes_back_and_chooses_again() {
             .contains("commitments are closed")
     );
     assert_eq!(snapshot(&t).0, len, "the round waits");
-    // Its program crashed; a new one (a new key) takes seat 2 once the old connection is gone.
+    // Its program crashed; a new one with the same key takes seat 2 back.
     let host = t.host_id();
     t.peers[0].transport_mut().close(host);
     t.settle();
     t.peers.remove(0);
-    t.add_peer(PeerId(7), Want::Player(2));
+    t.add_peer(PeerId(1), Want::Player(2));
     t.settle();
     assert!(
         t.host()

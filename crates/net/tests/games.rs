@@ -106,13 +106,7 @@ fn hosted_under_way<R: Present>(name: &str, seats: u32, seed: u64, ties: TieBrea
         game.actions(),
         "the copy holds the game as it was"
     );
-    let host = Host::from_replica(
-        replica,
-        Some(1),
-        Vec::new(),
-        &Default::default(),
-        Endpoint::new(PeerId(0)),
-    );
+    let host = Host::from_replica(replica, Some(1), Vec::new(), Endpoint::new(PeerId(0)));
     let mut table = Table::around(host, name, text, seats);
     table.assert_same();
     table.play(50_000, |_| {});

@@ -34,7 +34,16 @@ fn events_until(q: &mut Quic, mut done: impl FnMut(&Event) -> bool) -> Vec<Event
 }
 
 fn host() -> (Quic, Ticket) {
-    let host = Quic::host(&Options::loopback()).unwrap();
+    host_keyed(None)
+}
+
+/// A host whose endpoint has `key` (a new one when `None`).
+fn host_keyed(key: Option<[u8; 32]>) -> (Quic, Ticket) {
+    let options = Options {
+        key,
+        ..Options::loopback()
+    };
+    let host = Quic::host(&options).unwrap();
     let ticket = host.ticket(Duration::from_secs(5));
     assert!(
         ticket.addrs().iter().all(|a| a.ip().is_loopback()),
@@ -209,14 +218,20 @@ fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
         .map(|h| h as u32 % 3 + 1)
         .collect();
     let setup = setup_of(&game, 3, players, 1);
-    let (quic, ticket) = host();
+    // The host's player keeps its key: its seat is that key's, on the next host too.
+    let key = foehold_net::quic::new_key();
+    let (quic, ticket) = host_keyed(Some(key));
     let scenario = || Scenario::<R> {
         scenario: Arc::new(R::parse_scenario(name, &text).unwrap()),
         path: name.into(),
         text_hash: text_hash(&text),
     };
-    let join = |t: &Ticket, seat| {
-        let q = Quic::join(t, &Options::loopback(), LIMIT).unwrap();
+    let join = |t: &Ticket, seat, key: Option<[u8; 32]>| {
+        let options = Options {
+            key,
+            ..Options::loopback()
+        };
+        let q = Quic::join(t, &options, LIMIT).unwrap();
         Side::Peer(Box::new(Peer::new(
             scenario(),
             Want::Player(seat),
@@ -225,8 +240,8 @@ fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
         )))
     };
     let mut sides = vec![Side::Host(Box::new(Host::new(game, setup, Some(1), quic)))];
-    sides.push(join(&ticket, 2));
-    sides.push(join(&ticket, 3));
+    sides.push(join(&ticket, 2, None));
+    sides.push(join(&ticket, 3, None));
     run_until(
         "welcomed",
         &mut sides,
@@ -272,8 +287,8 @@ fn the_host_leaves_mid_game<R: foehold_core::rules::Present>(
     assert!(matches!(sides[0], Side::Host(_)));
     assert_eq!(handed[1], Handover::Following(new_id));
     let code = sides[0].transport_mut().contact().unwrap();
-    // Player 1 comes back with the new host's code, with a fresh copy.
-    sides.push(join(&Ticket::parse(&code).unwrap(), 1));
+    // Player 1 comes back with the new host's code and its own key, with a fresh copy.
+    sides.push(join(&Ticket::parse(&code).unwrap(), 1, Some(key)));
     run_until(
         "caught up",
         &mut sides,

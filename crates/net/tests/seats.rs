@@ -1,0 +1,271 @@
+//! Seats that belong to their keys, admission and removal, decisions that say who made them, and
+//! bounded undo floods: each fault of a hostile or unlucky player, in-process.
+
+mod common;
+
+use common::Table;
+use foehold_core::rules::brimstone::Brimstone;
+use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
+use foehold_net::codec::encode;
+use foehold_net::host::{Admission, MAX_PEERS, MAX_UNDOS_WITHOUT_PROGRESS};
+use foehold_net::message::{Entry, Message, PeerId, Want};
+use foehold_net::replica::Maker;
+use foehold_net::side::Side;
+use foehold_net::transport::Transport;
+
+fn brimstone(seats: u32) -> Table<Brimstone> {
+    Table::new("cinder-adit.ron", seats, 21, TieBreaker::Seeded)
+}
+
+fn notes<R: Present>(t: &Table<R>, i: usize) -> Vec<String> {
+    t.peers[i].notes().map(str::to_string).collect()
+}
+
+/// Plays until a hero of `player` is to move; returns that hero.
+fn until_player<R: Present>(t: &mut Table<R>, player: u32) -> usize {
+    for _ in 0..10_000 {
+        if let ToMove::Heroes(h) = t.replicas()[0].game().to_move()
+            && t.replicas()[0].setup().players[h[0]] == player
+        {
+            return h[0];
+        }
+        assert!(t.step(), "nobody moves");
+    }
+    panic!("player {player} never moves");
+}
+
+/// Drops peer `i`'s connection, as a killed program's.
+fn kill<R: Present>(t: &mut Table<R>, i: usize) {
+    let host = t.host_id();
+    t.peers[i].transport_mut().close(host);
+    t.settle();
+    t.peers.remove(i);
+}
+
+#[test]
+fn a_dropped_seat_waits_for_its_key_and_a_stranger_is_refused() {
+    let mut t = brimstone(2);
+    until_player(&mut t, 2);
+    kill(&mut t, 0);
+    // A stranger with the code asks for the dropped seat.
+    t.add_peer(PeerId(50), Want::Player(2));
+    t.settle();
+    assert_eq!(t.peers[0].player(), None);
+    let n = notes(&t, 0);
+    assert!(
+        n.last().unwrap().contains("belongs to another key"),
+        "{n:?}"
+    );
+    t.peers.remove(0);
+    // The owner, back with its own key, gets its seat and its place in the game.
+    t.add_peer(PeerId(1), Want::Player(2));
+    t.settle();
+    assert_eq!(t.peers[0].player(), Some(2));
+    t.assert_same();
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
+
+#[test]
+fn the_host_hands_a_dropped_seat_to_a_watcher_and_frees_another() {
+    let mut t = brimstone(3);
+    until_player(&mut t, 2);
+    kill(&mut t, 0);
+    t.add_peer(PeerId(60), Want::Spectator);
+    t.settle();
+    let host = t.host();
+    let seats = host.seats();
+    assert!(seats.contains(&(2, PeerId(1), false)), "{seats:?}");
+    // Only a connected watcher can be given a seat; a player cannot take a second one.
+    let e = host.give_seat(2, PeerId(2)).unwrap_err();
+    assert!(e.contains("plays player 3"), "{e}");
+    host.give_seat(2, PeerId(60)).unwrap();
+    t.settle();
+    let watcher = t.peers.iter().position(|p| p.id() == PeerId(60)).unwrap();
+    assert_eq!(t.peers[watcher].player(), Some(2));
+    // The old key is refused now: the seat was handed over.
+    t.add_peer(PeerId(1), Want::Player(2));
+    t.settle();
+    assert_eq!(t.peers.last().unwrap().player(), None);
+    t.peers.pop();
+    // Player 3's seat freed while its player is connected: it watches, and a new key takes it.
+    t.host().free_seat(3).unwrap();
+    t.settle();
+    assert_eq!(t.peers[0].player(), None, "player 3's old key watches");
+    t.add_peer(PeerId(61), Want::Player(3));
+    t.settle();
+    assert_eq!(t.peers.last().unwrap().player(), Some(3));
+    t.assert_same();
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
+
+#[test]
+fn a_hundred_refused_joins_and_departures_leave_the_game_open() {
+    let mut t = brimstone(2);
+    t.play(6, |_| {});
+    for i in 0..100 {
+        // A seat the game lacks, and a seat that is taken: both refused.
+        let want = if i % 2 == 0 {
+            Want::Player(9)
+        } else {
+            Want::Player(2)
+        };
+        t.add_peer(PeerId(1000 + i), want);
+        t.settle();
+        t.peers.pop();
+    }
+    // Watchers that come and go free their places at once.
+    for i in 0..(3 * MAX_PEERS as u64) {
+        t.add_peer(PeerId(2000 + i), Want::Spectator);
+        t.settle();
+        assert!(t.peers.last().unwrap().replica().is_some(), "watcher {i}");
+        let last = t.peers.len() - 1;
+        kill(&mut t, last);
+    }
+    // A real join after all that.
+    t.add_peer(PeerId(3000), Want::Spectator);
+    t.settle();
+    t.assert_same();
+    let listed = t.host().peer_list().len();
+    assert_eq!(listed, 3, "the host, player 2 and the watcher");
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
+
+#[test]
+fn the_host_admits_by_password_by_key_list_or_by_asking_and_removes_for_good() {
+    let mut t = brimstone(2);
+    t.host()
+        .set_admission(Admission::Open, Some("kobold".into()));
+    // No password, then the wrong one: refused.
+    t.add_peer(PeerId(70), Want::Spectator);
+    t.settle();
+    assert!(notes(&t, 1).last().unwrap().contains("password is wrong"));
+    t.peers.pop();
+    t.add_peer(PeerId(71), Want::Spectator);
+    t.peers[1].set_password(Some("goblin".into()));
+    t.settle();
+    assert!(t.peers[1].replica().is_none());
+    t.peers.pop();
+    t.add_peer(PeerId(72), Want::Spectator);
+    t.peers[1].set_password(Some("kobold".into()));
+    t.settle();
+    assert!(t.peers[1].replica().is_some(), "the right password");
+    // Removed: told so, and its key refused from then on.
+    t.host().remove(PeerId(72), "not invited").unwrap();
+    t.settle();
+    assert_eq!(t.peers[1].removed(), Some("not invited"));
+    let side = Side::Peer(Box::new(t.peers.pop().unwrap()));
+    let (_, handed) = side.hand_over();
+    assert!(handed.unwrap_err().contains("does not host"));
+    t.add_peer(PeerId(72), Want::Spectator);
+    t.peers[1].set_password(Some("kobold".into()));
+    t.settle();
+    assert!(t.peers[1].replica().is_none(), "a removed key stays out");
+    t.peers.pop();
+    // A list of keys: only those.
+    t.host()
+        .set_admission(Admission::Keys([PeerId(80)].into()), None);
+    t.add_peer(PeerId(81), Want::Spectator);
+    t.settle();
+    assert!(notes(&t, 1).last().unwrap().contains("admits only"));
+    t.peers.pop();
+    t.add_peer(PeerId(80), Want::Spectator);
+    t.settle();
+    assert!(t.peers[1].replica().is_some());
+    t.peers.pop();
+    // Asking: the joiner waits until the host lets it in.
+    t.host().set_admission(Admission::Ask, None);
+    t.add_peer(PeerId(90), Want::Spectator);
+    t.settle();
+    assert!(t.peers[1].replica().is_none());
+    let asking = t.host().asking();
+    assert_eq!(asking.len(), 1);
+    assert_eq!(asking[0].id, PeerId(90));
+    t.host().admit(PeerId(90)).unwrap();
+    t.settle();
+    assert!(t.peers[1].replica().is_some(), "admitted");
+    // Player 2, dropped and back with its key, is not asked again.
+    kill(&mut t, 0);
+    t.add_peer(PeerId(1), Want::Player(2));
+    t.settle();
+    assert_eq!(t.peers.last().unwrap().player(), Some(2));
+    t.assert_same();
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
+
+/// Sends a commit as the host would, to every peer, without its session: a host that cheats.
+fn forge<R: Present>(t: &mut Table<R>, entry: &Entry) {
+    let Entry::Commit(c) = entry else {
+        unreachable!()
+    };
+    let frame = encode(&Message::Commit(c.clone())).unwrap();
+    let ids: Vec<PeerId> = t.peers.iter().map(foehold_net::Peer::id).collect();
+    for id in ids {
+        t.host().transport_mut().send(id, frame.clone()).unwrap();
+    }
+    for p in &mut t.peers {
+        p.poll();
+    }
+}
+
+#[test]
+fn a_host_that_plays_another_seats_hero_is_refused_by_the_copies() {
+    // Said to be its own: player 2's copy never proposed it.
+    let mut t = brimstone(3);
+    let hero = until_player(&mut t, 2);
+    let mut cheat = t.host().replica().clone();
+    let action = Brimstone::autopilot(&cheat.game().state, hero).unwrap();
+    let commit = cheat
+        .decide(action.clone(), Maker::Hero(hero), None)
+        .unwrap();
+    assert_eq!(commit.by, 2);
+    forge(&mut t, &Entry::Commit(commit.clone()));
+    let d = t.peers[0].desync().expect("player 2's copy refuses it");
+    assert!(d.why.contains("never proposed"), "{d}");
+    let n = notes(&t, 0);
+    assert!(n.last().unwrap().contains("never proposed"), "{n:?}");
+    // Said to be the host's own player's: every copy refuses it by the seat table.
+    let mut t = brimstone(3);
+    let hero = until_player(&mut t, 2);
+    let mut cheat = t.host().replica().clone();
+    let action = Brimstone::autopilot(&cheat.game().state, hero).unwrap();
+    let mut commit = cheat.decide(action, Maker::Hero(hero), None).unwrap();
+    commit.by = 1;
+    forge(&mut t, &Entry::Commit(commit));
+    for (i, p) in t.peers.iter().enumerate() {
+        let d = p.desync().unwrap_or_else(|| panic!("copy {i} takes it"));
+        assert!(d.why.contains("player 2's to make"), "{d}");
+    }
+}
+
+#[test]
+fn an_undo_flood_is_bounded_by_the_games_progress() {
+    let mut t = brimstone(2);
+    until_player(&mut t, 2);
+    let start = t.replicas()[0].len();
+    let mut granted = 0;
+    // A decision and its undo, again and again, while the host grants them.
+    for _ in 0..50 {
+        assert!(t.peers[0].play_auto());
+        t.settle();
+        let before = t.replicas()[0].len();
+        t.peers[0].request_undo().unwrap();
+        t.settle();
+        if t.replicas()[0].len() == before {
+            break;
+        }
+        granted += 1;
+    }
+    assert_eq!(granted, MAX_UNDOS_WITHOUT_PROGRESS);
+    let n = notes(&t, 0);
+    assert!(n.iter().any(|n| n.contains("play on first")), "{n:?}");
+    // Three undone decisions and their undos, and the decision that stands.
+    let grown = t.replicas()[0].len() - start;
+    assert_eq!(grown, 2 * u64::from(MAX_UNDOS_WITHOUT_PROGRESS) + 1);
+    t.assert_same();
+    t.play(100_000, |_| {});
+    assert!(t.is_over());
+}
