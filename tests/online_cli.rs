@@ -220,7 +220,7 @@ fn a_goals_game_by_four_processes() {
 }
 
 #[test]
-fn a_player_killed_mid_game_joins_again_and_the_game_ends() {
+fn a_player_killed_mid_game_keeps_its_seat_for_its_key_and_a_stranger_is_refused() {
     let until = Instant::now() + LIMIT;
     let dir = tempfile::tempdir().unwrap();
     let key = dir.path().join("player2.key");
@@ -231,6 +231,12 @@ fn a_player_killed_mid_game_joins_again_and_the_game_ends() {
     first.until("round 2", until);
     first.child.kill().unwrap();
     let killed = Instant::now();
+    // A stranger with the code asks for the dropped seat: it is its key's.
+    let (status, err) = join_output(&code, "2", "30", &[]);
+    assert_eq!(status, Some(1), "{err}");
+    assert!(err.contains("belongs to another key"), "{err}");
+    // The owner, back with its key, takes it (once the host has seen the old connection fall
+    // silent).
     let mut again = join(&code, 2, &["--key", key]);
     again.until("welcomed", until);
     let back = killed.elapsed().as_millis();
@@ -244,11 +250,84 @@ fn a_player_killed_mid_game_joins_again_and_the_game_ends() {
 }
 
 #[test]
+fn a_second_program_with_a_players_key_is_refused_and_the_first_plays_on() {
+    let until = Instant::now() + LIMIT;
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("player2.key");
+    let key = key.to_str().unwrap();
+    // Paced, so that the game outlasts the host's look at the first connection (3 s).
+    let (mut host, code) = host("dome-crossing.ron", 2, 9, &["--pace", "600"], until);
+    let mut first = join(&code, 2, &["--key", key, "--pace", "600"]);
+    first.until("welcomed", until);
+    let asked = Instant::now();
+    let (status, err) = join_output(&code, "2", "30", &["--key", key]);
+    let refused = asked.elapsed().as_millis();
+    assert_eq!(status, Some(1), "{err}");
+    assert!(err.contains("a second one is refused"), "{err}");
+    let hash = host.finish(until);
+    let out = first.finish(until);
+    assert_eq!(out, hash, "the first copy plays on to the end");
+    assert!(
+        !first
+            .seen
+            .iter()
+            .any(|l| l.starts_with("continuing as host")),
+        "the first copy never hosts: {:?}",
+        first.seen
+    );
+    eprintln!("a second copy refused {refused} ms after its start");
+}
+
+#[test]
+fn refused_joins_do_not_fill_the_game_and_a_password_keeps_strangers_out() {
+    let until = Instant::now() + LIMIT;
+    let (mut host, code) = host(
+        "dome-crossing.ron",
+        2,
+        9,
+        &["--pace", "100", "--password", "lantern"],
+        until,
+    );
+    let started = Instant::now();
+    // More refused joins than the host has places: a seat the game lacks, no password.
+    for i in 0..24 {
+        let (seat, extra): (&str, &[&str]) = if i % 2 == 0 {
+            ("9", &["--password", "lantern"])
+        } else {
+            ("2", &[])
+        };
+        let (status, err) = join_output(&code, seat, "30", extra);
+        assert_eq!(status, Some(1), "{err}");
+        let why = if i % 2 == 0 {
+            "no player 9"
+        } else {
+            "password"
+        };
+        assert!(err.contains(why), "{err}");
+    }
+    let each = started.elapsed().as_millis() / 24;
+    let mut second = join(&code, 2, &["--password", "lantern"]);
+    second.until("welcomed", until);
+    let hash = host.finish(until);
+    assert_eq!(second.finish(until), hash);
+    eprintln!("24 refused joins, {each} ms each; then a real join plays to the end");
+}
+
+#[test]
 fn the_host_is_killed_and_the_next_player_continues_as_host_to_the_end() {
     let until = Instant::now() + LIMIT;
+    let dir = tempfile::tempdir().unwrap();
+    let key = dir.path().join("player1.key");
+    let key = key.to_str().unwrap();
     // Paced, so that the game is still on when the host is killed.
     let pace = ["--pace", "150"];
-    let (mut host, code) = host("dome-crossing.ron", 3, 9, &pace, until);
+    let (mut host, code) = host(
+        "dome-crossing.ron",
+        3,
+        9,
+        &["--pace", "150", "--key", key],
+        until,
+    );
     let mut second = join(&code, 2, &pace);
     let mut third = join(&code, 3, &pace);
     second.until("round 2", until);
@@ -260,8 +339,9 @@ fn the_host_is_killed_and_the_next_player_continues_as_host_to_the_end() {
     let took_over = killed.elapsed().as_millis();
     let new_code = line.trim_start_matches("continuing as host: ").to_string();
     assert!(new_code.starts_with("FH"), "{line}");
-    // Player 1 comes back with it, and player 3 follows player 2 by itself.
-    let mut first = join(&new_code, 1, &[]);
+    // Player 1 comes back with it, by the key its seat belongs to, and player 3 follows player 2
+    // by itself.
+    let mut first = join(&new_code, 1, &["--key", key]);
     first.until("welcomed", until);
     let back = killed.elapsed().as_millis();
     let hash = second.finish(until);
@@ -287,9 +367,10 @@ fn a_malformed_code_is_refused_with_a_reason() {
 }
 
 /// `join` run to its end, with a time limit of its own: its exit status and standard error.
-fn join_output(code: &str, seat: &str, timeout: &str) -> (Option<i32>, String) {
+fn join_output(code: &str, seat: &str, timeout: &str, extra: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_foehold"))
         .args(["join", code, "--seat", seat, "--heroes", "auto"])
+        .args(extra)
         .args([
             "--relay",
             "none",
@@ -312,16 +393,16 @@ fn a_taken_seat_and_a_gone_host_are_refused_with_a_reason() {
     let (host, code) = host("dome-crossing.ron", 2, 9, &["--pace", "150"], until);
     let mut first = join(&code, 2, &[]);
     first.until("welcomed", until);
-    let (status, err) = join_output(&code, "2", "30");
+    let (status, err) = join_output(&code, "2", "30", &[]);
     assert_eq!(status, Some(1), "{err}");
     assert!(err.contains("player 2 is taken"), "{err}");
-    let (status, err) = join_output(&code, "5", "30");
+    let (status, err) = join_output(&code, "5", "30", &[]);
     assert_eq!(status, Some(1), "{err}");
     assert!(err.contains("no player 5"), "{err}");
     drop(first);
     drop(host);
     // Nobody answers at the code's address any more: the join gives up at its time limit.
-    let (status, err) = join_output(&code, "2", "3");
+    let (status, err) = join_output(&code, "2", "3", &[]);
     assert_eq!(status, Some(1), "{err}");
     assert!(err.contains("host"), "{err}");
 }

@@ -3,8 +3,9 @@
 use super::outln;
 use clap::Args;
 use foehold_desktop::RelayArg;
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -12,10 +13,10 @@ use std::time::{Duration, Instant};
 use foehold_core::game::Game;
 use foehold_core::rules::{Present, TieBreaker, ToMove, state_hash};
 use foehold_net::codec;
-use foehold_net::host::{Host, MAX_PEERS, seat_heroes, setup_of};
+use foehold_net::host::{Admission, Host, MAX_PEERS, seat_heroes, setup_of};
 use foehold_net::message::{Message, PeerId, Want};
 use foehold_net::peer::{Peer, hosts_scenario};
-use foehold_net::quic::{self, Options, Quic, Ticket, fetch_scenario};
+use foehold_net::quic::{Options, Quic, Ticket, fetch_scenario};
 use foehold_net::transport::Transport;
 use foehold_net::{Handover, Replica, Side as NetSide, Traffic};
 
@@ -46,11 +47,41 @@ pub struct NetArgs {
     /// Wait this many milliseconds between the autopilot's moves, to watch the game
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pace: u64,
+    /// This player's key, made and kept in FILE (readable by its owner only): a seat belongs to
+    /// the key that took it, so joining again with it after a crash takes the seat back (and a
+    /// host's player, after another player continued as host, joins that one with it)
+    #[arg(long, value_name = "FILE")]
+    key: Option<PathBuf>,
+    /// The room's password: the host refuses a join without it
+    #[arg(long, value_name = "WORD")]
+    password: Option<String>,
 }
 
 impl NetArgs {
-    fn options(&self, key: Option<[u8; 32]>) -> Options {
-        self.relay.options(self.bind, key)
+    /// The endpoint's options, with the key read (or made) from `--key`.
+    fn options(&self, who: &str) -> Result<Options, ExitCode> {
+        let key = match &self.key {
+            Some(path) => match foehold_desktop::keys::key_file(path) {
+                Ok(k) => Some(k),
+                Err(e) => {
+                    eprintln!("{who}: {}: {e}", super::shown(path));
+                    return Err(ExitCode::from(2));
+                }
+            },
+            None => None,
+        };
+        if self
+            .password
+            .as_ref()
+            .is_some_and(|w| w.len() > foehold_net::message::MAX_PASSWORD)
+        {
+            eprintln!(
+                "{who}: a password of at most {} bytes",
+                foehold_net::message::MAX_PASSWORD
+            );
+            return Err(ExitCode::from(2));
+        }
+        Ok(self.relay.options(self.bind, key))
     }
 }
 
@@ -72,6 +103,10 @@ pub struct HostArgs {
     /// Who plays this player's heroes
     #[arg(long, value_enum, required = true)]
     heroes: Heroes,
+    /// Free a seat whose player has been away this many seconds, for the next key that asks
+    /// (a seat otherwise waits for its own key)
+    #[arg(long, value_name = "SECS")]
+    reseat_after: Option<u64>,
     #[command(flatten)]
     net: NetArgs,
 }
@@ -90,10 +125,6 @@ pub struct JoinArgs {
     /// Who plays this player's heroes
     #[arg(long, value_enum, required = true)]
     heroes: Heroes,
-    /// This player's key, made and kept in FILE: joining again with it after a crash takes the
-    /// seat back at once (without it, once the host notices the old connection is gone)
-    #[arg(long, value_name = "FILE")]
-    key: Option<PathBuf>,
     #[command(flatten)]
     net: NetArgs,
 }
@@ -143,7 +174,11 @@ impl ForRules for HostGame<'_> {
             }
         };
         let setup = setup_of(&game, o.seats, seat_heroes(&game, o.seats), 1);
-        let quic = match Quic::host(&o.net.options(None)) {
+        let options = match o.net.options("foehold host") {
+            Ok(options) => options,
+            Err(code) => return code,
+        };
+        let quic = match Quic::host(&options) {
             Ok(q) => q,
             Err(e) => {
                 eprintln!("foehold host: {e}");
@@ -152,6 +187,7 @@ impl ForRules for HostGame<'_> {
         };
         let ticket = quic.ticket(RELAY_WAIT);
         let mut host = Host::new(game, setup, Some(1), quic);
+        host.set_admission(Admission::Open, o.net.password.clone());
         if let Err(e) = host.offer_scenario(text.to_string()) {
             eprintln!(
                 "foehold host: {file}: the scenario is sent to the players in one message: {e}"
@@ -174,8 +210,34 @@ impl ForRules for HostGame<'_> {
             deadline,
             timeout: o.net.timeout,
             seats: o.seats,
+            reseat_after: o.reseat_after.map(Duration::from_secs),
         };
         play.run(NetSide::Host(Box::new(host)))
+    }
+}
+
+/// Frees the seats whose players have been away `after` or longer, for the next key that asks.
+fn reseat<R: Present>(
+    host: &mut Host<R, Quic>,
+    away: &mut BTreeMap<u32, Instant>,
+    after: Duration,
+    who: &str,
+) {
+    let now = Instant::now();
+    let seats = host.seats();
+    away.retain(|n, _| seats.iter().any(|&(m, _, here)| m == *n && !here));
+    for (n, _, here) in seats {
+        if here {
+            continue;
+        }
+        let since = *away.entry(n).or_insert(now);
+        if now.duration_since(since) >= after && host.free_seat(n).is_ok() {
+            eprintln!(
+                "{who}: player {n} has been away {} s: the seat is free for whoever joins",
+                after.as_secs()
+            );
+            away.remove(&n);
+        }
     }
 }
 
@@ -224,21 +286,15 @@ pub fn join(o: &JoinArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let key = match &o.key {
-        Some(path) => match key_file(path) {
-            Ok(k) => Some(k),
-            Err(e) => {
-                eprintln!("foehold join: {}: {e}", super::shown(path));
-                return ExitCode::from(2);
-            }
-        },
-        None => None,
+    let options = match o.net.options("foehold join") {
+        Ok(options) => options,
+        Err(code) => return code,
     };
     // A host that cannot be reached in a minute will not be: say so rather than wait for hours.
     let wait = deadline
         .saturating_duration_since(Instant::now())
         .min(CONNECT_WAIT);
-    let mut quic = match Quic::join(&ticket, &o.net.options(key), wait) {
+    let mut quic = match Quic::join(&ticket, &options, wait) {
         Ok(q) => q,
         Err(e) => {
             eprintln!("foehold join: {e}");
@@ -297,6 +353,7 @@ impl ForRules for JoinGame<'_> {
             }
         };
         let mut peer: Peer<R, Quic> = Peer::new(scenario, Want::Player(o.seat), host, quic);
+        peer.set_password(o.net.password.clone());
         if let Err(e) = peer.hello() {
             eprintln!("foehold join: cannot greet the host: {e}");
             return ExitCode::from(1);
@@ -309,6 +366,7 @@ impl ForRules for JoinGame<'_> {
             deadline,
             timeout: o.net.timeout,
             seats: 0,
+            reseat_after: None,
         };
         play.run(NetSide::Peer(Box::new(peer)))
     }
@@ -325,6 +383,8 @@ struct Play<'a> {
     timeout: u64,
     /// The host starts playing once players 2 to `seats` are in.
     seats: u32,
+    /// A host frees a seat whose player has been away this long.
+    reseat_after: Option<Duration>,
 }
 
 impl Play<'_> {
@@ -334,6 +394,7 @@ impl Play<'_> {
         let mut welcomed = false;
         let mut round = None;
         let mut last_move: Option<Instant> = None;
+        let mut away: BTreeMap<u32, Instant> = BTreeMap::new();
         loop {
             if Instant::now() >= self.deadline {
                 eprintln!("{who}: the game has not ended after {} s", self.timeout);
@@ -342,6 +403,13 @@ impl Play<'_> {
             let mut busy = side.poll() > 0;
             for note in side.transport_mut().take_notes() {
                 eprintln!("{who}: {note}");
+            }
+            if let Some(why) = side.removed() {
+                eprintln!("{who}: out of the game: {why}");
+                return ExitCode::from(1);
+            }
+            if let (Some(after), NetSide::Host(host)) = (self.reseat_after, &mut side) {
+                reseat(host, &mut away, after, who);
             }
             if side.host_gone() {
                 let why = side.notes_after(0).0.pop();
@@ -459,82 +527,5 @@ impl Play<'_> {
                 let _ = peer.transport_mut().send(host, frame);
             }
         }
-    }
-}
-
-/// The key kept in `path` (64 hex digits), made and written there when the file does not exist.
-///
-/// The key is the player's: a new key file is created readable and writable by its owner alone,
-/// and never over a file or link already there. Only a regular file of at most
-/// [`MAX_KEY_BYTES`] is read as one.
-pub fn key_file(path: &Path) -> Result<[u8; 32], String> {
-    let name = super::shown(path);
-    match std::fs::metadata(path) {
-        Ok(meta) if meta.is_file() && meta.len() > MAX_KEY_BYTES => Err(format!(
-            "{name}: not a key: a file of 64 hex digits was expected, found {} bytes",
-            meta.len()
-        )),
-        Ok(_) => {
-            let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
-            let text = text.trim();
-            let bytes: Vec<u8> = (0..text.len())
-                .step_by(2)
-                .filter_map(|i| text.get(i..i + 2))
-                .filter_map(|h| u8::from_str_radix(h, 16).ok())
-                .collect();
-            <[u8; 32]>::try_from(bytes.as_slice())
-                .ok()
-                .filter(|_| text.len() == 64)
-                .ok_or_else(|| format!("{name}: not a key: 64 hex digits were expected"))
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            use std::io::Write;
-            let key = quic::new_key();
-            let hex: String = key.iter().map(|b| format!("{b:02x}")).collect();
-            let mut options = std::fs::OpenOptions::new();
-            options.write(true).create_new(true);
-            #[cfg(unix)]
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-            let mut file = options.open(path).map_err(|e| format!("{name}: {e}"))?;
-            file.write_all((hex + "\n").as_bytes())
-                .map_err(|e| format!("{name}: {e}"))?;
-            Ok(key)
-        }
-        Err(e) => Err(format!("{name}: {e}")),
-    }
-}
-
-/// The largest key file read: a key is one line of 64 hex digits.
-pub const MAX_KEY_BYTES: u64 = 1024;
-
-#[cfg(test)]
-mod key_tests {
-    use super::*;
-
-    #[test]
-    fn a_key_file_is_its_owners_alone_and_only_a_small_regular_file_is_read() {
-        let dir = tempfile::tempdir().expect("a folder");
-        let path = dir.path().join("me.key");
-        let key = key_file(&path).expect("a new key");
-        assert_eq!(key_file(&path).expect("read back"), key);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(&path)
-                .expect("there")
-                .permissions()
-                .mode();
-            assert_eq!(mode & 0o777, 0o600, "{mode:o}");
-            let e = key_file(Path::new("/dev/zero")).expect_err("a device");
-            assert!(e.contains("not a regular file"), "{e}");
-        }
-        let big = dir.path().join("big.key");
-        std::fs::File::create(&big)
-            .and_then(|f| f.set_len(1 << 30))
-            .expect("a sparse file");
-        let e = key_file(&big).expect_err("too large");
-        assert!(e.contains("not a key"), "{e}");
-        std::fs::write(&big, "12\n").expect("written");
-        assert!(key_file(&big).expect_err("short").contains("64 hex digits"));
     }
 }

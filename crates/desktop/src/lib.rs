@@ -4,6 +4,8 @@
 //! without depending on the table.
 
 pub mod files;
+#[cfg(feature = "online")]
+pub mod keys;
 
 use clap::Args;
 use std::path::PathBuf;
