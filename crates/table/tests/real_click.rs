@@ -10,6 +10,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use std::sync::OnceLock;
 use x11rb::connection::Connection;
 use x11rb::protocol::xproto::{ConnectionExt, ImageFormat};
 
@@ -122,6 +123,14 @@ struct Table {
     _xvfb: Killed,
 }
 
+/// The tables' data folder for this run of the tests (their players' keys): a scratch folder of
+/// the system's, not the user's own.
+fn data_dir() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a scratch folder"))
+        .path()
+}
+
 /// A point in the table's points as the X server's pixels, for the pointer.
 fn pixels(x: f64, y: f64) -> (String, String) {
     (
@@ -209,6 +218,9 @@ impl Table {
                 .env("DISPLAY", &display)
                 .env("WGPU_BACKEND", "vulkan")
                 .env("WINIT_X11_SCALE_FACTOR", SCALE.to_string())
+                // The players' keys: one data folder for every table of this run, as the
+                // tables of one machine share one (a table started again finds its key).
+                .env("FOEHOLD_DATA_DIR", data_dir())
                 .stdout(log.try_clone().unwrap())
                 .stderr(log)
                 .spawn()

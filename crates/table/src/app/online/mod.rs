@@ -49,6 +49,8 @@ pub enum Role {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Seat {
     pub player: u32,
+    /// The key that holds the seat, if one does.
+    pub holder: Option<PeerId>,
     /// Someone took the seat (they may have dropped since).
     pub taken: bool,
     pub connected: bool,
@@ -74,6 +76,27 @@ pub struct Status {
     /// The host left or closed the connection.
     pub host_gone: bool,
     pub traffic: Traffic,
+    /// On the host: the joiners waiting to be let in, and the seat each asks for.
+    pub asking: Vec<(PeerId, Want)>,
+    /// On the host: the watchers connected, who may be given a seat.
+    pub watchers: Vec<PeerId>,
+    /// Why the host put this screen out of the game, once it has.
+    pub removed: Option<String>,
+}
+
+/// What the host does with its peers, from the window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Admin {
+    /// Let a waiting joiner in.
+    Admit(PeerId),
+    /// Turn a waiting joiner away.
+    TurnAway(PeerId),
+    /// Remove a player or a watcher for good.
+    Remove(PeerId),
+    /// Free a seat for the next key that asks.
+    Free(u32),
+    /// Give a seat to a watcher.
+    Give(u32, PeerId),
 }
 
 /// The forms of the Online window.
@@ -85,6 +108,10 @@ pub struct Form {
     pub code: String,
     pub seat: u32,
     pub spectate: bool,
+    /// The room's password: set by the host, given by a joiner; empty for none.
+    pub password: String,
+    /// The host lets each new joiner in by hand.
+    pub ask: bool,
 }
 
 impl Default for Form {
@@ -95,6 +122,8 @@ impl Default for Form {
             code: String::new(),
             seat: 2,
             spectate: false,
+            password: String::new(),
+            ask: false,
         }
     }
 }
@@ -109,12 +138,15 @@ enum Connected {
         seats: u32,
         /// Host the game on the table as it stands, rather than a new one.
         as_it_stands: bool,
+        password: Option<String>,
+        ask: bool,
     },
     Peer {
         quic: Quic,
         host: PeerId,
         text: String,
         want: Want,
+        password: Option<String>,
     },
 }
 
@@ -135,6 +167,8 @@ pub struct Online {
     pub status: Status,
     /// What went wrong or happened, newest last.
     pub notes: VecDeque<String>,
+    /// The host's actions on its peers, from the window, until the session takes them.
+    pub admin: Vec<Admin>,
 }
 
 impl Online {
@@ -175,12 +209,17 @@ pub enum Go {
         seats: u32,
         relays: bool,
         as_it_stands: bool,
+        /// The room's password, if any.
+        password: Option<String>,
+        /// Let each new joiner in by hand.
+        ask: bool,
     },
     /// Join the game of this code as this player (`None`: watch).
     Join {
         code: String,
         seat: Option<u32>,
         relays: bool,
+        password: Option<String>,
     },
     /// Leave the online game; the game stays on this table.
     Leave,
@@ -207,12 +246,15 @@ pub(super) fn plugin(app: &mut App) {
             seats: options.seats,
             relays,
             as_it_stands: false,
+            password: None,
+            ask: false,
         });
     } else if let Some(code) = options.join {
         app.world_mut().write_message(Go::Join {
             code,
             seat: options.seat,
             relays,
+            password: None,
         });
     }
     struct Add<'a>(&'a mut App);
@@ -224,15 +266,32 @@ pub(super) fn plugin(app: &mut App) {
     each_module(&mut Add(app));
 }
 
-/// The transport's options from the table's: relays or not, and the `--bind` address.
-fn transport_options(world: &World, relays: bool) -> foehold_net::quic::Options {
+/// The transport's options from the table's: relays or not, the `--bind` address, and the key
+/// of `player` that this table keeps (a seat belongs to the key that took it: the table that
+/// hosts, or plays player N, comes back to that seat with the same key after a crash, and the
+/// player who hosted to the one who continued as host). A watcher joins with a fresh key. When
+/// no key can be kept, a fresh one is used and the window says so.
+fn transport_options(
+    world: &mut World,
+    relays: bool,
+    player: Option<u32>,
+) -> foehold_net::quic::Options {
     let bind: Option<SocketAddr> = world.resource::<Options>().online.bind;
     let relay = if relays {
         RelayArg::Default
     } else {
         RelayArg::None
     };
-    relay.options(bind, None)
+    let key = player.and_then(|n| match foehold_desktop::keys::player_key(n) {
+        Ok(key) => Some(key),
+        Err(e) => {
+            world.resource_mut::<Online>().note(format!(
+                "no key kept for player {n} ({e}): a crash of this table loses its seat"
+            ));
+            None
+        }
+    });
+    relay.options(bind, key)
 }
 
 /// Starts what was asked: a connection on a thread of its own, or leaving.
@@ -262,9 +321,11 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
             seats,
             relays,
             as_it_stands,
+            password,
+            ask,
         } => {
             let (path, text) = scenario_on_table(world)?;
-            let options = transport_options(world, relays);
+            let options = transport_options(world, relays, Some(1));
             let rx = on_thread(move || {
                 let quic = Quic::host(&options).map_err(|e| e.to_string())?;
                 let code = quic.ticket(RELAY_WAIT).code();
@@ -275,6 +336,8 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
                     text,
                     seats,
                     as_it_stands,
+                    password,
+                    ask,
                 })
             })?;
             let mut online = world.resource_mut::<Online>();
@@ -282,10 +345,15 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
             online.open = true;
             Ok(())
         }
-        Go::Join { code, seat, relays } => {
+        Go::Join {
+            code,
+            seat,
+            relays,
+            password,
+        } => {
             // A code that does not parse is refused at once, with nothing changed.
             let ticket = Ticket::parse(code.trim()).map_err(|e| e.to_string())?;
-            let options = transport_options(world, relays);
+            let options = transport_options(world, relays, seat);
             let want = seat.map_or(Want::Spectator, Want::Player);
             let rx = on_thread(move || {
                 let deadline = Instant::now() + CONNECT_WAIT;
@@ -298,6 +366,7 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
                     host,
                     text,
                     want,
+                    password,
                 })
             })?;
             let mut online = world.resource_mut::<Online>();

@@ -7,14 +7,13 @@
 //! after it at the table's pace, exactly as the replica did. When the two part (an undo the host
 //! granted), the table takes the replica's game as it stands.
 
-use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
 use foehold_core::rules::ToMove;
 use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, Proposed};
 use foehold_net::host::seat_heroes;
-use foehold_net::host::{Host, setup_of};
+use foehold_net::host::{Admission, Host, setup_of};
 use foehold_net::message::{PeerId, Setup, Want};
 use foehold_net::peer::Peer;
 use foehold_net::peer::hosts_scenario;
@@ -23,7 +22,7 @@ use foehold_net::replica::{Maker, Replica};
 use foehold_net::secret::choosing_in_secret;
 use foehold_net::{Handover, Transport};
 
-use super::{Connected, Online, Role, Seat, Status};
+use super::{Admin, Connected, Online, Role, Seat, Status};
 use crate::app::Options;
 use crate::app::driver::follow::Seen;
 use crate::app::driver::open::{install, new_game};
@@ -38,6 +37,18 @@ fn status<R: Module>(side: &Side<R>, code: Option<&str>) -> Status {
     let replica = side.replica();
     let setup = replica.map(Replica::setup);
     let seats_n = setup.map_or(0, |s| s.seats);
+    let (asking, watchers) = match side {
+        Side::Host(h) => (
+            h.asking().into_iter().map(|a| (a.id, a.want)).collect(),
+            h.peer_list()
+                .iter()
+                .skip(1)
+                .filter(|p| p.connected && p.player.is_none())
+                .map(|p| p.id)
+                .collect(),
+        ),
+        Side::Peer(_) => (Vec::new(), Vec::new()),
+    };
     let (list, waiting_heroes, traffic, role, host_gone, desync) = match side {
         Side::Host(h) => (
             h.peer_list(),
@@ -80,6 +91,7 @@ fn status<R: Module>(side: &Side<R>, code: Option<&str>) -> Status {
             let holder = list.iter().find(|p| p.player == Some(n));
             Seat {
                 player: n,
+                holder: holder.map(|p| p.id),
                 taken: holder.is_some() || me == Some(n),
                 connected: me == Some(n) || holder.is_some_and(|p| p.connected),
                 you: me == Some(n),
@@ -113,6 +125,9 @@ fn status<R: Module>(side: &Side<R>, code: Option<&str>) -> Status {
         desync,
         host_gone,
         traffic,
+        asking,
+        watchers,
+        removed: side.removed().map(str::to_string),
     }
 }
 
@@ -180,6 +195,8 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
             text,
             seats,
             as_it_stands,
+            password,
+            ask,
         } => with_rules(
             &path,
             &text,
@@ -191,6 +208,8 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
                 seats,
                 seed,
                 under_way: as_it_stands.then_some(&*world),
+                admission: if ask { Admission::Ask } else { Admission::Open },
+                password,
             },
         ),
         Connected::Peer {
@@ -198,6 +217,7 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
             host,
             text,
             want,
+            password,
         } => with_rules(
             "the host's scenario",
             &text,
@@ -206,6 +226,7 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
                 host,
                 text: &text,
                 want,
+                password,
             },
         ),
     }
@@ -227,6 +248,8 @@ struct BeginHost<'a> {
     seed: u64,
     /// The table, whose game is hosted as it stands; `None`: a new game.
     under_way: Option<&'a World>,
+    admission: Admission,
+    password: Option<String>,
 }
 
 impl ForRules for BeginHost<'_> {
@@ -254,8 +277,8 @@ impl ForRules for BeginHost<'_> {
             }
         };
         let setup = replica.setup().clone();
-        let known = BTreeMap::new();
-        let mut host = Host::from_replica(replica, Some(1), Vec::new(), &known, self.quic);
+        let mut host = Host::from_replica(replica, Some(1), Vec::new(), self.quic);
+        host.set_admission(self.admission, self.password);
         host.offer_scenario(self.text.to_string()).map_err(|e| {
             format!(
                 "{}: the scenario is sent to the players in one message: {e}",
@@ -286,6 +309,7 @@ struct BeginPeer<'a> {
     host: PeerId,
     text: &'a str,
     want: Want,
+    password: Option<String>,
 }
 
 impl ForRules for BeginPeer<'_> {
@@ -294,6 +318,7 @@ impl ForRules for BeginPeer<'_> {
     fn run<R: Module>(self) -> Self::Out {
         let scenario = hosts_scenario::<R>(self.text)?;
         let mut peer = Peer::new(scenario, self.want, self.host, self.quic);
+        peer.set_password(self.password);
         peer.hello()
             .map_err(|e| format!("cannot greet the host: {e}"))?;
         let text = self.text.to_string();
@@ -390,7 +415,10 @@ fn hand_over<R: Module>(world: &mut World) {
         }
         Err(e) => {
             s.gave_up = true;
-            format!("The host has left: {e}.")
+            match side.removed() {
+                Some(why) => format!("You are out of this game: {why}."),
+                None => format!("The host has left: {e}."),
+            }
         }
     };
     world.resource_mut::<Pace>().say(note.clone());
@@ -427,6 +455,21 @@ fn pump<R: Module>(
     side.poll();
     for note in side.transport_mut().take_notes() {
         online.note(note);
+    }
+    for admin in std::mem::take(&mut online.admin) {
+        let Side::Host(host) = side else {
+            continue;
+        };
+        let done = match admin {
+            Admin::Admit(p) => host.admit(p),
+            Admin::TurnAway(p) => host.turn_away(p),
+            Admin::Remove(p) => host.remove(p, "the host removed you from the game"),
+            Admin::Free(n) => host.free_seat(n),
+            Admin::Give(n, p) => host.give_seat(n, p),
+        };
+        if let Err(e) = done {
+            online.note(e);
+        }
     }
     let (notes, noted) = side.notes_after(s.noted);
     s.noted = noted;

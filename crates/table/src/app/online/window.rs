@@ -5,11 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use foehold_net::host::MAX_PEERS;
 
-use super::{Go, Online, Role};
+use super::{Admin, Go, Online, Role};
 use crate::app::clipboard::Clipboard;
 use crate::app::dock::{Dock, Slot};
 use crate::app::tag::Tagged;
 use crate::app::ui::Windows;
+use foehold_net::message::{PeerId, Want};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Clipboard>()
@@ -34,6 +35,7 @@ fn online(
     let mut form = state.form.clone();
     let mut close = false;
     let mut cancel = false;
+    let mut admin: Vec<Admin> = Vec::new();
     let window = egui::Window::new("Online").id(egui::Id::new("online"));
     dock.show(ctx, Slot::Online, window, |ui| {
         if let Some((what, for_)) = state.starting() {
@@ -44,7 +46,7 @@ fn online(
             });
             cancel = ui.button("Cancel").tagged("online:cancel").clicked();
         } else if state.status.role.is_some() {
-            in_game(ui, &state, &mut go, &mut clipboard);
+            in_game(ui, &state, &mut go, &mut clipboard, &mut admin);
         } else {
             ui.label(egui::RichText::new("Host this game for friends").strong());
             ui.horizontal(|ui| {
@@ -55,6 +57,21 @@ fn online(
             ui.checkbox(&mut form.relays, "Through the public relays")
                 .on_hover_text("Friends on other networks reach you with no port forwarding; off: only this network")
                 .tagged("online:relays");
+            ui.horizontal(|ui| {
+                ui.label("Password:");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.password)
+                        .password(true)
+                        .hint_text("none")
+                        .desired_width(120.0),
+                )
+                .on_hover_text("Set by the host, and given by each friend who joins")
+                .tagged("online:password");
+            });
+            ui.checkbox(&mut form.ask, "Let each new friend in by hand")
+                .on_hover_text("A friend who joins waits until you admit them; a player coming back to their seat does not")
+                .tagged("online:ask");
+            let password = (!form.password.is_empty()).then(|| form.password.clone());
             if ui
                 .button("Host this game as it stands")
                 .on_hover_text(
@@ -68,6 +85,8 @@ fn online(
                     seats: form.seats,
                     relays: form.relays,
                     as_it_stands: true,
+                    password: password.clone(),
+                    ask: form.ask,
                 });
             }
             if ui
@@ -80,6 +99,8 @@ fn online(
                     seats: form.seats,
                     relays: form.relays,
                     as_it_stands: false,
+                    password: password.clone(),
+                    ask: form.ask,
                 });
             }
             ui.separator();
@@ -110,6 +131,7 @@ fn online(
                     code: form.code.trim().to_string(),
                     seat: (!form.spectate).then_some(form.seat),
                     relays: form.relays,
+                    password,
                 });
             }
             close = ui.button("Close").tagged("online:close").clicked();
@@ -122,6 +144,9 @@ fn online(
     if cancel {
         state.cancel();
     }
+    if !admin.is_empty() {
+        state.admin.extend(admin);
+    }
     if close {
         state.open = false;
     }
@@ -131,12 +156,91 @@ fn online(
     Ok(())
 }
 
+/// A peer as the window names it: the start of its key.
+fn key_name(p: PeerId) -> String {
+    format!("key {:08x}", p.0 >> 32)
+}
+
+/// The host's rows: who waits to be let in, and what can be done with each seat.
+fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
+    let s = &state.status;
+    for (p, want) in &s.asking {
+        ui.horizontal(|ui| {
+            let what = match want {
+                Want::Player(n) => format!("Player {n}"),
+                Want::Spectator => "to watch".to_string(),
+            };
+            ui.label(format!("{} asks to join as {what}", key_name(*p)));
+            if ui
+                .button("Admit")
+                .tagged(format!("online:admit:{:x}", p.0))
+                .clicked()
+            {
+                admin.push(Admin::Admit(*p));
+            }
+            if ui
+                .button("Turn away")
+                .tagged(format!("online:turn-away:{:x}", p.0))
+                .clicked()
+            {
+                admin.push(Admin::TurnAway(*p));
+            }
+        });
+    }
+    for seat in s.seats.iter().filter(|x| !x.you) {
+        ui.horizontal(|ui| {
+            ui.label(format!("Player {}:", seat.player));
+            if let Some(holder) = seat.holder {
+                if ui
+                    .button("Free the seat")
+                    .on_hover_text("The next friend who joins as this player takes it; whoever holds it watches")
+                    .tagged(format!("online:free:{}", seat.player))
+                    .clicked()
+                {
+                    admin.push(Admin::Free(seat.player));
+                }
+                if ui
+                    .button("Remove")
+                    .on_hover_text("Out of the game for good: their key is refused from now on")
+                    .tagged(format!("online:remove:{}", seat.player))
+                    .clicked()
+                {
+                    admin.push(Admin::Remove(holder));
+                }
+            }
+            for w in &s.watchers {
+                if ui
+                    .button(format!("Give to {}", key_name(*w)))
+                    .on_hover_text("A watcher takes this seat and its heroes")
+                    .tagged(format!("online:give:{}:{:x}", seat.player, w.0))
+                    .clicked()
+                {
+                    admin.push(Admin::Give(seat.player, *w));
+                }
+            }
+        });
+    }
+    for w in &s.watchers {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} watches", key_name(*w)));
+            if ui
+                .button("Remove")
+                .tagged(format!("online:remove-watcher:{:x}", w.0))
+                .clicked()
+            {
+                admin.push(Admin::Remove(*w));
+            }
+        });
+    }
+}
+
 /// The online game: the code, the seats, whom it waits for.
 fn in_game(
     ui: &mut egui::Ui,
     state: &Online,
     go: &mut MessageWriter<Go>,
     clipboard: &mut Clipboard,
+    admin: &mut Vec<Admin>,
 ) {
     let s = &state.status;
     let who = match s.role {
@@ -176,7 +280,7 @@ fn in_game(
             ui.colored_label(colour, format!("Player {}: {what}", seat.player))
                 .on_hover_text(match what {
                     "free" => "waiting for someone to join with the code",
-                    "dropped" => "the seat is kept: they join again with the code",
+                    "dropped" => "the seat is kept for their key: they join again with the code",
                     _ => "",
                 })
                 .tagged(format!("online:player:{}", seat.player));
@@ -185,12 +289,20 @@ fn in_game(
             ui.label(format!("{} watching", s.spectators));
         }
     });
+    if matches!(s.role, Some(Role::Host(_))) {
+        ui.collapsing("Seats and guests", |ui| host_rows(ui, state, admin))
+            .header_response
+            .tagged("online:guests");
+    }
     if !s.waiting.is_empty() {
         let names: Vec<String> = s.waiting.iter().map(|p| format!("Player {p}")).collect();
         ui.label(format!("The game waits for {}.", names.join(" and ")))
             .tagged("online:waiting");
     }
-    if s.host_gone {
+    if let Some(why) = &s.removed {
+        ui.colored_label(RED, format!("You are out of this game: {why}."))
+            .tagged("online:removed");
+    } else if s.host_gone {
         ui.colored_label(
             RED,
             "The host has left, and no other player could continue as host. The game stays here: \
