@@ -403,7 +403,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         if self.barred.len() < MAX_BARRED {
             self.barred.insert(peer);
         }
-        self.note(format!("peer {} removed: {reason}", peer.0));
+        self.note(format!("{peer} removed: {reason}"));
         self.broadcast_peers();
         Ok(())
     }
@@ -446,7 +446,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         }
         let contact = self.peers.get(&to).and_then(|s| s.contact.clone());
         self.seat(to, Some(n), contact);
-        self.note(format!("player {n}'s seat goes to peer {}", to.0));
+        self.note(format!("player {n}'s seat goes to {to}"));
         Ok(())
     }
 
@@ -742,7 +742,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             }
             let len = self.replica.len();
             self.refuse(Some(p), len, "waiting for the host to admit you".into());
-            self.note(format!("peer {} asks to join as {want:?}", p.0));
+            self.note(format!("{p} asks to join as {want}"));
             return;
         }
         self.seat(p, player, contact);

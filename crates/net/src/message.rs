@@ -23,6 +23,13 @@ pub const MAX_CONTACT: usize = 400;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct PeerId(pub u64);
 
+impl std::fmt::Display for PeerId {
+    /// The start of the key, as people read it: `key 8a20bed4`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "key {:08x}", self.0 >> 32)
+    }
+}
+
 /// A state hash ([`foehold_core::rules::state_hash`]) as 8 bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct StateHash(pub [u8; 8]);
@@ -64,6 +71,15 @@ pub enum Want {
     Player(u32),
     /// Watching: a spectator gets every commit and proposes nothing.
     Spectator,
+}
+
+impl std::fmt::Display for Want {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Want::Player(n) => write!(f, "Player {n}"),
+            Want::Spectator => f.write_str("a watcher"),
+        }
+    }
 }
 
 /// What a copy of the game needs besides its scenario file: sent in the welcome.

@@ -2193,6 +2193,75 @@ fn a_friend_who_leaves_the_online_game_joins_again_and_is_brought_up_to_date() {
 /// decision undone on both, then the host's program killed: the friend continues as host and
 /// player 1 joins it from a new table, and the game goes on for another round.
 #[test]
+fn a_host_lets_a_friend_in_by_hand_behind_a_password() {
+    let _turn = Turn::take();
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
+    let mut host = Table::launch(Some("scenarios/dome-crossing.ron"), &net);
+    host.click("players:start");
+    host.click("menu:online");
+    host.click("online:password");
+    host.type_text("lantern");
+    host.click("online:ask");
+    host.click("online:host");
+    let code = copy_the_join_code(&mut host);
+    let title = host.probe()["title"].clone();
+    // The friend gives the password and asks for player 2: it waits for the host.
+    let mut friend = Table::launch(None, &net);
+    friend.click("players:start");
+    friend.click("menu:online");
+    set_clipboard_text(&friend.display, &code);
+    friend.click("online:code");
+    friend.key("ctrl+v");
+    friend.click("online:password");
+    friend.type_text("lantern");
+    friend.click("online:join");
+    friend.wait_for("the host's answer: wait", 120, |p| {
+        let notes = p["online"]["notes"].as_array()?;
+        notes
+            .iter()
+            .any(|n| {
+                n.as_str()
+                    .is_some_and(|n| n.contains("waiting for the host to admit"))
+            })
+            .then_some(())
+    });
+    assert_ne!(
+        friend.probe()["online"]["welcomed"],
+        true,
+        "not in before it is let in"
+    );
+    // The host sees who asks, opens its seats and guests, and admits them by a click.
+    host.wait_for("a friend asking", 60, |p| {
+        (!p["online"]["asking"].as_array()?.is_empty()).then_some(())
+    });
+    host.click("online:guests");
+    let admit = host.wait_for("the Admit button", 60, |p| {
+        widgets_starting(p, "online:admit:").into_iter().next()
+    });
+    let p = host.settled();
+    let picture = host.keep_last_picture(&p);
+    eprintln!(
+        "the host's table with a friend asking: {}",
+        picture.display()
+    );
+    let clicked = Instant::now();
+    host.click(&admit);
+    friend.wait_for("the host's welcome and game", 120, |p| {
+        (p["online"]["welcomed"] == true && p["title"] == title && online_player(p) == Some(2))
+            .then_some(())
+    });
+    eprintln!(
+        "admitted by a click: welcomed {} ms after the Admit click",
+        clicked.elapsed().as_millis()
+    );
+    host.wait_for("player 2 connected", 60, |p| {
+        (p["online"]["seats"][1]["connected"] == true
+            && p["online"]["asking"] == serde_json::json!([]))
+        .then_some(())
+    });
+}
+
+#[test]
 fn a_game_goes_online_as_it_stands_is_played_by_two_and_outlives_its_host() {
     let _turn = Turn::take();
     let tables = a_game_played_at_one_table_goes_online_as_it_stands();

@@ -10,7 +10,6 @@ use crate::app::clipboard::Clipboard;
 use crate::app::dock::{Dock, Slot};
 use crate::app::tag::Tagged;
 use crate::app::ui::Windows;
-use foehold_net::message::{PeerId, Want};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Clipboard>()
@@ -156,21 +155,12 @@ fn online(
     Ok(())
 }
 
-/// A peer as the window names it: the start of its key.
-fn key_name(p: PeerId) -> String {
-    format!("key {:08x}", p.0 >> 32)
-}
-
 /// The host's rows: who waits to be let in, and what can be done with each seat.
 fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
     let s = &state.status;
     for (p, want) in &s.asking {
         ui.horizontal(|ui| {
-            let what = match want {
-                Want::Player(n) => format!("Player {n}"),
-                Want::Spectator => "to watch".to_string(),
-            };
-            ui.label(format!("{} asks to join as {what}", key_name(*p)));
+            ui.label(format!("{p} asks to join as {want}"));
             if ui
                 .button("Admit")
                 .tagged(format!("online:admit:{:x}", p.0))
@@ -187,7 +177,13 @@ fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
             }
         });
     }
-    for seat in s.seats.iter().filter(|x| !x.you) {
+    // A row for each seat something can be done with: held (free it, remove its player), or
+    // given to a watcher.
+    let rows = s
+        .seats
+        .iter()
+        .filter(|x| !x.you && (x.holder.is_some() || !s.watchers.is_empty()));
+    for seat in rows {
         ui.horizontal(|ui| {
             ui.label(format!("Player {}:", seat.player));
             if let Some(holder) = seat.holder {
@@ -210,7 +206,7 @@ fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
             }
             for w in &s.watchers {
                 if ui
-                    .button(format!("Give to {}", key_name(*w)))
+                    .button(format!("Give to {w}"))
                     .on_hover_text("A watcher takes this seat and its heroes")
                     .tagged(format!("online:give:{}:{:x}", seat.player, w.0))
                     .clicked()
@@ -222,7 +218,7 @@ fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
     }
     for w in &s.watchers {
         ui.horizontal(|ui| {
-            ui.label(format!("{} watches", key_name(*w)));
+            ui.label(format!("{w} watches"));
             if ui
                 .button("Remove")
                 .tagged(format!("online:remove-watcher:{:x}", w.0))
