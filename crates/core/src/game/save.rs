@@ -19,6 +19,19 @@ pub const MAX_ACTIONS: usize = 1_000_000;
 /// The most heroes a save seats, and the highest player number it gives one.
 pub(crate) const MAX_SEATS: usize = 64;
 
+/// The save format this Foehold writes.
+///
+/// - 1 (until 2026-11-24, no `format:` field): Gloomhaven's card draws (modifier cards, ability
+///   cards, a short rest's lost card) were made by a generator inside the state and were not in
+///   the log.
+/// - 2 (`format: 2`; before 2026-11-29 written without the field): every draw and roll is a chance
+///   action in the log.
+///
+/// A save without the field is read as either: where its log reaches a draw with no outcome
+/// logged, it is a format-1 save, refused with both formats named (its draws came from a generator
+/// this Foehold no longer has). A save of a later format is refused, naming both.
+pub const SAVE_FORMAT: u32 = 2;
+
 /// How many earlier autosaves [`write_rotating`] keeps next to the newest one.
 pub const AUTOSAVES_KEPT: usize = 3;
 
@@ -26,6 +39,9 @@ pub const AUTOSAVES_KEPT: usize = 3;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, bound = "")]
 pub struct Save<R: Rules> {
+    /// The save's format ([`SAVE_FORMAT`]); absent in saves of format 1 and older ones of 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     /// The rule module the game is played by (`rules: Gloomhaven`); loading dispatches on it.
     pub rules: String,
     /// The scenario file, as given when the game started (relative paths are tried from the current
@@ -109,6 +125,7 @@ impl<R: Rules> Save<R> {
             })
             .collect();
         Save {
+            format: Some(SAVE_FORMAT),
             rules: R::NAME.to_string(),
             scenario: game.scenario_path.clone(),
             scenario_name: R::scenario_name(&game.scenario).to_string(),
@@ -151,6 +168,18 @@ impl<R: Rules> Save<R> {
     /// Parses a save's text; a save of other rules, or a log beyond [`MAX_ACTIONS`], is refused.
     pub fn parse(file: &str, text: &str) -> Result<Save<R>, LoadError> {
         let save: Save<R> = parse_ron(file, text)?;
+        if let Some(format) = save.format.filter(|&f| f > SAVE_FORMAT || f == 0) {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "format",
+                format!(
+                    "the save is of format {format}, which this Foehold does not know: it reads \
+                     formats 1 to {SAVE_FORMAT} (a save of a later format comes from a newer \
+                     Foehold)"
+                ),
+            ));
+        }
         if save.rules != R::NAME {
             return Err(LoadError::at_text(
                 file,
@@ -282,7 +311,20 @@ impl<R: Rules> Save<R> {
         .map_err(|e| with_note(e.to_string()))?
         .with_scenario_text(&text);
         let mut parted = None;
+        // A save that does not say its format may be of format 1, whose draws are not in its log.
+        let unmarked = self.format.is_none();
         for (i, a) in self.actions.iter().enumerate() {
+            if unmarked && waits_for_a_draw_it_lacks(&game, a) {
+                return Err(format!(
+                    "the save is of format 1 (written before 2026-11-24, when a Gloomhaven game's \
+                     card draws were made inside the state and not logged): at action {} the game \
+                     draws a card the save does not hold. This Foehold reads format \
+                     {SAVE_FORMAT}, where every draw is in the log, and does not yet rebuild the \
+                     draws of a format-1 save (they came from a generator inside the old game's \
+                     state)",
+                    i + 1
+                ));
+            }
             if let Err(e) = game.apply(a.clone()) {
                 let mut msg = format!("action {} ({a:?}) is refused: {e}", i + 1);
                 if let Some(p) = &parted {
@@ -310,4 +352,13 @@ impl<R: Rules> Save<R> {
             parted,
         })
     }
+}
+
+/// Whether the game waits for a chance outcome (a card drawn) and the save's next action is not
+/// one: the mark of a format-1 save, whose draws were never logged.
+fn waits_for_a_draw_it_lacks<R: Rules>(game: &Game<R>, next: &R::Action) -> bool {
+    matches!(game.to_move(), crate::rules::ToMove::Chance { .. })
+        && !game
+            .legal_actions(crate::rules::Seat::Chance)
+            .contains(next)
 }
