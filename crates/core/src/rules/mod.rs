@@ -309,6 +309,12 @@ pub fn rules_name(text: &str) -> &str {
 /// The value of the top-level `rules: Name` field of a scenario or save file, with its position;
 /// `None` when the file has no such field. Loading dispatches on it before the whole file is parsed.
 pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
+    top_level_field(text, "rules")
+}
+
+/// The value (a bare or quoted word) of the top-level field `key` of a RON file, with its line and
+/// column; `None` when there is none. Comments and strings are skipped.
+fn top_level_field<'a>(text: &'a str, key: &str) -> Option<(&'a str, usize, usize)> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
     let mut i = 0;
@@ -327,13 +333,15 @@ pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
             }
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'r' if depth == 1
-                && text[i..].starts_with("rules")
-                && (i == 0 || !is_ident(bytes[i - 1])) =>
+            _ if depth == 1
+                && text.is_char_boundary(i)
+                && text[i..].starts_with(key)
+                && (i == 0 || !is_ident(bytes[i - 1]))
+                && !bytes.get(i + key.len()).copied().is_some_and(is_ident) =>
             {
-                let rest = text[i + 5..].trim_start();
+                let rest = text[i + key.len()..].trim_start();
                 if let Some(value) = rest.strip_prefix(':') {
-                    // Scenarios write the name bare (`rules: Gloomhaven`), saves quote it.
+                    // Scenarios write a name bare (`rules: Gloomhaven`), saves quote it.
                     let value = value.trim_start();
                     let value = value.strip_prefix('"').unwrap_or(value);
                     let len = value.bytes().take_while(|b| is_ident(*b)).count();
@@ -347,6 +355,31 @@ pub fn rules_field(text: &str) -> Option<(&str, usize, usize)> {
         i += 1;
     }
     None
+}
+
+/// The scenario file format this Foehold reads and writes: `format: 1` (or no field) in every
+/// module's scenario files so far.
+pub const SCENARIO_FORMAT: u32 = 1;
+
+/// A scenario of a later format (its top-level `format:`) is refused naming both formats, before
+/// the rest of the file is read: its other fields may be ones this Foehold does not know.
+pub(crate) fn check_scenario_format(file: &str, text: &str) -> Result<(), LoadError> {
+    let Some((value, line, column)) = top_level_field(text, "format") else {
+        return Ok(());
+    };
+    match value.parse::<u32>() {
+        Ok(n) if (1..=SCENARIO_FORMAT).contains(&n) => Ok(()),
+        _ => Err(LoadError::new(
+            file,
+            line,
+            column,
+            format!(
+                "the scenario is of format {value:?}, which this Foehold does not know: it reads \
+                 scenario formats 1 to {SCENARIO_FORMAT} (a later format comes from a newer \
+                 Foehold)"
+            ),
+        )),
+    }
 }
 
 const fn is_ident(b: u8) -> bool {

@@ -223,6 +223,10 @@ pub(crate) const MAX_EXERCISES: usize = 64;
 pub struct ScenarioFile {
     /// Always `Brimstone`.
     pub rules: RulesName,
+    /// The scenario file's format ([`crate::rules::SCENARIO_FORMAT`]); absent in files written
+    /// before it was named, which are of format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     /// Always `Square`.
     pub grid: GridName,
     /// The scenario's name.

@@ -220,6 +220,7 @@ impl Rules for Gloomhaven {
     type Event = Event;
 
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        super::check_scenario_format(file, text)?;
         let scenario = Scenario::parse(file, text)?;
         super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
         Ok(scenario)

@@ -498,6 +498,10 @@ pub enum Victory {
 pub struct Scenario {
     /// The rule module the scenario is played by: always `Gloomhaven` here.
     pub rules: RulesName,
+    /// The scenario file's format ([`crate::rules::SCENARIO_FORMAT`]); absent in files written
+    /// before it was named, which are of format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     /// The scenario's name.
     pub name: String,
     /// A few sentences for the players.

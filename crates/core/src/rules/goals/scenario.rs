@@ -63,6 +63,10 @@ pub enum Goal {
 pub struct ScenarioFile {
     /// Always `Goals`.
     pub rules: RulesName,
+    /// The scenario file's format ([`crate::rules::SCENARIO_FORMAT`]); absent in files written
+    /// before it was named, which are of format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     /// The scenario's name.
     pub name: String,
     /// A sentence or two about it.

@@ -45,6 +45,10 @@ pub enum RulesName {
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
     pub rules: RulesName,
+    /// The scenario file's format ([`crate::rules::SCENARIO_FORMAT`]); absent in files written
+    /// before it was named, which are of format 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
     pub name: String,
     pub width: i32,
     pub height: i32,
@@ -386,6 +390,7 @@ impl Rules for Toy {
     type Event = Event;
 
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        super::check_scenario_format(file, text)?;
         let s: Scenario = parse_ron(file, text)?;
         let inside = |(x, y): Cell| (0..s.width).contains(&x) && (0..s.height).contains(&y);
         if !inside(s.hero) || !inside(s.foe) || s.hero == s.foe {
