@@ -79,6 +79,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     host_gone: bool,
     /// Polls in a row that brought no entry while this copy is behind the host.
     idle: u32,
+    /// Polls in a row that brought nothing while proposals wait for an answer.
+    unanswered: u32,
     /// The room's password, sent in the hello.
     password: Option<String>,
     /// The decisions this player proposed lately (position, action): a commit said to be this
@@ -130,6 +132,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             unwelcomed: false,
             host_gone: false,
             idle: 0,
+            unanswered: 0,
             password: None,
             proposed: VecDeque::new(),
             undo_asked: VecDeque::new(),
@@ -315,6 +318,22 @@ impl<R: Present, T: Transport> Peer<R, T> {
             }
         } else {
             self.idle = 0;
+        }
+        // A host past a peer's allowance drops its refusals unanswered, and a full queue drops a
+        // commit: proposals left waiting that long are given up, so this player may propose again.
+        if self.in_flight > 0 && n == 0 {
+            self.unanswered += 1;
+            if self.unanswered >= RETRY_AFTER_POLLS {
+                self.note(format!(
+                    "no answer from the host to {} proposals: this player may propose again",
+                    self.in_flight
+                ));
+                self.in_flight = 0;
+                self.pending = None;
+                self.unanswered = 0;
+            }
+        } else {
+            self.unanswered = 0;
         }
         n
     }

@@ -269,3 +269,46 @@ fn an_undo_flood_is_bounded_by_the_games_progress() {
     t.play(100_000, |_| {});
     assert!(t.is_over());
 }
+
+#[test]
+fn proposals_the_host_never_answers_are_given_up_and_the_player_proposes_again() {
+    use foehold_net::local::{self, Endpoint};
+    use foehold_net::peer::{Peer, RETRY_AFTER_POLLS};
+    // A host that welcomes and then answers nothing (its refusals past the allowance are dropped).
+    let t = brimstone(2);
+    let real = t.replicas()[0];
+    let welcome = Message::Welcome {
+        player: Some(2),
+        setup: real.setup().clone(),
+        start: real.start(),
+        len: real.len(),
+        hash: real.hash(),
+    };
+    let mut silent = Endpoint::new(PeerId(100));
+    let mut peer = Peer::<Brimstone>::new(
+        t.scenario(),
+        Want::Player(2),
+        PeerId(100),
+        Endpoint::new(PeerId(101)),
+    );
+    local::connect(&mut silent, peer.transport_mut(), 64);
+    peer.poll();
+    silent.send(PeerId(101), encode(&welcome).unwrap()).unwrap();
+    peer.poll();
+    let state = peer.replica().unwrap().game().state.clone();
+    let any = Brimstone::legal_actions(&state, foehold_core::rules::Seat::Hero(0))
+        .into_iter()
+        .next()
+        .unwrap();
+    let sent = (0..10).filter(|_| peer.propose(&any).is_ok()).count();
+    assert_eq!(sent, foehold_net::host::MAX_IN_FLIGHT as usize);
+    assert!(peer.propose(&any).is_err(), "the session waits for answers");
+    for _ in 0..RETRY_AFTER_POLLS {
+        peer.poll();
+    }
+    assert!(peer.propose(&any).is_ok(), "given up: it proposes again");
+    assert!(
+        peer.notes().any(|n| n.contains("no answer from the host")),
+        "and says so"
+    );
+}
