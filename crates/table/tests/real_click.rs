@@ -2262,6 +2262,56 @@ fn a_host_lets_a_friend_in_by_hand_behind_a_password() {
 }
 
 #[test]
+fn a_host_gives_a_watcher_the_free_seat_then_removes_them() {
+    let _turn = Turn::take();
+    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
+    let mut host = hosting("scenarios/dome-crossing.ron");
+    let code = copy_the_join_code(&mut host);
+    let title = host.probe()["title"].clone();
+    // A friend's table joins to watch.
+    let mut friend = Table::launch(None, &net);
+    friend.click("players:start");
+    friend.click("menu:online");
+    set_clipboard_text(&friend.display, &code);
+    friend.click("online:code");
+    friend.key("ctrl+v");
+    friend.click("online:watch");
+    friend.click("online:join");
+    friend.wait_for("welcomed as a watcher", 120, |p| {
+        (p["online"]["welcomed"] == true
+            && p["title"] == title
+            && p["online"]["role"] == "Spectator")
+            .then_some(())
+    });
+    // The host gives them player 2's free seat by a click.
+    host.wait_for("a watcher", 60, |p| {
+        (p["online"]["watchers"] == 1).then_some(())
+    });
+    host.click("online:guests");
+    let give = host.wait_for("the Give button", 60, |p| {
+        widgets_starting(p, "online:give:2:").into_iter().next()
+    });
+    host.click(&give);
+    friend.wait_for("player 2 now", 60, |p| {
+        (online_player(p) == Some(2) && p["online"]["role"] == "Player").then_some(())
+    });
+    host.wait_for("player 2 connected", 60, |p| {
+        (p["online"]["seats"][1]["connected"] == true && p["online"]["watchers"] == 0).then_some(())
+    });
+    // Then removes them: their table is told, keeps its game, and does not host.
+    host.click("online:remove:2");
+    let p = friend.wait_for("told they are out", 60, |p| {
+        p["online"]["removed"].as_str().map(|_| p.clone())
+    });
+    assert_eq!(p["title"], title, "the game stays on their table");
+    let picture = friend.keep_last_picture(&p);
+    eprintln!("the removed table: {}", picture.display());
+    host.wait_for("seat 2 free again", 60, |p| {
+        (p["online"]["seats"][1]["taken"] == false).then_some(())
+    });
+}
+
+#[test]
 fn a_game_goes_online_as_it_stands_is_played_by_two_and_outlives_its_host() {
     let _turn = Turn::take();
     let tables = a_game_played_at_one_table_goes_online_as_it_stands();

@@ -521,6 +521,11 @@ fn pump<R: Module>(
         commands.queue(leave::<R>);
         return;
     };
+    // The host may give this screen a seat, or free the one it held: its heroes follow.
+    let here = side.player().map_or(Here::Nobody, Here::Player);
+    if seats.here != here {
+        seats.here = here;
+    }
     propose(
         side,
         &mut s.sealed,

@@ -239,6 +239,20 @@ fn in_game(
     admin: &mut Vec<Admin>,
 ) {
     let s = &state.status;
+    if let Some(why) = &s.removed {
+        // Out for good: the seats and whom the game waits for are no longer this screen's.
+        ui.colored_label(RED, format!("You are out of this game: {why}."))
+            .tagged("online:removed");
+        ui.label("Close the online game to play on at this table.");
+        if ui
+            .button("Close the online game")
+            .tagged("online:leave")
+            .clicked()
+        {
+            go.write(Go::Leave);
+        }
+        return;
+    }
     let who = match s.role {
         Some(Role::Host(Some(n))) => format!("You host this game, as Player {n}."),
         Some(Role::Host(None)) => "You host this game.".to_string(),
@@ -295,10 +309,7 @@ fn in_game(
         ui.label(format!("The game waits for {}.", names.join(" and ")))
             .tagged("online:waiting");
     }
-    if let Some(why) = &s.removed {
-        ui.colored_label(RED, format!("You are out of this game: {why}."))
-            .tagged("online:removed");
-    } else if s.host_gone {
+    if s.host_gone {
         ui.colored_label(
             RED,
             "The host has left, and no other player could continue as host. The game stays here: \
