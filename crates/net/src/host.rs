@@ -312,9 +312,7 @@ impl<R: Present, T: Transport> Host<R, T> {
         let away = self
             .seats
             .iter()
-            .filter(|&(&n, id)| {
-                self.me != Some(n) && self.peers.get(id).is_none_or(|s| s.player != Some(n))
-            })
+            .filter(|&(&n, &id)| !self.holder_here(n, id))
             .map(|(&n, &id)| PeerInfo {
                 id,
                 player: Some(n),
@@ -327,12 +325,14 @@ impl<R: Present, T: Transport> Host<R, T> {
     pub fn seats(&self) -> Vec<(u32, PeerId, bool)> {
         self.seats
             .iter()
-            .map(|(&n, &id)| {
-                let here =
-                    self.me == Some(n) || self.peers.get(&id).is_some_and(|s| s.player == Some(n));
-                (n, id, here)
-            })
+            .map(|(&n, &id)| (n, id, self.holder_here(n, id)))
             .collect()
+    }
+
+    /// Whether seat `n`'s holder `id` is here playing it: the host's own seat, or a connected
+    /// peer welcomed as that player.
+    fn holder_here(&self, n: u32, id: PeerId) -> bool {
+        self.me == Some(n) || self.peers.get(&id).is_some_and(|s| s.player == Some(n))
     }
 
     /// Who the host lets in from now on; `password`, when set, must be in every hello.
@@ -511,11 +511,7 @@ impl<R: Present, T: Transport> Host<R, T> {
     }
 
     fn owns(&self, player: Option<u32>, maker: Maker) -> bool {
-        let Some(player) = player else { return false };
-        match maker {
-            Maker::Hero(h) => self.replica.setup().players.get(h) == Some(&player),
-            Maker::Table => self.replica.setup().table_player == player,
-        }
+        player.is_some_and(|p| self.replica.is_players(maker, p))
     }
 
     /// Handles what the transport has (at most [`MAX_EVENTS_PER_POLL`] events); returns how many.
@@ -567,12 +563,8 @@ impl<R: Present, T: Transport> Host<R, T> {
                 }
             }
             Event::Frame(p, frame) => {
-                let now = self.now;
-                let Some(slot) = self.peers.get_mut(&p) else {
-                    return;
-                };
-                let (rate, burst) = limits::FRAMES;
-                if !slot.buckets.frames.take(now, rate, burst) {
+                // A peer not connected, or past its allowance of frames: dropped unread.
+                if !self.allow(p, |b| &mut b.frames, limits::FRAMES) {
                     return;
                 }
                 self.traffic.received += 1;

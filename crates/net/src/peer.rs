@@ -100,6 +100,14 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
 /// be its own.
 const REMEMBERED: usize = 16;
 
+/// Keeps `item` among the last [`REMEMBERED`] of `queue`.
+fn remember<T>(queue: &mut VecDeque<T>, item: T) {
+    if queue.len() == REMEMBERED {
+        queue.pop_front();
+    }
+    queue.push_back(item);
+}
+
 /// The peer to continue as host when the host is gone: the one whose copy has the longest log,
 /// then the lowest id.
 pub fn elect(candidates: &[(PeerId, u64)]) -> Option<PeerId> {
@@ -632,10 +640,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
         let (Some(player), Some(r)) = (self.player, &self.replica) else {
             return false;
         };
-        match maker {
-            Maker::Hero(h) => r.setup().players.get(h) == Some(&player),
-            Maker::Table => r.setup().table_player == player,
-        }
+        r.is_players(maker, player)
     }
 
     /// Proposes a decision at the log's length now. At most [`MAX_IN_FLIGHT`] proposals wait for
@@ -656,10 +661,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             action: action.clone(),
         })
         .map_err(|e| e.to_string())?;
-        if self.proposed.len() == REMEMBERED {
-            self.proposed.pop_front();
-        }
-        self.proposed.push_back((at, action));
+        remember(&mut self.proposed, (at, action));
         self.in_flight += 1;
         self.pending = Some(at);
         Ok(())
@@ -693,10 +695,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
         let at = r.len();
         self.send(&Message::UndoRequest { at })
             .map_err(|e| e.to_string())?;
-        if self.undo_asked.len() == REMEMBERED {
-            self.undo_asked.pop_front();
-        }
-        self.undo_asked.push_back(at);
+        remember(&mut self.undo_asked, at);
         Ok(())
     }
 

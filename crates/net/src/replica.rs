@@ -240,13 +240,22 @@ impl<R: Rules> Replica<R> {
         }
     }
 
+    /// Whether a maker's decisions are `player`'s by the seat table: the hero's player's, or the
+    /// table's tie-breaker's.
+    pub fn is_players(&self, maker: Maker, player: u32) -> bool {
+        match maker {
+            Maker::Hero(h) => self.setup.players.get(h) == Some(&player),
+            Maker::Table => self.setup.table_player == player,
+        }
+    }
+
     /// Whether `player` may have made a maker's decision: a hero's is its player's alone. A tie's
     /// is any seated player's, since the tie-breaker changes with the host and a copy that joined
     /// later knows only the last one (the tie-breaker's own copy still refuses a tie it never
     /// broke).
     fn may_decide(&self, maker: Maker, player: u32) -> bool {
         match maker {
-            Maker::Hero(_) => self.player_of(maker) == player,
+            Maker::Hero(_) => self.is_players(maker, player),
             Maker::Table => (1..=self.setup.seats).contains(&player),
         }
     }
@@ -316,10 +325,13 @@ impl<R: Rules> Replica<R> {
 
     /// Stops this copy at entry `seq`, which it refuses for `why` (a check made outside the
     /// replica: a hidden pick's commitment, a decision in this player's name it never made).
-    pub(crate) fn refuse(&mut self, seq: u64, why: String) -> Desync {
-        let d = parted(seq, self.game.cursor + 1, "the next entry".into(), why);
-        self.desync = Some(d.clone());
-        d
+    pub(crate) fn refuse(&mut self, seq: u64, why: String) {
+        self.desync = Some(parted(
+            seq,
+            self.game.cursor + 1,
+            "the next entry".into(),
+            why,
+        ));
     }
 
     fn receive_commit(&mut self, c: &Commit) -> Result<(), Desync> {
