@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{CAPACITY, Table};
+use common::{CAPACITY, Table, notes, until_player};
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::gloomhaven::{Action as GhAction, Gloomhaven};
 use foehold_core::rules::{Present, Rules, Seat, TieBreaker, ToMove};
@@ -29,29 +29,6 @@ fn hero_to_move<R: Present>(t: &Table<R>) -> Option<usize> {
     }
 }
 
-fn player_of<R: Present>(t: &Table<R>, hero: usize) -> u32 {
-    t.replicas()[0].setup().players[hero]
-}
-
-/// Plays until a hero of `player` is to move.
-fn until_player<R: Present>(t: &mut Table<R>, player: u32) {
-    for _ in 0..10_000 {
-        if hero_to_move(t).is_some_and(|h| player_of(t, h) == player) {
-            return;
-        }
-        assert!(
-            t.step(),
-            "nobody moves: {:?}, {:?}",
-            t.replicas()[0].game().to_move(),
-            t.peers
-                .iter()
-                .flat_map(|p| p.notes().map(str::to_string))
-                .collect::<Vec<_>>()
-        );
-    }
-    panic!("player {player} never moves");
-}
-
 /// Sends a raw frame from peer `i` to the host.
 fn raw<R: Present>(t: &mut Table<R>, i: usize, frame: Vec<u8>) -> Result<(), SendError> {
     let host = t.host_id();
@@ -60,10 +37,6 @@ fn raw<R: Present>(t: &mut Table<R>, i: usize, frame: Vec<u8>) -> Result<(), Sen
 
 fn message<R: Present>(t: &mut Table<R>, i: usize, m: &Message) {
     raw(t, i, encode(m).unwrap()).unwrap();
-}
-
-fn notes<R: Present>(t: &Table<R>, i: usize) -> Vec<String> {
-    t.peers[i].notes().map(str::to_string).collect()
 }
 
 fn snapshot<R: Present>(t: &Table<R>) -> (u64, StateHash) {

@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::Table;
+use common::{Table, notes, until_player};
 use foehold_core::rules::brimstone::Brimstone;
-use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
+use foehold_core::rules::{Present, Rules, TieBreaker};
 use foehold_net::codec::encode;
 use foehold_net::host::{Admission, MAX_PEERS, MAX_UNDOS_WITHOUT_PROGRESS};
 use foehold_net::message::{Entry, Message, PeerId, Want};
@@ -15,23 +15,6 @@ use foehold_net::transport::Transport;
 
 fn brimstone(seats: u32) -> Table<Brimstone> {
     Table::new("cinder-adit.ron", seats, 21, TieBreaker::Seeded)
-}
-
-fn notes<R: Present>(t: &Table<R>, i: usize) -> Vec<String> {
-    t.peers[i].notes().map(str::to_string).collect()
-}
-
-/// Plays until a hero of `player` is to move; returns that hero.
-fn until_player<R: Present>(t: &mut Table<R>, player: u32) -> usize {
-    for _ in 0..10_000 {
-        if let ToMove::Heroes(h) = t.replicas()[0].game().to_move()
-            && t.replicas()[0].setup().players[h[0]] == player
-        {
-            return h[0];
-        }
-        assert!(t.step(), "nobody moves");
-    }
-    panic!("player {player} never moves");
 }
 
 /// Drops peer `i`'s connection, as a killed program's.

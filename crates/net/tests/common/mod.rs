@@ -8,7 +8,7 @@ use std::sync::Arc;
 use foehold_core::game::Game;
 use foehold_core::game::save::text_hash;
 use foehold_core::rules::view::Side;
-use foehold_core::rules::{Present, TieBreaker};
+use foehold_core::rules::{Present, TieBreaker, ToMove};
 use foehold_net::host::{Host, setup_of};
 use foehold_net::local::{self, Endpoint};
 use foehold_net::message::{PeerId, StateHash, Want};
@@ -195,4 +195,30 @@ impl<R: Present> Table<R> {
             received_bytes: a.received_bytes + t.received_bytes,
         })
     }
+}
+
+/// Peer `i`'s notes, oldest first.
+pub fn notes<R: Present>(t: &Table<R>, i: usize) -> Vec<String> {
+    t.peers[i].notes().map(str::to_string).collect()
+}
+
+/// Plays until a hero of `player` is to move; returns that hero.
+pub fn until_player<R: Present>(t: &mut Table<R>, player: u32) -> usize {
+    for _ in 0..10_000 {
+        if let ToMove::Heroes(h) = t.replicas()[0].game().to_move()
+            && t.replicas()[0].setup().players[h[0]] == player
+        {
+            return h[0];
+        }
+        assert!(
+            t.step(),
+            "nobody moves: {:?}, {:?}",
+            t.replicas()[0].game().to_move(),
+            t.peers
+                .iter()
+                .flat_map(|p| p.notes().map(str::to_string))
+                .collect::<Vec<_>>()
+        );
+    }
+    panic!("player {player} never moves");
 }
