@@ -134,7 +134,7 @@ fn online_json(online: &crate::app::online::Online) -> Value {
         "desync": s.desync,
         "host_gone": s.host_gone,
         "removed": s.removed,
-        "asking": s.asking.iter().map(|(p, _)| format!("{:x}", p.0)).collect::<Vec<_>>(),
+        "asking": s.asking.iter().map(|a| format!("{:x}", a.id.0)).collect::<Vec<_>>(),
         "watchers": s.watchers.len(),
         "starting": online.starting().map(|(what, _)| what.to_string()),
         "notes": online.notes.iter().collect::<Vec<_>>(),

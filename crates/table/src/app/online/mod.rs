@@ -77,7 +77,7 @@ pub struct Status {
     pub host_gone: bool,
     pub traffic: Traffic,
     /// On the host: the joiners waiting to be let in, and the seat each asks for.
-    pub asking: Vec<(PeerId, Want)>,
+    pub asking: Vec<foehold_net::host::Asking>,
     /// On the host: the watchers connected, who may be given a seat.
     pub watchers: Vec<PeerId>,
     /// Why the host put this screen out of the game, once it has.

@@ -39,7 +39,7 @@ fn status<R: Module>(side: &Side<R>, code: Option<&str>) -> Status {
     let seats_n = setup.map_or(0, |s| s.seats);
     let (asking, watchers) = match side {
         Side::Host(h) => (
-            h.asking().into_iter().map(|a| (a.id, a.want)).collect(),
+            h.asking(),
             h.peer_list()
                 .iter()
                 .skip(1)

@@ -158,22 +158,22 @@ fn online(
 /// The host's rows: who waits to be let in, and what can be done with each seat.
 fn host_rows(ui: &mut egui::Ui, state: &Online, admin: &mut Vec<Admin>) {
     let s = &state.status;
-    for (p, want) in &s.asking {
+    for a in &s.asking {
         ui.horizontal(|ui| {
-            ui.label(format!("{p} asks to join as {want}"));
+            ui.label(format!("{} asks to join as {}", a.id, a.want));
             if ui
                 .button("Admit")
-                .tagged(format!("online:admit:{:x}", p.0))
+                .tagged(format!("online:admit:{:x}", a.id.0))
                 .clicked()
             {
-                admin.push(Admin::Admit(*p));
+                admin.push(Admin::Admit(a.id));
             }
             if ui
                 .button("Turn away")
-                .tagged(format!("online:turn-away:{:x}", p.0))
+                .tagged(format!("online:turn-away:{:x}", a.id.0))
                 .clicked()
             {
-                admin.push(Admin::TurnAway(*p));
+                admin.push(Admin::TurnAway(a.id));
             }
         });
     }
