@@ -2009,17 +2009,23 @@ fn copy_the_join_code(host: &mut Table) -> String {
     code
 }
 
-/// A friend's table joins the game `host` shows `code` for, by pasting the code into its field.
-fn friend_joins(mut host: Table, code: &str) -> [Table; 2] {
+/// A friend's table, opened on the default scenario, with `code` pasted into its Online window's
+/// code field (put on its clipboard, then Ctrl+V), ready to click *Join*.
+fn friend_with_the_code(code: &str) -> Table {
     let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
-    let title = host.probe()["title"].clone();
-    // The friend's table opens on the default scenario and leaves it for the host's.
     let mut friend = Table::launch(None, &net);
     friend.click("players:start");
     friend.click("menu:online");
     set_clipboard_text(&friend.display, code);
     friend.click("online:code");
     friend.key("ctrl+v");
+    friend
+}
+
+/// A friend's table joins the game `host` shows `code` for, by pasting the code into its field.
+fn friend_joins(mut host: Table, code: &str) -> [Table; 2] {
+    let title = host.probe()["title"].clone();
+    let mut friend = friend_with_the_code(code);
     let typed = Instant::now();
     friend.click("online:join");
     friend.wait_for("the host's welcome and game", 120, |p| {
@@ -2206,12 +2212,7 @@ fn a_host_lets_a_friend_in_by_hand_behind_a_password() {
     let code = copy_the_join_code(&mut host);
     let title = host.probe()["title"].clone();
     // The friend gives the password and asks for player 2: it waits for the host.
-    let mut friend = Table::launch(None, &net);
-    friend.click("players:start");
-    friend.click("menu:online");
-    set_clipboard_text(&friend.display, &code);
-    friend.click("online:code");
-    friend.key("ctrl+v");
+    let mut friend = friend_with_the_code(&code);
     friend.click("online:password");
     friend.type_text("lantern");
     friend.click("online:join");
@@ -2264,17 +2265,11 @@ fn a_host_lets_a_friend_in_by_hand_behind_a_password() {
 #[test]
 fn a_host_gives_a_watcher_the_free_seat_then_removes_them() {
     let _turn = Turn::take();
-    let net = ["--relay", "none", "--bind", "127.0.0.1:0"];
     let mut host = hosting("scenarios/dome-crossing.ron");
     let code = copy_the_join_code(&mut host);
     let title = host.probe()["title"].clone();
     // A friend's table joins to watch.
-    let mut friend = Table::launch(None, &net);
-    friend.click("players:start");
-    friend.click("menu:online");
-    set_clipboard_text(&friend.display, &code);
-    friend.click("online:code");
-    friend.key("ctrl+v");
+    let mut friend = friend_with_the_code(&code);
     friend.click("online:watch");
     friend.click("online:join");
     friend.wait_for("welcomed as a watcher", 120, |p| {
