@@ -1,4 +1,5 @@
-//! `foehold replay` names where a replay parts from its save, and a scenario edited since the save.
+//! `foehold replay` names where a replay parts from its save, a scenario edited since the save,
+//! and a save of an earlier format it rebuilt.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -121,4 +122,27 @@ fn a_scenario_edited_since_the_save_is_named() {
         err.contains("has changed since the game was saved"),
         "{err}"
     );
+}
+
+#[test]
+fn a_format_1_save_replays_with_its_draws_rebuilt_and_says_so() {
+    let save = root().join("crates/core/tests/fixtures/saves/format-1-tutorial-seed-3.ron");
+    let out = foehold(&["replay", "--quiet", save.to_str().unwrap()]);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("the save is of format 1") && stderr.contains("draws were rebuilt"),
+        "{stderr}"
+    );
+    // The save's 58 actions and the draws they made, ending in round 4 as that game did.
+    assert!(stdout.contains("round 4"), "{stdout}");
+    let actions: usize = stdout
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!(actions > 58, "{stdout}");
 }

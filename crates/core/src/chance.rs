@@ -13,6 +13,9 @@
 //! whenever it is run from the same state with the same outcomes: the rules never depend on anything
 //! else, so this holds.
 
+use rand::RngExt;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 /// What a pick is about, and the words for each of its outcomes (all equally likely).
@@ -29,6 +32,17 @@ pub trait Picker {
     /// One of `n` equally likely outcomes (`n` ≥ 1); `want` says what the pick is about, for a
     /// picker that must ask for it.
     fn pick(&mut self, n: usize, want: impl FnOnce() -> Want) -> usize;
+
+    /// Like [`Picker::pick`], for a pick the rules of save format 1 made with their generator
+    /// directly rather than by drawing the top of a shuffled pile (the card a short rest loses).
+    fn pick_at_random(&mut self, n: usize, want: impl FnOnce() -> Want) -> usize {
+        self.pick(n, want)
+    }
+
+    /// A pile is shuffled. Nothing to do when each draw is a pick among the pile (every card is
+    /// equally likely whatever its place); the rebuilding of a format-1 save shuffles it as the
+    /// rules of that format did.
+    fn shuffle<T>(&mut self, _pile: &mut [T]) {}
 }
 
 /// Always the first outcome: a deck stacked in a known order draws its cards from the top.
@@ -47,6 +61,17 @@ pub struct Dealer {
     given: Vec<usize>,
     next: usize,
     wanted: Option<Want>,
+    /// Set only while a format-1 save is rebuilt: the generator its state held.
+    format_1: Option<Box<Format1>>,
+}
+
+/// The generator of a format-1 game (its state held one and drew with it), and what it drew.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Format1 {
+    rng: ChaCha8Rng,
+    /// What each pick was about and the name of the outcome drawn, since the last
+    /// [`Dealer::take_format_1_draws`].
+    drawn: Vec<(String, String)>,
 }
 
 impl Dealer {
@@ -56,7 +81,38 @@ impl Dealer {
             given,
             next: 0,
             wanted: None,
+            format_1: None,
         }
+    }
+
+    /// A dealer that draws as the rules of save format 1 did: each pile shuffled by this
+    /// generator (the one a format-1 state held) and drawn from its top, never asking for an
+    /// outcome.
+    pub fn format_1(rng: ChaCha8Rng) -> Dealer {
+        Dealer {
+            format_1: Some(Box::new(Format1 {
+                rng,
+                drawn: Vec::new(),
+            })),
+            ..Dealer::default()
+        }
+    }
+
+    /// The same dealer for a new run of a step, with these outcomes: a format-1 generator
+    /// goes on from where it is.
+    pub fn restart(&mut self, given: Vec<usize>) {
+        self.given = given;
+        self.next = 0;
+        self.wanted = None;
+    }
+
+    /// What a format-1 dealer drew since the last call (what each pick was about, and the
+    /// outcome's name), in order; empty for any other dealer.
+    pub fn take_format_1_draws(&mut self) -> Vec<(String, String)> {
+        self.format_1
+            .as_mut()
+            .map(|f| std::mem::take(&mut f.drawn))
+            .unwrap_or_default()
     }
 
     /// The first pick the run asked for and had no outcome for, if any: the run must be thrown
@@ -69,6 +125,11 @@ impl Dealer {
 impl Picker for Dealer {
     fn pick(&mut self, n: usize, want: impl FnOnce() -> Want) -> usize {
         let n = n.max(1);
+        if let Some(f) = &mut self.format_1 {
+            // The pile was shuffled when it was made or refilled: the top is drawn.
+            f.note(0, want);
+            return 0;
+        }
         match self.given.get(self.next) {
             Some(&o) => {
                 self.next += 1;
@@ -83,6 +144,31 @@ impl Picker for Dealer {
                 0
             }
         }
+    }
+
+    fn pick_at_random(&mut self, n: usize, want: impl FnOnce() -> Want) -> usize {
+        match &mut self.format_1 {
+            Some(f) => {
+                let o = f.rng.random_range(0..n.max(1));
+                f.note(o, want);
+                o
+            }
+            None => self.pick(n, want),
+        }
+    }
+
+    fn shuffle<T>(&mut self, pile: &mut [T]) {
+        if let Some(f) = &mut self.format_1 {
+            pile.shuffle(&mut f.rng);
+        }
+    }
+}
+
+impl Format1 {
+    fn note(&mut self, outcome: usize, want: impl FnOnce() -> Want) {
+        let Want { what, options } = want();
+        let name = options.get(outcome).cloned().unwrap_or_default();
+        self.drawn.push((what, name));
     }
 }
 

@@ -28,8 +28,9 @@ pub(crate) const MAX_SEATS: usize = 64;
 ///   action in the log.
 ///
 /// A save without the field is read as either: where its log reaches a draw with no outcome
-/// logged, it is a format-1 save, refused with both formats named (its draws came from a generator
-/// this Foehold no longer has). A save of a later format is refused, naming both.
+/// logged, it is a format-1 save, and its draws are rebuilt from the seed by the module
+/// ([`Rules::format_1_actions`]: the old generator, run as it ran then); its state hashes, of
+/// that format's state, are not compared. A save of a later format is refused, naming both.
 pub const SAVE_FORMAT: u32 = 2;
 
 /// How many earlier autosaves [`write_rotating`] keeps next to the newest one.
@@ -103,6 +104,9 @@ pub struct Replay<R: Rules> {
     pub scenario_changed: Option<String>,
     /// The first action whose result differs from the saved game's, when the save records hashes.
     pub parted: Option<Parting>,
+    /// Set when the save is of an earlier format and its log was rebuilt: how, in words. Its
+    /// state hashes are of that format's state, so they are not compared.
+    pub converted: Option<String>,
 }
 
 /// The hash of a scenario file's text that saves record: 16 hex digits of FNV-1a.
@@ -291,8 +295,10 @@ impl<R: Rules> Save<R> {
             Some(note) => format!("{note}; {e}"),
             None => e,
         };
-        let scenario = R::parse_scenario(&file.display().to_string(), &text)
-            .map_err(|e| with_note(e.to_string()))?;
+        let scenario = Arc::new(
+            R::parse_scenario(&file.display().to_string(), &text)
+                .map_err(|e| with_note(e.to_string()))?,
+        );
         let name = R::scenario_name(&scenario);
         if name != self.scenario_name {
             return Err(with_note(format!(
@@ -302,28 +308,38 @@ impl<R: Rules> Save<R> {
                 name
             )));
         }
-        let mut game = Game::new(
-            Arc::new(scenario),
-            self.scenario.clone(),
-            self.seed,
-            self.tie_breaker,
-        )
-        .map_err(|e| with_note(e.to_string()))?
-        .with_scenario_text(&text);
+        let start = || {
+            Game::new(
+                scenario.clone(),
+                self.scenario.clone(),
+                self.seed,
+                self.tie_breaker,
+            )
+            .map(|g| g.with_scenario_text(&text))
+            .map_err(|e| with_note(e.to_string()))
+        };
+        let mut game = start()?;
         let mut parted = None;
         // A save that does not say its format may be of format 1, whose draws are not in its log.
         let unmarked = self.format.is_none();
         for (i, a) in self.actions.iter().enumerate() {
             if unmarked && waits_for_a_draw_it_lacks(&game, a) {
-                return Err(format!(
-                    "the save is of format 1 (written before 2026-11-24, when a Gloomhaven game's \
-                     card draws were made inside the state and not logged): at action {} the game \
-                     draws a card the save does not hold. This Foehold reads format \
-                     {SAVE_FORMAT}, where every draw is in the log, and does not yet rebuild the \
-                     draws of a format-1 save (they came from a generator inside the old game's \
-                     state)",
-                    i + 1
-                ));
+                let rebuilt = R::format_1_actions(
+                    scenario.clone(),
+                    self.seed,
+                    self.tie_breaker,
+                    &self.actions,
+                )
+                .map_err(|e| {
+                    with_note(format!(
+                        "the save is of format 1 (written before 2026-11-24, when a Gloomhaven \
+                         game's card draws were made inside the state and not logged): at \
+                         action {} the game draws a card the save does not hold, and its draws \
+                         cannot be rebuilt for format {SAVE_FORMAT}: {e}",
+                        i + 1
+                    ))
+                })?;
+                return self.rebuilt(start()?, rebuilt, scenario_changed);
             }
             if let Err(e) = game.apply(a.clone()) {
                 let mut msg = format!("action {} ({a:?}) is refused: {e}", i + 1);
@@ -350,6 +366,38 @@ impl<R: Rules> Save<R> {
             game,
             scenario_changed,
             parted,
+            converted: None,
+        })
+    }
+}
+
+impl<R: Rules> Save<R> {
+    /// The game of a format-1 save, played from its rebuilt log (`actions`, draws included).
+    fn rebuilt(
+        &self,
+        mut game: Game<R>,
+        actions: Vec<R::Action>,
+        scenario_changed: Option<String>,
+    ) -> Result<Replay<R>, String> {
+        let draws = actions.len() - self.actions.len();
+        for (i, a) in actions.into_iter().enumerate() {
+            game.apply(a.clone()).map_err(|e| {
+                format!(
+                    "the format-1 save's rebuilt action {} ({a:?}) is refused: {e}",
+                    i + 1
+                )
+            })?;
+        }
+        Ok(Replay {
+            game,
+            scenario_changed,
+            parted: None,
+            converted: Some(format!(
+                "the save is of format 1 (written before 2026-11-24): its {draws} draws were \
+                 rebuilt from seed {} as that format's rules drew them, for format {SAVE_FORMAT}; \
+                 its state hashes are of format 1's state and are not compared",
+                self.seed
+            )),
         })
     }
 }

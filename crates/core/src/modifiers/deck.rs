@@ -45,17 +45,18 @@ impl ModifierDeck {
     }
 
     /// Shuffles the discard back into the draw pile (the reshuffle). Every card of the pile is
-    /// equally likely to be drawn next (each draw is a pick among them), so the pile's order is
-    /// left as it is.
-    pub(crate) fn reshuffle(&mut self) {
+    /// equally likely to be drawn next (each draw is a pick among them), so `picks` leaves the
+    /// pile's order as it is unless it rebuilds a format-1 game.
+    pub(crate) fn reshuffle(&mut self, picks: &mut impl Picker) {
         self.draw_pile.append(&mut self.discard);
+        picks.shuffle(&mut self.draw_pile);
         self.needs_reshuffle = false;
     }
 
     /// End of the round: reshuffles if a ×2 or null card was drawn this round. Returns whether it did.
-    pub fn end_of_round(&mut self) -> bool {
+    pub fn end_of_round(&mut self, picks: &mut impl Picker) -> bool {
         if self.needs_reshuffle {
-            self.reshuffle();
+            self.reshuffle(picks);
             true
         } else {
             false
@@ -63,19 +64,20 @@ impl ModifierDeck {
     }
 
     /// Shuffles a bless card into the draw pile.
-    pub fn add_bless(&mut self) {
-        self.shuffle_in(Card::bless());
+    pub fn add_bless(&mut self, picks: &mut impl Picker) {
+        self.shuffle_in(Card::bless(), picks);
     }
 
     /// Shuffles a curse card into the draw pile.
-    pub fn add_curse(&mut self) {
-        self.shuffle_in(Card::curse());
+    pub fn add_curse(&mut self, picks: &mut impl Picker) {
+        self.shuffle_in(Card::curse(), picks);
     }
 
     /// Shuffles any card into the draw pile (the discard stays where it is); it goes under the
     /// pile, which a deck stacked in a known order keeps.
-    pub(crate) fn shuffle_in(&mut self, card: Card) {
+    pub(crate) fn shuffle_in(&mut self, card: Card, picks: &mut impl Picker) {
         self.draw_pile.push(card);
+        picks.shuffle(&mut self.draw_pile);
     }
 
     /// How many cards of a kind are in the deck (draw pile and discard), e.g. to respect the limit
@@ -109,6 +111,7 @@ impl ModifierDeck {
                 }
                 notes.push(format!("the draw pile is empty: the discard ({} cards) is shuffled into a new draw pile", self.discard.len()));
                 self.draw_pile.append(&mut self.discard);
+                picks.shuffle(&mut self.draw_pile);
             }
             let pile = &self.draw_pile;
             let i = picks.pick(pile.len(), || Want {
@@ -209,7 +212,7 @@ mod tests {
                 (2, 1),
                 "nothing moves before the round ends"
             );
-            assert!(deck.end_of_round());
+            assert!(deck.end_of_round(&mut Top));
             assert_eq!(
                 (
                     deck.draw_pile.len(),
@@ -218,7 +221,7 @@ mod tests {
                 ),
                 (3, 0, false)
             );
-            assert!(!deck.end_of_round(), "only once");
+            assert!(!deck.end_of_round(&mut Top), "only once");
         }
     }
 
@@ -226,7 +229,7 @@ mod tests {
     fn a_round_without_x2_or_null_keeps_the_discard() {
         let mut deck = ModifierDeck::stacked(cards(&["+1", "x2", "+0"]));
         deck.draw(Mode::Normal, 3, "a", &mut Top);
-        assert!(!deck.end_of_round());
+        assert!(!deck.end_of_round(&mut Top));
         assert_eq!((deck.draw_pile.len(), deck.discard.len()), (2, 1));
     }
 
@@ -248,16 +251,16 @@ mod tests {
             !deck.needs_reshuffle,
             "blessings and curses carry no reshuffle mark"
         );
-        deck.reshuffle();
+        deck.reshuffle(&mut Top);
         assert_eq!(deck.draw_pile, cards(&["+0"]));
     }
 
     #[test]
     fn blessings_and_curses_are_shuffled_into_the_draw_pile() {
         let mut deck = ModifierDeck::stacked(ModifierDeck::standard_cards());
-        deck.add_bless();
-        deck.add_curse();
-        deck.add_curse();
+        deck.add_bless(&mut Top);
+        deck.add_curse(&mut Top);
+        deck.add_curse(&mut Top);
         assert_eq!(
             (
                 deck.count(CardKind::Bless),

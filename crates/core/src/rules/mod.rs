@@ -234,6 +234,22 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn check_action(_action: &Self::Action) -> Result<(), String> {
         Ok(())
     }
+    /// The actions of a save of format 1 (see [`crate::game::save::SAVE_FORMAT`]), whose draws a
+    /// generator inside the state made and no action logged, as a game of today logs them: each
+    /// action followed by the chance actions that draw the same cards the old game drew. `Err`
+    /// says why it cannot be done; a module whose games always logged their draws keeps this
+    /// refusal.
+    fn format_1_actions(
+        _scenario: Arc<Self::Scenario>,
+        _seed: u64,
+        _ties: TieBreaker,
+        _actions: &[Self::Action],
+    ) -> Result<Vec<Self::Action>, String> {
+        Err(format!(
+            "{} games always logged their draws: a save of them that lacks one is damaged",
+            Self::NAME
+        ))
+    }
 }
 
 /// How a module's games read and look at the table: log lines, the picture the board draws, actions

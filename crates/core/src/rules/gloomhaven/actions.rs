@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use super::scenario::{Condition, Element};
 use super::state::{Actor, Drawing, FigureId, Half, Pending, Phase, State};
-use crate::chance::Dealer;
 use crate::hex::{Hex, distance, qr};
 use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
 use crate::modifiers::draw::Mode;
@@ -455,7 +454,7 @@ impl State {
         next.shared = std::mem::take(&mut self.shared);
         next.drawing = None;
         next.steps = steps;
-        next.dealer = Dealer::new(given.clone());
+        next.dealer.restart(given.clone());
         let result = next.apply_drawn(action.clone());
         let wanted = next.dealer.wanted();
         // The work kept for monster turns is checked against what it depends on when used, so
@@ -475,7 +474,7 @@ impl State {
             }
             None => {
                 next.shared = std::mem::take(&mut self.shared);
-                next.dealer = Dealer::default();
+                next.dealer.restart(Vec::new());
                 next.steps = self.steps + 1;
                 *self = next;
                 Ok(events)

@@ -210,8 +210,8 @@ impl State {
                     // A summon draws from its summoner's deck: the curse goes there.
                     let deck = self.deck_owner(target);
                     match deck {
-                        FigureId::Hero(h) => self.heroes[h].deck.add_curse(),
-                        _ => self.monster_deck.add_curse(),
+                        FigureId::Hero(h) => self.heroes[h].deck.add_curse(&mut self.dealer),
+                        _ => self.monster_deck.add_curse(&mut self.dealer),
                     }
                     ev.push(Event::CardShuffledIn { deck, curse: true });
                 }
@@ -244,8 +244,8 @@ impl State {
                 CardEffect::Bless => {
                     let deck = self.deck_owner(attacker);
                     match deck {
-                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(),
-                        _ => self.monster_deck.add_bless(),
+                        FigureId::Hero(h) => self.heroes[h].deck.add_bless(&mut self.dealer),
+                        _ => self.monster_deck.add_bless(&mut self.dealer),
                     }
                     ev.push(Event::CardShuffledIn { deck, curse: false });
                 }

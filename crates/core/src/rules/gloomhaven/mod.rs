@@ -20,6 +20,7 @@ pub mod case;
 pub mod coverage;
 mod effects;
 mod foe_turn;
+mod format_1;
 mod hero_turn;
 pub mod heroes;
 pub mod lab;
@@ -363,6 +364,15 @@ impl Rules for Gloomhaven {
 
     fn seed(s: &State) -> u64 {
         s.seed
+    }
+
+    fn format_1_actions(
+        scenario: Arc<Scenario>,
+        seed: u64,
+        ties: TieBreaker,
+        actions: &[Action],
+    ) -> Result<Vec<Action>, String> {
+        format_1::actions(scenario, seed, ties, actions)
     }
 
     fn check_action(action: &Action) -> Result<(), String> {

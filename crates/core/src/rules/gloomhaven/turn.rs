@@ -138,6 +138,7 @@ impl State {
             let ks = &mut self.kinds[k];
             if ks.draw_pile.is_empty() {
                 ks.draw_pile.append(&mut ks.discard);
+                self.dealer.shuffle(&mut ks.draw_pile);
             }
             if ks.draw_pile.is_empty() {
                 continue;
@@ -484,7 +485,7 @@ impl State {
             );
         }
         let (discard, spec) = (&self.heroes[h].discard, &self.scenario.heroes[h]);
-        let i = self.dealer.pick(discard.len(), || Want {
+        let i = self.dealer.pick_at_random(discard.len(), || Want {
             what: format!("the card {}'s short rest loses", spec.name),
             options: discard
                 .iter()
@@ -516,17 +517,19 @@ impl State {
             if let Some(c) = ks.current.take() {
                 ks.discard.push(c);
             }
-            // Every card of the pile is equally likely to be drawn next: no order to shuffle.
+            // Every card of the pile is equally likely to be drawn next: no order to shuffle
+            // (but for the rebuilding of a format-1 game).
             if shuffle {
                 ks.draw_pile.append(&mut ks.discard);
+                self.dealer.shuffle(&mut ks.draw_pile);
             }
             ks.consumed.clear();
             ks.resolved_elements = false;
             ks.infuser = None;
         }
-        self.monster_deck.end_of_round();
+        self.monster_deck.end_of_round(&mut self.dealer);
         for x in &mut self.heroes {
-            x.deck.end_of_round();
+            x.deck.end_of_round(&mut self.dealer);
             x.shield = 0;
             x.short_rested = false;
             x.initiative = 0;
