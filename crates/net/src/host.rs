@@ -1,7 +1,7 @@
 //! The host: the authoritative game, checking every proposal and committing it to everyone.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::time::Instant;
+use web_time::Instant;
 
 use foehold_core::game::Game;
 use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
