@@ -271,6 +271,18 @@ impl<R: Rules> Game<R> {
     /// The next automatic action when the seeded pick may break ties (`seeded_ties`) and the
     /// autopilot may play heroes (`autopilot`): what a driver that leaves either to the players does.
     pub fn automatic(&self, seeded_ties: bool, autopilot: bool) -> Option<R::Action> {
+        self.automatic_drawn_by(seeded_ties, autopilot, R::seed(&self.state))
+    }
+
+    /// [`Game::automatic`] with the chance outcomes picked by `draws` (and the step count) instead
+    /// of the game's seed: online, each decision's draws come from a key no copy knows before the
+    /// decision is committed (`foehold-net`'s draw keys). Ties are still picked by the seed.
+    pub fn automatic_drawn_by(
+        &self,
+        seeded_ties: bool,
+        autopilot: bool,
+        draws: u64,
+    ) -> Option<R::Action> {
         match R::to_move(&self.state) {
             ToMove::Tie { .. } if !seeded_ties => None,
             // The tie's options are the first legal actions of the table; a module may list more
@@ -283,7 +295,7 @@ impl<R: Rules> Game<R> {
             }
             ToMove::Chance { .. } => {
                 let mut outcomes = R::legal_actions(&self.state, Seat::Chance);
-                let pick = seeded_pick(R::seed(&self.state), R::steps(&self.state), outcomes.len());
+                let pick = seeded_pick(draws, R::steps(&self.state), outcomes.len());
                 (pick < outcomes.len()).then(|| outcomes.swap_remove(pick))
             }
             ToMove::Rules { .. } => R::legal_actions(&self.state, Seat::Rules)
