@@ -74,7 +74,9 @@ pub struct LoopSettings {
     pub table_draws: bool,
     /// Another machine holds the game (online play): a [`SubmitAction`] is not applied here but
     /// written out as a [`Proposed`] message for the host to check, and the host's decisions come
-    /// back as [`Decided`] messages. The rules' own steps still run here, from the same log.
+    /// back as [`Decided`] messages. The rules' own steps still run here, from the same log; the
+    /// draws do not (online, no copy can compute one before the host commits it): they come in
+    /// as [`Decided`] messages too, from the host's log.
     pub proposals: bool,
 }
 
@@ -375,7 +377,9 @@ fn step_rules<R: Present>(
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
-    let entered = settings.table_draws && matches!(game.0.to_move(), ToMove::Chance { .. });
+    // Draws the players make at their own table, or (online) the host's log brings.
+    let entered = (settings.table_draws || settings.proposals)
+        && matches!(game.0.to_move(), ToMove::Chance { .. });
     if !entered
         && let Some(action) = game
             .0

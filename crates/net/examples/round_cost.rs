@@ -11,6 +11,7 @@ use foehold_core::rules::gloomhaven::Gloomhaven;
 use foehold_core::rules::goals::Goals;
 use foehold_core::rules::view::Side;
 use foehold_core::rules::{Present, TieBreaker, rules_name};
+use foehold_net::draws::Entropy;
 use foehold_net::host::{Host, setup_of};
 use foehold_net::local::{self, Endpoint};
 use foehold_net::message::{PeerId, Want};
@@ -65,7 +66,9 @@ fn cost<R: Present>(name: &str, text: &str) -> Result<(), String> {
             .count();
         let players = (0..heroes).map(|h| h as u32 % seats + 1).collect();
         let setup = setup_of(&game, seats, players, 1);
-        let mut host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)));
+        // Seeded secrets and salts, so that the figures repeat (they cost the same bytes).
+        let mut host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)))
+            .with_entropy(Entropy::seeded(1));
         let mut peers: Vec<Peer<R>> = (1..seats)
             .map(|k| {
                 let s = Scenario {
@@ -78,7 +81,8 @@ fn cost<R: Present>(name: &str, text: &str) -> Result<(), String> {
                     Want::Player(k + 1),
                     PeerId(0),
                     Endpoint::new(PeerId(u64::from(k))),
-                );
+                )
+                .with_entropy(Entropy::seeded(100 + u64::from(k)));
                 local::connect(host.transport_mut(), p.transport_mut(), 256);
                 p
             })

@@ -7,12 +7,13 @@ use foehold_core::game::Game;
 use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
 
 use crate::codec::{self, MAX_MESSAGE, decode_action, encode_action};
+use crate::draws::{Entropy, commitment};
 use crate::message::{
     ActionBytes, Digest, Entry, MAX_CONTACT, MAX_PASSWORD, Message, PROTOCOL, PeerId, PeerInfo,
-    Salt, Setup, StateHash, Want,
+    Salt, Secret, Setup, StateHash, Want,
 };
 use crate::replica::{AutoMove, Maker, Replica};
-use crate::secret::{choosing_in_secret, digest, fresh_salt};
+use crate::secret::{choosing_in_secret, digest};
 use crate::transport::{Event, SendError, Transport};
 use crate::{Traffic, local};
 
@@ -35,6 +36,9 @@ pub const MAX_REFUSALS: u32 = 32;
 pub const MAX_EVENTS_PER_POLL: usize = 1024;
 /// The most notes kept.
 const MAX_NOTES: usize = 64;
+/// The draw secrets a host keeps: those of the last few log lengths, which a round of hidden picks
+/// (made at one length, committed over several) still reads.
+const SECRETS_KEPT: usize = 64;
 
 /// A per-second allowance: `rate` a second, at most `burst` saved up.
 #[derive(Debug, Clone, Copy, Default)]
@@ -167,6 +171,11 @@ pub struct Host<R: Present, T: Transport = local::Endpoint> {
     round: Option<Round>,
     /// The host's own hidden picks until their reveal.
     my_picks: BTreeMap<usize, (ActionBytes, Salt)>,
+    /// The host's draw secrets, by the log length a decision is made at; their commitments are
+    /// published one entry before (see [`crate::draws`]). The oldest are dropped.
+    secrets: BTreeMap<u64, Secret>,
+    /// Where the host's secrets and its own salts come from.
+    entropy: Entropy,
     notes: VecDeque<String>,
     /// Notes taken so far, dropped ones included.
     noted: u64,
@@ -222,7 +231,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             seats.insert(n, mine);
         }
         let furthest = replica.game().cursor;
-        Host {
+        let mut host = Host {
             replica,
             transport,
             me,
@@ -236,11 +245,35 @@ impl<R: Present, T: Transport> Host<R, T> {
             now: Instant::now(),
             round: None,
             my_picks: BTreeMap::new(),
+            secrets: BTreeMap::new(),
+            entropy: Entropy::default(),
             notes: VecDeque::new(),
             noted: 0,
             traffic: Traffic::default(),
             scenario_text: None,
+        };
+        host.first_secret();
+        host
+    }
+
+    /// A secret for the decisions made at the log's length now, committed to in the welcome: a
+    /// host that continues a game draws with secrets of its own from there on.
+    fn first_secret(&mut self) {
+        let len = self.replica.len();
+        self.secrets.clear();
+        match self.next_secret(len) {
+            Ok(c) => self.replica.expect_draws(len, c),
+            Err(e) => self.note(e),
         }
+    }
+
+    /// The same host with its secrets and salts drawn from `entropy` (see
+    /// [`Entropy::seeded`]); before any peer is welcomed.
+    #[must_use]
+    pub fn with_entropy(mut self, entropy: Entropy) -> Self {
+        self.entropy = entropy;
+        self.first_secret();
+        self
     }
 
     /// Sends the scenario file's text to a peer that asks for it ([`Message::GetScenario`]), so that
@@ -594,8 +627,8 @@ impl<R: Present, T: Transport> Host<R, T> {
             } => self.hello(p, version, &rules, scenario, want, contact, password),
             Message::GetScenario => self.send_scenario(p),
             _ if !hello => self.refuse(Some(p), len, "say hello first".into()),
-            Message::Propose { at, action } => {
-                if let Err(why) = self.propose_bytes(Some(p), at, &action) {
+            Message::Propose { at, action, salt } => {
+                if let Err(why) = self.propose_bytes(Some(p), at, &action, salt) {
                     self.refuse(Some(p), at, why);
                 }
             }
@@ -774,6 +807,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             start: self.replica.start(),
             len: self.replica.len(),
             hash: self.replica.hash(),
+            draws: self.replica.commitment_at(self.replica.len()),
         }
     }
 
@@ -896,10 +930,17 @@ impl<R: Present, T: Transport> Host<R, T> {
     /// The host's own player proposes a decision.
     pub fn propose(&mut self, action: &R::Action) -> Result<(), String> {
         let at = self.replica.len();
-        self.propose_bytes(None, at, &encode_action(action))
+        // The host's own salt: it is ignored (see `propose_bytes`), a fresh one is drawn there.
+        self.propose_bytes(None, at, &encode_action(action), [0; 16])
     }
 
-    fn propose_bytes(&mut self, from: From, at: u64, bytes: &ActionBytes) -> Result<(), String> {
+    fn propose_bytes(
+        &mut self,
+        from: From,
+        at: u64,
+        bytes: &ActionBytes,
+        salt: Salt,
+    ) -> Result<(), String> {
         let len = self.replica.len();
         if let Some(slot) = from.and_then(|p| self.peers.get_mut(&p)) {
             slot.spent += 1;
@@ -943,16 +984,44 @@ impl<R: Present, T: Transport> Host<R, T> {
                 Maker::Table => format!("the table's ties are not player {player}'s to break"),
             });
         }
-        self.commit(action, maker, None)
+        let salt = match from {
+            Some(_) => salt,
+            // The host's own decision: its draws it could foresee (see `docs/online.md`).
+            None => self.entropy.salt()?,
+        };
+        self.commit(action, maker, None, at, salt)
     }
 
+    /// The next draw secret: for the decisions made at log length `at`, committed to now.
+    fn next_secret(&mut self, at: u64) -> Result<Digest, String> {
+        let secret = self.entropy.secret()?;
+        self.secrets.insert(at, secret);
+        // A reveal round reads the secret of the length its picks were made at: a few are kept.
+        while self.secrets.len() > SECRETS_KEPT {
+            self.secrets.pop_first();
+        }
+        Ok(commitment(&secret))
+    }
+
+    /// Commits a decision made at log length `at` with the decider's `salt` (and a hidden
+    /// pick's `hidden` salt): the host's secret for `at` is revealed with it.
     fn commit(
         &mut self,
         action: R::Action,
         maker: Maker,
-        salt: Option<Salt>,
+        hidden: Option<Salt>,
+        at: u64,
+        salt: Salt,
     ) -> Result<(), String> {
-        let commit = self.replica.decide(action, maker, salt)?;
+        let secret = *self
+            .secrets
+            .get(&at)
+            .ok_or_else(|| format!("no draw secret for entry {at}: propose again"))?;
+        let next = self.next_secret(self.replica.len() + 1)?;
+        let draws = crate::draws::draws(at, secret, salt);
+        let commit = self
+            .replica
+            .decide(action, maker, hidden, Some(draws), Some(next))?;
         for s in self.peers.values_mut() {
             s.spent = 0;
         }
@@ -993,7 +1062,8 @@ impl<R: Present, T: Transport> Host<R, T> {
             ));
         }
         self.undos_since += 1;
-        let granted = self.replica.undo(to);
+        let next = self.next_secret(len + 1)?;
+        let granted = self.replica.undo(to, Some(next));
         self.broadcast(&Message::UndoGranted(granted));
         Ok(())
     }
@@ -1003,7 +1073,7 @@ impl<R: Present, T: Transport> Host<R, T> {
     pub fn commit_secret(&mut self, hero: usize, action: &R::Action) -> Result<(), String> {
         let at = self.replica.len();
         let bytes = encode_action(action);
-        let salt = fresh_salt()?;
+        let salt = self.entropy.salt()?;
         let hero32 = u32::try_from(hero).map_err(|_| "no such hero".to_string())?;
         let d = digest(at, hero32, &bytes, &salt);
         self.my_picks.insert(hero, (bytes, salt));
@@ -1146,7 +1216,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                     Some(Maker::Hero(m)) if m == h => Ok(a),
                     _ => Err(format!("not a legal pick of hero {h}")),
                 })
-                .and_then(|a| self.commit(a, Maker::Hero(h), Some(salt)));
+                .and_then(|a| self.commit(a, Maker::Hero(h), Some(salt), round.at, salt));
             if let Err(why) = result {
                 let at = self.replica.len();
                 self.note(format!("the hidden pick of hero {h} is refused: {why}"));

@@ -27,6 +27,7 @@
 #![forbid(unsafe_code)]
 
 pub mod codec;
+pub mod draws;
 pub mod host;
 pub mod local;
 pub mod message;

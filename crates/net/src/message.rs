@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 /// The protocol's version: a hello with another one is refused.
 ///
 /// Version 2 added the peers' contacts, so that a peer can continue as host; version 3 seats that
-/// belong to their keys, the room password, [`Message::Removed`] and who made each decision.
-pub const PROTOCOL: u32 = 3;
+/// belong to their keys, the room password, [`Message::Removed`] and who made each decision;
+/// version 4 draws nobody can foresee ([`Draws`], [`crate::draws`]).
+pub const PROTOCOL: u32 = 4;
 
 /// The longest room password a hello carries.
 pub const MAX_PASSWORD: usize = 200;
@@ -63,6 +64,22 @@ pub struct ActionBytes(pub Vec<u8>);
 pub type Salt = [u8; 16];
 /// A commitment to a hidden pick (BLAKE3 of the pick and its salt).
 pub type Digest = [u8; 32];
+
+/// A draw secret of the host: revealed in the commit whose draws it keys, committed to (its
+/// [`crate::draws::commitment`]) one entry before.
+pub type Secret = [u8; 32];
+
+/// What keys the draws after a decision (see [`crate::draws`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draws {
+    /// The session log's length the decision was made at: the host's commitment for that
+    /// position is the one `secret` must match.
+    pub at: u64,
+    /// The host's secret for that position, revealed now.
+    pub secret: Secret,
+    /// The decider's salt, sent with the decision (for a hidden pick, the pick's own salt).
+    pub salt: Salt,
+}
 
 /// What a peer asks to be in the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,6 +145,12 @@ pub struct Commit {
     pub hashes: Vec<StateHash>,
     /// The salt of a hidden pick, so that everyone checks it against its commitment.
     pub salt: Option<Salt>,
+    /// What keys the draws of the steps after it; `None` for a decision made before the game went
+    /// online, whose draws were the seed's.
+    pub draws: Option<Draws>,
+    /// The host's commitment to its secret for the draws of the decisions made at the log's next
+    /// length (`seq + 1`).
+    pub next: Option<Digest>,
 }
 
 /// An undo the host granted: the `seq`-th entry of the session log.
@@ -142,6 +165,8 @@ pub struct UndoGranted {
     pub to: u64,
     /// The state hash there.
     pub hash: StateHash,
+    /// The host's commitment for the draws of the decisions made at the log's next length.
+    pub next: Option<Digest>,
 }
 
 /// An entry of the session log.
@@ -206,6 +231,8 @@ pub enum Message {
         len: u64,
         /// The state hash now.
         hash: StateHash,
+        /// The host's commitment for the draws of the decisions made at the log's length now.
+        draws: Option<Digest>,
     },
     /// Peer → host: a decision, for the state after the first `at` entries of the session log.
     Propose {
@@ -213,6 +240,8 @@ pub enum Message {
         at: u64,
         /// The decision.
         action: ActionBytes,
+        /// A fresh random salt: with the host's secret for `at`, it keys the draws after it.
+        salt: Salt,
     },
     /// Host → all: an accepted decision.
     Commit(Commit),

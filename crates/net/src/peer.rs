@@ -8,13 +8,14 @@ use foehold_core::game::Game;
 use foehold_core::rules::{Present, TieBreaker};
 
 use crate::codec::{self, encode_action};
+use crate::draws::Entropy;
 use crate::host::{Host, MAX_IN_FLIGHT, MAX_PEERS};
 use crate::message::{
     ActionBytes, Commit, Digest, Entry, MAX_CONTACT, Message, PROTOCOL, PeerId, PeerInfo, Salt,
     Setup, StateHash, Want,
 };
 use crate::replica::{AutoMove, Desync, Maker, Replica};
-use crate::secret::{digest, fresh_salt};
+use crate::secret::digest;
 use crate::transport::{Event, SendError, Transport};
 use crate::{Traffic, local};
 
@@ -94,6 +95,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     /// Notes taken so far, dropped ones included.
     noted: u64,
     traffic: Traffic,
+    /// Where this peer's salts come from (and its secrets, should it continue as host).
+    entropy: Entropy,
 }
 
 /// How many of its own proposals and undo requests a peer remembers, to check the commits said to
@@ -148,7 +151,20 @@ impl<R: Present, T: Transport> Peer<R, T> {
             notes: VecDeque::new(),
             noted: 0,
             traffic: Traffic::default(),
+            entropy: Entropy::default(),
         }
+    }
+
+    /// The same peer with its salts drawn from `entropy` (see [`Entropy::seeded`]).
+    #[must_use]
+    pub fn with_entropy(mut self, entropy: Entropy) -> Self {
+        self.entropy = entropy;
+        self
+    }
+
+    /// Where this peer's salts come from: a host it becomes draws its secrets from there.
+    pub fn entropy(&self) -> &Entropy {
+        &self.entropy
     }
 
     /// The room's password, sent in every hello from now on.
@@ -374,7 +390,8 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 start,
                 len,
                 hash,
-            } => self.welcome(player, setup, start, len, hash),
+                draws,
+            } => self.welcome(player, setup, start, (len, hash), draws),
             Message::Commit(c) => self.entry(Entry::Commit(c)),
             Message::UndoGranted(u) => self.entry(Entry::Undo(u)),
             Message::Catchup { entries, .. } => {
@@ -423,8 +440,8 @@ impl<R: Present, T: Transport> Peer<R, T> {
         player: Option<u32>,
         setup: Setup,
         start: StateHash,
-        len: u64,
-        hash: StateHash,
+        (len, hash): (u64, StateHash),
+        draws: Option<Digest>,
     ) {
         self.player = player;
         self.host_len = len;
@@ -486,6 +503,11 @@ impl<R: Present, T: Transport> Peer<R, T> {
         }
         let mine = replica.len();
         let same = mine == len && replica.hash() == hash;
+        let mut replica = replica;
+        if let Some(d) = draws {
+            // The host's secret for the decisions made once the log is as long as it says.
+            replica.expect_draws(len, d);
+        }
         self.replica = Some(replica);
         if mine < len {
             self.ask(mine);
@@ -541,7 +563,12 @@ impl<R: Present, T: Transport> Peer<R, T> {
         let Some(replica) = &mut self.replica else {
             return false;
         };
-        match replica.receive(&e) {
+        let received = if check_salt {
+            replica.receive(&e)
+        } else {
+            replica.receive_caught_up(&e)
+        };
+        match received {
             Ok(()) => {
                 self.in_flight = 0;
                 self.pending = None;
@@ -656,9 +683,11 @@ impl<R: Present, T: Transport> Peer<R, T> {
         }
         let at = r.len();
         let action = encode_action(action);
+        let salt = self.entropy.salt()?;
         self.send(&Message::Propose {
             at,
             action: action.clone(),
+            salt,
         })
         .map_err(|e| e.to_string())?;
         remember(&mut self.proposed, (at, action));
@@ -674,7 +703,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
         };
         let at = r.len();
         let bytes = encode_action(action);
-        let salt = fresh_salt()?;
+        let salt = self.entropy.salt()?;
         let hero32 = u32::try_from(hero).map_err(|_| "no such hero".to_string())?;
         let d = digest(at, hero32, &bytes, &salt);
         self.send(&Message::Commitment {
@@ -730,12 +759,10 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 if let Some(n) = self.player {
                     replica.set_table_player(n);
                 }
-                Ok(Host::from_replica(
-                    replica,
-                    self.player,
-                    self.peers,
-                    self.transport,
-                ))
+                Ok(
+                    Host::from_replica(replica, self.player, self.peers, self.transport)
+                        .with_entropy(self.entropy),
+                )
             }
             None => Err(Box::new(self)),
         }

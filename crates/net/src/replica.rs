@@ -2,9 +2,9 @@
 //!
 //! Only the players' decisions (a hero's action, a tie the table breaks) and undos are entries of
 //! the session log. After each decision every copy runs the automatic steps itself — the rules' own
-//! steps, the chance outcomes by the seeded pick of the game's seed and step count, the ties by the
-//! seeded pick when the game breaks them so — exactly as [`Game::automatic`] gives them, until a
-//! player must decide again. They are functions of the state alone, so equal states before a
+//! steps, the chance outcomes by the seeded pick of the decision's draw key ([`crate::draws`]) and
+//! the step count, the ties by the seeded pick when the game breaks them so — exactly as
+//! [`Game::automatic_drawn_by`] gives them, until a player must decide again. They are functions of the state alone, so equal states before a
 //! decision give equal states after it and its steps; the host's commit carries the state hash after
 //! the decision and after every step, and a copy compares each one as it goes, so the first step at
 //! which two copies part is named, never patched over.
@@ -12,8 +12,11 @@
 use foehold_core::game::Game;
 use foehold_core::rules::{Rules, Seat, ToMove};
 
+use std::collections::BTreeMap;
+
 use crate::codec::{decode_action, encode_action};
-use crate::message::{Commit, Entry, Salt, Setup, StateHash, UndoGranted};
+use crate::draws::{commitment, key};
+use crate::message::{Commit, Digest, Draws, Entry, Salt, Setup, StateHash, UndoGranted};
 
 /// The most automatic steps one decision may bring before the next decision: the hashes of a
 /// commit must fit in one message.
@@ -37,6 +40,8 @@ struct Applied {
     maker: Option<Maker>,
     /// Whether the decision was a hidden pick.
     hidden: bool,
+    /// Whether the steps after it drew a card or rolled a die.
+    drew: bool,
 }
 
 /// Where a copy parted from the host's: the first diverging action, never patched.
@@ -78,6 +83,8 @@ pub struct Replica<R: Rules> {
     applied: Vec<Applied>,
     /// The decisions in effect (indices into `entries`), oldest first.
     effective: Vec<usize>,
+    /// The host's commitments to its draw secrets, by the log length a decision is made at.
+    commitments: BTreeMap<u64, Digest>,
     desync: Option<Desync>,
 }
 
@@ -90,6 +97,7 @@ impl<R: Rules> Clone for Replica<R> {
             entries: self.entries.clone(),
             applied: self.applied.clone(),
             effective: self.effective.clone(),
+            commitments: self.commitments.clone(),
             desync: self.desync.clone(),
         }
     }
@@ -115,6 +123,7 @@ impl<R: Rules> Replica<R> {
             entries: Vec::new(),
             applied: Vec::new(),
             effective: Vec::new(),
+            commitments: BTreeMap::new(),
             desync: None,
         }
     }
@@ -159,7 +168,7 @@ impl<R: Rules> Replica<R> {
                 ));
             };
             replica
-                .decide(next.clone(), maker, None)
+                .decide(next.clone(), maker, None, None, None)
                 .map_err(|e| format!("action {}: {e}", at + 1))?;
         }
     }
@@ -262,39 +271,78 @@ impl<R: Rules> Replica<R> {
 
     /// Applies a decision its maker may make (see [`Replica::maker`]), runs the steps after it and
     /// appends the commit, which it returns.
+    ///
+    /// `draws` keys the draws of the steps after it (`None`: the game's seed, for a decision made
+    /// before the game went online); `next` is the host's commitment for the decisions made at
+    /// the log's next length.
     pub fn decide(
         &mut self,
         action: R::Action,
         maker: Maker,
         salt: Option<Salt>,
+        draws: Option<Draws>,
+        next: Option<Digest>,
     ) -> Result<Commit, String> {
+        let seq = self.len();
         let start = self.game.cursor;
         self.game
             .apply(action.clone())
             .map_err(|e| format!("the rules refuse it: {e}"))?;
         let mut hashes = vec![self.hash()];
+        let by = self.draw_key(seq, draws.as_ref());
+        let mut drew = false;
         for _ in 0..MAX_AUTOMATIC {
-            let Some(a) = self.game.automatic(self.setup.seeded_ties, false) else {
+            let Some(a) = self
+                .game
+                .automatic_drawn_by(self.setup.seeded_ties, false, by)
+            else {
                 break;
             };
+            drew |= matches!(self.game.to_move(), ToMove::Chance { .. });
             if self.game.apply(a).is_err() {
                 break;
             }
             hashes.push(self.hash());
         }
         let commit = Commit {
-            seq: self.len(),
+            seq,
             action: encode_action(&action),
             by: self.player_of(maker),
             hashes,
             salt,
+            draws,
+            next,
         };
-        self.push(Entry::Commit(commit.clone()), start, Some(maker));
+        self.push(Entry::Commit(commit.clone()), start, Some(maker), drew);
         Ok(commit)
     }
 
-    fn push(&mut self, entry: Entry, start: usize, maker: Option<Maker>) {
+    /// The seed of the draws after the decision at `seq`: its draw key, or the game's seed.
+    fn draw_key(&self, seq: u64, draws: Option<&Draws>) -> u64 {
+        draws.map_or_else(|| R::seed(&self.game.state), |d| key(seq, d))
+    }
+
+    /// Notes the host's commitment for the decisions made at log length `at` (from its welcome).
+    pub fn expect_draws(&mut self, at: u64, digest: Digest) {
+        self.commitments.insert(at, digest);
+    }
+
+    /// The host's commitment for the decisions made at log length `at`, if this copy has it.
+    pub fn commitment_at(&self, at: u64) -> Option<Digest> {
+        self.commitments.get(&at).copied()
+    }
+
+    fn push(&mut self, entry: Entry, start: usize, maker: Option<Maker>, drew: bool) {
         let hidden = matches!(&entry, Entry::Commit(c) if c.salt.is_some());
+        let next = match &entry {
+            Entry::Commit(c) => c.next,
+            Entry::Undo(u) => u.next,
+        };
+        if let Some(next) = next {
+            // A welcome's commitment for the same length is newer: a host that continued the
+            // game committed to it after the entries a catch-up brings.
+            self.commitments.entry(entry.seq() + 1).or_insert(next);
+        }
         if maker.is_some() {
             self.effective.push(self.entries.len());
         }
@@ -303,6 +351,7 @@ impl<R: Rules> Replica<R> {
             start,
             maker,
             hidden,
+            drew,
         });
     }
 
@@ -310,11 +359,22 @@ impl<R: Rules> Replica<R> {
     /// carries. At the first difference the copy stops: the desync is kept and returned, and no
     /// further entry is applied.
     pub fn receive(&mut self, entry: &Entry) -> Result<(), Desync> {
+        self.receive_entry(entry, true)
+    }
+
+    /// [`Replica::receive`] for an entry of a catch-up: its draw secret is not checked against
+    /// this copy's commitments, which may be an earlier host's for the same place (the copies
+    /// that received it as it was made checked it).
+    pub fn receive_caught_up(&mut self, entry: &Entry) -> Result<(), Desync> {
+        self.receive_entry(entry, false)
+    }
+
+    fn receive_entry(&mut self, entry: &Entry, live: bool) -> Result<(), Desync> {
         if let Some(d) = &self.desync {
             return Err(d.clone());
         }
         let result = match entry {
-            Entry::Commit(c) => self.receive_commit(c),
+            Entry::Commit(c) => self.receive_commit(c, live),
             Entry::Undo(u) => self.receive_undo(u),
         };
         if let Err(d) = &result {
@@ -334,7 +394,7 @@ impl<R: Rules> Replica<R> {
         ));
     }
 
-    fn receive_commit(&mut self, c: &Commit) -> Result<(), Desync> {
+    fn receive_commit(&mut self, c: &Commit, live: bool) -> Result<(), Desync> {
         let number = self.game.cursor + 1;
         let action: R::Action = decode_action(&c.action).map_err(|e| {
             parted(
@@ -365,6 +425,34 @@ impl<R: Rules> Replica<R> {
                 ),
             ));
         }
+        let at = c.draws.map_or(c.seq, |d| d.at);
+        let promised = self.commitments.get(&at).filter(|_| live);
+        match (&c.draws, promised) {
+            (Some(d), Some(p)) if commitment(&d.secret) != *p => {
+                return Err(parted(
+                    c.seq,
+                    number,
+                    description,
+                    format!(
+                        "the host's draw secret for entry {} is not the one it committed to",
+                        d.at
+                    ),
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(parted(
+                    c.seq,
+                    number,
+                    description,
+                    "the host committed to a draw secret here and reveals none: its draws would \
+                     be the seed's, which everyone can compute ahead"
+                        .into(),
+                ));
+            }
+            _ => {}
+        }
+        let by = self.draw_key(c.seq, c.draws.as_ref());
+        let mut drew = false;
         let start = self.game.cursor;
         if let Err(e) = self.game.apply(action) {
             return Err(parted(
@@ -394,11 +482,13 @@ impl<R: Rules> Replica<R> {
             }
             step += 1;
             let next = if step <= MAX_AUTOMATIC {
-                self.game.automatic(self.setup.seeded_ties, false)
+                self.game
+                    .automatic_drawn_by(self.setup.seeded_ties, false, by)
             } else {
                 None
             };
             let Some(a) = next else { break };
+            drew |= matches!(self.game.to_move(), ToMove::Chance { .. });
             description = format!("{a:?}");
             if let Err(e) = self.game.apply(a) {
                 return Err(parted(
@@ -423,7 +513,7 @@ impl<R: Rules> Replica<R> {
                 ),
             });
         }
-        self.push(Entry::Commit(c.clone()), start, Some(maker));
+        self.push(Entry::Commit(c.clone()), start, Some(maker), drew);
         Ok(())
     }
 
@@ -471,7 +561,7 @@ impl<R: Rules> Replica<R> {
                 why: format!("state hash {found} instead of {}", u.hash),
             });
         }
-        self.push(Entry::Undo(u.clone()), start, None);
+        self.push(Entry::Undo(u.clone()), start, None, false);
         Ok(())
     }
 
@@ -507,12 +597,19 @@ impl<R: Rules> Replica<R> {
         {
             return Err("another seat has decided since".into());
         }
+        if a.drew {
+            return Err(
+                "a card was drawn or a die rolled after it: undone, the draw would come again \
+                 differently"
+                    .into(),
+            );
+        }
         Ok(a.start)
     }
 
     /// Goes back to the game's log position `to` (from [`Replica::undoable`]) and appends the undo,
-    /// which it returns.
-    pub fn undo(&mut self, to: usize) -> UndoGranted {
+    /// which it returns; `next` is the host's commitment for the decisions made at the log's next length.
+    pub fn undo(&mut self, to: usize, next: Option<Digest>) -> UndoGranted {
         let start = self.game.cursor;
         let by = self
             .effective
@@ -525,8 +622,9 @@ impl<R: Rules> Replica<R> {
             by,
             to: self.game.cursor as u64,
             hash: self.hash(),
+            next,
         };
-        self.push(Entry::Undo(u.clone()), start, None);
+        self.push(Entry::Undo(u.clone()), start, None, false);
         u
     }
 
@@ -541,7 +639,7 @@ impl<R: Rules> Replica<R> {
             .take(usize::try_from(len).unwrap_or(usize::MAX))
         {
             // These entries were applied once from the same start, so they apply again.
-            let _ = copy.receive(e);
+            let _ = copy.receive_caught_up(e);
         }
         copy
     }

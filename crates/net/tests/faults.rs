@@ -112,6 +112,7 @@ fn repeated_and_reordered_proposals_are_refused_as_stale() {
             &Message::Propose {
                 at,
                 action: encode_action(&action),
+                salt: [7; 16],
             },
         );
         t.settle();
@@ -148,6 +149,7 @@ fn malformed_and_oversize_messages_are_refused_with_a_reason() {
             encode(&Message::Propose {
                 at: len,
                 action: foehold_net::message::ActionBytes(vec![200, 200, 200, 1]),
+                salt: [7; 16],
             })
             .unwrap(),
             "the action is refused",
@@ -183,6 +185,7 @@ fn a_flood_of_proposals_is_bounded_and_the_game_goes_on() {
     let frame = encode(&Message::Propose {
         at: len,
         action: encode_action(&action),
+        salt: [7; 16],
     })
     .unwrap();
     // The session's own proposal first (its copy checks that a commit in its name is one it
@@ -223,7 +226,7 @@ fn a_flood_of_proposals_is_bounded_and_the_game_goes_on() {
 #[test]
 fn a_dropped_peer_rejoins_mid_round_and_is_brought_up_to_date() {
     let mut t = brimstone(3);
-    t.play(25, |_| {});
+    t.play(10, |_| {});
     let host = t.host_id();
     // Peer 0 (player 2) drops: its connection breaks.
     t.peers[0].transport_mut().close(host);
@@ -334,6 +337,7 @@ fn a_forged_hash_is_reported_as_a_desync_at_the_first_diverging_action() {
         start: real.start(),
         len: real.len(),
         hash: real.hash(),
+        draws: real.commitment_at(real.len()),
     };
     // A host that forges: a bare endpoint speaking for it.
     let mut forger = Endpoint::new(PeerId(100));
@@ -377,10 +381,19 @@ fn a_forged_hash_is_reported_as_a_desync_at_the_first_diverging_action() {
 #[test]
 fn undo_is_granted_for_a_players_own_last_decision_only() {
     let mut t = brimstone(2);
-    until_player(&mut t, 2);
-    let before = snapshot(&t);
-    assert!(t.peers[0].play_auto());
-    t.settle();
+    // Player 2's first decision after which nothing was drawn: one that drew is not undone
+    // (`a_decision_that_drew_is_not_undone`).
+    let mut before = snapshot(&t);
+    for _ in 0..200 {
+        until_player(&mut t, 2);
+        before = snapshot(&t);
+        assert!(t.peers[0].play_auto());
+        t.settle();
+        let r = t.peers[0].replica().unwrap();
+        if r.undoable(|m| r.is_players(m, 2)).is_ok() {
+            break;
+        }
+    }
     assert_eq!(snapshot(&t).0, before.0 + 1);
     // Not the host's decision to undo.
     let refused = t.host().request_undo().unwrap_err();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Table, notes, until_player};
+use common::{Table, forge, notes, until_player};
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::{Present, Rules, TieBreaker};
 use foehold_net::codec::encode;
@@ -179,21 +179,6 @@ fn the_host_admits_by_password_by_key_list_or_by_asking_and_removes_for_good() {
     assert!(t.is_over());
 }
 
-/// Sends a commit as the host would, to every peer, without its session: a host that cheats.
-fn forge<R: Present>(t: &mut Table<R>, entry: &Entry) {
-    let Entry::Commit(c) = entry else {
-        unreachable!()
-    };
-    let frame = encode(&Message::Commit(c.clone())).unwrap();
-    let ids: Vec<PeerId> = t.peers.iter().map(foehold_net::Peer::id).collect();
-    for id in ids {
-        t.host().transport_mut().send(id, frame.clone()).unwrap();
-    }
-    for p in &mut t.peers {
-        p.poll();
-    }
-}
-
 #[test]
 fn a_host_that_plays_another_seats_hero_is_refused_by_the_copies() {
     // Said to be its own: player 2's copy never proposed it.
@@ -202,7 +187,7 @@ fn a_host_that_plays_another_seats_hero_is_refused_by_the_copies() {
     let mut cheat = t.host().replica().clone();
     let action = Brimstone::autopilot(&cheat.game().state, hero).unwrap();
     let commit = cheat
-        .decide(action.clone(), Maker::Hero(hero), None)
+        .decide(action.clone(), Maker::Hero(hero), None, None, None)
         .unwrap();
     assert_eq!(commit.by, 2);
     forge(&mut t, &Entry::Commit(commit.clone()));
@@ -215,7 +200,9 @@ fn a_host_that_plays_another_seats_hero_is_refused_by_the_copies() {
     let hero = until_player(&mut t, 2);
     let mut cheat = t.host().replica().clone();
     let action = Brimstone::autopilot(&cheat.game().state, hero).unwrap();
-    let mut commit = cheat.decide(action, Maker::Hero(hero), None).unwrap();
+    let mut commit = cheat
+        .decide(action, Maker::Hero(hero), None, None, None)
+        .unwrap();
     commit.by = 1;
     forge(&mut t, &Entry::Commit(commit));
     for (i, p) in t.peers.iter().enumerate() {
@@ -266,6 +253,7 @@ fn proposals_the_host_never_answers_are_given_up_and_the_player_proposes_again()
         start: real.start(),
         len: real.len(),
         hash: real.hash(),
+        draws: real.commitment_at(real.len()),
     };
     let mut silent = Endpoint::new(PeerId(100));
     let mut peer = Peer::<Brimstone>::new(

@@ -9,10 +9,13 @@ use foehold_core::game::Game;
 use foehold_core::game::save::text_hash;
 use foehold_core::rules::view::Side;
 use foehold_core::rules::{Present, TieBreaker, ToMove};
+use foehold_net::codec::encode;
+use foehold_net::draws::Entropy;
 use foehold_net::host::{Host, setup_of};
 use foehold_net::local::{self, Endpoint};
-use foehold_net::message::{PeerId, StateHash, Want};
+use foehold_net::message::{Entry, Message, PeerId, StateHash, Want};
 use foehold_net::peer::{Peer, Scenario};
+use foehold_net::transport::Transport;
 use foehold_net::{Replica, Traffic};
 
 /// Frames each way of a link.
@@ -68,7 +71,9 @@ impl<R: Present> Table<R> {
         let (game, text) = load::<R>(name, seed, ties);
         let players = (0..heroes(&game)).map(|h| h as u32 % seats + 1).collect();
         let setup = setup_of(&game, seats, players, 1);
-        let host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)));
+        // Seeded secrets and salts: the same game on every run.
+        let host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)))
+            .with_entropy(Entropy::seeded(seed));
         Table::around(host, name, text, seats)
     }
 
@@ -101,7 +106,8 @@ impl<R: Present> Table<R> {
 
     /// A new peer connected to the host.
     pub fn add_peer(&mut self, id: PeerId, want: Want) {
-        let mut peer = Peer::new(self.scenario(), want, self.host_id(), Endpoint::new(id));
+        let mut peer = Peer::new(self.scenario(), want, self.host_id(), Endpoint::new(id))
+            .with_entropy(Entropy::seeded(1000 + id.0));
         local::connect(self.host().transport_mut(), peer.transport_mut(), CAPACITY);
         self.peers.push(peer);
     }
@@ -221,4 +227,19 @@ pub fn until_player<R: Present>(t: &mut Table<R>, player: u32) -> usize {
         );
     }
     panic!("player {player} never moves");
+}
+
+/// Sends a commit as the host would, to every peer, without its session: a host that cheats.
+pub fn forge<R: Present>(t: &mut Table<R>, entry: &Entry) {
+    let Entry::Commit(c) = entry else {
+        unreachable!()
+    };
+    let frame = encode(&Message::Commit(c.clone())).unwrap();
+    let ids: Vec<PeerId> = t.peers.iter().map(Peer::id).collect();
+    for id in ids {
+        t.host().transport_mut().send(id, frame.clone()).unwrap();
+    }
+    for p in &mut t.peers {
+        p.poll();
+    }
 }

@@ -605,8 +605,8 @@ fn propose<'a, R: Module>(
     }
 }
 
-/// Keeps the table's game on the host's log: the next decision of the log is handed to the loop
-/// once the table waits for one (it has shown the rules' steps before it); a table that parted
+/// Keeps the table's game on the host's log: the next decision or draw of the log is handed to the
+/// loop once the table waits for one (it has shown the rules' steps before it); a table that parted
 /// from the log, or fell behind by more decisions than a round of hidden picks brings at once
 /// (one per hero), takes the replica's game.
 fn follow_log<R: Module>(
@@ -631,12 +631,13 @@ fn follow_log<R: Module>(
         seen.rewound = true;
         return;
     }
-    if n < host.cursor
-        && core
+    // The table waits for a decision, or for a draw: those the host's log brings too.
+    let waits = matches!(core.0.to_move(), ToMove::Chance { .. })
+        || core
             .0
             .automatic(replica.setup().seeded_ties, false)
-            .is_none()
-    {
+            .is_none();
+    if n < host.cursor && waits {
         decided.write(Decided(host.actions()[n].clone()));
         *handed = Some(n);
     }

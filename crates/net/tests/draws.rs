@@ -1,0 +1,141 @@
+//! Draws nobody can foresee: the draws after a decision are keyed by the host's secret, committed
+//! before the decision and revealed with it, and the decider's salt; every copy checks the secret.
+
+mod common;
+
+use common::{Table, forge, load, until_player};
+use foehold_core::rules::gloomhaven::Gloomhaven;
+use foehold_core::rules::{Rules, Seat, TieBreaker};
+use foehold_net::draws::{Entropy, draws};
+use foehold_net::host::{Host, setup_of};
+use foehold_net::local::Endpoint;
+use foehold_net::message::{Entry, PeerId};
+use foehold_net::replica::Maker;
+
+/// Two players of the tutorial; the host's secrets from `host_entropy`, the peer's salts fixed.
+fn table(host_entropy: u64) -> Table<Gloomhaven> {
+    let name = "tutorial.ron";
+    let (game, text) = load::<Gloomhaven>(name, 5, TieBreaker::Seeded);
+    let setup = setup_of(&game, 2, vec![1, 2], 1);
+    let host = Host::new(game, setup, Some(1), Endpoint::new(PeerId(0)))
+        .with_entropy(Entropy::seeded(host_entropy));
+    Table::around(host, name, text, 2)
+}
+
+#[test]
+fn a_peer_cannot_foresee_a_draw() {
+    // Two runs alike in everything the peer sends and sees but the host's secrets: the peer's
+    // salts, its decisions and its copy are the same in both until a draw is made, and that draw
+    // differs. So nothing the peer held before the commit fixed it.
+    let (mut a, mut b) = (table(1), table(2));
+    let mut first = None;
+    for _ in 0..500 {
+        let (x, y) = (a.replicas()[1].game(), b.replicas()[1].game());
+        let n = x.actions().len().min(y.actions().len());
+        if let Some(i) = (0..n).find(|&i| x.actions()[i] != y.actions()[i]) {
+            first = Some(i);
+            break;
+        }
+        assert!(a.step() && b.step(), "the games go on");
+    }
+    let i = first.expect("the two runs part at some draw");
+    let game = a.replicas()[1].game();
+    // The two runs part at a draw, never at a decision: the same decisions, made alike.
+    let mut before = game.clone();
+    before.go_to(i);
+    let outcomes = Gloomhaven::legal_actions(&before.state, Seat::Chance);
+    assert!(
+        outcomes.contains(&game.actions()[i]),
+        "action {} is a draw: {:?}",
+        i + 1,
+        game.actions()[i]
+    );
+    // And a copy that draws as an offline game of the same seed does (a client that tries a move
+    // to see what it draws) no longer computes the online game's draws: over both games, the
+    // draws the seed would have made are not the ones made.
+    a.play(100_000, |_| {});
+    b.play(100_000, |_| {});
+    assert!(a.is_over() && b.is_over());
+    let (mut seeded, mut made) = (0, 0);
+    for t in [&a, &b] {
+        let g = t.replicas()[1].game();
+        let mut at = g.clone();
+        at.go_to(0);
+        for (k, act) in g.actions().iter().enumerate() {
+            at.go_to(k);
+            if !Gloomhaven::legal_actions(&at.state, Seat::Chance).is_empty() {
+                made += 1;
+                seeded += usize::from(at.automatic(true, false).as_ref() == Some(act));
+            }
+        }
+    }
+    assert!(made > 0);
+    assert!(seeded < made, "{seeded} of {made} draws are the seed's");
+    println!("{seeded} of {made} draws are the ones the seed would have made");
+}
+
+#[test]
+fn a_host_that_reveals_another_secret_than_it_committed_is_refused() {
+    let mut t = table(3);
+    let hero = until_player(&mut t, 1);
+    let mut cheat = t.host().replica().clone();
+    let at = cheat.len();
+    let action = Gloomhaven::autopilot(&cheat.game().state, hero).unwrap();
+    // A secret chosen after the fact: it does not match the commitment the copies hold.
+    let forged = draws(at, [9; 32], [1; 16]);
+    let commit = cheat
+        .decide(action.clone(), Maker::Hero(hero), None, Some(forged), None)
+        .unwrap();
+    forge(&mut t, &Entry::Commit(commit));
+    for (i, p) in t.peers.iter().enumerate() {
+        let d = p.desync().unwrap_or_else(|| panic!("copy {i} takes it"));
+        assert!(d.why.contains("not the one it committed to"), "{d}");
+    }
+    // No secret at all: the draws would be the seed's, which everyone computes ahead.
+    let mut t = table(3);
+    let hero = until_player(&mut t, 1);
+    let mut cheat = t.host().replica().clone();
+    let action = Gloomhaven::autopilot(&cheat.game().state, hero).unwrap();
+    let commit = cheat
+        .decide(action, Maker::Hero(hero), None, None, None)
+        .unwrap();
+    forge(&mut t, &Entry::Commit(commit));
+    let d = t.peers[0].desync().expect("the copy refuses it");
+    assert!(d.why.contains("reveals none"), "{d}");
+}
+
+#[test]
+fn a_decision_that_drew_is_not_undone() {
+    // Undone, the draw would come again with another key: a way to draw again until it suits.
+    let mut t = table(4);
+    for _ in 0..2000 {
+        let before = t.replicas()[0].len();
+        if !t.step() {
+            break;
+        }
+        let r = t.peers[0].replica().unwrap();
+        let Some(Entry::Commit(c)) = r.entries().last() else {
+            continue;
+        };
+        if c.by != 2 || r.len() != before + 1 || c.hashes.len() < 2 || c.salt.is_some() {
+            continue;
+        }
+        // Player 2's last decision; did its steps draw?
+        let mut g = r.game().clone();
+        let drew = (0..c.hashes.len() - 1).any(|k| {
+            let at = r.game().cursor - (c.hashes.len() - 1) + k;
+            g.go_to(at);
+            !Gloomhaven::legal_actions(&g.state, Seat::Chance).is_empty()
+        });
+        if !drew {
+            continue;
+        }
+        t.peers[0].request_undo().unwrap();
+        t.settle();
+        let n = common::notes(&t, 0);
+        assert!(n.last().unwrap().contains("a card was drawn"), "{n:?}");
+        t.assert_same();
+        return;
+    }
+    panic!("player 2 never made a decision that drew");
+}
