@@ -8,10 +8,17 @@
 //! it holds and derives the key of that decision's draws from the secret, the salt and the entry's
 //! place. The draws of the steps after it are the seeded pick of that key and the step count.
 //!
+//! A decision of the host's own player is sent first to another seated player ([`Message::SaltFor`])
+//! whose salt keys its draws ([`Message::Salt`], one per log length); only with nobody else seated
+//! and connected, or no answer in [`crate::host::COSIGN_WAIT`], does the host's own salt key them,
+//! and the commit says whose salt it is.
+//!
 //! So a player cannot compute a draw before the commit that makes it (it lacks the secret), and
 //! the host cannot choose one (its secret was fixed before the salt reached it) nor compute one
-//! before the decision comes (it lacks the salt). What remains is in `docs/online.md`: the host
-//! foresees the draws of the decisions it makes itself, and a host and a player together can.
+//! before the decision is fixed (it lacks the salt). What remains is in `docs/online.md`.
+//!
+//! [`Message::SaltFor`]: crate::message::Message::SaltFor
+//! [`Message::Salt`]: crate::message::Message::Salt
 
 use crate::message::{Digest, Draws, Salt, Secret};
 
@@ -23,13 +30,17 @@ pub fn commitment(secret: &Secret) -> Digest {
     *h.finalize().as_bytes()
 }
 
-/// The key of the draws after the decision at session log place `seq`.
-pub fn key(seq: u64, draws: &Draws) -> u64 {
+/// The key of the draws after the decision at session log place `seq`; `earlier` are the salts
+/// of the hidden picks of the same round committed before it.
+pub fn key(seq: u64, draws: &Draws, earlier: &[Salt]) -> u64 {
     let mut h = blake3::Hasher::new();
     h.update(b"foehold draws v1");
     h.update(&seq.to_le_bytes());
     h.update(&draws.at.to_le_bytes());
     h.update(&draws.secret);
+    for salt in earlier {
+        h.update(salt);
+    }
     h.update(&draws.salt);
     let b = h.finalize();
     let mut first = [0; 8];
@@ -83,9 +94,14 @@ impl Entropy {
     }
 }
 
-/// Draws keyed by `secret` and `salt` for a decision made at `at`.
+/// Draws keyed by `secret` and the decider's `salt` for a decision made at `at`.
 pub fn draws(at: u64, secret: Secret, salt: Salt) -> Draws {
-    Draws { at, secret, salt }
+    Draws {
+        at,
+        secret,
+        salt,
+        by: None,
+    }
 }
 
 #[cfg(test)]
@@ -99,12 +115,13 @@ mod tests {
         assert_ne!(s, t);
         assert_ne!(commitment(&s), commitment(&t));
         let d = draws(4, s, [1; 16]);
-        let k = key(5, &d);
-        assert_eq!(k, key(5, &d));
-        assert_ne!(k, key(6, &d));
-        assert_ne!(k, key(5, &draws(3, s, [1; 16])));
-        assert_ne!(k, key(5, &draws(4, t, [1; 16])));
-        assert_ne!(k, key(5, &draws(4, s, [2; 16])));
+        let k = key(5, &d, &[]);
+        assert_eq!(k, key(5, &d, &[]));
+        assert_ne!(k, key(6, &d, &[]));
+        assert_ne!(k, key(5, &draws(3, s, [1; 16]), &[]));
+        assert_ne!(k, key(5, &draws(4, t, [1; 16]), &[]));
+        assert_ne!(k, key(5, &draws(4, s, [2; 16]), &[]));
+        assert_ne!(k, key(5, &d, &[[3; 16]]), "a round's earlier salts");
     }
 
     #[test]

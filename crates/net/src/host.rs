@@ -9,8 +9,8 @@ use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
 use crate::codec::{self, MAX_MESSAGE, decode_action, encode_action};
 use crate::draws::{Entropy, commitment};
 use crate::message::{
-    ActionBytes, Digest, Entry, MAX_CONTACT, MAX_PASSWORD, Message, PROTOCOL, PeerId, PeerInfo,
-    Salt, Secret, Setup, StateHash, Want,
+    ActionBytes, Digest, Draws, Entry, MAX_CONTACT, MAX_PASSWORD, Message, PROTOCOL, PeerId,
+    PeerInfo, Salt, Secret, Setup, StateHash, Want,
 };
 use crate::replica::{AutoMove, Maker, Replica};
 use crate::secret::{choosing_in_secret, digest};
@@ -39,6 +39,9 @@ const MAX_NOTES: usize = 64;
 /// The draw secrets a host keeps: those of the last few log lengths, which a round of hidden picks
 /// (made at one length, committed over several) still reads.
 const SECRETS_KEPT: usize = 64;
+/// How long the host's own decision waits for another player's salt before the host's own keys
+/// its draws.
+pub const COSIGN_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// A per-second allowance: `rate` a second, at most `burst` saved up.
 #[derive(Debug, Clone, Copy, Default)]
@@ -134,6 +137,17 @@ struct Slot {
     contact: Option<String>,
 }
 
+/// A decision of the host's own player, waiting for another seated player's salt for its draws.
+#[derive(Debug, Clone)]
+struct AskingSalt<A> {
+    at: u64,
+    action: A,
+    maker: Maker,
+    peer: PeerId,
+    player: u32,
+    since: Instant,
+}
+
 /// Hidden picks being committed or revealed.
 #[derive(Debug, Clone)]
 struct Round {
@@ -176,6 +190,8 @@ pub struct Host<R: Present, T: Transport = local::Endpoint> {
     secrets: BTreeMap<u64, Secret>,
     /// Where the host's secrets and its own salts come from.
     entropy: Entropy,
+    /// The host's own decision waiting for a salt.
+    asking_salt: Option<AskingSalt<R::Action>>,
     notes: VecDeque<String>,
     /// Notes taken so far, dropped ones included.
     noted: u64,
@@ -247,6 +263,7 @@ impl<R: Present, T: Transport> Host<R, T> {
             my_picks: BTreeMap::new(),
             secrets: BTreeMap::new(),
             entropy: Entropy::default(),
+            asking_salt: None,
             notes: VecDeque::new(),
             noted: 0,
             traffic: Traffic::default(),
@@ -564,7 +581,100 @@ impl<R: Present, T: Transport> Host<R, T> {
             self.handle(event);
             n += 1;
         }
+        self.salt_overdue();
         n
+    }
+
+    /// The host's own decision, once its salt is overdue (or the player asked is gone), is keyed
+    /// by the host's own salt; once another decision took its place, it is dropped.
+    fn salt_overdue(&mut self) {
+        let Some(a) = &self.asking_salt else { return };
+        let here = self
+            .peers
+            .get(&a.peer)
+            .is_some_and(|s| s.hello && s.player == Some(a.player));
+        if a.at != self.replica.len() {
+            let at = a.at;
+            self.asking_salt = None;
+            self.note(format!(
+                "the host's decision at entry {at} was overtaken by another: make it again"
+            ));
+        } else if !here || self.now.duration_since(a.since) >= COSIGN_WAIT {
+            let Some(a) = self.asking_salt.take() else {
+                return;
+            };
+            self.note(format!(
+                "player {} gave no salt for the host's decision at entry {}: the host's own keys \
+                 its draws",
+                a.player, a.at
+            ));
+            let committed = self
+                .entropy
+                .salt()
+                .and_then(|salt| self.commit(a.action, a.maker, None, a.at, salt, None));
+            if let Err(e) = committed {
+                self.note(format!(
+                    "the host's decision at entry {} is refused: {e}",
+                    a.at
+                ));
+            }
+        }
+    }
+
+    /// The seated player other than the host's own with the lowest number who is connected: the
+    /// one asked for the salt of the host's own decisions.
+    fn cosigner(&self) -> Option<(PeerId, u32)> {
+        self.seats
+            .iter()
+            .filter(|&(&n, _)| Some(n) != self.me)
+            .find(|&(&n, id)| {
+                self.peers
+                    .get(id)
+                    .is_some_and(|s| s.hello && s.player == Some(n))
+            })
+            .map(|(&n, &id)| (id, n))
+    }
+
+    /// A decision of the host's own player: sent to another seated player for the salt of its
+    /// draws, or committed with the host's own salt when nobody else is seated and connected.
+    fn ask_salt(&mut self, action: R::Action, maker: Maker, at: u64) -> Result<(), String> {
+        if let Some(a) = &self.asking_salt {
+            return Err(format!(
+                "the host's last decision waits for player {}'s salt",
+                a.player
+            ));
+        }
+        let Some((peer, player)) = self.cosigner() else {
+            let salt = self.entropy.salt()?;
+            return self.commit(action, maker, None, at, salt, None);
+        };
+        let asked = Message::SaltFor {
+            at,
+            action: encode_action(&action),
+        };
+        self.send(peer, &asked).map_err(|e| e.to_string())?;
+        self.asking_salt = Some(AskingSalt {
+            at,
+            action,
+            maker,
+            peer,
+            player,
+            since: self.now,
+        });
+        Ok(())
+    }
+
+    /// A salt for the host's own decision, from the player asked.
+    fn salt_given(&mut self, p: PeerId, at: u64, salt: Salt) {
+        let Some(a) = self
+            .asking_salt
+            .take_if(|a| a.peer == p && a.at == at && at == self.replica.len())
+        else {
+            return;
+        };
+        if let Err(e) = self.commit(a.action, a.maker, None, at, salt, Some(a.player)) {
+            self.note(format!("the host's decision at entry {at} is refused: {e}"));
+        }
     }
 
     fn handle(&mut self, event: Event) {
@@ -668,6 +778,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                     self.refuse(Some(p), at, why);
                 }
             }
+            Message::Salt { at, salt } => self.salt_given(p, at, salt),
             Message::Desync { report } => {
                 let report: String = report.chars().take(400).collect();
                 self.note(format!("peer {} reports a desync: {report}", p.0));
@@ -984,12 +1095,11 @@ impl<R: Present, T: Transport> Host<R, T> {
                 Maker::Table => format!("the table's ties are not player {player}'s to break"),
             });
         }
-        let salt = match from {
-            Some(_) => salt,
-            // The host's own decision: its draws it could foresee (see `docs/online.md`).
-            None => self.entropy.salt()?,
-        };
-        self.commit(action, maker, None, at, salt)
+        if from.is_none() {
+            // The host's own decision: another player's salt keys its draws.
+            return self.ask_salt(action, maker, at);
+        }
+        self.commit(action, maker, None, at, salt, None)
     }
 
     /// The next draw secret: for the decisions made at log length `at`, committed to now.
@@ -1003,8 +1113,9 @@ impl<R: Present, T: Transport> Host<R, T> {
         Ok(commitment(&secret))
     }
 
-    /// Commits a decision made at log length `at` with the decider's `salt` (and a hidden
-    /// pick's `hidden` salt): the host's secret for `at` is revealed with it.
+    /// Commits a decision made at log length `at` with the `salt` of the decider (or of player
+    /// `by`, who gave it for the host's decision) and a hidden pick's `hidden` salt: the host's
+    /// secret for `at` is revealed with it.
     fn commit(
         &mut self,
         action: R::Action,
@@ -1012,13 +1123,17 @@ impl<R: Present, T: Transport> Host<R, T> {
         hidden: Option<Salt>,
         at: u64,
         salt: Salt,
+        by: Option<u32>,
     ) -> Result<(), String> {
         let secret = *self
             .secrets
             .get(&at)
             .ok_or_else(|| format!("no draw secret for entry {at}: propose again"))?;
         let next = self.next_secret(self.replica.len() + 1)?;
-        let draws = crate::draws::draws(at, secret, salt);
+        let draws = Draws {
+            by,
+            ..crate::draws::draws(at, secret, salt)
+        };
         let commit = self
             .replica
             .decide(action, maker, hidden, Some(draws), Some(next))?;
@@ -1216,7 +1331,7 @@ impl<R: Present, T: Transport> Host<R, T> {
                     Some(Maker::Hero(m)) if m == h => Ok(a),
                     _ => Err(format!("not a legal pick of hero {h}")),
                 })
-                .and_then(|a| self.commit(a, Maker::Hero(h), Some(salt), round.at, salt));
+                .and_then(|a| self.commit(a, Maker::Hero(h), Some(salt), round.at, salt, None));
             if let Err(why) = result {
                 let at = self.replica.len();
                 self.note(format!("the hidden pick of hero {h} is refused: {why}"));
@@ -1234,6 +1349,9 @@ impl<R: Present, T: Transport> Host<R, T> {
     /// The next move of the host's own player by the hero autopilot, made now: a proposal, or a
     /// commitment to a hidden pick. Returns whether it moved.
     pub fn play_auto(&mut self) -> bool {
+        if self.asking_salt.is_some() {
+            return false;
+        }
         let player = self.me;
         let committed: BTreeSet<usize> = self.my_picks.keys().copied().collect();
         let round_has = |h: usize| {

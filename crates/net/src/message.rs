@@ -77,8 +77,11 @@ pub struct Draws {
     pub at: u64,
     /// The host's secret for that position, revealed now.
     pub secret: Secret,
-    /// The decider's salt, sent with the decision (for a hidden pick, the pick's own salt).
+    /// The decider's salt, sent with the decision (for a hidden pick, the pick's own salt), or
+    /// the salt another seated player gave for a decision of the host's own player.
     pub salt: Salt,
+    /// The player who gave `salt` when it is not the decider's own (the host's decisions).
+    pub by: Option<u32>,
 }
 
 /// What a peer asks to be in the game.
@@ -271,6 +274,22 @@ pub enum Message {
     },
     /// Host → all: an undo granted.
     UndoGranted(UndoGranted),
+    /// Host → one seated peer: the host's own player makes this decision at log length `at`; a
+    /// salt for its draws, please (the host then knows the draws no sooner than anyone else).
+    SaltFor {
+        /// The session log's length the decision is made at.
+        at: u64,
+        /// The decision.
+        action: ActionBytes,
+    },
+    /// Peer → host: the salt asked for by [`Message::SaltFor`]; one per log length, whatever the
+    /// host asks again.
+    Salt {
+        /// The session log's length.
+        at: u64,
+        /// A fresh random salt.
+        salt: Salt,
+    },
     /// Peer → host → all: a hidden pick's commitment.
     Commitment {
         /// The session log's length the pick is made at.
@@ -354,6 +373,8 @@ impl Message {
             Message::Commitment { .. } => "commitment",
             Message::RevealNow { .. } => "reveal-now",
             Message::Reveal { .. } => "reveal",
+            Message::SaltFor { .. } => "salt-for",
+            Message::Salt { .. } => "salt",
             Message::Peers { .. } => "peers",
             Message::Contacts { .. } => "contacts",
             Message::Desync { .. } => "desync",

@@ -97,6 +97,8 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     traffic: Traffic,
     /// Where this peer's salts come from (and its secrets, should it continue as host).
     entropy: Entropy,
+    /// The salts this player gave for the host's decisions: the log length, the decision, the salt.
+    salts_given: VecDeque<(u64, ActionBytes, Salt)>,
 }
 
 /// How many of its own proposals and undo requests a peer remembers, to check the commits said to
@@ -152,6 +154,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             noted: 0,
             traffic: Traffic::default(),
             entropy: Entropy::default(),
+            salts_given: VecDeque::new(),
         }
     }
 
@@ -410,6 +413,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 self.note(format!("refused at entry {at}: {reason}"));
             }
             Message::RevealNow { at, commitments } => self.reveal_now(at, commitments),
+            Message::SaltFor { at, action } => self.give_salt(at, action),
             Message::Peers { peers, waiting } => {
                 self.peers = peers;
                 self.waiting = waiting;
@@ -546,7 +550,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
         }
         let refused = if check_salt {
             self.check_own(&e).and_then(|()| match &e {
-                Entry::Commit(c) => self.check_reveal(c),
+                Entry::Commit(c) => self.check_reveal(c).and_then(|()| self.check_salt_given(c)),
                 Entry::Undo(_) => Ok(()),
             })
         } else {
@@ -610,6 +614,76 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 "entry {}: the host grants an undo player {me} (this one) never asked for",
                 u.seq
             )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Gives the host a salt for its own decision at log length `at`: one per length, so that the
+    /// host cannot ask again until the draws suit it.
+    fn give_salt(&mut self, at: u64, action: ActionBytes) {
+        let Some(r) = &self.replica else { return };
+        if self.player.is_none() || at < r.len() {
+            return;
+        }
+        let given = self.salts_given.iter().find(|(a, _, _)| *a == at).cloned();
+        let salt = match given {
+            Some((_, same, salt)) if same == action => salt,
+            Some(_) => {
+                self.note(format!(
+                    "the host asked again for a salt at entry {at}, for another decision: not given"
+                ));
+                return;
+            }
+            None => match self.entropy.salt() {
+                Ok(salt) => {
+                    remember(&mut self.salts_given, (at, action, salt));
+                    salt
+                }
+                Err(e) => {
+                    self.note(e);
+                    return;
+                }
+            },
+        };
+        let _ = self.send(&Message::Salt { at, salt });
+    }
+
+    /// A commit that says this player's salt keys its draws must carry the salt this player gave
+    /// for that very decision.
+    fn check_salt_given(&mut self, c: &Commit) -> Result<(), String> {
+        let (Some(me), Some(d)) = (self.player, c.draws) else {
+            return Ok(());
+        };
+        let given = self
+            .salts_given
+            .iter()
+            .find(|(at, _, _)| *at == c.seq)
+            .cloned();
+        match (d.by, given) {
+            (Some(p), Some((_, action, salt))) if p == me => {
+                if action == c.action && salt == d.salt {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "entry {}: the host's draws are said to be keyed by this player's salt, \
+                         for another decision or with another salt",
+                        c.seq
+                    ))
+                }
+            }
+            (Some(p), None) if p == me => Err(format!(
+                "entry {}: the host's draws are said to be keyed by this player's salt, which it \
+                 never gave",
+                c.seq
+            )),
+            (None, Some((_, action, _))) if action == c.action => {
+                self.note(format!(
+                    "entry {}: the host drew with its own salt, not the one this player gave \
+                     (it came too late, or was not used)",
+                    c.seq
+                ));
+                Ok(())
+            }
             _ => Ok(()),
         }
     }

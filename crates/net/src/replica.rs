@@ -289,7 +289,7 @@ impl<R: Rules> Replica<R> {
             .apply(action.clone())
             .map_err(|e| format!("the rules refuse it: {e}"))?;
         let mut hashes = vec![self.hash()];
-        let by = self.draw_key(seq, draws.as_ref());
+        let by = self.draw_key(seq, draws.as_ref(), salt.is_some());
         let mut drew = false;
         for _ in 0..MAX_AUTOMATIC {
             let Some(a) = self
@@ -318,8 +318,30 @@ impl<R: Rules> Replica<R> {
     }
 
     /// The seed of the draws after the decision at `seq`: its draw key, or the game's seed.
-    fn draw_key(&self, seq: u64, draws: Option<&Draws>) -> u64 {
-        draws.map_or_else(|| R::seed(&self.game.state), |d| key(seq, d))
+    ///
+    /// A hidden pick's draws are keyed by the salts of every pick of its round revealed so far,
+    /// its own last: the round's last pick (whose steps draw) mixes every player's salt, so a
+    /// host that picks too cannot choose its own salt to steer them (it committed to its salt
+    /// before it learnt the others').
+    fn draw_key(&self, seq: u64, draws: Option<&Draws>, hidden: bool) -> u64 {
+        let Some(d) = draws else {
+            return R::seed(&self.game.state);
+        };
+        let mut round = Vec::new();
+        if hidden {
+            for e in self.entries.iter().rev() {
+                match e {
+                    Entry::Commit(c)
+                        if c.salt.is_some() && c.draws.is_some_and(|p| p.at == d.at) =>
+                    {
+                        round.extend(c.salt);
+                    }
+                    _ => break,
+                }
+            }
+            round.reverse();
+        }
+        key(seq, d, &round)
     }
 
     /// Notes the host's commitment for the decisions made at log length `at` (from its welcome).
@@ -451,7 +473,7 @@ impl<R: Rules> Replica<R> {
             }
             _ => {}
         }
-        let by = self.draw_key(c.seq, c.draws.as_ref());
+        let by = self.draw_key(c.seq, c.draws.as_ref(), c.salt.is_some());
         let mut drew = false;
         let start = self.game.cursor;
         if let Err(e) = self.game.apply(action) {

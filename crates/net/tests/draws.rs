@@ -139,3 +139,121 @@ fn a_decision_that_drew_is_not_undone() {
     }
     panic!("player 2 never made a decision that drew");
 }
+
+#[test]
+fn the_hosts_own_decisions_draw_by_another_players_salt() {
+    let mut t = table(5);
+    let mut seen = 0;
+    for _ in 0..400 {
+        if !t.step() {
+            break;
+        }
+        t.assert_same();
+        for e in t.peers[0].replica().unwrap().entries() {
+            if let Entry::Commit(c) = e
+                && c.by == 1
+                && c.salt.is_none()
+                && let Some(d) = c.draws
+            {
+                // Player 2 gave the salt: the host knew the secret, not the salt, until its
+                // decision was fixed.
+                assert_eq!(d.by, Some(2), "entry {}", c.seq);
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 0, "the host's player decided");
+}
+
+#[test]
+fn a_player_gives_one_salt_per_place_and_checks_the_commit_that_names_it() {
+    use foehold_net::codec::{encode, encode_action};
+    use foehold_net::message::Message;
+    use foehold_net::transport::Transport;
+    let mut t = table(6);
+    let hero = open_decision_of(&mut t, 1);
+    let at = t.host().replica().len();
+    let state = t.host().replica().game().state.clone();
+    let picks = Gloomhaven::legal_actions(&state, Seat::Hero(hero));
+    let peer = t.peers[0].id();
+    // The host asks for a salt for one decision, then again for another at the same place.
+    for a in [&picks[0], &picks[1], &picks[0]] {
+        let ask = Message::SaltFor {
+            at,
+            action: encode_action(a),
+        };
+        t.host()
+            .transport_mut()
+            .send(peer, encode(&ask).unwrap())
+            .unwrap();
+        t.peers[0].poll();
+    }
+    let n = common::notes(&t, 0);
+    assert!(
+        n.iter()
+            .any(|l| l.contains("asked again for a salt") && l.contains("not given")),
+        "{n:?}"
+    );
+    // A commit that says player 2's salt keys it, with a salt player 2 never gave, is refused.
+    let mut cheat = t.host().replica().clone();
+    let forged = foehold_net::message::Draws {
+        by: Some(2),
+        ..draws(at, [5; 32], [6; 16])
+    };
+    let commit = cheat
+        .decide(
+            picks[0].clone(),
+            Maker::Hero(hero),
+            None,
+            Some(forged),
+            None,
+        )
+        .unwrap();
+    forge(&mut t, &Entry::Commit(commit));
+    let d = t.peers[0].desync().expect("player 2's copy refuses it");
+    assert!(d.why.contains("this player's salt"), "{d}");
+}
+
+#[test]
+fn a_silent_player_leaves_the_host_its_own_salt_after_a_wait() {
+    let mut t = table(7);
+    open_decision_of(&mut t, 1);
+    let len = t.host().replica().len();
+    // Player 2's table stops answering; the host's player decides.
+    assert!(t.host().play_auto());
+    t.host().poll();
+    assert_eq!(
+        t.host().replica().len(),
+        len,
+        "the decision waits for the salt"
+    );
+    assert!(!t.host().play_auto(), "one decision waits at a time");
+    std::thread::sleep(foehold_net::host::COSIGN_WAIT + std::time::Duration::from_millis(100));
+    t.host().poll();
+    assert_eq!(t.host().replica().len(), len + 1);
+    let Some(Entry::Commit(c)) = t.host().replica().entries().last() else {
+        panic!("a commit");
+    };
+    assert_eq!(c.draws.unwrap().by, None, "the host's own salt, said so");
+    let notes: Vec<String> = t.host().notes().map(str::to_string).collect();
+    assert!(
+        notes.iter().any(|n| n.contains("gave no salt")),
+        "{notes:?}"
+    );
+    // Player 2 comes back to it: its copy follows, noting whose salt it was.
+    t.settle();
+    t.assert_same();
+}
+
+/// Plays on until player `n` is to make a decision that is not a hidden pick; its hero.
+fn open_decision_of(t: &mut Table<Gloomhaven>, n: u32) -> usize {
+    for _ in 0..1000 {
+        let hero = until_player(t, n);
+        let state = &t.replicas()[0].game().state;
+        if foehold_net::secret::choosing_in_secret::<Gloomhaven>(state).is_empty() {
+            return hero;
+        }
+        assert!(t.step(), "the game goes on");
+    }
+    panic!("player {n} never decides in the open");
+}
