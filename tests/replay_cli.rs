@@ -146,3 +146,70 @@ fn a_format_1_save_replays_with_its_draws_rebuilt_and_says_so() {
         .unwrap_or(0);
     assert!(actions > 58, "{stdout}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_scenario_away_from_its_save_is_read_only_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let (here, elsewhere) = (dir.path().join("here"), dir.path().join("elsewhere"));
+    std::fs::create_dir_all(here.join("saves")).unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let text = std::fs::read_to_string(root().join("scenarios/tutorial.ron")).unwrap();
+    std::fs::write(elsewhere.join("tutorial.ron"), &text).unwrap();
+    std::fs::write(here.join("tutorial.ron"), &text).unwrap();
+    let replay = |save: &Path| {
+        let out = foehold(&["replay", "--quiet", save.to_str().unwrap()]);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // A scenario away from the save (not in its folder, the one above, or the working folder),
+    // unchanged: the save loads, as the table's own saves of a scenario opened from anywhere do.
+    let far = here.join("saves/far.ron");
+    play(&elsewhere.join("tutorial.ron"), &far);
+    assert_eq!(replay(&far).0, Some(0));
+    // The save naming another file there (or reaching one through a link beside it): refused at
+    // once, and nothing of that file's text is shown.
+    let secret = elsewhere.join("notes.ron");
+    std::fs::write(&secret, "Secret(word: \"swordfish\")").unwrap();
+    let mut s = Save::load(&Files, &far).unwrap();
+    s.scenario = secret.display().to_string();
+    let named = here.join("saves/named.ron");
+    s.write(&mut Files, &named).unwrap();
+    std::os::unix::fs::symlink(&secret, here.join("saves/linked.ron")).unwrap();
+    let mut t = Save::load(&Files, &far).unwrap();
+    t.scenario = "linked.ron".into();
+    let linked = here.join("saves/through-link.ron");
+    t.write(&mut Files, &linked).unwrap();
+    for save in [&named, &linked] {
+        let (code, err) = replay(save);
+        assert_eq!(code, Some(2), "{err}");
+        assert!(err.contains("away from the save"), "{err}");
+        assert!(
+            !err.contains("Secret") && !err.contains("swordfish"),
+            "{err}"
+        );
+    }
+    // A scenario beside its save, or in the folder above it, is read even when edited since (the
+    // replay names the edit).
+    let above = here.join("saves/above.ron");
+    play(&here.join("tutorial.ron"), &above);
+    assert_eq!(replay(&above).0, Some(0));
+    std::fs::write(here.join("tutorial.ron"), format!("{text}\n// edited\n")).unwrap();
+    let (code, err) = replay(&above);
+    assert_ne!(code, Some(2), "{err}");
+    assert!(
+        err.contains("has changed since the game was saved"),
+        "{err}"
+    );
+    // Edited away from its save, it is refused.
+    std::fs::write(
+        elsewhere.join("tutorial.ron"),
+        format!("{text}\n// edited\n"),
+    )
+    .unwrap();
+    let (code, err) = replay(&far);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("away from the save"), "{err}");
+}

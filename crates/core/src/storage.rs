@@ -23,6 +23,13 @@ pub trait Storage {
     fn write(&mut self, name: &Path, bytes: &[u8]) -> Result<(), String>;
     /// The names of the entries directly in `folder`, sorted.
     fn list(&self, folder: &Path) -> Result<Vec<PathBuf>, String>;
+    /// Where entry `name` really is, links followed, from the root: to tell whether a file a save
+    /// names lies near the save. `None` when the entry does not exist, or when the store cannot
+    /// tell (a store without links or a working folder, as in memory): then nothing is refused for
+    /// where it lies.
+    fn locate(&self, _name: &Path) -> Option<PathBuf> {
+        None
+    }
 }
 
 /// The `k`-th earlier version of `name`: `autosave.ron` → `autosave-k.ron`.

@@ -37,6 +37,10 @@ impl Storage for Files {
         names.sort();
         Ok(names)
     }
+
+    fn locate(&self, name: &Path) -> Option<PathBuf> {
+        std::fs::canonicalize(name).ok()
+    }
 }
 
 /// Reads a whole file, mapping I/O failures to a [`LoadError`] about that file.

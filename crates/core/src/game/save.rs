@@ -284,6 +284,15 @@ impl<R: Rules> Save<R> {
         }
         let text = store.read(&file).map_err(|e| e.to_string())?;
         let hash = text_hash(&text);
+        if self.scenario_hash.as_ref() != Some(&hash) && !near_the_save(store, &file, save_path) {
+            // Nothing of its text is shown: the save may name a file that is no scenario.
+            return Err(format!(
+                "the save names {} as its scenario, away from the save (not in its folder, the \
+                 one above it or the working folder), and that file is not the scenario the game \
+                 was saved with: a scenario away from its save is read only as it was",
+                crate::error::printable(&file.display().to_string())
+            ));
+        }
         let scenario_changed = match &self.scenario_hash {
             Some(saved) if *saved != hash => Some(format!(
                 "the scenario {} has changed since the game was saved (text hash {hash}, the save has {saved})",
@@ -400,6 +409,26 @@ impl<R: Rules> Save<R> {
             )),
         })
     }
+}
+
+/// Whether a save's scenario lies near the save: in the save's folder, the folder above it, or
+/// the working folder, with their subfolders, links followed (a save shared with its scenario
+/// beside it, or a `saves/` folder beside `scenarios/`). A scenario away from its save is read only
+/// unchanged (its text hash the save's), so that a save cannot make a program read another file
+/// and print its first words in an error, while the table's own saves of a scenario opened from
+/// anywhere still load. A store that cannot locate its entries counts every file as near.
+fn near_the_save(store: &dyn Storage, file: &Path, save: &Path) -> bool {
+    let Some(real) = store.locate(file) else {
+        return true;
+    };
+    let folder = save
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    [folder.to_path_buf(), folder.join(".."), PathBuf::from(".")]
+        .iter()
+        .filter_map(|root| store.locate(root))
+        .any(|root| real.starts_with(root))
 }
 
 /// Whether the game waits for a chance outcome (a card drawn) and the save's next action is not
