@@ -48,6 +48,19 @@ pub fn key(seq: u64, draws: &Draws, earlier: &[Salt]) -> u64 {
     u64::from_le_bytes(first)
 }
 
+/// The salt of the host's own decision when the player asked for one gave none in time.
+///
+/// The secret fixes it, so that the host cannot try salts until the draws suit it (it can only know
+/// them ahead, and the player who gave a salt late checks and notes it).
+pub fn fallback_salt(secret: &Secret) -> Salt {
+    let mut h = blake3::Hasher::new();
+    h.update(b"foehold fallback salt v1");
+    h.update(secret);
+    let mut salt = [0; 16];
+    salt.copy_from_slice(&h.finalize().as_bytes()[..16]);
+    salt
+}
+
 /// Where a machine's draw secrets and salts come from: the system's generator, or a seeded one.
 #[derive(Debug, Clone, Default)]
 pub struct Entropy {

@@ -608,9 +608,13 @@ impl<R: Present, T: Transport> Host<R, T> {
                  its draws",
                 a.player, a.at
             ));
+            // Not a salt of the host's choosing: one its secret fixes, which the player asked
+            // checks should its salt come late.
             let committed = self
-                .entropy
-                .salt()
+                .secrets
+                .get(&a.at)
+                .map(crate::draws::fallback_salt)
+                .ok_or_else(|| format!("no draw secret for entry {}", a.at))
                 .and_then(|salt| self.commit(a.action, a.maker, None, a.at, salt, None));
             if let Err(e) = committed {
                 self.note(format!(

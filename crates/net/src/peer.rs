@@ -99,6 +99,9 @@ pub struct Peer<R: Present, T: Transport = local::Endpoint> {
     entropy: Entropy,
     /// The salts this player gave for the host's decisions: the log length, the decision, the salt.
     salts_given: VecDeque<(u64, ActionBytes, Salt)>,
+    /// The salt of this player's proposals at each log length: a proposal the host refused and
+    /// made again at the same length keeps its salt, so a refusal never draws again.
+    proposal_salts: VecDeque<(u64, Salt)>,
 }
 
 /// How many of its own proposals and undo requests a peer remembers, to check the commits said to
@@ -155,6 +158,7 @@ impl<R: Present, T: Transport> Peer<R, T> {
             traffic: Traffic::default(),
             entropy: Entropy::default(),
             salts_given: VecDeque::new(),
+            proposal_salts: VecDeque::new(),
         }
     }
 
@@ -677,9 +681,16 @@ impl<R: Present, T: Transport> Peer<R, T> {
                 c.seq
             )),
             (None, Some((_, action, _))) if action == c.action => {
+                if d.salt != crate::draws::fallback_salt(&d.secret) {
+                    return Err(format!(
+                        "entry {}: the host drew with a salt of its own choosing instead of the \
+                         one this player gave",
+                        c.seq
+                    ));
+                }
                 self.note(format!(
-                    "entry {}: the host drew with its own salt, not the one this player gave \
-                     (it came too late, or was not used)",
+                    "entry {}: the host drew with the salt its secret fixes, not the one this \
+                     player gave (it came too late, or was not used)",
                     c.seq
                 ));
                 Ok(())
@@ -757,7 +768,14 @@ impl<R: Present, T: Transport> Peer<R, T> {
         }
         let at = r.len();
         let action = encode_action(action);
-        let salt = self.entropy.salt()?;
+        let salt = match self.proposal_salts.iter().find(|(a, _)| *a == at) {
+            Some(&(_, salt)) => salt,
+            None => {
+                let salt = self.entropy.salt()?;
+                remember(&mut self.proposal_salts, (at, salt));
+                salt
+            }
+        };
         self.send(&Message::Propose {
             at,
             action: action.clone(),

@@ -234,7 +234,13 @@ fn a_silent_player_leaves_the_host_its_own_salt_after_a_wait() {
     let Some(Entry::Commit(c)) = t.host().replica().entries().last() else {
         panic!("a commit");
     };
-    assert_eq!(c.draws.unwrap().by, None, "the host's own salt, said so");
+    let d = c.draws.unwrap();
+    assert_eq!(d.by, None, "no other player's salt, said so");
+    assert_eq!(
+        d.salt,
+        foehold_net::draws::fallback_salt(&d.secret),
+        "not a salt of the host's choosing: the one its secret fixes"
+    );
     let notes: Vec<String> = t.host().notes().map(str::to_string).collect();
     assert!(
         notes.iter().any(|n| n.contains("gave no salt")),
@@ -256,4 +262,33 @@ fn open_decision_of(t: &mut Table<Gloomhaven>, n: u32) -> usize {
         assert!(t.step(), "the game goes on");
     }
     panic!("player {n} never decides in the open");
+}
+
+#[test]
+fn a_proposal_made_again_at_the_same_place_keeps_its_salt() {
+    // So a host that refuses a proposal once it has seen its draws cannot make them come again.
+    use foehold_net::codec::decode;
+    use foehold_net::message::Message;
+    use foehold_net::transport::{Event, Transport};
+    let mut t = table(8);
+    let hero = open_decision_of(&mut t, 2);
+    let state = t.replicas()[0].game().state.clone();
+    let picks = Gloomhaven::legal_actions(&state, Seat::Hero(hero));
+    for a in [&picks[0], &picks[0], &picks[picks.len() - 1]] {
+        t.peers[0].propose(a).unwrap();
+    }
+    // What reached the host, read before the host handles it.
+    let mut salts = Vec::new();
+    while let Some(event) = t.host().transport_mut().poll() {
+        if let Event::Frame(_, frame) = event
+            && let Ok(Message::Propose { salt, .. }) = decode(&frame)
+        {
+            salts.push(salt);
+        }
+    }
+    assert_eq!(salts.len(), 3);
+    assert!(
+        salts.iter().all(|s| *s == salts[0]),
+        "one salt at one place"
+    );
 }
