@@ -191,6 +191,22 @@ fn a_scenario_away_from_its_save_is_read_only_as_it_was() {
             "{err}"
         );
     }
+    // A save that keeps no scenario hash (as before saves kept one): the far scenario is read
+    // when it is the save's, the other file is refused in the same words.
+    let mut u = Save::load(&Files, &far).unwrap();
+    u.scenario_hash = None;
+    let unhashed = here.join("saves/unhashed.ron");
+    u.write(&mut Files, &unhashed).unwrap();
+    assert_eq!(replay(&unhashed).0, Some(0));
+    u.scenario = secret.display().to_string();
+    u.write(&mut Files, &unhashed).unwrap();
+    let (code, err) = replay(&unhashed);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("away from the save"), "{err}");
+    assert!(
+        !err.contains("Secret") && !err.contains("swordfish"),
+        "{err}"
+    );
     // A scenario beside its save, or in the folder above it, is read even when edited since (the
     // replay names the edit).
     let above = here.join("saves/above.ron");

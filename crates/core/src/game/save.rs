@@ -284,14 +284,20 @@ impl<R: Rules> Save<R> {
         }
         let text = store.read(&file).map_err(|e| e.to_string())?;
         let hash = text_hash(&text);
-        if self.scenario_hash.as_ref() != Some(&hash) && !near_the_save(store, &file, save_path) {
-            // Nothing of its text is shown: the save may name a file that is no scenario.
-            return Err(format!(
+        // Away from the save and not known by its hash: nothing of its text is shown, since the
+        // save may name a file that is no scenario.
+        let unknown =
+            self.scenario_hash.as_ref() != Some(&hash) && !near_the_save(store, &file, save_path);
+        let away = || {
+            format!(
                 "the save names {} as its scenario, away from the save (not in its folder, the \
                  one above it or the working folder), and that file is not the scenario the game \
                  was saved with: a scenario away from its save is read only as it was",
                 crate::error::printable(&file.display().to_string())
-            ));
+            )
+        };
+        if unknown && self.scenario_hash.is_some() {
+            return Err(away());
         }
         let scenario_changed = match &self.scenario_hash {
             Some(saved) if *saved != hash => Some(format!(
@@ -304,11 +310,21 @@ impl<R: Rules> Save<R> {
             Some(note) => format!("{note}; {e}"),
             None => e,
         };
+        // A save written before saves kept the scenario's hash: a scenario away from it is read
+        // when it is one of its rules with its name, and says nothing of itself otherwise.
         let scenario = Arc::new(
-            R::parse_scenario(&file.display().to_string(), &text)
-                .map_err(|e| with_note(e.to_string()))?,
+            R::parse_scenario(&file.display().to_string(), &text).map_err(|e| {
+                if unknown {
+                    away()
+                } else {
+                    with_note(e.to_string())
+                }
+            })?,
         );
         let name = R::scenario_name(&scenario);
+        if unknown && name != self.scenario_name {
+            return Err(away());
+        }
         if name != self.scenario_name {
             return Err(with_note(format!(
                 "the save is for scenario {:?}, {} is {:?}",
