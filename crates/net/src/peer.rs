@@ -169,11 +169,6 @@ impl<R: Present, T: Transport> Peer<R, T> {
         self
     }
 
-    /// Where this peer's salts come from: a host it becomes draws its secrets from there.
-    pub fn entropy(&self) -> &Entropy {
-        &self.entropy
-    }
-
     /// The room's password, sent in every hello from now on.
     pub fn set_password(&mut self, password: Option<String>) {
         self.password = password;

@@ -4,8 +4,9 @@
 //! the session log. After each decision every copy runs the automatic steps itself — the rules' own
 //! steps, the chance outcomes by the seeded pick of the decision's draw key ([`crate::draws`]) and
 //! the step count, the ties by the seeded pick when the game breaks them so — exactly as
-//! [`Game::automatic_drawn_by`] gives them, until a player must decide again. They are functions of the state alone, so equal states before a
-//! decision give equal states after it and its steps; the host's commit carries the state hash after
+//! [`Game::automatic_drawn_by`] gives them, until a player must decide again. They are functions of
+//! the state and the key alone, so equal states before a decision give equal states after it and
+//! its steps; the host's commit carries the state hash after
 //! the decision and after every step, and a copy compares each one as it goes, so the first step at
 //! which two copies part is named, never patched over.
 

@@ -39,16 +39,6 @@ pub fn load<R: Present>(name: &str, seed: u64, ties: TieBreaker) -> (Game<R>, St
     (game, text)
 }
 
-/// Plays a game offline to its end: the autopilot for every hero, seeded ties and draws.
-pub fn play_out<R: Present>(game: &mut Game<R>) {
-    for _ in 0..1_000_000 {
-        let Some(a) = game.automatic(true, true) else {
-            break;
-        };
-        game.apply(a).unwrap();
-    }
-}
-
 /// The number of heroes in a game.
 pub fn heroes<R: Present>(game: &Game<R>) -> usize {
     R::view(&game.state)
