@@ -15,7 +15,7 @@ use foehold_core::rules::goals::Goals;
 #[derive(Debug, Clone, Copy)]
 pub struct Extra {
     /// Adds the module's own systems and windows; each runs only while the module's game is on
-    /// the table (the driver's `has_game`).
+    /// the table (the driver's `playing`).
     pub plugin: fn(&mut App),
     /// Whether the shared table offers the heroes' moves (lit cells and a moves window): a module
     /// with its own way of building a move (from card halves, say) says no.
@@ -75,27 +75,3 @@ impl Module for foehold_core::rules::toy::Toy {
 }
 
 foehold_core::modules!(Module);
-
-/// Takes every module's game off the table.
-pub fn take_games_off(world: &mut bevy::prelude::World) {
-    struct Take<'a>(&'a mut bevy::prelude::World);
-    impl EachModule for Take<'_> {
-        fn visit<R: Module>(&mut self) {
-            self.0.remove_resource::<foehold_loop::CoreGame<R>>();
-        }
-    }
-    each_module(&mut Take(world));
-}
-
-/// Whether a game of any module is on the table.
-pub fn a_game_is_on(world: &bevy::prelude::World) -> bool {
-    struct On<'a>(&'a bevy::prelude::World, bool);
-    impl EachModule for On<'_> {
-        fn visit<R: Module>(&mut self) {
-            self.1 |= self.0.contains_resource::<foehold_loop::CoreGame<R>>();
-        }
-    }
-    let mut on = On(world, false);
-    each_module(&mut on);
-    on.1
-}

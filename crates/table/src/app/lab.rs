@@ -18,7 +18,8 @@ use super::board::{CellMarks, Mark, RebuildBoard};
 use super::dock::{Dock, Slot};
 use super::focus::{Typing, ctrl_held};
 use super::picking::{Picked, Target};
-use super::screen::{self, Screen, at_table};
+use super::screen::arrive;
+use super::screen::{self, OnTable, Screen, at_table};
 use super::table::Table;
 use super::tag::Tagged;
 use super::ui::Windows;
@@ -103,8 +104,8 @@ impl<R: crate::modules::Module> PutBack for Aside<R> {
 }
 
 /// Opens the moment of the game of module `R` on the table in the lab: the position of the foe
-/// whose turn it is or comes next. The game is set aside, seats and all; an error (no foe decision
-/// now, say) leaves the table as it was.
+/// whose turn it is or comes next. The game is set aside, seats and all, as the lab arrives (early
+/// in the next frame); an error (no foe decision now, say) leaves the table as it was.
 pub fn open_moment<R: crate::modules::Module>(world: &mut World) -> Result<(), String> {
     let Some(game) = world.get_resource::<foehold_loop::CoreGame<R>>() else {
         return Err("no game is on the table".into());
@@ -112,30 +113,53 @@ pub fn open_moment<R: crate::modules::Module>(world: &mut World) -> Result<(), S
     let bench = R::bench_of_moment(&game.0.state)
         .map_err(|e| format!("this moment cannot open in the lab: {e}"))?;
     let name = R::scenario_name(&game.0.scenario).to_string();
-    let Some(foehold_loop::CoreGame(game)) = world.remove_resource::<foehold_loop::CoreGame<R>>()
-    else {
-        return Err("no game is on the table".into());
-    };
-    let seats = world.resource::<super::driver::Seats>();
-    let owners = seats.ready.then(|| seats.owner.clone());
-    let paused = world.resource::<super::driver::Pace>().paused;
-    enter(world, bench, None);
-    world.insert_resource(SetAside {
-        name,
-        game: Box::new(Aside::<R> {
-            game,
-            owners,
-            paused,
-        }),
+    arrive(world, move |world| {
+        let Some(foehold_loop::CoreGame(game)) =
+            world.remove_resource::<foehold_loop::CoreGame<R>>()
+        else {
+            return;
+        };
+        let seats = world.resource::<super::driver::Seats>();
+        let owners = seats.ready.then(|| seats.owner.clone());
+        let paused = world.resource::<super::driver::Pace>().paused;
+        put_bench(world, bench, None);
+        world.insert_resource(SetAside {
+            name,
+            game: Box::new(Aside::<R> {
+                game,
+                owners,
+                paused,
+            }),
+        });
     });
     Ok(())
 }
 
+/// The players asked, in the Game window, to open the moment of the game on the table in the lab.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenMoment;
+
+/// Opens the moment asked for when the game on the table is of rules `R`, or says why it cannot.
+fn moment_asked<R: crate::modules::Module>(
+    mut asked: MessageReader<OpenMoment>,
+    mut commands: Commands,
+) {
+    if asked.read().count() > 0 {
+        commands.queue(|world: &mut World| {
+            if let Err(e) = open_moment::<R>(world) {
+                world.resource_mut::<super::driver::Pace>().say(e);
+            }
+        });
+    }
+}
+
 /// Puts the game set aside back on the table as it was; the lab closes.
 pub fn back_to_the_game(world: &mut World) {
-    if let Some(aside) = world.remove_resource::<SetAside>() {
-        aside.game.put_back(world, None);
-    }
+    arrive(world, |world| {
+        if let Some(aside) = world.remove_resource::<SetAside>() {
+            aside.game.put_back(world, None);
+        }
+    });
 }
 
 /// "Play on from here": puts the game set aside back on the table with the lab's edits (figures
@@ -153,38 +177,42 @@ pub fn play_on(world: &mut World) {
         world.resource_mut::<LabTools>().refused = Some(e);
         return;
     }
-    let Some(aside) = world.remove_resource::<SetAside>() else {
-        return;
-    };
-    // The bench stays until the next frame's `leave_for_a_game`, as with "Back to the game":
-    // the lab's windows later in this frame still read it.
-    world.resource_scope(|world, bench: Mut<LabBench>| {
+    // The bench stays until the game arrives, as with "Back to the game": the lab's windows later
+    // in this frame still read it.
+    arrive(world, |world| {
+        let (Some(aside), Some(bench)) = (
+            world.remove_resource::<SetAside>(),
+            world.remove_resource::<LabBench>(),
+        ) else {
+            return;
+        };
         aside.game.put_back(world, Some(bench.0.as_ref()));
     });
 }
 
-/// Whether the lab is open.
-pub fn in_lab(lab: Option<Res<LabBench>>) -> bool {
-    lab.is_some()
+/// The lab's systems run while it is open.
+fn in_lab() -> impl FnMut(Option<Res<State<OnTable>>>) -> bool + Clone {
+    in_state(OnTable::Lab)
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<LabTools>()
         .init_resource::<crate::app::clipboard::Clipboard>()
         .init_resource::<crate::app::notice::Notice>()
+        .add_message::<OpenMoment>()
         // A game put on the table (New game, a loaded save) ends the lab.
-        .add_systems(PreUpdate, leave_for_a_game.run_if(in_lab))
+        .add_systems(OnExit(OnTable::Lab), leave)
         .add_systems(
             Update,
             (clicks, keys, follow)
                 .chain()
-                .run_if(in_lab)
+                .run_if(in_lab())
                 .run_if(at_table),
         )
         .add_systems(
             EguiPrimaryContextPass,
             draw_answer
-                .run_if(in_lab)
+                .run_if(in_lab())
                 .run_if(at_table)
                 .in_set(crate::app::ui::Drawn),
         )
@@ -192,15 +220,30 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (bench_window, brushes_window, fields_window, answer_window)
                 .chain()
-                .run_if(in_lab)
+                .run_if(in_lab())
                 .run_if(at_table)
                 .after(Windows),
         );
+    struct AddModules<'a>(&'a mut App);
+    impl crate::modules::EachModule for AddModules<'_> {
+        fn visit<R: crate::modules::Module>(&mut self) {
+            self.0.add_systems(
+                Update,
+                moment_asked::<R>.run_if(crate::app::driver::playing::<R>()),
+            );
+        }
+    }
+    crate::modules::each_module(&mut AddModules(app));
 }
 
-/// Puts a bench on the table: whatever game was there goes, the board is built anew.
+/// Puts a bench on the table, early in the next frame: whatever game was there goes, the board is
+/// built anew.
 pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>) {
-    crate::modules::take_games_off(world);
+    arrive(world, move |world| put_bench(world, bench, path));
+}
+
+/// Puts a bench on the table now (where things arrive on the table).
+fn put_bench(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>) {
     crate::app::plans::forget(world);
     let view = bench.view();
     let label = lab_modules()
@@ -227,9 +270,11 @@ pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
         ..LabTools::default()
     });
     world.insert_resource(LabBench(bench));
+    world.insert_resource(crate::app::driver::GameFile(None));
     if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
         marks.clear_all();
     }
+    OnTable::put(world, OnTable::Lab);
     screen::go(world, Screen::Table);
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
     for mut w in windows.iter_mut(world) {
@@ -238,13 +283,11 @@ pub fn enter(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
 }
 
 /// The lab closes when a game is put on the table; a game set aside goes when another comes.
-fn leave_for_a_game(world: &mut World) {
-    if crate::modules::a_game_is_on(world) {
-        world.remove_resource::<LabBench>();
-        world.remove_resource::<SetAside>();
-        if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
-            marks.clear(LAYER);
-        }
+fn leave(world: &mut World) {
+    world.remove_resource::<LabBench>();
+    world.remove_resource::<SetAside>();
+    if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+        marks.clear(LAYER);
     }
 }
 

@@ -210,6 +210,8 @@ pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
         app.world_mut().resource_mut::<driver::Problem>().0 =
             Some(format!("Could not open the scenario:\n{e}"));
     }
+    // Before the first frame, as any later arrival comes before its frame's state transition.
+    screen::take_arrivals(app.world_mut());
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),

@@ -55,7 +55,7 @@ pub(super) fn plugin(app: &mut App) {
                 Update,
                 work_out::<R>
                     .after(crate::app::driver::Following)
-                    .run_if(crate::app::driver::has_game::<R>),
+                    .run_if(crate::app::driver::playing::<R>()),
             );
         }
     }

@@ -1,10 +1,18 @@
-//! The table's screens, as a Bevy state: a game on the table, or the scenarios to choose from.
+//! The table's modes, as Bevy states: which screen the window shows, and what is on the table.
 //!
-//! What belongs to a screen lives and dies with it: the board's tiles, minis, tokens and lights
+//! What belongs to a mode lives and dies with it: the board's tiles, minis, tokens and lights
 //! are spawned on entering [`Screen::Table`] and carry [`DespawnOnExit`], and entering it again
-//! (a new game, a loaded save) builds the board anew.
+//! (a new game, a loaded save) builds the board anew; a module's game goes on leaving
+//! [`OnTable::Game`] of that module, the lab's bench on leaving [`OnTable::Lab`].
+//!
+//! Whatever comes to the table (a game, the lab's bench) arrives at one point of the frame:
+//! [`arrive`] queues it and it is put there early in the next frame's `PreUpdate`, before the
+//! state transition. So what is on the table and its mode change together, and no system sees a
+//! game without its mode or a mode without its game.
 
+use bevy::platform::cell::SyncCell;
 use bevy::prelude::*;
+use foehold_core::rules::Rules;
 
 /// Which screen the window shows.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -14,6 +22,61 @@ pub enum Screen {
     Table,
     /// The scenarios of every rule module, to start one; the game on the table waits, put away.
     Choosing,
+}
+
+/// What is on the table: a game of one rule module, or the position lab's bench. It changes only
+/// where the driver puts something on the table (`driver::open::arrive`), before the frame's
+/// state transition, so every system of a frame sees one mode and what goes with it.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum OnTable {
+    /// Nothing yet: the table's first game or position has not arrived.
+    #[default]
+    Nothing,
+    /// A game of the module of this `rules:` name ([`Rules::NAME`]).
+    Game(&'static str),
+    /// The position lab: a case on its bench, no game on the table.
+    Lab,
+}
+
+impl OnTable {
+    /// A game of rules `R` on the table: the state of `R`'s systems (`in_state(OnTable::game::<R>())`).
+    pub const fn game<R: Rules>() -> OnTable {
+        OnTable::Game(R::NAME)
+    }
+
+    /// Changes what is on the table; the same mode again changes nothing, so a new game of the
+    /// same module replaces the last one's resources without leaving the mode.
+    pub fn put(world: &mut World, on: OnTable) {
+        if let Some(mut next) = world.get_resource_mut::<NextState<OnTable>>() {
+            NextState::set_if_neq(&mut *next, on);
+        }
+    }
+}
+
+/// Whether this table plays a game online, and the module of that game (its `Rules::NAME`): the
+/// state of the online session's systems. Leaving it ends the session (the game stays on the
+/// table, for this screen's players).
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Connection {
+    /// Hot-seat: every player at this screen.
+    #[default]
+    Alone,
+    /// In an online game of the module of this name, as host, player or watcher.
+    Online(&'static str),
+}
+
+impl Connection {
+    /// Online in a game of rules `R`.
+    pub const fn online<R: Rules>() -> Connection {
+        Connection::Online(R::NAME)
+    }
+
+    /// Changes the connection at the frame's state transition; the same again changes nothing.
+    pub fn set(world: &mut World, to: Connection) {
+        if let Some(mut next) = world.get_resource_mut::<NextState<Connection>>() {
+            NextState::set_if_neq(&mut *next, to);
+        }
+    }
 }
 
 /// Marks an entity as the table screen's: it goes when the screen does.
@@ -33,6 +96,47 @@ pub fn go(world: &mut World, to: Screen) {
     }
 }
 
+/// Where what comes to the table arrives in the frame; what needs the new game in the same
+/// frame (online play asked for on the command line) runs after it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Arriving;
+
+/// What comes to the table next, in the order it was asked for. (In a cell: an online game's
+/// connection may be sent between threads but not shared.)
+#[derive(Resource)]
+pub struct Arrivals(SyncCell<Vec<Arrival>>);
+
+impl Default for Arrivals {
+    fn default() -> Self {
+        Arrivals(SyncCell::new(Vec::new()))
+    }
+}
+
+/// Puts something on the table: a game (the driver's `open::install`) or the lab's bench, with what goes with it.
+pub type Arrival = Box<dyn FnOnce(&mut World) + Send>;
+
+/// Queues `what` to be put on the table early in the next frame (or before the first, when the
+/// app has not run yet: [`take_arrivals`]).
+pub fn arrive(world: &mut World, what: impl FnOnce(&mut World) + Send + 'static) {
+    world
+        .resource_mut::<Arrivals>()
+        .0
+        .get()
+        .push(Box::new(what));
+}
+
+/// Puts on the table what arrived, in order: the last one stays.
+pub fn take_arrivals(world: &mut World) {
+    let arrivals = std::mem::take(world.resource_mut::<Arrivals>().0.get());
+    for arrival in arrivals {
+        arrival(world);
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_state::<Screen>();
+    app.init_state::<Screen>()
+        .init_state::<OnTable>()
+        .init_state::<Connection>()
+        .init_resource::<Arrivals>()
+        .add_systems(PreUpdate, take_arrivals.in_set(Arriving));
 }

@@ -18,7 +18,7 @@ use foehold_loop::CoreGame;
 use crate::app::Options;
 use crate::app::board::CellMarks;
 use crate::app::camera::{Orbit, TableCamera};
-use crate::app::driver::{Pace, Seats, Turn, has_game};
+use crate::app::driver::{Pace, Seats, Turn, playing};
 use crate::app::minis::Mini;
 use crate::app::picking::{Hovered, Target};
 use crate::app::table::Table;
@@ -44,7 +44,7 @@ pub fn plugin(app: &mut App) {
     impl EachModule for Fill<'_> {
         fn visit<R: Module>(&mut self) {
             self.0
-                .add_systems(Last, game::<R>.run_if(has_game::<R>).in_set(Filled));
+                .add_systems(Last, game::<R>.run_if(playing::<R>()).in_set(Filled));
         }
     }
     each_module(&mut Fill(app));

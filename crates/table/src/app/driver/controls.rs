@@ -207,9 +207,11 @@ pub fn controls<R: Module>(
                     Ok((loaded, seated)) => {
                         let said = format!("loaded {}", path.display());
                         commands.queue(move |world: &mut World| {
-                            super::open::install::<R>(world, loaded, true);
-                            super::open::reseat(world, seated);
-                            world.resource_mut::<Pace>().say(said);
+                            crate::app::screen::arrive(world, move |world| {
+                                super::open::install::<R>(world, loaded, true);
+                                super::open::reseat(world, seated);
+                                world.resource_mut::<Pace>().say(said);
+                            });
                         });
                     }
                     // The game on the table stays as it was.

@@ -26,10 +26,11 @@ pub mod showing;
 pub mod told;
 
 use super::Options;
+use super::screen::OnTable;
 use super::table::Table;
 use super::view::Side;
 pub use keep::{AtRisk, Keeping};
-pub use open::{Installs, Problem, StartScenario};
+pub use open::{GameFile, Installs, Problem, StartScenario};
 pub use seats::{Here, Seats};
 pub use showing::{Showing, Shown};
 pub use told::Told;
@@ -44,11 +45,10 @@ pub fn players_play(pace: Res<Pace>) -> bool {
     !pace.autoplay
 }
 
-/// The run condition of a module's systems: its game is the one on the table. A game put on the
-/// table by a command can replace another within a frame, so a chain of systems takes it with
-/// `distributive_run_if` (each system asks), not `run_if` (asked once, before the first).
-pub fn has_game<R: Module>(game: Option<Res<CoreGame<R>>>) -> bool {
-    game.is_some()
+/// The run condition of a module's systems: its game is the one on the table (its mode, which
+/// changes with the game, before the frame's state transition: [`crate::app::screen::arrive`]).
+pub fn playing<R: Module>() -> impl FnMut(Option<Res<State<OnTable>>>) -> bool + Clone {
+    in_state(OnTable::game::<R>())
 }
 
 /// The pace of the rules' own steps, and a word for the players.
@@ -198,6 +198,8 @@ impl<R> Default for ModulePlugin<R> {
 impl<R: Module> Plugin for ModulePlugin<R> {
     fn build(&self, app: &mut App) {
         app.add_plugins(GameLoopPlugin::<R>::default())
+            // The game goes with its mode: another game or the lab came.
+            .add_systems(OnExit(OnTable::game::<R>()), open::take_off::<R>)
             .insert_resource(follow::Seen::<R>::default())
             .insert_resource(follow::Record::<R>::default())
             // Undo, redo and the pace come after the actions submitted before them are applied:
@@ -211,8 +213,8 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                     .chain()
                     .after(LoopSystems::Input)
                     .before(LoopSystems::StepRules)
-                    .distributive_run_if(has_game::<R>)
-                    .distributive_run_if(crate::app::screen::at_table),
+                    .run_if(playing::<R>())
+                    .run_if(crate::app::screen::at_table),
             )
             .add_systems(
                 Update,
@@ -220,7 +222,7 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                     .chain()
                     .in_set(Following)
                     .after(LoopSystems::Sync)
-                    .distributive_run_if(has_game::<R>),
+                    .run_if(playing::<R>()),
             );
         if R::TABLE.moves {
             app.add_systems(
@@ -233,12 +235,12 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                 )
                     .chain()
                     .before(LoopSystems::Input)
-                    .distributive_run_if(has_game::<R>),
+                    .run_if(playing::<R>()),
             )
             .add_systems(
                 EguiPrimaryContextPass,
                 moves::moves::<R>
-                    .run_if(has_game::<R>)
+                    .run_if(playing::<R>())
                     .run_if(seated)
                     .run_if(crate::app::screen::at_table)
                     .after(super::ui::Windows),
@@ -248,7 +250,7 @@ impl<R: Module> Plugin for ModulePlugin<R> {
         app.add_systems(
             EguiPrimaryContextPass,
             draws::draws::<R>
-                .run_if(has_game::<R>)
+                .run_if(playing::<R>())
                 .run_if(seated)
                 .run_if(crate::app::screen::at_table)
                 .after(super::ui::Windows),

@@ -1,6 +1,9 @@
 //! Putting a game on the table, in place, whatever its rules: the scenario the command line names,
 //! one chosen in the New game window, a loaded save. The game of the last module goes, the new
 //! one's board, figures, log and seats come, and the window keeps running.
+//!
+//! A game arrives as everything on the table does ([`arrive`]): at one point of the frame, with its
+//! mode ([`OnTable`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,7 +18,7 @@ use super::follow::{Record, Seen};
 use super::{Installed, Keeping, Log, Pace, Seats, Showing, Shown};
 use crate::app::Options;
 use crate::app::board::CellMarks;
-use crate::app::screen::{self, Screen};
+use crate::app::screen::{self, Arrival, Arriving, OnTable, Screen, arrive};
 use crate::app::table::Table;
 use crate::app::view::BoardView;
 use crate::modules::{ForRules, Module, with_rules};
@@ -29,9 +32,16 @@ pub struct Problem(pub Option<String>);
 pub struct StartScenario(pub PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
-    // Before the frame's other systems: they see one game all frame, the old or the new.
-    app.add_systems(PreUpdate, start);
+    // Before the frame's other systems and its state transition: they see one game all frame,
+    // the old or the new, in its mode.
+    app.init_resource::<GameFile>()
+        .add_systems(PreUpdate, start.before(Arriving));
 }
+
+/// The scenario file of the game on the table, as it was read when the game began: online play
+/// hosts it and sends its text. `None` while the lab is open.
+#[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
+pub struct GameFile(pub Option<(String, Option<String>)>);
 
 /// Starts the scenario chosen in the New game window on this table, whatever its rules.
 fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
@@ -52,9 +62,6 @@ fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Installs(pub u64);
 
-/// A game put on the table, waiting for the world to install it.
-type Installer = Box<dyn FnOnce(&mut World) + Send>;
-
 /// A new game of the scenario in a file's text, of whichever rules it names.
 struct NewGame<'a> {
     file: &'a str,
@@ -63,7 +70,7 @@ struct NewGame<'a> {
 }
 
 impl ForRules for NewGame<'_> {
-    type Out = Result<Installer, String>;
+    type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
         let game = new_game::<R>(self.file, self.text, self.seed)?;
@@ -82,8 +89,8 @@ pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>
         .map_err(|e| format!("{file}: {e}"))
 }
 
-/// Opens the scenario in `path` on the table, replacing the game there; errors name the file, line
-/// and column, and leave the table as it was.
+/// Opens the scenario in `path` on the table, replacing the game there (it arrives early in the
+/// next frame); errors name the file, line and column, and leave the table as it was.
 pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
     let text = world.resource::<crate::app::store::Store>().read(path)?;
     let file = path.display().to_string();
@@ -97,7 +104,7 @@ pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
         },
     )
     .map_err(|e| e.to_string())??;
-    install(world);
+    arrive(world, install);
     Ok(())
 }
 
@@ -111,11 +118,11 @@ pub fn reseat(world: &mut World, seated: Option<Vec<u32>>) {
     }
 }
 
-/// Puts `game` on the table: the last game goes (of whatever rules), the board is built anew, the
-/// log and history are told from the game, the players are asked to sit again. A `loaded` game
-/// waits for the players before the rules go on.
+/// Puts `game` on the table: the last game goes (of whatever rules: leaving its mode takes it),
+/// the board is built anew, the log and history are told from the game, the players are asked to
+/// sit again. A `loaded` game waits for the players before the rules go on. Called where things
+/// arrive on the table ([`arrive`]), or before the first frame.
 pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
-    crate::modules::take_games_off(world);
     let view = R::view(&game.state);
     let title = R::scenario_name(&game.scenario).to_string();
     let about = R::scenario_about(&game.scenario).to_string();
@@ -149,7 +156,12 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
         pace.wait = 0.6;
         pace.paused |= loaded;
     }
+    world.insert_resource(GameFile(Some((
+        game.scenario_path.clone(),
+        game.scenario_hash.clone(),
+    ))));
     world.insert_resource(CoreGame(game));
+    OnTable::put(world, OnTable::game::<R>());
     world.get_resource_or_insert_with(Installs::default).0 += 1;
     world.write_message(Installed);
     // The table screen is entered again: the last board goes, this one's is built.
@@ -158,4 +170,9 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
     for mut w in windows.iter_mut(world) {
         w.title = format!("Foehold — {title}");
     }
+}
+
+/// Takes the game of rules `R` off the table as its mode ends (another game or the lab came).
+pub(super) fn take_off<R: Module>(world: &mut World) {
+    world.remove_resource::<CoreGame<R>>();
 }

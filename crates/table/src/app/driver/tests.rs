@@ -12,7 +12,7 @@ use bevy::window::WindowEvent;
 use foehold_core::game::Game;
 use foehold_core::rules::brimstone::Brimstone;
 use foehold_core::rules::toy::{self, Toy};
-use foehold_core::rules::{Present, Rules, TieBreaker, ToMove};
+use foehold_core::rules::{Present, Rules, Seat, TieBreaker, ToMove};
 use foehold_loop::{CoreGame, LoopSettings};
 
 use super::AtRisk;
@@ -22,6 +22,7 @@ use crate::app::Options;
 use crate::app::board::CellMarks;
 use crate::app::minis::{Landing, PendingPaths, WalkSpeed};
 use crate::app::picking::{Hovered, Picked};
+use crate::app::screen::OnTable;
 use crate::app::table::Table;
 
 /// The driver and the shared windows' resources under `MinimalPlugins`, no game on the table yet:
@@ -200,7 +201,7 @@ fn toy_at_hero() -> (App, toy::Action) {
     );
     hold(&mut app);
     let wait = toy(&app)
-        .legal_actions(foehold_core::rules::Seat::Hero(0))
+        .legal_actions(Seat::Hero(0))
         .into_iter()
         .find(|a| matches!(a, toy::Action::Wait))
         .expect("the hero may wait");
@@ -289,7 +290,7 @@ fn a_move_and_an_undo_made_before_the_next_frame_apply_in_the_order_they_were_ma
     assert!(at_hero, "the toy reaches its hero's turn");
     hold(&mut app);
     let (cursor, state) = (toy(&app).cursor, toy(&app).state.clone());
-    let legal = toy(&app).legal_actions(foehold_core::rules::Seat::Hero(0));
+    let legal = toy(&app).legal_actions(Seat::Hero(0));
     let wait = legal
         .iter()
         .find(|a| matches!(a, toy::Action::Wait))
@@ -404,6 +405,8 @@ fn ambush_held() -> App {
         2,
     )
     .expect("opens");
+    // On the table before the first frame, as the table's command-line scenario is.
+    crate::app::screen::take_arrivals(app.world_mut());
     app.world_mut().resource_mut::<Seats>().ready = true;
     hold(&mut app);
     app
@@ -434,7 +437,7 @@ fn the_dice_break_a_tie_of_a_module_without_its_own_dice_action_by_the_seeded_pi
             .is_some_and(|w| w.contains("the players choose")),
         "{why:?}"
     );
-    let mut table = g.legal_actions(foehold_core::rules::Seat::Table);
+    let mut table = g.legal_actions(Seat::Table);
     table.truncate(options);
     let (cursor, pick) = (g.cursor, g.automatic(true, false));
     // A table that rolls its own dice is asked to click what its roll gives: no die of ours.
@@ -527,6 +530,91 @@ fn a_game_put_on_the_table_closes_the_position_lab() {
     );
 }
 
+/// What every system of a frame sees of the table: its mode and what is on it, in `Update` and in
+/// `PostUpdate` (where the windows run).
+#[derive(Resource, Default)]
+struct Seen(Vec<(OnTable, Vec<&'static str>)>);
+
+fn look(world: &mut World) {
+    let mut on = Vec::new();
+    if world.contains_resource::<CoreGame<Brimstone>>() {
+        on.push(Brimstone::NAME);
+    }
+    if world.contains_resource::<CoreGame<foehold_core::rules::goals::Goals>>() {
+        on.push(foehold_core::rules::goals::Goals::NAME);
+    }
+    if world.contains_resource::<crate::app::lab::LabBench>() {
+        on.push("lab");
+    }
+    let mode = *world.resource::<State<OnTable>>().get();
+    world.resource_mut::<Seen>().0.push((mode, on));
+}
+
+#[test]
+fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
+    use foehold_core::rules::goals::Goals;
+    let mut app = headless(1);
+    app.add_message::<crate::app::board::RebuildBoard>()
+        .init_resource::<crate::app::focus::Typing>()
+        .init_resource::<Seen>()
+        .add_plugins(crate::app::lab::plugin)
+        .add_systems(Update, look)
+        .add_systems(PostUpdate, look);
+    let case = repo("tests/puzzles/e2-001.ron");
+    let text = std::fs::read_to_string(&case).unwrap();
+    // Games of two modules, the same module again, the lab, a game again, a moment set aside
+    // in the lab and brought back.
+    type Ask = Box<dyn Fn(&mut World)>;
+    let asks: Vec<Ask> = vec![
+        Box::new(|w| open(w, &repo("scenarios/cinder-adit-ambush.ron"), 1).expect("opens")),
+        Box::new(|w| open(w, &repo("scenarios/cinder-adit.ron"), 1).expect("opens")),
+        Box::new(|w| open(w, &repo("scenarios/dome-crossing.ron"), 1).expect("opens")),
+        Box::new(move |w| {
+            crate::app::lab::open_case(w, &case.display().to_string(), &text).expect("opens");
+        }),
+        // A game on to a foe's moment, put on the table as a loaded save is.
+        Box::new(|w| {
+            let path = repo("scenarios/dome-crossing.ron");
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut game = super::open::new_game::<Goals>("dome-crossing.ron", &text, 1).unwrap();
+            while <Goals as foehold_core::lab::Lab>::moment(&game.state).is_err() {
+                let a = game
+                    .auto_action()
+                    .or_else(|| game.legal_actions(Seat::Table).into_iter().next())
+                    .expect("the moment comes");
+                game.apply(a).expect("legal");
+            }
+            crate::app::screen::arrive(w, move |w| install::<Goals>(w, game, true));
+        }),
+        Box::new(|w| crate::app::lab::open_moment::<Goals>(w).expect("the moment opens")),
+        Box::new(crate::app::lab::back_to_the_game),
+    ];
+    // The first arrives with the first frame, as the table's first game does.
+    for ask in asks {
+        app.world_mut().resource_mut::<Seen>().0.clear();
+        // Asked between frames, as in the middle of one: it arrives at the start of the next.
+        ask(app.world_mut());
+        app.update();
+        app.update();
+        let seen = std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0);
+        assert_eq!(seen.len(), 4, "two looks a frame: {seen:?}");
+        for (mode, on) in &seen {
+            let expected: Vec<&str> = match mode {
+                OnTable::Game(name) => vec![name],
+                OnTable::Lab => vec!["lab"],
+                OnTable::Nothing => vec![],
+            };
+            assert_eq!(on, &expected, "a frame saw {mode:?} with {on:?}: {seen:?}");
+        }
+        assert_eq!(seen[0], seen[3], "one mode both frames: {seen:?}");
+    }
+    assert_eq!(
+        *app.world().resource::<State<OnTable>>().get(),
+        OnTable::game::<Goals>(),
+        "back to the game"
+    );
+}
+
 /// A table with the lab, on a Dome Crossing played by the rules (the table's ties broken by their
 /// first option) until `until` holds, seated; the game is put back before it is returned.
 fn dome_crossing_until(until: impl Fn(&foehold_core::rules::goals::state::State) -> bool) -> App {
@@ -546,11 +634,7 @@ fn dome_crossing_until(until: impl Fn(&foehold_core::rules::goals::state::State)
     while !until(&game.state) {
         let a = game
             .auto_action()
-            .or_else(|| {
-                game.legal_actions(foehold_core::rules::Seat::Table)
-                    .into_iter()
-                    .next()
-            })
+            .or_else(|| game.legal_actions(Seat::Table).into_iter().next())
             .expect("the moment comes");
         game.apply(a).expect("legal");
     }

@@ -8,7 +8,7 @@ use bevy_egui::EguiPrimaryContextPass;
 use foehold_core::rules::gloomhaven::{Gloomhaven, State};
 use foehold_core::rules::{Rules, ToMove};
 
-use super::driver::{Installed, has_game, players_play, seated};
+use super::driver::{Installed, players_play, playing, seated};
 use super::screen::at_table;
 use super::ui::Windows;
 use crate::modules::Extra;
@@ -48,7 +48,7 @@ pub const EXTRA: Extra = Extra {
 fn plugin(app: &mut App) {
     app.init_resource::<seats::Gate>()
         .add_plugins(orders::plugin)
-        .add_systems(Update, forget.run_if(has_game::<Gloomhaven>))
+        .add_systems(Update, forget.run_if(playing::<Gloomhaven>()))
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -59,7 +59,7 @@ fn plugin(app: &mut App) {
                 .chain()
                 .run_if(seated)
                 .run_if(at_table)
-                .distributive_run_if(has_game::<Gloomhaven>)
+                .run_if(playing::<Gloomhaven>())
                 .after(Windows),
         );
     #[cfg(feature = "dev")]

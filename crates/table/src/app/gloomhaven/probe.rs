@@ -9,7 +9,7 @@ use super::CoreGame;
 use super::seats::{Gate, current};
 use crate::app::Options;
 use crate::app::dev::probe::{Filled, ProbeGame, Written};
-use crate::app::driver::{Seats, has_game};
+use crate::app::driver::{Seats, playing};
 
 pub(super) fn plugin(app: &mut App) {
     if app.world().resource::<Options>().tools.probe.is_some() {
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
             words
                 .after(Filled)
                 .before(Written)
-                .run_if(has_game::<Gloomhaven>),
+                .run_if(playing::<Gloomhaven>()),
         );
     }
 }

@@ -665,6 +665,8 @@ mod switching {
         let mut app = headless(4);
         let tutorial = repo("scenarios/tutorial.ron");
         crate::app::driver::open::open(app.world_mut(), &tutorial, 4).expect("the tutorial opens");
+        // On the table before the first frame, as the table's command-line scenario is.
+        crate::app::screen::take_arrivals(app.world_mut());
         app.world_mut().resource_mut::<Seats>().ready = true;
         play(&mut app, 30);
         let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;

@@ -21,6 +21,7 @@ use foehold_net::quic::fetch_scenario;
 use foehold_net::quic::{Quic, Ticket};
 
 use crate::app::Options;
+use crate::app::screen::Connection;
 use crate::modules::{EachModule, Module, each_module};
 
 pub mod session;
@@ -238,7 +239,13 @@ pub(super) fn plugin(app: &mut App) {
     };
     app.insert_resource(online)
         .add_message::<Go>()
-        .add_systems(PreUpdate, (go, finish_start).chain())
+        // After what arrived on the table: the command line's request hosts the first game.
+        .add_systems(
+            PreUpdate,
+            (go, finish_start)
+                .chain()
+                .after(crate::app::screen::Arriving),
+        )
         .add_plugins(window::plugin);
     // The command line's request, taken with the first frame, once the first game is on.
     if options.host {
@@ -314,7 +321,7 @@ fn start(world: &mut World, go: Go) -> Result<(), String> {
     }
     match go {
         Go::Leave => {
-            leave_all(world);
+            leave(world);
             Ok(())
         }
         Go::Host {
@@ -395,17 +402,11 @@ fn on_thread(
 /// The scenario file of the game on the table, read again, with its path: a hosted game starts
 /// anew from it, and the joiners get its text.
 fn scenario_on_table(world: &mut World) -> Result<(String, String), String> {
-    struct Find<'a>(&'a World, Option<(String, Option<String>)>);
-    impl EachModule for Find<'_> {
-        fn visit<R: Module>(&mut self) {
-            if let Some(g) = self.0.get_resource::<foehold_loop::CoreGame<R>>() {
-                self.1 = Some((g.0.scenario_path.clone(), g.0.scenario_hash.clone()));
-            }
-        }
-    }
-    let mut find = Find(world, None);
-    each_module(&mut find);
-    let (path, hash) = find.1.ok_or("no game is on the table to host")?;
+    let (path, hash) = world
+        .resource::<crate::app::driver::GameFile>()
+        .0
+        .clone()
+        .ok_or("no game is on the table to host")?;
     let text = world
         .resource::<crate::app::store::Store>()
         .read(&PathBuf::from(&path))?;
@@ -435,7 +436,7 @@ fn finish_start(world: &mut World) {
     };
     world.resource_mut::<Online>().starting = None;
     let made = answer.and_then(|c| {
-        leave_all(world);
+        leave(world);
         session::begin(world, c)
     });
     if let Err(e) = made {
@@ -443,13 +444,8 @@ fn finish_start(world: &mut World) {
     }
 }
 
-/// Leaves every online game; the game on the table stays, for this screen's players alone.
-pub fn leave_all(world: &mut World) {
-    struct Leave<'a>(&'a mut World);
-    impl EachModule for Leave<'_> {
-        fn visit<R: Module>(&mut self) {
-            session::leave::<R>(self.0);
-        }
-    }
-    each_module(&mut Leave(world));
+/// Leaves the online game at this frame's state transition (a game begun in the same frame arrives
+/// in the next); the game on the table stays, for this screen's players alone.
+pub fn leave(world: &mut World) {
+    Connection::set(world, Connection::Alone);
 }

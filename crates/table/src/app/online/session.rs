@@ -27,6 +27,7 @@ use crate::app::Options;
 use crate::app::driver::follow::Seen;
 use crate::app::driver::open::{install, new_game};
 use crate::app::driver::{AskUndo, Here, Installs, Pace, Seats};
+use crate::app::screen::{Arrival, Connection, arrive};
 use crate::modules::{ForRules, Module, with_rules};
 
 /// The host's session or a peer's, over QUIC.
@@ -174,14 +175,16 @@ impl<R: Module> Session<R> {
     }
 }
 
-/// Adds the session's systems for rules `R`.
+/// Adds the session's systems for rules `R`: they run while this table is online in a game of
+/// `R`, and leaving that state ends the session.
 pub fn add<R: Module>(app: &mut App) {
     app.add_systems(
         Update,
         pump::<R>
-            .run_if(resource_exists::<Session<R>>)
+            .run_if(in_state(Connection::online::<R>()))
             .before(LoopSystems::Input),
-    );
+    )
+    .add_systems(OnExit(Connection::online::<R>()), leave::<R>);
 }
 
 /// Puts a connection made on the network thread on the table as an online game.
@@ -231,11 +234,9 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
         ),
     }
     .map_err(|e| e.to_string())??;
-    install(world);
+    arrive(world, install);
     Ok(())
 }
-
-type Installer = Box<dyn FnOnce(&mut World) + Send>;
 
 /// A game hosted, with the host as player 1: a new one from the scenario file, or the one on the
 /// table as it stands.
@@ -253,7 +254,7 @@ struct BeginHost<'a> {
 }
 
 impl ForRules for BeginHost<'_> {
-    type Out = Result<Installer, String>;
+    type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
         let (game, replica) = match self.under_way {
@@ -299,6 +300,7 @@ impl ForRules for BeginHost<'_> {
                 Some(no),
                 &text,
             ));
+            Connection::set(world, Connection::online::<R>());
         }))
     }
 }
@@ -313,7 +315,7 @@ struct BeginPeer<'a> {
 }
 
 impl ForRules for BeginPeer<'_> {
-    type Out = Result<Installer, String>;
+    type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
         let scenario = hosts_scenario::<R>(self.text)?;
@@ -325,6 +327,7 @@ impl ForRules for BeginPeer<'_> {
         Ok(Box::new(move |world: &mut World| {
             let side = Side::Peer(Box::new(peer));
             world.insert_resource(Session::new(side, None, None, &text));
+            Connection::set(world, Connection::online::<R>());
         }))
     }
 }
@@ -347,9 +350,9 @@ fn seat(world: &mut World, setup: &Setup, here: Here) {
     world.resource_mut::<Pace>().autoplay = false;
 }
 
-/// Leaves the online game of rules `R`, if this table is in one: the connection closes, the game
-/// stays on the table for this screen's players, hot-seat, with the table's own settings.
-pub fn leave<R: Module>(world: &mut World) {
+/// Leaves the online game of rules `R` as this table leaves its state: the connection closes, the
+/// game stays on the table for this screen's players, hot-seat, with the table's own settings.
+fn leave<R: Module>(world: &mut World) {
     if world.remove_resource::<Session<R>>().is_none() {
         return;
     }
@@ -446,7 +449,7 @@ fn pump<R: Module>(
     mut online: ResMut<Online>,
     mut pace: ResMut<Pace>,
     mut seats: ResMut<Seats>,
-    mut seen: ResMut<Seen<R>>,
+    (mut seen, mut connection): (ResMut<Seen<R>>, ResMut<NextState<Connection>>),
 ) {
     let s = &mut *session;
     let Some(side) = s.side.get_mut().unwrap_or_else(PoisonError::into_inner) else {
@@ -491,7 +494,7 @@ fn pump<R: Module>(
     }
     // Another game put on the table (a new game, a save, the lab) ends this one here.
     if s.game_no.is_some_and(|no| no != installs.0) {
-        commands.queue(leave::<R>);
+        NextState::set_if_neq(&mut *connection, Connection::Alone);
         return;
     }
     let Some(replica) = side.replica() else {
@@ -506,19 +509,21 @@ fn pump<R: Module>(
             let setup = replica.setup().clone();
             let here = side.player().map_or(Here::Nobody, Here::Player);
             commands.queue(move |world: &mut World| {
-                install::<R>(world, game, false);
-                seat(world, &setup, here);
-                let no = world.resource::<Installs>().0;
-                if let Some(mut s) = world.get_resource_mut::<Session<R>>() {
-                    s.game_no = Some(no);
-                }
+                arrive(world, move |world| {
+                    install::<R>(world, game, false);
+                    seat(world, &setup, here);
+                    let no = world.resource::<Installs>().0;
+                    if let Some(mut s) = world.get_resource_mut::<Session<R>>() {
+                        s.game_no = Some(no);
+                    }
+                });
             });
         }
         return;
     }
     let Some(mut core) = game else {
         // The game left the table: so did this screen.
-        commands.queue(leave::<R>);
+        NextState::set_if_neq(&mut *connection, Connection::Alone);
         return;
     };
     // The host may give this screen a seat, or free the one it held: its heroes follow.

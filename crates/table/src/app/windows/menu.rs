@@ -9,23 +9,6 @@ use crate::app::driver::{Control, Keeping};
 use crate::app::screen::Screen;
 use crate::app::tag::Tagged;
 
-/// Opens the moment of the game on the table in the lab, or says why it cannot.
-fn open_moment(world: &mut World) {
-    struct Open<'a>(&'a mut World, Option<Result<(), String>>);
-    impl crate::modules::EachModule for Open<'_> {
-        fn visit<R: crate::modules::Module>(&mut self) {
-            if self.1.is_none() && self.0.contains_resource::<foehold_loop::CoreGame<R>>() {
-                self.1 = Some(crate::app::lab::open_moment::<R>(self.0));
-            }
-        }
-    }
-    let mut open = Open(world, None);
-    crate::modules::each_module(&mut open);
-    if let Some(Err(e)) = open.1 {
-        world.resource_mut::<crate::app::driver::Pace>().say(e);
-    }
-}
-
 pub fn menu(
     mut contexts: EguiContexts,
     mut history: ResMut<HistoryOpen>,
@@ -117,7 +100,7 @@ pub fn menu(
             )
             .clicked()
         {
-            lab.queue(open_moment);
+            lab.write_message(crate::app::lab::OpenMoment);
         }
     });
     Ok(())

@@ -63,6 +63,6 @@ pub(super) fn plugin(app: &mut App) {
             // The lab has windows of its own; the game's rest while it is open.
             Windows
                 .run_if(at_table)
-                .run_if(not(crate::app::lab::in_lab)),
+                .run_if(not(in_state(crate::app::screen::OnTable::Lab))),
         );
 }
