@@ -34,9 +34,10 @@
 //!   [`AwaitingChoice`] (resource) is true while a tie waits for the table.
 //! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
 //!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
-//! * Online play: with [`LoopSettings::proposals`] another machine holds the game; a submitted
-//!   action goes out as a [`Proposed<R>`] message, and the decisions the host accepted come back
-//!   in as [`Decided<R>`] messages, applied in [`LoopSystems::Input`].
+//! * A game held elsewhere ([`LoopSettings::held_elsewhere`], online play): the loop leaves the
+//!   submitted actions to whoever holds the game (online play reads them and proposes them to
+//!   its host), and applies the decisions and draws that come back as [`Decided<R>`] messages in
+//!   [`LoopSystems::Input`]. The loop knows nothing of how they travel.
 //! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
 //! * System sets, ordered once: `Input → StepRules → InStage(s)… → Sync`.
 //! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
@@ -72,12 +73,11 @@ pub struct LoopSettings {
     /// The players draw the cards and roll the dice at their own table and enter each outcome
     /// (a [`SubmitAction`] of `Seat::Chance`): the loop never draws one itself.
     pub table_draws: bool,
-    /// Another machine holds the game (online play): a [`SubmitAction`] is not applied here but
-    /// written out as a [`Proposed`] message for the host to check, and the host's decisions come
-    /// back as [`Decided`] messages. The rules' own steps still run here, from the same log; the
-    /// draws do not (online, no copy can compute one before the host commits it): they come in
-    /// as [`Decided`] messages too, from the host's log.
-    pub proposals: bool,
+    /// Something outside the loop holds the game (online play: another machine): a
+    /// [`SubmitAction`] is not applied here but left to it, and what it decided comes back as
+    /// [`Decided`] messages. The rules' own steps still run here, from the same log; the draws do
+    /// not (no copy can compute one before the holder says it): they come as [`Decided`] too.
+    pub held_elsewhere: bool,
 }
 
 impl Default for LoopSettings {
@@ -88,7 +88,7 @@ impl Default for LoopSettings {
             autopilot_heroes: false,
             auto_advance: true,
             table_draws: false,
-            proposals: false,
+            held_elsewhere: false,
         }
     }
 }
@@ -100,7 +100,7 @@ impl LoopSettings {
         autopilot_heroes: true,
         auto_advance: true,
         table_draws: false,
-        proposals: false,
+        held_elsewhere: false,
     };
 }
 
@@ -175,12 +175,8 @@ pub struct InStage<S: Stage>(pub S);
 #[derive(Message)]
 pub struct SubmitAction<R: Rules>(pub R::Action);
 
-/// A players' decision submitted while another machine holds the game
-/// ([`LoopSettings::proposals`]): not applied, for the host to check.
-#[derive(Message)]
-pub struct Proposed<R: Rules>(pub R::Action);
-
-/// A players' decision the host holding the game accepted, to apply here.
+/// An action decided where the game is held ([`LoopSettings::held_elsewhere`]), to apply here:
+/// a players' decision it accepted, or a draw.
 #[derive(Message)]
 pub struct Decided<R: Rules>(pub R::Action);
 
@@ -270,7 +266,6 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
         }
         app.init_state::<PhaseOf<R>>()
             .add_message::<SubmitAction<R>>()
-            .add_message::<Proposed<R>>()
             .add_message::<Decided<R>>()
             .add_message::<ActionRefused<R>>()
             .add_message::<GameEvent<R>>();
@@ -350,20 +345,20 @@ fn apply_submitted<R: Present>(
     settings: Res<LoopSettings>,
     mut inbox: MessageReader<SubmitAction<R>>,
     mut decided: MessageReader<Decided<R>>,
-    mut proposed: MessageWriter<Proposed<R>>,
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
-    // The host's decisions first: they were made before anything clicked since.
+    // What the holder decided first: it was decided before anything clicked since.
     for Decided(a) in decided.read() {
         apply(&mut game.0, a.clone(), false, &mut events, &mut refused);
     }
+    // Held elsewhere, the submitted actions are the holder's to read; they stay unread here.
+    if settings.held_elsewhere {
+        inbox.clear();
+        return;
+    }
     for SubmitAction(a) in inbox.read() {
-        if settings.proposals {
-            proposed.write(Proposed(a.clone()));
-        } else {
-            apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
-        }
+        apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
     }
 }
 
@@ -377,8 +372,8 @@ fn step_rules<R: Present>(
     mut events: MessageWriter<GameEvent<R>>,
     mut refused: MessageWriter<ActionRefused<R>>,
 ) {
-    // Draws the players make at their own table, or (online) the host's log brings.
-    let entered = (settings.table_draws || settings.proposals)
+    // Draws the players make at their own table, or the game's holder brings.
+    let entered = (settings.table_draws || settings.held_elsewhere)
         && matches!(game.0.to_move(), ToMove::Chance { .. });
     if !entered
         && let Some(action) = game

@@ -203,7 +203,7 @@ fn without_auto_advance_a_foe_steps_only_when_asked() {
         autopilot_heroes: true,
         auto_advance: false,
         table_draws: false,
-        proposals: false,
+        held_elsewhere: false,
     };
     let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
     // Setup waits for a step.
@@ -255,7 +255,7 @@ fn a_table_game_waits_at_a_tie_until_an_action_chooses() {
             autopilot_heroes: true,
             auto_advance: true,
             table_draws: false,
-            proposals: false,
+            held_elsewhere: false,
         };
         let mut app = app(
             Game::new(s.clone(), path.clone(), seed, TieBreaker::Table).unwrap(),
@@ -357,14 +357,14 @@ fn with_table_draws_the_loop_waits_for_the_outcome_the_players_enter() {
 }
 
 #[test]
-fn with_proposals_a_submitted_action_goes_out_and_only_a_decided_one_is_applied() {
+fn held_elsewhere_a_submitted_action_is_left_to_the_holder_and_only_a_decided_one_is_applied() {
     let (path, s) = scenario("tutorial.ron");
     let settings = LoopSettings {
         seeded_ties: true,
         autopilot_heroes: false,
         auto_advance: true,
         table_draws: false,
-        proposals: true,
+        held_elsewhere: true,
     };
     let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
     let mut frames = 0;
@@ -385,13 +385,14 @@ fn with_proposals_a_submitted_action_goes_out_and_only_a_decided_one_is_applied(
     app.world_mut()
         .write_message(SubmitAction::<G>(choice.clone()));
     app.update();
+    // Still there for the holder to read (online play proposes it), once.
     let out: Vec<Action> = app
         .world_mut()
-        .resource_mut::<Messages<Proposed<G>>>()
+        .resource_mut::<Messages<SubmitAction<G>>>()
         .drain()
-        .map(|Proposed(a)| a)
+        .map(|SubmitAction(a)| a)
         .collect();
-    assert_eq!(out, vec![choice.clone()], "proposed, once");
+    assert_eq!(out, vec![choice.clone()], "left to the holder, once");
     assert_eq!(core(&app).actions(), before.actions(), "and not applied");
     // The host's answer comes back and is applied as the players' decision.
     app.world_mut().write_message(Decided::<G>(choice.clone()));

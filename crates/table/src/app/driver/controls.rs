@@ -136,7 +136,7 @@ pub fn controls<R: Module>(
     for c in wanted {
         // Online, the host holds the game: an undo is asked of it, and this table does not move
         // through the log by itself.
-        if settings.proposals {
+        if settings.held_elsewhere {
             match c {
                 Control::Undo => {
                     ask_undo.write(super::AskUndo);

@@ -144,7 +144,7 @@ pub fn plugin(app: &mut App) {
         autopilot_heroes: autoplay,
         auto_advance: false,
         table_draws: options.table_draws,
-        proposals: false,
+        held_elsewhere: false,
     })
     .insert_resource(Pace {
         paused: options.benchmark(),

@@ -78,7 +78,7 @@ fn toy_app(scenario: &str) -> App {
         autopilot_heroes: true,
         auto_advance: true,
         table_draws: false,
-        proposals: false,
+        held_elsewhere: false,
     });
     fast(&mut app);
     app
@@ -100,7 +100,7 @@ pub(crate) fn hold(app: &mut App) {
         autopilot_heroes: false,
         auto_advance: false,
         table_draws: false,
-        proposals: false,
+        held_elsewhere: false,
     });
 }
 
@@ -790,7 +790,7 @@ fn the_autopilot_plays_a_goal_heros_whole_turn_to_its_end() {
         autopilot_heroes: false,
         auto_advance: true,
         table_draws: false,
-        proposals: false,
+        held_elsewhere: false,
     });
     fast(&mut app);
     // The game put back on the table is new to the table's systems for one frame.

@@ -11,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
 use foehold_core::rules::ToMove;
-use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, Proposed};
+use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, SubmitAction};
 use foehold_net::host::seat_heroes;
 use foehold_net::host::{Admission, Host, setup_of};
 use foehold_net::message::{PeerId, Setup, Want};
@@ -345,7 +345,7 @@ fn seat(world: &mut World, setup: &Setup, here: Here) {
         autopilot_heroes: false,
         auto_advance: false,
         table_draws: false,
-        proposals: true,
+        held_elsewhere: true,
     });
     world.resource_mut::<Pace>().autoplay = false;
 }
@@ -362,7 +362,7 @@ fn leave<R: Module>(world: &mut World) {
         autopilot_heroes: options.autoplay,
         auto_advance: false,
         table_draws: options.table_draws,
-        proposals: false,
+        held_elsewhere: false,
     });
     world.resource_mut::<Pace>().autoplay = options.autoplay;
     {
@@ -440,8 +440,8 @@ fn pump<R: Module>(
     mut commands: Commands,
     mut session: ResMut<Session<R>>,
     game: Option<ResMut<CoreGame<R>>>,
-    (mut proposed, mut undo, installs): (
-        MessageReader<Proposed<R>>,
+    (mut submitted, mut undo, installs): (
+        MessageReader<SubmitAction<R>>,
         MessageReader<AskUndo>,
         Res<Installs>,
     ),
@@ -534,7 +534,7 @@ fn pump<R: Module>(
     propose(
         side,
         &mut s.sealed,
-        proposed.read().map(|p| &p.0),
+        submitted.read().map(|p| &p.0),
         &mut pace,
     );
     for _ in undo.read() {
