@@ -6,8 +6,10 @@ use super::movement::range_field;
 use super::scenario::{Condition, Element, SummonSpec};
 use super::state::{Cond, FigureId, Level, MonsterState, State, SummonState};
 use crate::hex::{Hex, Terrain, qr, step};
-use crate::modifiers::attack::{CardOutcome, Origin, hit};
+use crate::modifiers::attack::{AttackResult, CardOutcome, Origin, hit, resolve_attack};
+use crate::modifiers::card::Card;
 use crate::modifiers::card::Effect as CardEffect;
+use crate::modifiers::draw::Mode;
 use crate::rules::ActionError;
 
 impl State {
@@ -252,6 +254,37 @@ impl State {
                 _ => {}
             }
         }
+    }
+
+    /// Draws `attacker`'s modifier cards for an attack of `attack` on `target` from the deck it
+    /// draws from (see [`State::deck_owner`]) and resolves them against the target's shield.
+    pub(super) fn draw_attack(
+        &mut self,
+        attacker: FigureId,
+        target: FigureId,
+        attack: i32,
+        mode: Mode,
+        pierce: u32,
+        ev: &mut Vec<Event>,
+    ) -> AttackResult {
+        let draw = match self.deck_owner(attacker) {
+            FigureId::Hero(h) => {
+                let whose = format!("{}'s", self.scenario.heroes[h].name);
+                self.heroes[h]
+                    .deck
+                    .draw(mode, attack, &whose, &mut self.dealer)
+            }
+            _ => self
+                .monster_deck
+                .draw(mode, attack, "the monsters'", &mut self.dealer),
+        };
+        ev.push(Event::CardsDrawn {
+            attacker,
+            target,
+            mode,
+            cards: draw.drawn.iter().map(Card::name).collect(),
+        });
+        resolve_attack(&draw, self.target_shield(target), pierce)
     }
 
     /// Whose modifier deck a figure draws from: a hero's own, a summon's summoner's, and for a

@@ -7,8 +7,6 @@ use super::shared::Shared;
 use super::state::{FigureId, FoePlan, FoeStage, Level, Pending, Phase, State};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::{Hex, Terrain, hex, qr};
-use crate::modifiers::attack::resolve_attack;
-use crate::modifiers::card::Card;
 use crate::modifiers::draw::Mode;
 use crate::rules::ActionError;
 
@@ -399,16 +397,7 @@ impl State {
                 return;
             };
             let (attack, mode) = self.monster_draw_terms(m, &plan, th, target);
-            let draw = self
-                .monster_deck
-                .draw(mode, attack, "the monsters'", &mut self.dealer);
-            ev.push(Event::CardsDrawn {
-                attacker: f,
-                target,
-                mode,
-                cards: draw.drawn.iter().map(Card::name).collect(),
-            });
-            let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
+            let result = self.draw_attack(f, target, attack, mode, plan.pierce, ev);
             if result.is_choice() {
                 ev.push(Event::TieToBreak {
                     about: format!(

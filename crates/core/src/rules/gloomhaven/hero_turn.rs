@@ -7,8 +7,6 @@ use super::scenario::{Condition, Effect};
 use super::state::{FigureId, Half, HeroPlay, Level, Pending, Phase, State};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, distance};
-use crate::modifiers::attack::resolve_attack;
-use crate::modifiers::card::Card;
 use crate::modifiers::draw::Mode;
 use crate::rules::ActionError;
 
@@ -339,17 +337,7 @@ impl State {
                 self.has(f, Condition::Strengthen),
                 self.has(f, Condition::Muddle) || (range > 0 && adjacent),
             );
-            let whose = format!("{}'s", self.scenario.heroes[hero].name);
-            let draw = self.heroes[hero]
-                .deck
-                .draw(mode, attack, &whose, &mut self.dealer);
-            ev.push(Event::CardsDrawn {
-                attacker: f,
-                target,
-                mode,
-                cards: draw.drawn.iter().map(Card::name).collect(),
-            });
-            let result = resolve_attack(&draw, self.target_shield(target), pierce);
+            let result = self.draw_attack(f, target, attack, mode, pierce, ev);
             if result.is_choice() && !auto {
                 // Neither use is clearly better: the hero's player picks.
                 ev.push(Event::ChoiceOffered {

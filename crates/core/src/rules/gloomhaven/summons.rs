@@ -6,8 +6,6 @@ use super::scenario::Condition;
 use super::state::{FigureId, FoePlan, FoeStage, Pending, Phase, State};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::Hex;
-use crate::modifiers::attack::resolve_attack;
-use crate::modifiers::card::Card;
 use crate::modifiers::draw::Mode;
 
 impl State {
@@ -214,19 +212,7 @@ impl State {
             self.has(f, Condition::Strengthen),
             self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
         );
-        // A summon draws from its summoner's modifier deck.
-        let hero = self.summons[i].summoner;
-        let whose = format!("{}'s", self.scenario.heroes[hero].name);
-        let draw = self.heroes[hero]
-            .deck
-            .draw(mode, attack, &whose, &mut self.dealer);
-        ev.push(Event::CardsDrawn {
-            attacker: f,
-            target,
-            mode,
-            cards: draw.drawn.iter().map(Card::name).collect(),
-        });
-        let result = resolve_attack(&draw, self.target_shield(target), plan.pierce);
+        let result = self.draw_attack(f, target, attack, mode, plan.pierce, ev);
         if result.is_choice() {
             ev.push(Event::TieToBreak {
                 about: format!(
