@@ -2,6 +2,7 @@
 //! attack with its modifier draws, elements, and the ties the players break.
 
 use super::actions::{Cause, Event, invalid};
+use super::ruled_turn::Ruled;
 use super::scenario::{AbilityCard, Condition, Element, MonsterEffect, Segment};
 use super::shared::Shared;
 use super::state::{FigureId, FoePlan, FoeStage, Level, Pending, Phase, State};
@@ -151,15 +152,7 @@ impl State {
     }
 
     pub(super) fn foe_targeting(&mut self, m: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Monster(m);
-        ev.push(Event::TurnStarted { figure: f });
-        if !self.start_of_turn(f, ev) {
-            self.end_foe_turn(m, ev);
-            return;
-        }
-        if self.has(f, Condition::Stun) {
-            ev.push(Event::Stunned { figure: f });
-            self.end_foe_turn(m, ev);
+        if !self.ruled_turn_opens(Ruled::Monster(m), ev) {
             return;
         }
         self.settle_elements(m, ev);
@@ -244,75 +237,10 @@ impl State {
 
     /// Plans the move and attack at `card_step`: focus, path and targets by the rules.
     pub(super) fn plan_segment(&mut self, m: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Monster(m);
         let mut shared = std::mem::take(&mut self.shared);
-        let (options, focus, trace) = self.foe_options_with(m, &mut shared);
+        let options = self.foe_options_with(m, &mut shared);
         self.shared = shared;
-        let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
-        ev.push(Event::FoeTargeted {
-            monster: m,
-            focus: focus_ids,
-            options: options.len(),
-            trace: trace.clone(),
-        });
-        match options.len() {
-            0 => {
-                let (_, base) = self.monster_action(m);
-                self.plan = Some(base);
-            }
-            1 => self.plan = options.into_iter().next(),
-            n => {
-                ev.push(Event::TieToBreak {
-                    about: format!("{}: {n} outcomes are equally allowed", self.name(f)),
-                    options: n,
-                });
-                self.pending = Some(Pending::FoeOption {
-                    monster: m,
-                    options,
-                    trace,
-                });
-            }
-        }
-        self.phase = Phase::FoeTurn {
-            monster: m,
-            stage: FoeStage::Movement,
-        };
-    }
-
-    pub(super) fn foe_movement(&mut self, m: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Monster(m);
-        let path = self
-            .plan
-            .as_ref()
-            .map(|p| p.path.clone())
-            .unwrap_or_default();
-        let kind = self.monsters[m].kind;
-        let flying = self.scenario.monsters[kind].flying;
-        let jumping = self
-            .segment(m)
-            .and_then(|s| s.movement)
-            .is_some_and(|(_, jump)| jump);
-        if !path.is_empty() {
-            ev.push(Event::PathChosen {
-                figure: f,
-                path: path.clone(),
-            });
-        }
-        for (i, &h) in path.iter().enumerate() {
-            self.monsters[m].hex = h;
-            let last = i + 1 == path.len();
-            if flying || (jumping && !last) {
-                continue;
-            }
-            if !self.enter_hex(f, h, ev) {
-                self.end_foe_turn(m, ev);
-                return;
-            }
-        }
-        self.phase = Phase::FoeTurn {
-            monster: m,
-            stage: FoeStage::Attack { next: 0 },
-        };
+        self.take_options(Ruled::Monster(m), options, ev);
     }
 
     /// Springs traps and hazards on the entered hex. Returns whether the figure survived.

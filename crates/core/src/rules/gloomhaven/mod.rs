@@ -33,6 +33,7 @@ pub mod movement;
 pub mod preset;
 #[cfg(test)]
 mod rule_tests;
+mod ruled_turn;
 pub mod scenario;
 pub mod shared;
 pub mod show;

@@ -2,6 +2,7 @@
 //! attack, by the monster rules.
 
 use super::actions::{Event, LONG_REST_INITIATIVE};
+use super::ruled_turn::Ruled;
 use super::scenario::Condition;
 use super::state::{FigureId, FoePlan, FoeStage, Pending, Phase, State};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
@@ -119,70 +120,12 @@ impl State {
     }
 
     pub(super) fn summon_targeting(&mut self, i: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Summon(i);
-        ev.push(Event::TurnStarted { figure: f });
-        if !self.start_of_turn(f, ev) {
-            self.end_summon_turn(i, ev);
+        let r = Ruled::Summon(i);
+        if !self.ruled_turn_opens(r, ev) {
             return;
         }
-        if self.has(f, Condition::Stun) {
-            ev.push(Event::Stunned { figure: f });
-            self.end_summon_turn(i, ev);
-            return;
-        }
-        let (options, focus, trace) = self.summon_options(i);
-        let focus_ids: Vec<FigureId> = focus.iter().filter_map(|h| self.figure_at(*h)).collect();
-        ev.push(Event::SummonTargeted {
-            summon: i,
-            focus: focus_ids,
-            options: options.len(),
-            trace: trace.clone(),
-        });
-        match options.len() {
-            0 => self.plan = Some(self.summon_action(i).1),
-            1 => self.plan = options.into_iter().next(),
-            n => {
-                ev.push(Event::TieToBreak {
-                    about: format!("{}: {n} outcomes are equally allowed", self.name(f)),
-                    options: n,
-                });
-                self.pending = Some(Pending::SummonOption {
-                    summon: i,
-                    options,
-                    trace,
-                });
-            }
-        }
-        self.phase = Phase::SummonTurn {
-            summon: i,
-            stage: FoeStage::Movement,
-        };
-    }
-
-    pub(super) fn summon_movement(&mut self, i: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Summon(i);
-        let path = self
-            .plan
-            .as_ref()
-            .map(|p| p.path.clone())
-            .unwrap_or_default();
-        if !path.is_empty() {
-            ev.push(Event::PathChosen {
-                figure: f,
-                path: path.clone(),
-            });
-        }
-        for &h in &path {
-            self.summons[i].hex = h;
-            if !self.enter_hex(f, h, ev) {
-                self.end_summon_turn(i, ev);
-                return;
-            }
-        }
-        self.phase = Phase::SummonTurn {
-            summon: i,
-            stage: FoeStage::Attack { next: 0 },
-        };
+        let options = self.summon_options(i);
+        self.take_options(r, options, ev);
     }
 
     pub(super) fn summon_attack(&mut self, i: usize, next: usize, ev: &mut Vec<Event>) {

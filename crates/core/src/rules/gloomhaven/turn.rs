@@ -3,6 +3,7 @@
 //! round's end.
 
 use super::actions::{Cause, Event, LONG_REST_INITIATIVE, invalid};
+use super::ruled_turn::Ruled;
 use super::scenario::Condition;
 use super::state::{Actor, FigureId, FoeStage, Half, Level, Pending, Phase, State};
 use super::targeting::{self};
@@ -435,7 +436,7 @@ impl State {
             Phase::FoeTurn { monster, stage } => {
                 match stage {
                     FoeStage::Targeting => self.foe_targeting(monster, ev),
-                    FoeStage::Movement => self.foe_movement(monster, ev),
+                    FoeStage::Movement => self.ruled_movement(Ruled::Monster(monster), ev),
                     FoeStage::Attack { next } => self.foe_attack(monster, next, ev),
                 }
                 Ok(())
@@ -443,7 +444,7 @@ impl State {
             Phase::SummonTurn { summon, stage } => {
                 match stage {
                     FoeStage::Targeting => self.summon_targeting(summon, ev),
-                    FoeStage::Movement => self.summon_movement(summon, ev),
+                    FoeStage::Movement => self.ruled_movement(Ruled::Summon(summon), ev),
                     FoeStage::Attack { next } => self.summon_attack(summon, next, ev),
                 }
                 Ok(())
