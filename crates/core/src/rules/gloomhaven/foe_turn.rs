@@ -292,13 +292,27 @@ impl State {
         th: Hex,
         target: FigureId,
     ) -> (i32, Mode) {
-        let f = FigureId::Monster(m);
+        self.draw_terms(FigureId::Monster(m), plan, th, target)
+    }
+
+    /// [`State::monster_draw_terms`] for a monster or a summon: only a monster has a printed
+    /// advantage.
+    pub(super) fn draw_terms(
+        &self,
+        f: FigureId,
+        plan: &FoePlan,
+        th: Hex,
+        target: FigureId,
+    ) -> (i32, Mode) {
         let mut attack = plan.attack;
         if self.has(target, Condition::Poison) {
             attack += 1;
         }
-        let adjacent = self.map.0.adjacent(self.monsters[m].hex, th);
-        let printed = self.scenario.monsters[self.monsters[m].kind].advantage;
+        let adjacent = self.map.0.adjacent(self.hex_of(f), th);
+        let printed = match f {
+            FigureId::Monster(m) => self.scenario.monsters[self.monsters[m].kind].advantage,
+            FigureId::Hero(_) | FigureId::Summon(_) => false,
+        };
         let mode = Mode::combine(
             printed || self.has(f, Condition::Strengthen),
             self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
@@ -316,39 +330,17 @@ impl State {
             return;
         };
         if let Some(&th) = plan.targets.get(next) {
-            self.phase = Phase::FoeTurn {
-                monster: m,
-                stage: FoeStage::Attack { next: next + 1 },
-            };
-            let Some(target @ (FigureId::Hero(_) | FigureId::Summon(_))) = self.figure_at(th)
-            else {
-                return;
-            };
-            let (attack, mode) = self.monster_draw_terms(m, &plan, th, target);
-            let result = self.draw_attack(f, target, attack, mode, plan.pierce, ev);
-            if result.is_choice() {
-                ev.push(Event::TieToBreak {
-                    about: format!(
-                        "{}'s modifier cards against {}",
-                        self.name(f),
-                        self.name(target)
-                    ),
-                    options: result.options.len(),
-                });
-                self.pending = Some(Pending::Modifier {
+            let r = Ruled::Monster(m);
+            self.phase = r.phase(FoeStage::Attack { next: next + 1 });
+            // A monster attacks heroes and their summons.
+            if let Some(target @ (FigureId::Hero(_) | FigureId::Summon(_))) = self.figure_at(th) {
+                let pending = |result| Pending::Modifier {
                     monster: m,
                     target,
                     result,
-                });
-                // Stay on this target until the players choose.
-                self.phase = Phase::FoeTurn {
-                    monster: m,
-                    stage: FoeStage::Attack { next },
                 };
-                return;
+                self.attack_planned(r, &plan, next, target, pending, ev);
             }
-            let trace = result.trace.clone();
-            self.land_hit(f, target, result.best(), &plan.conditions, trace, ev);
             return;
         }
         // The segment is over: a consumed heal bonus, then the card's next actions.
@@ -401,24 +393,8 @@ impl State {
                 target,
                 result,
             } => {
-                if let Phase::SummonTurn {
-                    stage: FoeStage::Attack { next },
-                    ..
-                } = self.phase
-                {
-                    self.phase = Phase::SummonTurn {
-                        summon,
-                        stage: FoeStage::Attack { next: next + 1 },
-                    };
-                }
-                self.land_hit(
-                    FigureId::Summon(summon),
-                    FigureId::Monster(target),
-                    &result.options[i],
-                    &[],
-                    result.trace.clone(),
-                    ev,
-                );
+                let target = FigureId::Monster(target);
+                self.land_chosen(Ruled::Summon(summon), target, &result, i, ev);
             }
             Pending::HeroModifier {
                 play,
@@ -450,32 +426,7 @@ impl State {
                 monster,
                 target,
                 result,
-            } => {
-                let f = FigureId::Monster(monster);
-                let conditions = self
-                    .plan
-                    .as_ref()
-                    .map(|p| p.conditions.clone())
-                    .unwrap_or_default();
-                if let Phase::FoeTurn {
-                    stage: FoeStage::Attack { next },
-                    ..
-                } = self.phase
-                {
-                    self.phase = Phase::FoeTurn {
-                        monster,
-                        stage: FoeStage::Attack { next: next + 1 },
-                    };
-                }
-                self.land_hit(
-                    f,
-                    target,
-                    &result.options[i],
-                    &conditions,
-                    result.trace.clone(),
-                    ev,
-                );
-            }
+            } => self.land_chosen(Ruled::Monster(monster), target, &result, i, ev),
         }
         Ok(())
     }

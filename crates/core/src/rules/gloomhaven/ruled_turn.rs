@@ -4,6 +4,7 @@ use super::actions::Event;
 use super::scenario::Condition;
 use super::state::{FigureId, FoePlan, FoeStage, Pending, Phase, State};
 use crate::hex::Hex;
+use crate::modifiers::attack::{AttackResult, CardOutcome};
 
 /// A figure whose turn the focus rules play: a monster, or a summon from the heroes' side. What
 /// differs between the two (events, pending choices, phases) is read from here.
@@ -156,5 +157,87 @@ impl State {
             }
         }
         self.phase = r.phase(FoeStage::Attack { next: 0 });
+    }
+
+    /// Attacks `target`, the plan's target `next`: draws, then lands the hit, or leaves the players
+    /// the choice `pending` makes of an ambiguous draw and stays on this target.
+    pub(super) fn attack_planned(
+        &mut self,
+        r: Ruled,
+        plan: &FoePlan,
+        next: usize,
+        target: FigureId,
+        pending: impl FnOnce(AttackResult) -> Pending,
+        ev: &mut Vec<Event>,
+    ) {
+        let f = r.figure();
+        let (attack, mode) = self.draw_terms(f, plan, plan.targets[next], target);
+        let result = self.draw_attack(f, target, attack, mode, plan.pierce, ev);
+        if result.is_choice() {
+            ev.push(Event::TieToBreak {
+                about: format!(
+                    "{}'s modifier cards against {}",
+                    self.name(f),
+                    self.name(target)
+                ),
+                options: result.options.len(),
+            });
+            self.pending = Some(pending(result));
+            // Stay on this target until the players choose.
+            self.phase = r.phase(FoeStage::Attack { next });
+            return;
+        }
+        let trace = result.trace.clone();
+        self.land_planned(r, target, result.best(), trace, ev);
+    }
+
+    /// Lands use `i` of an ambiguous draw, as the players chose, and moves on to the next target.
+    pub(super) fn land_chosen(
+        &mut self,
+        r: Ruled,
+        target: FigureId,
+        result: &AttackResult,
+        i: usize,
+        ev: &mut Vec<Event>,
+    ) {
+        match (r, self.phase) {
+            (
+                Ruled::Monster(_),
+                Phase::FoeTurn {
+                    stage: FoeStage::Attack { next },
+                    ..
+                },
+            )
+            | (
+                Ruled::Summon(_),
+                Phase::SummonTurn {
+                    stage: FoeStage::Attack { next },
+                    ..
+                },
+            ) => self.phase = r.phase(FoeStage::Attack { next: next + 1 }),
+            _ => {}
+        }
+        self.land_planned(r, target, &result.options[i], result.trace.clone(), ev);
+    }
+
+    /// Lands `outcome` on `target` with the conditions the plan adds: a monster's from its stats
+    /// and card, none for a summon.
+    fn land_planned(
+        &mut self,
+        r: Ruled,
+        target: FigureId,
+        outcome: &CardOutcome,
+        trace: Vec<String>,
+        ev: &mut Vec<Event>,
+    ) {
+        let extra = match r {
+            Ruled::Monster(_) => self
+                .plan
+                .as_ref()
+                .map(|p| p.conditions.clone())
+                .unwrap_or_default(),
+            Ruled::Summon(_) => Vec::new(),
+        };
+        self.land_hit(r.figure(), target, outcome, &extra, trace, ev);
     }
 }

@@ -4,10 +4,9 @@
 use super::actions::{Event, LONG_REST_INITIATIVE};
 use super::ruled_turn::Ruled;
 use super::scenario::Condition;
-use super::state::{FigureId, FoePlan, FoeStage, Pending, Phase, State};
+use super::state::{FigureId, FoePlan, FoeStage, Pending, State};
 use super::targeting::{self, Enemy, MonsterAction, Situation};
 use crate::hex::Hex;
-use crate::modifiers::draw::Mode;
 
 impl State {
     /// The summon's move and attack as the focus rules read them (a single-target attack with its
@@ -129,7 +128,6 @@ impl State {
     }
 
     pub(super) fn summon_attack(&mut self, i: usize, next: usize, ev: &mut Vec<Event>) {
-        let f = FigureId::Summon(i);
         let Some(plan) = self.plan.clone() else {
             self.end_summon_turn(i, ev);
             return;
@@ -138,45 +136,16 @@ impl State {
             self.end_summon_turn(i, ev);
             return;
         };
-        self.phase = Phase::SummonTurn {
-            summon: i,
-            stage: FoeStage::Attack { next: next + 1 },
-        };
-        let Some(FigureId::Monster(m)) = self.figure_at(th) else {
-            return;
-        };
-        let target = FigureId::Monster(m);
-        let mut attack = plan.attack;
-        if self.has(target, Condition::Poison) {
-            attack += 1;
-        }
-        let adjacent = self.map.0.adjacent(self.summons[i].hex, th);
-        let mode = Mode::combine(
-            self.has(f, Condition::Strengthen),
-            self.has(f, Condition::Muddle) || (plan.range > 0 && adjacent),
-        );
-        let result = self.draw_attack(f, target, attack, mode, plan.pierce, ev);
-        if result.is_choice() {
-            ev.push(Event::TieToBreak {
-                about: format!(
-                    "{}'s modifier cards against {}",
-                    self.name(f),
-                    self.name(target)
-                ),
-                options: result.options.len(),
-            });
-            self.pending = Some(Pending::SummonModifier {
+        let r = Ruled::Summon(i);
+        self.phase = r.phase(FoeStage::Attack { next: next + 1 });
+        // A summon attacks monsters.
+        if let Some(FigureId::Monster(m)) = self.figure_at(th) {
+            let pending = |result| Pending::SummonModifier {
                 summon: i,
                 target: m,
                 result,
-            });
-            self.phase = Phase::SummonTurn {
-                summon: i,
-                stage: FoeStage::Attack { next },
             };
-            return;
+            self.attack_planned(r, &plan, next, FigureId::Monster(m), pending, ev);
         }
-        let trace = result.trace.clone();
-        self.land_hit(f, target, result.best(), &[], trace, ev);
     }
 }
