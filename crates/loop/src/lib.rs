@@ -38,7 +38,9 @@
 //!   submitted actions to whoever holds the game (online play reads them and proposes them to
 //!   its host), and applies the decisions and draws that come back as [`Decided<R>`] messages in
 //!   [`LoopSystems::Input`]. The loop knows nothing of how they travel.
-//! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order.
+//! * Messages out: [`Applied<R>`], every action applied with the state just before it, and
+//!   [`GameEvent<R>`], every event of the rules with its log line, in order: a renderer tells and
+//!   shows them without applying anything again.
 //! * System sets, ordered once: `Input → StepRules → InStage(s)… → Sync`.
 //! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
 //!   only while its [`CoreGame<R>`] exists; removing one game and inserting another switches the
@@ -194,6 +196,27 @@ pub struct ActionRefused<R: Rules> {
     pub reason: String,
 }
 
+/// An action the loop applied, at its place in the log, with the state just before it.
+#[derive(Message)]
+pub struct Applied<R: Rules> {
+    /// Its place in the game's log.
+    pub at: usize,
+    /// The state it was applied to.
+    pub before: R::State,
+    /// The action.
+    pub action: R::Action,
+}
+
+impl<R: Rules> Clone for Applied<R> {
+    fn clone(&self) -> Self {
+        Applied {
+            at: self.at,
+            before: self.before.clone(),
+            action: self.action.clone(),
+        }
+    }
+}
+
 /// An event of the rules, with its readable log line when it has one.
 #[derive(Message)]
 pub struct GameEvent<R: Rules> {
@@ -268,6 +291,7 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
             .add_message::<SubmitAction<R>>()
             .add_message::<Decided<R>>()
             .add_message::<ActionRefused<R>>()
+            .add_message::<Applied<R>>()
             .add_message::<GameEvent<R>>();
         for &stage in R::STAGES {
             app.configure_sets(
@@ -305,22 +329,23 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
     }
 }
 
-/// Applies an action to the core game and sends its events, or the refusal. A draw or roll
+/// Applies an action to the core game and sends it with its events, or the refusal. A draw or roll
 /// `submitted` from outside the loop is one the players made at their own table.
-fn apply<R: Present>(
-    game: &mut Game<R>,
-    action: R::Action,
-    submitted: bool,
-    events: &mut MessageWriter<GameEvent<R>>,
-    refused: &mut MessageWriter<ActionRefused<R>>,
-) {
+fn apply<R: Present>(game: &mut Game<R>, action: R::Action, submitted: bool, out: &mut Out<R>) {
+    let (at, before) = (game.cursor, game.state.clone());
     let done = if submitted && matches!(game.to_move(), ToMove::Chance { .. }) {
         game.enter(action.clone())
     } else {
         game.apply(action.clone())
     };
+    let Out {
+        applied,
+        events,
+        refused,
+    } = out;
     match done {
         Ok(done) => {
+            applied.write(Applied { at, before, action });
             for event in done {
                 let line = R::describe(&game.state, &event);
                 events.write(GameEvent { event, line });
@@ -340,17 +365,24 @@ fn collect_steps(mut inbox: MessageReader<StepRequest>, mut steps: ResMut<StepRe
     steps.0 = steps.0.saturating_add(asked);
 }
 
+/// What applying an action sends.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Out<'w, R: Rules> {
+    applied: MessageWriter<'w, Applied<R>>,
+    events: MessageWriter<'w, GameEvent<R>>,
+    refused: MessageWriter<'w, ActionRefused<R>>,
+}
+
 fn apply_submitted<R: Present>(
     mut game: ResMut<CoreGame<R>>,
     settings: Res<LoopSettings>,
     mut inbox: MessageReader<SubmitAction<R>>,
     mut decided: MessageReader<Decided<R>>,
-    mut events: MessageWriter<GameEvent<R>>,
-    mut refused: MessageWriter<ActionRefused<R>>,
+    mut out: Out<R>,
 ) {
     // What the holder decided first: it was decided before anything clicked since.
     for Decided(a) in decided.read() {
-        apply(&mut game.0, a.clone(), false, &mut events, &mut refused);
+        apply(&mut game.0, a.clone(), false, &mut out);
     }
     // Held elsewhere, the submitted actions are the holder's to read; they stay unread here.
     if settings.held_elsewhere {
@@ -358,7 +390,7 @@ fn apply_submitted<R: Present>(
         return;
     }
     for SubmitAction(a) in inbox.read() {
-        apply(&mut game.0, a.clone(), true, &mut events, &mut refused);
+        apply(&mut game.0, a.clone(), true, &mut out);
     }
 }
 
@@ -369,8 +401,7 @@ fn step_rules<R: Present>(
     settings: Res<LoopSettings>,
     mut steps: ResMut<StepRequests>,
     mut awaiting: ResMut<AwaitingChoice>,
-    mut events: MessageWriter<GameEvent<R>>,
-    mut refused: MessageWriter<ActionRefused<R>>,
+    mut out: Out<R>,
 ) {
     // Draws the players make at their own table, or the game's holder brings.
     let entered = (settings.table_draws || settings.held_elsewhere)
@@ -381,7 +412,7 @@ fn step_rules<R: Present>(
             .automatic(settings.seeded_ties, settings.autopilot_heroes)
         && (settings.auto_advance || take_step(&mut steps))
     {
-        apply(&mut game.0, action, false, &mut events, &mut refused);
+        apply(&mut game.0, action, false, &mut out);
     }
     let tie = matches!(game.0.to_move(), ToMove::Tie { .. });
     awaiting.set_if_neq(AwaitingChoice(tie));

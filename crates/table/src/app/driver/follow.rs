@@ -9,7 +9,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use foehold_core::rules::view::Show;
 use foehold_core::rules::{Present, ToMove};
-use foehold_loop::{ActionRefused, CoreGame, GameEvent, StepRequest, SubmitAction};
+use foehold_loop::{ActionRefused, Applied, CoreGame, GameEvent, StepRequest, SubmitAction};
 
 use super::showing::wait_for;
 use super::told::history_line;
@@ -68,7 +68,7 @@ impl<R: Present> Default for Record<R> {
 )]
 pub fn follow<R: Module>(
     game: Res<CoreGame<R>>,
-    mut events: MessageReader<GameEvent<R>>,
+    (mut applied, mut events): (MessageReader<Applied<R>>, MessageReader<GameEvent<R>>),
     mut refused: MessageReader<ActionRefused<R>>,
     mut seen: ResMut<Seen<R>>,
     mut record: ResMut<Record<R>>,
@@ -81,9 +81,14 @@ pub fn follow<R: Module>(
         pace.say(format!("refused: {}", r.reason));
     }
     let batch: Vec<GameEvent<R>> = events.read().cloned().collect();
+    let actions: Vec<Applied<R>> = applied.read().cloned().collect();
     let g = &game.0;
-    if seen.rewound || seen.state.is_none() {
-        // Moved by a control: told again from the log, shown as it stands, nothing animated.
+    // The loop's actions are the log's since the table last looked, each with the state before
+    // it; a game moved any other way is told again from its log.
+    let followed = actions.iter().map(|a| a.at).eq(seen.cursor..g.cursor);
+    if seen.rewound || seen.state.is_none() || !followed {
+        // Moved by a control (or not by the loop): told again from the log, shown as it stands,
+        // nothing animated.
         (log.told, log.history) = super::told::retell(g);
         log.cursor = g.cursor;
         board.showing.clear(&mut board.shown);
@@ -105,25 +110,23 @@ pub fn follow<R: Module>(
     for e in &batch {
         log.told.tell::<R>(&g.state, &e.event, e.line.clone());
     }
-    if g.cursor > seen.cursor {
-        // The history gets a line per new action, and the rules' run its steps, each told from
-        // the state before it.
+    // The history gets a line per new action (in place of the undone ones it had), and the
+    // rules' run its steps, each told from the state before it, as the loop applied it.
+    if !actions.is_empty() {
         log.history.truncate(seen.cursor);
-        let mut s = before.clone();
-        for (i, a) in g.log[seen.cursor..g.cursor].iter().enumerate() {
-            let at = seen.cursor + i;
-            log.history
-                .push(history_line::<R>(&s, a, g.is_decision(at)));
-            if g.is_decision(at) {
-                record.closed = true;
-            } else if record.closed {
-                record.before = Some((s.clone(), at));
-                record.steps = vec![a.clone()];
-                record.closed = false;
-            } else {
-                record.steps.push(a.clone());
-            }
-            let _ = R::apply(&mut s, a.clone());
+    }
+    for Applied { at, before, action } in actions {
+        let decision = g.is_decision(at);
+        log.history
+            .push(history_line::<R>(&before, &action, decision));
+        if decision {
+            record.closed = true;
+        } else if record.closed {
+            record.before = Some((before, at));
+            record.steps = vec![action];
+            record.closed = false;
+        } else {
+            record.steps.push(action);
         }
     }
     log.cursor = g.cursor;

@@ -166,6 +166,32 @@ fn undo_and_redo_go_by_decision_and_the_log_and_table_follow() {
     );
 }
 
+#[test]
+fn the_history_followed_frame_by_frame_is_the_one_told_from_the_log() {
+    // Games of two modules played by the loop, one step a frame: each frame's new lines come
+    // from the states the loop applied the actions to, and always equal the whole log's telling.
+    let mut app = toy_app("toy.ron");
+    let mut looked = 0;
+    for _ in 0..40 {
+        app.update();
+        let g = toy(&app);
+        let log = app.world().resource::<Log>();
+        assert_eq!(log.history, super::told::retell(g).1, "at {}", g.cursor);
+        looked = g.cursor;
+    }
+    assert!(looked >= 10, "the toy played on: {looked}");
+    let mut app = ambush_held();
+    app.world_mut().resource_mut::<Pace>().paused = false;
+    app.insert_resource(LoopSettings::HEADLESS);
+    for _ in 0..60 {
+        app.update();
+    }
+    let g = &app.world().resource::<CoreGame<Brimstone>>().0;
+    assert!(g.cursor >= 20, "the fight played on: {}", g.cursor);
+    let history = &app.world().resource::<Log>().history;
+    assert_eq!(history, &super::told::retell(g).1);
+}
+
 /// One of the window's events of a frame.
 fn key_down(key_code: KeyCode) -> WindowEvent {
     WindowEvent::KeyboardInput(KeyboardInput {
