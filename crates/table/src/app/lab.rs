@@ -274,7 +274,7 @@ fn put_bench(world: &mut World, bench: Box<dyn AnyBench>, path: Option<PathBuf>)
     if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
         marks.clear_all();
     }
-    OnTable::put(world, OnTable::Lab);
+    screen::change(world, OnTable::Lab);
     screen::go(world, Screen::Table);
     let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
     for mut w in windows.iter_mut(world) {

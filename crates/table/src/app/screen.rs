@@ -12,6 +12,7 @@
 
 use bevy::platform::cell::SyncCell;
 use bevy::prelude::*;
+use bevy::state::state::FreelyMutableState;
 use foehold_core::rules::Rules;
 
 /// Which screen the window shows.
@@ -43,14 +44,6 @@ impl OnTable {
     pub const fn game<R: Rules>() -> OnTable {
         OnTable::Game(R::NAME)
     }
-
-    /// Changes what is on the table; the same mode again changes nothing, so a new game of the
-    /// same module replaces the last one's resources without leaving the mode.
-    pub fn put(world: &mut World, on: OnTable) {
-        if let Some(mut next) = world.get_resource_mut::<NextState<OnTable>>() {
-            NextState::set_if_neq(&mut *next, on);
-        }
-    }
 }
 
 /// Whether this table plays a game online, and the module of that game (its `Rules::NAME`): the
@@ -70,12 +63,14 @@ impl Connection {
     pub const fn online<R: Rules>() -> Connection {
         Connection::Online(R::NAME)
     }
+}
 
-    /// Changes the connection at the frame's state transition; the same again changes nothing.
-    pub fn set(world: &mut World, to: Connection) {
-        if let Some(mut next) = world.get_resource_mut::<NextState<Connection>>() {
-            NextState::set_if_neq(&mut *next, to);
-        }
+/// Changes a mode (what is on the table, the connection) at the frame's state transition. The
+/// same mode again changes nothing: a new game of the same module replaces the last one's
+/// resources without leaving its mode, and a table alone stays alone.
+pub fn change<S: FreelyMutableState>(world: &mut World, to: S) {
+    if let Some(mut next) = world.get_resource_mut::<NextState<S>>() {
+        NextState::set_if_neq(&mut *next, to);
     }
 }
 

@@ -161,7 +161,7 @@ pub fn install<R: Module>(world: &mut World, game: Game<R>, loaded: bool) {
         game.scenario_hash.clone(),
     ))));
     world.insert_resource(CoreGame(game));
-    OnTable::put(world, OnTable::game::<R>());
+    screen::change(world, OnTable::game::<R>());
     world.get_resource_or_insert_with(Installs::default).0 += 1;
     world.write_message(Installed);
     // The table screen is entered again: the last board goes, this one's is built.

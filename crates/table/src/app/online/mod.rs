@@ -21,7 +21,7 @@ use foehold_net::quic::fetch_scenario;
 use foehold_net::quic::{Quic, Ticket};
 
 use crate::app::Options;
-use crate::app::screen::Connection;
+use crate::app::screen::{self, Connection};
 use crate::modules::{EachModule, Module, each_module};
 
 pub mod session;
@@ -244,7 +244,7 @@ pub(super) fn plugin(app: &mut App) {
             PreUpdate,
             (go, finish_start)
                 .chain()
-                .after(crate::app::screen::Arriving),
+                .after(screen::Arriving),
         )
         .add_plugins(window::plugin);
     // The command line's request, taken with the first frame, once the first game is on.
@@ -447,5 +447,5 @@ fn finish_start(world: &mut World) {
 /// Leaves the online game at this frame's state transition (a game begun in the same frame arrives
 /// in the next); the game on the table stays, for this screen's players alone.
 pub fn leave(world: &mut World) {
-    Connection::set(world, Connection::Alone);
+    screen::change(world, Connection::Alone);
 }

@@ -27,7 +27,7 @@ use crate::app::Options;
 use crate::app::driver::follow::Seen;
 use crate::app::driver::open::{install, new_game};
 use crate::app::driver::{AskUndo, Here, Installs, Pace, Seats};
-use crate::app::screen::{Arrival, Connection, arrive};
+use crate::app::screen::{self, Arrival, Connection, arrive};
 use crate::modules::{ForRules, Module, with_rules};
 
 /// The host's session or a peer's, over QUIC.
@@ -300,7 +300,7 @@ impl ForRules for BeginHost<'_> {
                 Some(no),
                 &text,
             ));
-            Connection::set(world, Connection::online::<R>());
+            screen::change(world, Connection::online::<R>());
         }))
     }
 }
@@ -327,7 +327,7 @@ impl ForRules for BeginPeer<'_> {
         Ok(Box::new(move |world: &mut World| {
             let side = Side::Peer(Box::new(peer));
             world.insert_resource(Session::new(side, None, None, &text));
-            Connection::set(world, Connection::online::<R>());
+            screen::change(world, Connection::online::<R>());
         }))
     }
 }
