@@ -38,9 +38,9 @@
 //!   submitted actions to whoever holds the game (online play reads them and proposes them to
 //!   its host), and applies the decisions and draws that come back as [`Decided<R>`] messages in
 //!   [`LoopSystems::Input`]. The loop knows nothing of how they travel.
-//! * Messages out: [`Applied<R>`], every action applied with the state just before it, and
-//!   [`GameEvent<R>`], every event of the rules with its log line, in order: a renderer tells and
-//!   shows them without applying anything again.
+//! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order. A
+//!   renderer that shows each action at its own pace keeps the game's journal instead
+//!   ([`Game::keep_journal`]): every action applied, wherever, with the state before it.
 //! * System sets, ordered once: `Input → StepRules → InStage(s)… → Sync`.
 //! * Several modules in one app: add a [`GameLoopPlugin<R>`] per module. Each module's systems run
 //!   only while its [`CoreGame<R>`] exists; removing one game and inserting another switches the
@@ -196,27 +196,6 @@ pub struct ActionRefused<R: Rules> {
     pub reason: String,
 }
 
-/// An action the loop applied, at its place in the log, with the state just before it.
-#[derive(Message)]
-pub struct Applied<R: Rules> {
-    /// Its place in the game's log.
-    pub at: usize,
-    /// The state it was applied to.
-    pub before: R::State,
-    /// The action.
-    pub action: R::Action,
-}
-
-impl<R: Rules> Clone for Applied<R> {
-    fn clone(&self) -> Self {
-        Applied {
-            at: self.at,
-            before: self.before.clone(),
-            action: self.action.clone(),
-        }
-    }
-}
-
 /// An event of the rules, with its readable log line when it has one.
 #[derive(Message)]
 pub struct GameEvent<R: Rules> {
@@ -291,7 +270,6 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
             .add_message::<SubmitAction<R>>()
             .add_message::<Decided<R>>()
             .add_message::<ActionRefused<R>>()
-            .add_message::<Applied<R>>()
             .add_message::<GameEvent<R>>();
         for &stage in R::STAGES {
             app.configure_sets(
@@ -329,23 +307,17 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
     }
 }
 
-/// Applies an action to the core game and sends it with its events, or the refusal. A draw or roll
+/// Applies an action to the core game and sends its events, or the refusal. A draw or roll
 /// `submitted` from outside the loop is one the players made at their own table.
 fn apply<R: Present>(game: &mut Game<R>, action: R::Action, submitted: bool, out: &mut Out<R>) {
-    let (at, before) = (game.cursor, game.state.clone());
     let done = if submitted && matches!(game.to_move(), ToMove::Chance { .. }) {
         game.enter(action.clone())
     } else {
         game.apply(action.clone())
     };
-    let Out {
-        applied,
-        events,
-        refused,
-    } = out;
+    let Out { events, refused } = out;
     match done {
         Ok(done) => {
-            applied.write(Applied { at, before, action });
             for event in done {
                 let line = R::describe(&game.state, &event);
                 events.write(GameEvent { event, line });
@@ -368,7 +340,6 @@ fn collect_steps(mut inbox: MessageReader<StepRequest>, mut steps: ResMut<StepRe
 /// What applying an action sends.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Out<'w, R: Rules> {
-    applied: MessageWriter<'w, Applied<R>>,
     events: MessageWriter<'w, GameEvent<R>>,
     refused: MessageWriter<'w, ActionRefused<R>>,
 }

@@ -41,6 +41,44 @@ pub struct Game<R: Rules> {
     /// For each log entry, whether the players chose it (a hero's move or a tie the table breaks)
     /// rather than the rules, the dice or the table's own steps, which a new game would make again.
     by_players: Vec<bool>,
+    /// The actions applied since a presenter last took them, when one keeps the journal.
+    journal: Option<Vec<Journaled<R>>>,
+}
+
+/// An action applied to a game, with the state it was applied to and the events it made.
+///
+/// What a table tells and draws of it needs nothing applied again: the state after it is the
+/// next entry's `before`, or the game's state after the last.
+pub struct Journaled<R: Rules> {
+    /// Its place in the game's log.
+    pub at: usize,
+    /// The state it was applied to.
+    pub before: R::State,
+    /// The action.
+    pub action: R::Action,
+    /// What it did.
+    pub events: Vec<R::Event>,
+}
+
+impl<R: Rules> Clone for Journaled<R> {
+    fn clone(&self) -> Self {
+        Journaled {
+            at: self.at,
+            before: self.before.clone(),
+            action: self.action.clone(),
+            events: self.events.clone(),
+        }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Journaled<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Journaled")
+            .field("at", &self.at)
+            .field("action", &self.action)
+            .field("events", &self.events)
+            .finish()
+    }
 }
 
 impl<R: Rules> Clone for Game<R> {
@@ -56,6 +94,8 @@ impl<R: Rules> Clone for Game<R> {
             state: self.state.clone(),
             initial: self.initial.clone(),
             by_players: self.by_players.clone(),
+            // A copy is nobody's to present: it keeps no journal.
+            journal: None,
         }
     }
 }
@@ -92,6 +132,7 @@ impl<R: Rules> Game<R> {
             initial: state.clone(),
             state,
             by_players: Vec::new(),
+            journal: None,
         })
     }
 
@@ -106,13 +147,38 @@ impl<R: Rules> Game<R> {
         &self.initial
     }
 
+    /// Keeps a journal of the actions applied from now on, for a presenter that takes them
+    /// ([`Game::take_journal`]) to show each once, at its own pace.
+    pub fn keep_journal(&mut self) {
+        self.journal.get_or_insert_with(Vec::new);
+    }
+
+    /// The actions applied since the journal was last taken, oldest first (none when no journal is
+    /// kept). An undo, a redo or a jump is not in it: a presenter sees the cursor elsewhere than
+    /// the journal's next place and shows the game anew.
+    pub fn take_journal(&mut self) -> Vec<Journaled<R>> {
+        self.journal
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
     /// Applies an action and records it; an undone tail of the log is dropped.
     pub fn apply(&mut self, action: R::Action) -> Result<Vec<R::Event>, ActionError> {
         let players = matches!(
             R::to_move(&self.state),
             ToMove::Heroes(_) | ToMove::Tie { .. }
         );
+        let before = self.journal.is_some().then(|| self.state.clone());
         let events = R::apply(&mut self.state, action.clone())?;
+        if let (Some(journal), Some(before)) = (&mut self.journal, before) {
+            journal.push(Journaled {
+                at: self.cursor,
+                before,
+                action: action.clone(),
+                events: events.clone(),
+            });
+        }
         self.log.truncate(self.cursor);
         self.by_players.truncate(self.cursor);
         self.log.push(action);

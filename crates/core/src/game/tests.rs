@@ -380,3 +380,41 @@ fn a_save_naming_a_file_that_is_no_scenario_is_refused_before_it_is_read() {
     assert!(e.contains("expected a .ron scenario file"), "{e}");
     assert!(!e.contains("root"), "{e}");
 }
+
+#[test]
+fn a_kept_journal_holds_each_action_applied_with_its_state_before_and_events_once() {
+    let mut g = new_game(4, TieBreaker::Seeded);
+    assert!(g.take_journal().is_empty(), "no journal unless kept");
+    g.apply(g.automatic(true, true).expect("a first step"))
+        .expect("legal");
+    assert!(g.take_journal().is_empty(), "still none");
+    g.keep_journal();
+    let mut states = vec![g.state.clone()];
+    let mut events = Vec::new();
+    let from = g.cursor;
+    for _ in 0..6 {
+        let Some(a) = g.automatic(true, true) else {
+            break;
+        };
+        events.push(g.apply(a).expect("legal"));
+        states.push(g.state.clone());
+    }
+    let journal = g.take_journal();
+    assert_eq!(journal.len(), events.len());
+    for (i, j) in journal.iter().enumerate() {
+        assert_eq!(j.at, from + i);
+        assert_eq!(j.action, g.log[from + i]);
+        assert_eq!(state_hash(&j.before), state_hash(&states[i]));
+        assert_eq!(j.events, events[i]);
+    }
+    assert!(g.take_journal().is_empty(), "taken once");
+    // Moves through the log are not applied actions: a presenter sees the cursor move instead.
+    g.go_to(from);
+    g.go_to(g.log.len());
+    assert!(g.take_journal().is_empty());
+    // A copy keeps none.
+    let mut copy = g.clone();
+    copy.apply(copy.automatic(true, true).expect("a step"))
+        .expect("legal");
+    assert!(copy.take_journal().is_empty());
+}

@@ -2,14 +2,18 @@
 //! on the board and in the windows (through the module's `Present::shows`), and kept for the
 //! replay of the rules' last run; before it runs, the next rules step is asked for once what the
 //! last one showed has played out.
+//!
+//! The table shows the game from its journal ([`Game::keep_journal`]): every action applied,
+//! with the state before it and its events, so nothing is applied twice to show it.
 
 use std::collections::BTreeMap;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use foehold_core::game::{Game, Journaled};
 use foehold_core::rules::view::Show;
 use foehold_core::rules::{Present, ToMove};
-use foehold_loop::{ActionRefused, Applied, CoreGame, GameEvent, StepRequest, SubmitAction};
+use foehold_loop::{ActionRefused, CoreGame, StepRequest, SubmitAction};
 
 use super::showing::wait_for;
 use super::told::history_line;
@@ -61,14 +65,14 @@ impl<R: Present> Default for Record<R> {
     }
 }
 
-/// After the loop ran: the log, the history, the board and the windows follow the game.
+/// After the loop ran: the log, the history, the board and the windows follow the game, from the
+/// actions applied since the table last looked.
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
 )]
 pub fn follow<R: Module>(
-    game: Res<CoreGame<R>>,
-    (mut applied, mut events): (MessageReader<Applied<R>>, MessageReader<GameEvent<R>>),
+    mut game: ResMut<CoreGame<R>>,
     mut refused: MessageReader<ActionRefused<R>>,
     mut seen: ResMut<Seen<R>>,
     mut record: ResMut<Record<R>>,
@@ -80,14 +84,19 @@ pub fn follow<R: Module>(
     for r in refused.read() {
         pace.say(format!("refused: {}", r.reason));
     }
-    let batch: Vec<GameEvent<R>> = events.read().cloned().collect();
-    let actions: Vec<Applied<R>> = applied.read().cloned().collect();
+    let g = &mut game.0;
+    g.keep_journal();
+    let applied = g.take_journal();
     let g = &game.0;
-    // The loop's actions are the log's since the table last looked, each with the state before
-    // it; a game moved any other way is told again from its log.
-    let followed = actions.iter().map(|a| a.at).eq(seen.cursor..g.cursor);
-    if seen.rewound || seen.state.is_none() || !followed {
-        // Moved by a control (or not by the loop): told again from the log, shown as it stands,
+    // The journal goes on from what the table has shown up to the game's cursor; a game moved
+    // any other way is told again from its log.
+    let goes_on = applied
+        .iter()
+        .map(|j| j.at)
+        .chain([g.cursor])
+        .eq(seen.cursor..=seen.cursor + applied.len());
+    if seen.rewound || seen.state.is_none() || !goes_on {
+        // Moved by a control (or not by applying): told again from the log, shown as it stands,
         // nothing animated.
         (log.told, log.history) = super::told::retell(g);
         log.cursor = g.cursor;
@@ -101,48 +110,27 @@ pub fn follow<R: Module>(
         };
         return;
     }
-    if batch.is_empty() && seen.cursor == g.cursor {
-        return;
-    }
-    let Some(before) = seen.state.take() else {
+    let Some(first) = applied.first() else {
         return;
     };
-    for e in &batch {
-        log.told.tell::<R>(&g.state, &e.event, e.line.clone());
-    }
-    // The history gets a line per new action (in place of the undone ones it had), and the
-    // rules' run its steps, each told from the state before it, as the loop applied it.
-    if !actions.is_empty() {
-        log.history.truncate(seen.cursor);
-    }
-    for Applied { at, before, action } in actions {
-        let decision = g.is_decision(at);
-        log.history
-            .push(history_line::<R>(&before, &action, decision));
-        if decision {
-            record.closed = true;
-        } else if record.closed {
-            record.before = Some((before, at));
-            record.steps = vec![action];
-            record.closed = false;
-        } else {
-            record.steps.push(action);
-        }
+    let before = first.before.clone();
+    let mut events = Vec::new();
+    for (i, shown) in applied.iter().enumerate() {
+        let after = applied.get(i + 1).map_or(&g.state, |j| &j.before);
+        tell(shown, after, g, &mut log, &mut record);
+        events.extend(shown.events.iter().cloned());
     }
     log.cursor = g.cursor;
     let view = R::view(&g.state);
-    if !batch.is_empty() {
-        let events: Vec<R::Event> = batch.into_iter().map(|e| e.event).collect();
-        let shows = R::shows(&before, &g.state, &events);
-        let aims = shows
-            .iter()
-            .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
-        pace.wait = board.stage(shows, &table, &view) / pace.speed.max(0.1);
-        // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
-        if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
-            board.shown.focus = None;
-            board.shown.path.clear();
-        }
+    let shows = R::shows(&before, &g.state, &events);
+    let aims = shows
+        .iter()
+        .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
+    pace.wait = board.stage(shows, &table, &view) / pace.speed.max(0.1);
+    // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
+    if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
+        board.shown.focus = None;
+        board.shown.path.clear();
     }
     table.show(view);
     *seen = Seen {
@@ -150,6 +138,39 @@ pub fn follow<R: Module>(
         cursor: g.cursor,
         rewound: false,
     };
+}
+
+/// Tells one applied action, `after` being the state it left: its log lines, its history line
+/// (in place of an undone one the history had) and its place in the rules' run.
+fn tell<R: Module>(
+    shown: &Journaled<R>,
+    after: &R::State,
+    g: &Game<R>,
+    log: &mut Log,
+    record: &mut Record<R>,
+) {
+    let Journaled {
+        at,
+        before,
+        action,
+        events,
+    } = shown;
+    for e in events {
+        log.told.tell::<R>(after, e, R::describe(after, e));
+    }
+    let decision = g.is_decision(*at);
+    log.history.truncate(*at);
+    log.history
+        .push(history_line::<R>(before, action, decision));
+    if decision {
+        record.closed = true;
+    } else if record.closed {
+        record.before = Some((before.clone(), *at));
+        record.steps = vec![action.clone()];
+        record.closed = false;
+    } else {
+        record.steps.push(action.clone());
+    }
 }
 
 /// What the board shows of the rules' steps: the cues, the walks and the landings they start.

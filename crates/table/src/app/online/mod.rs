@@ -242,9 +242,7 @@ pub(super) fn plugin(app: &mut App) {
         // After what arrived on the table: the command line's request hosts the first game.
         .add_systems(
             PreUpdate,
-            (go, finish_start)
-                .chain()
-                .after(screen::Arriving),
+            (go, finish_start).chain().after(screen::Arriving),
         )
         .add_plugins(window::plugin);
     // The command line's request, taken with the first frame, once the first game is on.
