@@ -301,6 +301,11 @@ impl<R: Present, T: Transport> Host<R, T> {
         Ok(())
     }
 
+    /// Swaps the game of the host's copy with `game` ([`Replica::swap_game`]).
+    pub fn swap_game(&mut self, game: &mut Game<R>) {
+        self.replica.swap_game(game);
+    }
+
     /// The game and its session log.
     pub fn replica(&self) -> &Replica<R> {
         &self.replica

@@ -180,6 +180,12 @@ impl<R: Present, T: Transport> Peer<R, T> {
         self.removed.as_deref()
     }
 
+    /// Swaps the game of this peer's copy with `game` ([`Replica::swap_game`]); false before the
+    /// host's welcome, when there is no copy yet.
+    pub fn swap_game(&mut self, game: &mut Game<R>) -> bool {
+        self.replica.as_mut().map(|r| r.swap_game(game)).is_some()
+    }
+
     /// The copy of the game, once welcomed.
     pub fn replica(&self) -> Option<&Replica<R>> {
         self.replica.as_ref()

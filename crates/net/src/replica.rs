@@ -179,6 +179,14 @@ impl<R: Rules> Replica<R> {
         &self.game
     }
 
+    /// Swaps this copy's game with `game`: a program that keeps the one game elsewhere between
+    /// polls (the table's) swaps it in before it polls or proposes and out again after, so that
+    /// each decision is applied once on the machine. Between the swaps the copy holds whatever it
+    /// was given and must not be polled.
+    pub fn swap_game(&mut self, game: &mut Game<R>) {
+        std::mem::swap(&mut self.game, game);
+    }
+
     /// The game's setup.
     pub fn setup(&self) -> &Setup {
         &self.setup

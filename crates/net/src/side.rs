@@ -1,5 +1,6 @@
 //! One end of a session, the host's or a peer's, and the hand-over when the host is gone.
 
+use foehold_core::game::Game;
 use foehold_core::rules::Present;
 
 use crate::host::{Host, MAX_PEERS};
@@ -34,6 +35,18 @@ impl<R: Present, T: Transport> Side<R, T> {
         match self {
             Side::Host(h) => h.poll(),
             Side::Peer(p) => p.poll(),
+        }
+    }
+
+    /// Swaps the game of this side's copy with `game` ([`Replica::swap_game`]); false when there
+    /// is no copy yet.
+    pub fn swap_game(&mut self, game: &mut Game<R>) -> bool {
+        match self {
+            Side::Host(h) => {
+                h.swap_game(game);
+                true
+            }
+            Side::Peer(p) => p.swap_game(game),
         }
     }
 
