@@ -34,10 +34,10 @@
 //!   [`AwaitingChoice`] (resource) is true while a tie waits for the table.
 //! * Submitting an action: write a [`SubmitAction<R>`] message; it is applied in
 //!   [`LoopSystems::Input`]. A refused action comes back as an [`ActionRefused<R>`] message.
-//! * A game held elsewhere ([`LoopSettings::held_elsewhere`], online play): the loop leaves the
-//!   submitted actions to whoever holds the game (online play reads them and proposes them to
-//!   its host), and applies the decisions and draws that come back as [`Decided<R>`] messages in
-//!   [`LoopSystems::Input`]. The loop knows nothing of how they travel.
+//! * A game held elsewhere ([`LoopSettings::held_elsewhere`], online play): the loop applies
+//!   nothing, neither the submitted actions (online play reads them and proposes them to its
+//!   host) nor the rules' steps (the holder's copy of the game runs them); it only follows the
+//!   game's phase. The loop knows nothing of how the actions travel.
 //! * Messages out: [`GameEvent<R>`], every event of the rules with its log line, in order. A
 //!   renderer that shows each action at its own pace keeps the game's journal instead
 //!   ([`Game::keep_journal`]): every action applied, wherever, with the state before it.
@@ -75,10 +75,9 @@ pub struct LoopSettings {
     /// The players draw the cards and roll the dice at their own table and enter each outcome
     /// (a [`SubmitAction`] of `Seat::Chance`): the loop never draws one itself.
     pub table_draws: bool,
-    /// Something outside the loop holds the game (online play: another machine): a
-    /// [`SubmitAction`] is not applied here but left to it, and what it decided comes back as
-    /// [`Decided`] messages. The rules' own steps still run here, from the same log; the draws do
-    /// not (no copy can compute one before the holder says it): they come as [`Decided`] too.
+    /// Something outside the loop holds the game and applies everything to it (online play: the
+    /// session's copy of the host's game): a [`SubmitAction`] is left to it, and the loop runs no
+    /// step of the rules.
     pub held_elsewhere: bool,
 }
 
@@ -177,11 +176,6 @@ pub struct InStage<S: Stage>(pub S);
 #[derive(Message)]
 pub struct SubmitAction<R: Rules>(pub R::Action);
 
-/// An action decided where the game is held ([`LoopSettings::held_elsewhere`]), to apply here:
-/// a players' decision it accepted, or a draw.
-#[derive(Message)]
-pub struct Decided<R: Rules>(pub R::Action);
-
 /// Asks for the next automatic step (a foe step, a reveal, the round end, an autopilot action, a
 /// seeded tie-break) when `auto_advance` is off.
 #[derive(Message, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -268,7 +262,6 @@ impl<R: Present> Plugin for GameLoopPlugin<R> {
         }
         app.init_state::<PhaseOf<R>>()
             .add_message::<SubmitAction<R>>()
-            .add_message::<Decided<R>>()
             .add_message::<ActionRefused<R>>()
             .add_message::<GameEvent<R>>();
         for &stage in R::STAGES {
@@ -348,13 +341,8 @@ fn apply_submitted<R: Present>(
     mut game: ResMut<CoreGame<R>>,
     settings: Res<LoopSettings>,
     mut inbox: MessageReader<SubmitAction<R>>,
-    mut decided: MessageReader<Decided<R>>,
     mut out: Out<R>,
 ) {
-    // What the holder decided first: it was decided before anything clicked since.
-    for Decided(a) in decided.read() {
-        apply(&mut game.0, a.clone(), false, &mut out);
-    }
     // Held elsewhere, the submitted actions are the holder's to read; they stay unread here.
     if settings.held_elsewhere {
         inbox.clear();
@@ -374,10 +362,10 @@ fn step_rules<R: Present>(
     mut awaiting: ResMut<AwaitingChoice>,
     mut out: Out<R>,
 ) {
-    // Draws the players make at their own table, or the game's holder brings.
-    let entered = (settings.table_draws || settings.held_elsewhere)
-        && matches!(game.0.to_move(), ToMove::Chance { .. });
+    // Draws the players make at their own table; a game held elsewhere steps there.
+    let entered = settings.table_draws && matches!(game.0.to_move(), ToMove::Chance { .. });
     if !entered
+        && !settings.held_elsewhere
         && let Some(action) = game
             .0
             .automatic(settings.seeded_ties, settings.autopilot_heroes)

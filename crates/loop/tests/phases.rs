@@ -357,14 +357,14 @@ fn with_table_draws_the_loop_waits_for_the_outcome_the_players_enter() {
 }
 
 #[test]
-fn held_elsewhere_a_submitted_action_is_left_to_the_holder_and_only_a_decided_one_is_applied() {
+fn held_elsewhere_the_loop_applies_nothing_and_follows_the_holders_game() {
     let (path, s) = scenario("tutorial.ron");
-    let settings = LoopSettings {
+    let mut settings = LoopSettings {
         seeded_ties: true,
         autopilot_heroes: false,
         auto_advance: true,
         table_draws: false,
-        held_elsewhere: true,
+        held_elsewhere: false,
     };
     let mut app = app(Game::new(s, path, 1, TieBreaker::Seeded).unwrap(), settings);
     let mut frames = 0;
@@ -373,6 +373,8 @@ fn held_elsewhere_a_submitted_action_is_left_to_the_holder_and_only_a_decided_on
         frames += 1;
         assert!(frames < 500, "the heroes come to decide");
     }
+    settings.held_elsewhere = true;
+    app.insert_resource(settings);
     let before = core(&app).clone();
     let ToMove::Heroes(heroes) = before.to_move() else {
         unreachable!("waited for the heroes")
@@ -394,10 +396,29 @@ fn held_elsewhere_a_submitted_action_is_left_to_the_holder_and_only_a_decided_on
         .collect();
     assert_eq!(out, vec![choice.clone()], "left to the holder, once");
     assert_eq!(core(&app).actions(), before.actions(), "and not applied");
-    // The host's answer comes back and is applied as the players' decision.
-    app.world_mut().write_message(Decided::<G>(choice.clone()));
-    app.update();
-    let game = core(&app);
-    assert_eq!(game.actions().get(before.cursor), Some(&choice));
-    assert!(game.is_decision(before.cursor));
+    // The holder applies it (and the other heroes' choices) to the game, up to a step of the
+    // rules: that step is the holder's too.
+    {
+        let mut core = app.world_mut().resource_mut::<CoreGame<G>>();
+        let g = &mut core.0;
+        g.apply(choice.clone()).expect("legal");
+        while g.automatic(true, false).is_none() {
+            let ToMove::Heroes(hs) = g.to_move() else {
+                panic!("the heroes or the rules move: {:?}", g.to_move());
+            };
+            let a = g.legal_actions(foehold_core::rules::Seat::Hero(hs[0]))[0].clone();
+            g.apply(a).expect("legal");
+        }
+    }
+    let held = core(&app).actions().to_vec();
+    let mut stepped = false;
+    for _ in 0..10 {
+        app.update();
+        stepped |= core(&app).actions() != held.as_slice();
+    }
+    assert!(!stepped, "the loop ran no step of a game held elsewhere");
+    assert!(
+        core(&app).automatic(true, false).is_some(),
+        "though the rules had one to run"
+    );
 }

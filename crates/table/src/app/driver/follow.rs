@@ -4,16 +4,18 @@
 //! last one showed has played out.
 //!
 //! The table shows the game from its journal ([`Game::keep_journal`]): every action applied,
-//! with the state before it and its events, so nothing is applied twice to show it.
+//! with the state before it and its events, so nothing is applied twice to show it. Actions
+//! applied ahead of the table (online, where the session's copy applies the host's whole turn at
+//! once) wait their turn and are shown one after another at the table's pace.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use foehold_core::game::{Game, Journaled};
 use foehold_core::rules::view::Show;
 use foehold_core::rules::{Present, ToMove};
-use foehold_loop::{ActionRefused, CoreGame, StepRequest, SubmitAction};
+use foehold_loop::{ActionRefused, CoreGame, LoopSettings, StepRequest, SubmitAction};
 
 use super::showing::wait_for;
 use super::told::history_line;
@@ -23,13 +25,31 @@ use crate::app::table::Table;
 use crate::app::view::{CellKey, TableView};
 use crate::modules::Module;
 
-/// The game as the table last showed it: what the next actions show is told from it.
+/// The game as the table last showed it, and what was applied since that waits to be shown.
 #[derive(Resource)]
 pub struct Seen<R: Present> {
     pub state: Option<R::State>,
     pub cursor: usize,
     /// The game was moved by a control (undo, a jump, a load): shown anew, not followed.
     pub rewound: bool,
+    /// Applied ahead of the table, not shown yet, oldest first.
+    pub waiting: VecDeque<Journaled<R>>,
+}
+
+impl<R: Present> Seen<R> {
+    /// Whether the table shows the game as it stands.
+    pub fn caught_up(&self) -> bool {
+        self.waiting.is_empty()
+    }
+
+    fn shown(state: R::State, cursor: usize) -> Seen<R> {
+        Seen {
+            state: Some(state),
+            cursor,
+            rewound: false,
+            waiting: VecDeque::new(),
+        }
+    }
 }
 
 impl<R: Present> Default for Seen<R> {
@@ -38,6 +58,7 @@ impl<R: Present> Default for Seen<R> {
             state: None,
             cursor: 0,
             rewound: true,
+            waiting: VecDeque::new(),
         }
     }
 }
@@ -66,13 +87,14 @@ impl<R: Present> Default for Record<R> {
 }
 
 /// After the loop ran: the log, the history, the board and the windows follow the game, from the
-/// actions applied since the table last looked.
+/// actions applied since the table last looked: together when the loop applied them at the
+/// table's pace, one by one (a players' decision at once) when they came ahead of it.
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
 )]
 pub fn follow<R: Module>(
-    mut game: ResMut<CoreGame<R>>,
+    (mut game, settings): (ResMut<CoreGame<R>>, Res<LoopSettings>),
     mut refused: MessageReader<ActionRefused<R>>,
     mut seen: ResMut<Seen<R>>,
     mut record: ResMut<Record<R>>,
@@ -88,13 +110,14 @@ pub fn follow<R: Module>(
     g.keep_journal();
     let applied = g.take_journal();
     let g = &game.0;
-    // The journal goes on from what the table has shown up to the game's cursor; a game moved
-    // any other way is told again from its log.
+    // The journal goes on from what the table has shown or holds to show, up to the game's
+    // cursor; a game moved any other way is told again from its log.
+    let next = seen.waiting.back().map_or(seen.cursor, |j| j.at + 1);
     let goes_on = applied
         .iter()
         .map(|j| j.at)
         .chain([g.cursor])
-        .eq(seen.cursor..=seen.cursor + applied.len());
+        .eq(next..=next + applied.len());
     if seen.rewound || seen.state.is_none() || !goes_on {
         // Moved by a control (or not by applying): told again from the log, shown as it stands,
         // nothing animated.
@@ -103,41 +126,74 @@ pub fn follow<R: Module>(
         board.showing.clear(&mut board.shown);
         board.paths.0.clear();
         table.show(R::view(&g.state));
-        *seen = Seen {
-            state: Some(g.state.clone()),
-            cursor: g.cursor,
-            rewound: false,
+        *seen = Seen::shown(g.state.clone(), g.cursor);
+        return;
+    }
+    seen.waiting.extend(applied);
+    let mut show = Teller::<R> {
+        g,
+        log: &mut log,
+        record: &mut record,
+        table: &mut table,
+        board: &mut board,
+        pace: &mut pace,
+    };
+    if !settings.held_elsewhere {
+        let batch: Vec<Journaled<R>> = seen.waiting.drain(..).collect();
+        show.batch(&mut seen, batch);
+        return;
+    }
+    while let Some(front) = seen.waiting.front()
+        && (show.pace.wait <= 0.0 || g.is_decision(front.at))
+    {
+        let batch: Vec<Journaled<R>> = seen.waiting.pop_front().into_iter().collect();
+        show.batch(&mut seen, batch);
+    }
+}
+
+/// What showing applied actions writes to.
+struct Teller<'a, 'w, R: Module> {
+    g: &'a Game<R>,
+    log: &'a mut Log,
+    record: &'a mut Record<R>,
+    table: &'a mut Table,
+    board: &'a mut Staging<'w>,
+    pace: &'a mut Pace,
+}
+
+impl<R: Module> Teller<'_, '_, R> {
+    /// Shows applied actions, in order, as one step of the table (the first of `seen.waiting`, or
+    /// the game as it stands, being the state after the last).
+    fn batch(&mut self, seen: &mut Seen<R>, batch: Vec<Journaled<R>>) {
+        let (Some(first), Some(last)) = (batch.first(), batch.last()) else {
+            return;
         };
-        return;
+        let g = self.g;
+        let end = seen.waiting.front().map_or(&g.state, |j| &j.before);
+        let before = first.before.clone();
+        let cursor = last.at + 1;
+        let mut events = Vec::new();
+        for (i, shown) in batch.iter().enumerate() {
+            let after = batch.get(i + 1).map_or(end, |j| &j.before);
+            tell(shown, after, g, self.log, self.record);
+            events.extend(shown.events.iter().cloned());
+        }
+        self.log.cursor = cursor;
+        let view = R::view(end);
+        let shows = R::shows(&before, end, &events);
+        let aims = shows
+            .iter()
+            .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
+        self.pace.wait = self.board.stage(shows, self.table, &view) / self.pace.speed.max(0.1);
+        // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
+        if !aims && matches!(R::to_move(end), ToMove::Heroes(_)) && self.record.replay.is_none() {
+            self.board.shown.focus = None;
+            self.board.shown.path.clear();
+        }
+        self.table.show(view);
+        seen.state = Some(end.clone());
+        seen.cursor = cursor;
     }
-    let Some(first) = applied.first() else {
-        return;
-    };
-    let before = first.before.clone();
-    let mut events = Vec::new();
-    for (i, shown) in applied.iter().enumerate() {
-        let after = applied.get(i + 1).map_or(&g.state, |j| &j.before);
-        tell(shown, after, g, &mut log, &mut record);
-        events.extend(shown.events.iter().cloned());
-    }
-    log.cursor = g.cursor;
-    let view = R::view(&g.state);
-    let shows = R::shows(&before, &g.state, &events);
-    let aims = shows
-        .iter()
-        .any(|s| matches!(s, Show::Aim { .. } | Show::Step { .. }));
-    pace.wait = board.stage(shows, &table, &view) / pace.speed.max(0.1);
-    // A foe's aim and path belong to its turn: none stay drawn into the players' moves.
-    if !aims && matches!(g.to_move(), ToMove::Heroes(_)) && record.replay.is_none() {
-        board.shown.focus = None;
-        board.shown.path.clear();
-    }
-    table.show(view);
-    *seen = Seen {
-        state: Some(g.state.clone()),
-        cursor: g.cursor,
-        rewound: false,
-    };
 }
 
 /// Tells one applied action, `after` being the state it left: its log lines, its history line

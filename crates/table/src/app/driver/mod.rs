@@ -51,6 +51,12 @@ pub fn playing<R: Module>() -> impl FnMut(Option<Res<State<OnTable>>>) -> bool +
     in_state(OnTable::game::<R>())
 }
 
+/// The table shows the game of rules `R` as it stands: nothing applied ahead of it (online, the
+/// host's turn) waits to be shown. Until then no move is offered.
+pub fn caught_up<R: Module>(seen: Res<follow::Seen<R>>) -> bool {
+    seen.caught_up()
+}
+
 /// The pace of the rules' own steps, and a word for the players.
 #[derive(Resource, Debug)]
 pub struct Pace {
@@ -235,12 +241,14 @@ impl<R: Module> Plugin for ModulePlugin<R> {
                 )
                     .chain()
                     .before(LoopSystems::Input)
-                    .run_if(playing::<R>()),
+                    .run_if(playing::<R>())
+                    .run_if(caught_up::<R>),
             )
             .add_systems(
                 EguiPrimaryContextPass,
                 moves::moves::<R>
                     .run_if(playing::<R>())
+                    .run_if(caught_up::<R>)
                     .run_if(seated)
                     .run_if(crate::app::screen::at_table)
                     .after(super::ui::Windows),
@@ -290,7 +298,7 @@ fn seat_figures(seats: Res<Seats>, mut table: ResMut<Table>) {
 fn note_turn<R: Module>(
     game: Res<CoreGame<R>>,
     seats: Res<Seats>,
-    record: Res<follow::Record<R>>,
+    (record, seen): (Res<follow::Record<R>>, Res<follow::Seen<R>>),
     mut turn: ResMut<Turn>,
 ) {
     let g = &game.0;
@@ -302,14 +310,17 @@ fn note_turn<R: Module>(
         replayable: !record.steps.is_empty(),
         ..Turn::default()
     };
-    match g.to_move() {
-        ToMove::Heroes(heroes) => {
-            now.player = heroes.iter().map(|&h| seats.owner_of(h)).min();
-            now.heroes = heroes;
+    // While the table still shows what was applied ahead of it, nobody's move is asked for.
+    if seen.caught_up() {
+        match g.to_move() {
+            ToMove::Heroes(heroes) => {
+                now.player = heroes.iter().map(|&h| seats.owner_of(h)).min();
+                now.heroes = heroes;
+            }
+            ToMove::Tie { .. } => now.tie = true,
+            ToMove::Over { won } => now.over = Some(won),
+            ToMove::Rules { .. } | ToMove::Chance { .. } => {}
         }
-        ToMove::Tie { .. } => now.tie = true,
-        ToMove::Over { won } => now.over = Some(won),
-        ToMove::Rules { .. } | ToMove::Chance { .. } => {}
     }
     // Written only when it differs: the windows watch it for changes.
     turn.set_if_neq(now);

@@ -17,7 +17,7 @@ use foehold_loop::{CoreGame, LoopSettings};
 
 use super::AtRisk;
 use super::open::{install, open};
-use super::{Control, Keeping, Log, Pace, Seats};
+use super::{Control, Keeping, Log, Pace, Seats, Turn};
 use crate::app::Options;
 use crate::app::board::CellMarks;
 use crate::app::minis::{Landing, PendingPaths, WalkSpeed};
@@ -190,6 +190,66 @@ fn the_history_followed_frame_by_frame_is_the_one_told_from_the_log() {
     assert!(g.cursor >= 20, "the fight played on: {}", g.cursor);
     let history = &app.world().resource::<Log>().history;
     assert_eq!(history, &super::told::retell(g).1);
+}
+
+#[test]
+fn a_game_held_elsewhere_is_shown_step_by_step_and_asks_nothing_meanwhile() {
+    // Online, the session's copy applies the host's whole turn to the table's game at once: the
+    // table shows it step by step, and offers no move until it has.
+    let mut app = toy_app("toy.ron");
+    app.update();
+    hold(&mut app);
+    app.world_mut()
+        .resource_mut::<LoopSettings>()
+        .held_elsewhere = true;
+    app.world_mut().resource_mut::<Pace>().speed = 1.0e6;
+    let from = toy(&app).cursor;
+    {
+        // As the copy would: every action the rules make by themselves, up to the heroes' turn.
+        let mut core = app.world_mut().resource_mut::<CoreGame<Toy>>();
+        let g = &mut core.0;
+        let mut n = 0;
+        while let Some(a) = g.automatic(true, false) {
+            g.apply(a).expect("legal");
+            n += 1;
+            if n > 1 && matches!(g.to_move(), ToMove::Heroes(_)) {
+                break;
+            }
+        }
+    }
+    let to = toy(&app).cursor;
+    assert!(to >= from + 3, "several actions at once: {from}..{to}");
+    let mut shown = Vec::new();
+    for _ in 0..(to - from) * 4 {
+        app.update();
+        let log = app.world().resource::<Log>();
+        shown.push(log.cursor);
+        let turn = app.world().resource::<Turn>();
+        if log.cursor < to {
+            assert!(
+                turn.heroes.is_empty(),
+                "no move asked for at {}",
+                log.cursor
+            );
+        }
+    }
+    assert_eq!(shown.last(), Some(&to), "all shown: {shown:?}");
+    // Step by step: what plays out (a walk, a landing) is shown before what comes after it, and
+    // only actions with nothing to watch share a frame.
+    let mut steps = shown.clone();
+    steps.dedup();
+    assert!(
+        steps.len() >= 2 && steps[0] < to && steps.is_sorted(),
+        "step by step, not at once: {shown:?}"
+    );
+    assert_eq!(
+        app.world().resource::<Log>().history,
+        super::told::retell(toy(&app)).1
+    );
+    assert!(
+        !app.world().resource::<Turn>().heroes.is_empty(),
+        "then the heroes move"
+    );
 }
 
 /// One of the window's events of a frame.

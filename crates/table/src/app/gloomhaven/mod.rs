@@ -8,7 +8,7 @@ use bevy_egui::EguiPrimaryContextPass;
 use foehold_core::rules::gloomhaven::{Gloomhaven, State};
 use foehold_core::rules::{Rules, ToMove};
 
-use super::driver::{Installed, players_play, playing, seated};
+use super::driver::{Installed, caught_up, players_play, playing, seated};
 use super::screen::at_table;
 use super::ui::Windows;
 use crate::modules::Extra;
@@ -60,6 +60,7 @@ fn plugin(app: &mut App) {
                 .run_if(seated)
                 .run_if(at_table)
                 .run_if(playing::<Gloomhaven>())
+                .run_if(caught_up::<Gloomhaven>)
                 .after(Windows),
         );
     #[cfg(feature = "dev")]

@@ -2,7 +2,7 @@
 //! (enemies), its heal target, and the choice of a tie option by clicking its highlighted hex. What is
 //! reachable comes from the rules core's movement graph; the core still checks every action.
 
-use crate::app::driver::playing;
+use crate::app::driver::{caught_up, playing};
 use bevy::prelude::*;
 use foehold_core::hex::{Hex, hex, qr};
 pub use foehold_core::rules::gloomhaven::heroes::{attack, movement, reach};
@@ -48,7 +48,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (on_pick, mark_intent, mark_tie)
             .chain()
-            .run_if(playing::<Gloomhaven>()),
+            .run_if(playing::<Gloomhaven>())
+            .run_if(caught_up::<Gloomhaven>),
     );
 }
 

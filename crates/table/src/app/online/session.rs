@@ -1,17 +1,17 @@
 //! One rule module's online session on the table: the host's or a peer's, over QUIC.
 //!
-//! The session holds the game as the host's log has it (its replica). The table's own game is a
-//! follower of that log: a decision made at this screen is proposed (or, for a hidden pick, sealed
-//! and sent), never applied here first; each decision the host commits is handed to the table's
-//! loop once the table has shown the rules' steps before it, and the loop runs the rules' steps
-//! after it at the table's pace, exactly as the replica did. When the two part (an undo the host
-//! granted), the table takes the replica's game as it stands.
+//! The session's copy of the host's game (its replica) and the table's game are one game: the
+//! table holds it, and lends it to the copy each frame while the copy takes the host's entries and
+//! sends this screen's decisions. A decision made at this screen is proposed (or, for a hidden
+//! pick, sealed and sent), never applied here first; what the copy applies (the host's decisions
+//! and the rules' steps after them) the table shows from the game's journal at its own pace.
 
 use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
+use foehold_core::game::Game;
 use foehold_core::rules::ToMove;
-use foehold_loop::{CoreGame, Decided, LoopSettings, LoopSystems, SubmitAction};
+use foehold_loop::{CoreGame, LoopSettings, LoopSystems, SubmitAction};
 use foehold_net::host::seat_heroes;
 use foehold_net::host::{Admission, Host, setup_of};
 use foehold_net::message::{PeerId, Setup, Want};
@@ -24,7 +24,6 @@ use foehold_net::{Handover, Transport};
 
 use super::{Admin, Connected, Online, Role, Seat, Status};
 use crate::app::Options;
-use crate::app::driver::follow::Seen;
 use crate::app::driver::open::{install, new_game};
 use crate::app::driver::{AskUndo, Here, Installs, Pace, Seats};
 use crate::app::screen::{self, Arrival, Connection, arrive};
@@ -150,9 +149,6 @@ pub struct Session<R: Module> {
     sealed: Vec<(usize, u64)>,
     /// The session's notes already shown.
     noted: u64,
-    /// The table's log position a host's decision was last handed at: handed again there, the
-    /// table refused it, and takes the host's game instead.
-    handed: Option<usize>,
     /// The scenario file's text: a peer that continues as host sends it to whoever joins.
     text: String,
     /// The host left and nobody could continue as host: not tried again.
@@ -170,7 +166,6 @@ impl<R: Module> Session<R> {
             installing: false,
             sealed: Vec::new(),
             noted: 0,
-            handed: None,
         }
     }
 }
@@ -257,24 +252,22 @@ impl ForRules for BeginHost<'_> {
     type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
-        let (game, replica) = match self.under_way {
+        let replica = match self.under_way {
             Some(world) => {
-                let game = world
+                let game = &world
                     .get_resource::<CoreGame<R>>()
                     .ok_or("no game of these rules is on the table")?
-                    .0
-                    .clone();
-                let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
-                let replica = Replica::from_game(&game, setup).map_err(|e| {
+                    .0;
+                let setup = setup_of(game, self.seats, seat_heroes(game, self.seats), 1);
+                // The game goes on from where it is, as the copy plays it again from its start.
+                Replica::from_game(game, setup).map_err(|e| {
                     format!("this game cannot go online as it stands: {e}. Host a new game of it")
-                })?;
-                // The game stays on the table: it follows the log from where it is.
-                (None, replica)
+                })?
             }
             None => {
                 let game = new_game::<R>(self.path, self.text, self.seed)?;
                 let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
-                (Some(game.clone()), Replica::new(game, setup))
+                Replica::new(game, setup)
             }
         };
         let setup = replica.setup().clone();
@@ -289,17 +282,13 @@ impl ForRules for BeginHost<'_> {
         let code = self.code;
         let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
-            if let Some(game) = game {
+            let mut side = Side::Host(Box::new(host));
+            if let Some(game) = take_game(&mut side) {
                 install::<R>(world, game, false);
             }
             seat(world, &setup, Here::Player(1));
             let no = world.resource::<Installs>().0;
-            world.insert_resource(Session::new(
-                Side::Host(Box::new(host)),
-                Some(code),
-                Some(no),
-                &text,
-            ));
+            world.insert_resource(Session::new(side, Some(code), Some(no), &text));
             screen::change(world, Connection::online::<R>());
         }))
     }
@@ -385,10 +374,21 @@ fn hand_over<R: Module>(world: &mut World) {
     let side = std::mem::replace(&mut s.side, Mutex::new(None))
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    let Some(side) = side else {
+    let Some(mut side) = side else {
         return;
     };
+    // The copy hands over with the one game: lent to it, and back to the table after.
+    let installs = world.resource::<Installs>().0;
+    let ours = s.game_no == Some(installs);
+    let mut core = world.remove_resource::<CoreGame<R>>();
+    let lent = ours && core.as_mut().is_some_and(|c| side.swap_game(&mut c.0));
     let (mut side, how) = side.hand_over();
+    if lent && let Some(c) = core.as_mut() {
+        side.swap_game(&mut c.0);
+    }
+    if let Some(c) = core {
+        world.insert_resource(c);
+    }
     // Commitments made to the old host went with it: this screen's heroes pick again.
     s.sealed.clear();
     let note = match how {
@@ -430,8 +430,9 @@ fn hand_over<R: Module>(world: &mut World) {
     world.insert_resource(s);
 }
 
-/// Each frame: takes what the network brought, sends this screen's decisions, and keeps the
-/// table's game on the host's log.
+/// Each frame: takes what the network brought and sends this screen's decisions. The session's
+/// copy plays the one game of this machine, the table's: it is lent to the copy while the copy
+/// works and is back on the table after, where the table shows what the copy applied to it.
 #[expect(
     clippy::too_many_arguments,
     reason = "a Bevy system takes one parameter per resource, query and message it uses"
@@ -439,133 +440,146 @@ fn hand_over<R: Module>(world: &mut World) {
 fn pump<R: Module>(
     mut commands: Commands,
     mut session: ResMut<Session<R>>,
-    game: Option<ResMut<CoreGame<R>>>,
+    mut game: Option<ResMut<CoreGame<R>>>,
     (mut submitted, mut undo, installs): (
         MessageReader<SubmitAction<R>>,
         MessageReader<AskUndo>,
         Res<Installs>,
     ),
-    mut decided: MessageWriter<Decided<R>>,
     mut online: ResMut<Online>,
     mut pace: ResMut<Pace>,
     mut seats: ResMut<Seats>,
-    (mut seen, mut connection): (ResMut<Seen<R>>, ResMut<NextState<Connection>>),
+    mut connection: ResMut<NextState<Connection>>,
 ) {
     let s = &mut *session;
     let Some(side) = s.side.get_mut().unwrap_or_else(PoisonError::into_inner) else {
         return;
     };
-    side.poll();
-    for note in side.transport_mut().take_notes() {
-        online.note(note);
-    }
-    for admin in std::mem::take(&mut online.admin) {
-        let Side::Host(host) = side else {
-            continue;
+    // The game on the table is the copy's once the welcome (or the hosting) put it there.
+    let lent = s.game_no == Some(installs.0)
+        && game
+            .as_mut()
+            .is_some_and(|core| side.swap_game(&mut core.0));
+    'work: {
+        side.poll();
+        for note in side.transport_mut().take_notes() {
+            online.note(note);
+        }
+        for admin in std::mem::take(&mut online.admin) {
+            let Side::Host(host) = &mut *side else {
+                continue;
+            };
+            let done = match admin {
+                Admin::Admit(p) => host.admit(p),
+                Admin::TurnAway(p) => host.turn_away(p),
+                Admin::Remove(p) => host.remove(p, "the host removed you from the game"),
+                Admin::Free(n) => host.free_seat(n),
+                Admin::Give(n, p) => host.give_seat(n, p),
+            };
+            if let Err(e) = done {
+                online.note(e);
+            }
+        }
+        let (notes, noted) = side.notes_after(s.noted);
+        s.noted = noted;
+        for note in notes {
+            if note.starts_with("refused") {
+                // The refused decision is to be made again: a sealed pick among them too.
+                s.sealed.clear();
+            }
+            pace.say(note.clone());
+            online.note(note);
+        }
+        let status = status(side, s.code.as_deref());
+        if online.status != status {
+            online.status = status;
+        }
+        if side.host_gone() && !s.gave_up && side.replica().is_some() {
+            commands.queue(hand_over::<R>);
+            break 'work;
+        }
+        // Another game put on the table (a new game, a save, the lab) ends this one here.
+        if s.game_no.is_some_and(|no| no != installs.0) {
+            NextState::set_if_neq(&mut *connection, Connection::Alone);
+            break 'work;
+        }
+        if s.game_no.is_none() {
+            // Once caught up: a player who joins mid-game sees the game as it stands, not a
+            // replay. Welcomed: the copy's game goes on the table, as it stands.
+            if !s.installing && side.synced() {
+                s.installing = true;
+                let here = side.player().map_or(Here::Nobody, Here::Player);
+                commands.queue(move |world: &mut World| arrive(world, welcomed::<R>(here)));
+            }
+            break 'work;
+        }
+        if game.is_none() {
+            // The game left the table: so did this screen.
+            NextState::set_if_neq(&mut *connection, Connection::Alone);
+            break 'work;
+        }
+        // The host may give this screen a seat, or free the one it held: its heroes follow.
+        let here = side.player().map_or(Here::Nobody, Here::Player);
+        if seats.here != here {
+            seats.here = here;
+        }
+        propose(
+            side,
+            &mut s.sealed,
+            submitted.read().map(|p| &p.0),
+            &mut pace,
+        );
+        for _ in undo.read() {
+            if let Err(e) = side.request_undo() {
+                pace.say(format!("cannot undo: {e}"));
+            }
+        }
+        let Some(replica) = side.replica() else {
+            break 'work;
         };
-        let done = match admin {
-            Admin::Admit(p) => host.admit(p),
-            Admin::TurnAway(p) => host.turn_away(p),
-            Admin::Remove(p) => host.remove(p, "the host removed you from the game"),
-            Admin::Free(n) => host.free_seat(n),
-            Admin::Give(n, p) => host.give_seat(n, p),
+        // A sealed pick stays sealed until the game shows it made, or the host's log moved on
+        // without it (a refusal, an undo).
+        let g = replica.game();
+        let len = replica.len();
+        s.sealed.retain(|&(h, at)| {
+            let asked = matches!(g.to_move(), ToMove::Heroes(hs) if hs.contains(&h));
+            asked && at == len
+        });
+        let sealed: Vec<usize> = s.sealed.iter().map(|&(h, _)| h).collect();
+        if seats.sealed != sealed {
+            seats.sealed = sealed;
+        }
+    }
+    if lent && let Some(core) = game.as_mut() {
+        side.swap_game(&mut core.0);
+    }
+}
+
+/// The copy's game, for the table: from now on the one game of this machine, lent back to the
+/// copy whenever it works (the copy keeps a clone meanwhile, never read).
+fn take_game<R: Module>(side: &mut Side<R>) -> Option<Game<R>> {
+    let mut game = side.replica()?.game().clone();
+    side.swap_game(&mut game).then_some(game)
+}
+
+/// Puts the game of a welcomed player's copy on the table, seated as the host says.
+fn welcomed<R: Module>(here: Here) -> impl FnOnce(&mut World) + Send + 'static {
+    move |world: &mut World| {
+        let taken = world.get_resource_mut::<Session<R>>().and_then(|mut s| {
+            let side = s.side.get_mut().unwrap_or_else(PoisonError::into_inner);
+            let side = side.as_mut()?;
+            let setup = side.replica()?.setup().clone();
+            take_game(side).map(|g| (g, setup))
+        });
+        let Some((game, setup)) = taken else {
+            return;
         };
-        if let Err(e) = done {
-            online.note(e);
+        install::<R>(world, game, false);
+        seat(world, &setup, here);
+        let no = world.resource::<Installs>().0;
+        if let Some(mut s) = world.get_resource_mut::<Session<R>>() {
+            s.game_no = Some(no);
         }
-    }
-    let (notes, noted) = side.notes_after(s.noted);
-    s.noted = noted;
-    for note in notes {
-        if note.starts_with("refused") {
-            // The refused decision is to be made again: a sealed pick among them too.
-            s.sealed.clear();
-        }
-        pace.say(note.clone());
-        online.note(note);
-    }
-    let status = status(side, s.code.as_deref());
-    if online.status != status {
-        online.status = status;
-    }
-    if side.host_gone() && !s.gave_up && side.replica().is_some() {
-        commands.queue(hand_over::<R>);
-        return;
-    }
-    // Another game put on the table (a new game, a save, the lab) ends this one here.
-    if s.game_no.is_some_and(|no| no != installs.0) {
-        NextState::set_if_neq(&mut *connection, Connection::Alone);
-        return;
-    }
-    let Some(replica) = side.replica() else {
-        return;
-    };
-    if s.game_no.is_none() {
-        // Once caught up: a player who joins mid-game sees the game as it stands, not a replay.
-        if !s.installing && side.synced() {
-            // Welcomed: the host's game goes on the table, as it stands.
-            s.installing = true;
-            let game = replica.game().clone();
-            let setup = replica.setup().clone();
-            let here = side.player().map_or(Here::Nobody, Here::Player);
-            commands.queue(move |world: &mut World| {
-                arrive(world, move |world| {
-                    install::<R>(world, game, false);
-                    seat(world, &setup, here);
-                    let no = world.resource::<Installs>().0;
-                    if let Some(mut s) = world.get_resource_mut::<Session<R>>() {
-                        s.game_no = Some(no);
-                    }
-                });
-            });
-        }
-        return;
-    }
-    let Some(mut core) = game else {
-        // The game left the table: so did this screen.
-        NextState::set_if_neq(&mut *connection, Connection::Alone);
-        return;
-    };
-    // The host may give this screen a seat, or free the one it held: its heroes follow.
-    let here = side.player().map_or(Here::Nobody, Here::Player);
-    if seats.here != here {
-        seats.here = here;
-    }
-    propose(
-        side,
-        &mut s.sealed,
-        submitted.read().map(|p| &p.0),
-        &mut pace,
-    );
-    for _ in undo.read() {
-        if let Err(e) = side.request_undo() {
-            pace.say(format!("cannot undo: {e}"));
-        }
-    }
-    let Some(replica) = side.replica() else {
-        return;
-    };
-    let heroes = seats.owner.len();
-    follow_log(
-        replica,
-        &mut core,
-        heroes,
-        &mut s.handed,
-        &mut seen,
-        &mut decided,
-    );
-    // A sealed pick stays sealed until the table's game shows it made, or the host's log moved on
-    // without it (a refusal, an undo) and the table has caught up.
-    let g = &core.0;
-    let caught_up = g.cursor == replica.game().cursor;
-    let len = replica.len();
-    s.sealed.retain(|&(h, at)| {
-        let asked = matches!(g.to_move(), ToMove::Heroes(hs) if hs.contains(&h));
-        asked && (at == len || !caught_up)
-    });
-    let sealed: Vec<usize> = s.sealed.iter().map(|&(h, _)| h).collect();
-    if seats.sealed != sealed {
-        seats.sealed = sealed;
     }
 }
 
@@ -607,43 +621,5 @@ fn propose<'a, R: Module>(
         if let Err(e) = sent {
             pace.say(format!("not sent: {e}"));
         }
-    }
-}
-
-/// Keeps the table's game on the host's log: the next decision or draw of the log is handed to the
-/// loop once the table waits for one (it has shown the rules' steps before it); a table that parted
-/// from the log, or fell behind by more decisions than a round of hidden picks brings at once
-/// (one per hero), takes the replica's game.
-fn follow_log<R: Module>(
-    replica: &Replica<R>,
-    core: &mut CoreGame<R>,
-    heroes: usize,
-    handed: &mut Option<usize>,
-    seen: &mut Seen<R>,
-    decided: &mut MessageWriter<Decided<R>>,
-) {
-    let host = replica.game();
-    let g = &core.0;
-    let n = g.cursor;
-    let on_log = n <= host.cursor && g.actions() == &host.actions()[..n];
-    // Handed once before at this very place and still there: the table refused it.
-    let stuck = *handed == Some(n) && n < host.cursor;
-    let behind = on_log && host.decisions_between(n, host.cursor) > heroes + 1;
-    if !on_log || stuck || behind {
-        // An undo the host granted (or a table that could not follow): shown anew, not walked.
-        core.0 = host.clone();
-        *handed = None;
-        seen.rewound = true;
-        return;
-    }
-    // The table waits for a decision, or for a draw: those the host's log brings too.
-    let waits = matches!(core.0.to_move(), ToMove::Chance { .. })
-        || core
-            .0
-            .automatic(replica.setup().seeded_ties, false)
-            .is_none();
-    if n < host.cursor && waits {
-        decided.write(Decided(host.actions()[n].clone()));
-        *handed = Some(n);
     }
 }
