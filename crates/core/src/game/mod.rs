@@ -148,9 +148,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// Keeps a journal of the actions applied from now on, for a presenter that takes them
-    /// ([`Game::take_journal`]) to show each once, at its own pace.
-    pub fn keep_journal(&mut self) {
+    /// ([`Game::take_journal`]) to show each once, at its own pace. Returns whether it starts
+    /// now: a game without one (new, or a copy) has no record of how it came to stand where it is.
+    pub fn keep_journal(&mut self) -> bool {
+        let starts = self.journal.is_none();
         self.journal.get_or_insert_with(Vec::new);
+        starts
     }
 
     /// The actions applied since the journal was last taken, oldest first (none when no journal is

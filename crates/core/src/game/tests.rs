@@ -388,7 +388,8 @@ fn a_kept_journal_holds_each_action_applied_with_its_state_before_and_events_onc
     g.apply(g.automatic(true, true).expect("a first step"))
         .expect("legal");
     assert!(g.take_journal().is_empty(), "still none");
-    g.keep_journal();
+    assert!(g.keep_journal(), "it starts now");
+    assert!(!g.keep_journal(), "and is kept");
     let mut states = vec![g.state.clone()];
     let mut events = Vec::new();
     let from = g.cursor;

@@ -26,8 +26,8 @@ pub enum Screen {
 }
 
 /// What is on the table: a game of one rule module, or the position lab's bench. It changes only
-/// where the driver puts something on the table (`driver::open::arrive`), before the frame's
-/// state transition, so every system of a frame sees one mode and what goes with it.
+/// where something is put on the table ([`arrive`]), before the frame's state transition, so every
+/// system a mode runs sees that mode and what goes with it.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum OnTable {
     /// Nothing yet: the table's first game or position has not arrived.
@@ -120,10 +120,15 @@ pub fn arrive(world: &mut World, what: impl FnOnce(&mut World) + Send + 'static)
         .push(Box::new(what));
 }
 
-/// Puts on the table what arrived, in order: the last one stays.
+/// Puts on the table the first of what arrived; the rest wait for the next frames. One a frame:
+/// each gets its own state transition, so leaving a mode takes what the last one brought.
 pub fn take_arrivals(world: &mut World) {
-    let arrivals = std::mem::take(world.resource_mut::<Arrivals>().0.get());
-    for arrival in arrivals {
+    let first = {
+        let mut arrivals = world.resource_mut::<Arrivals>();
+        let queue = arrivals.0.get();
+        (!queue.is_empty()).then(|| queue.remove(0))
+    };
+    if let Some(arrival) = first {
         arrival(world);
     }
 }

@@ -107,7 +107,8 @@ pub fn follow<R: Module>(
         pace.say(format!("refused: {}", r.reason));
     }
     let g = &mut game.0;
-    g.keep_journal();
+    // A game with no journal yet came from elsewhere (a copy rebuilt online, a game put back).
+    let new_here = g.keep_journal();
     let applied = g.take_journal();
     let g = &game.0;
     // The journal goes on from what the table has shown or holds to show, up to the game's
@@ -118,7 +119,7 @@ pub fn follow<R: Module>(
         .map(|j| j.at)
         .chain([g.cursor])
         .eq(next..=next + applied.len());
-    if seen.rewound || seen.state.is_none() || !goes_on {
+    if seen.rewound || seen.state.is_none() || new_here || !goes_on {
         // Moved by a control (or not by applying): told again from the log, shown as it stands,
         // nothing animated.
         (log.told, log.history) = super::told::retell(g);
@@ -286,7 +287,7 @@ pub fn walk_steps(shows: &[Show], paths: &mut PendingPaths) {
 )]
 pub fn drive<R: Module>(
     time: Res<Time>,
-    game: Res<CoreGame<R>>,
+    (game, settings): (Res<CoreGame<R>>, Res<LoopSettings>),
     seats: Res<Seats>,
     mut acts: MessageReader<SubmitAction<R>>,
     mut record: ResMut<Record<R>>,
@@ -329,6 +330,11 @@ pub fn drive<R: Module>(
             table.show(view);
         }
         pace.step = false;
+        return;
+    }
+    // A game held elsewhere gets its steps there: none is asked of the loop (and the wait is the
+    // table's showing of them alone).
+    if settings.held_elsewhere {
         return;
     }
     // The players' own moves and ties wait for a click, unless the autopilot plays them.

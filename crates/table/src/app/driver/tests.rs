@@ -684,14 +684,7 @@ fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
         app.update();
         let seen = std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0);
         assert_eq!(seen.len(), 4, "two looks a frame: {seen:?}");
-        for (mode, on) in &seen {
-            let expected: Vec<&str> = match mode {
-                OnTable::Game(name) => vec![name],
-                OnTable::Lab => vec!["lab"],
-                OnTable::Nothing => vec![],
-            };
-            assert_eq!(on, &expected, "a frame saw {mode:?} with {on:?}: {seen:?}");
-        }
+        agree(&seen);
         assert_eq!(seen[0], seen[3], "one mode both frames: {seen:?}");
     }
     assert_eq!(
@@ -699,6 +692,30 @@ fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
         OnTable::game::<Goals>(),
         "back to the game"
     );
+    // Two asked for in one frame arrive one a frame, each leaving what came before.
+    open(app.world_mut(), &repo("scenarios/cinder-adit.ron"), 1).expect("opens");
+    open(app.world_mut(), &repo("scenarios/dome-crossing.ron"), 1).expect("opens");
+    for _ in 0..3 {
+        app.update();
+    }
+    let seen = std::mem::take(&mut app.world_mut().resource_mut::<Seen>().0);
+    agree(&seen);
+    assert_eq!(
+        seen.last(),
+        Some(&(OnTable::game::<Goals>(), vec![Goals::NAME]))
+    );
+}
+
+/// Every look saw the mode with what goes with it, and nothing else.
+fn agree(seen: &[(OnTable, Vec<&'static str>)]) {
+    for (mode, on) in seen {
+        let expected: Vec<&str> = match mode {
+            OnTable::Game(name) => vec![name],
+            OnTable::Lab => vec!["lab"],
+            OnTable::Nothing => vec![],
+        };
+        assert_eq!(on, &expected, "a frame saw {mode:?} with {on:?}: {seen:?}");
+    }
 }
 
 /// A table with the lab, on a Dome Crossing played by the rules (the table's ties broken by their

@@ -252,6 +252,8 @@ impl ForRules for BeginHost<'_> {
     type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
+        // The actions of a game hosted as it stands: it must not move on before it goes online.
+        let mut stands = None;
         let replica = match self.under_way {
             Some(world) => {
                 let game = &world
@@ -259,6 +261,7 @@ impl ForRules for BeginHost<'_> {
                     .ok_or("no game of these rules is on the table")?
                     .0;
                 let setup = setup_of(game, self.seats, seat_heroes(game, self.seats), 1);
+                stands = Some(game.actions().to_vec());
                 // The game goes on from where it is, as the copy plays it again from its start.
                 Replica::from_game(game, setup).map_err(|e| {
                     format!("this game cannot go online as it stands: {e}. Host a new game of it")
@@ -282,6 +285,17 @@ impl ForRules for BeginHost<'_> {
         let code = self.code;
         let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
+            let moved = stands.is_some_and(|stands| {
+                world
+                    .get_resource::<CoreGame<R>>()
+                    .is_none_or(|c| c.0.actions() != stands.as_slice())
+            });
+            if moved {
+                world
+                    .resource_mut::<Online>()
+                    .note("the game moved on while it went online: host it again");
+                return;
+            }
             let mut side = Side::Host(Box::new(host));
             if let Some(game) = take_game(&mut side) {
                 install::<R>(world, game, false);
@@ -377,11 +391,21 @@ fn hand_over<R: Module>(world: &mut World) {
     let Some(mut side) = side else {
         return;
     };
-    // The copy hands over with the one game: lent to it, and back to the table after.
+    // The copy hands over with the one game: lent to it, and back to the table after (before the
+    // welcome's game is on the table, the copy still holds it). A game no longer on the table is
+    // not handed over: the session ends at the next frame.
     let installs = world.resource::<Installs>().0;
-    let ours = s.game_no == Some(installs);
     let mut core = world.remove_resource::<CoreGame<R>>();
-    let lent = ours && core.as_mut().is_some_and(|c| side.swap_game(&mut c.0));
+    let lent =
+        s.game_no == Some(installs) && core.as_mut().is_some_and(|c| side.swap_game(&mut c.0));
+    if s.game_no.is_some() && !lent {
+        s.side = Mutex::new(Some(side));
+        world.insert_resource(s);
+        if let Some(c) = core {
+            world.insert_resource(c);
+        }
+        return;
+    }
     let (mut side, how) = side.hand_over();
     if lent && let Some(c) = core.as_mut() {
         side.swap_game(&mut c.0);
@@ -455,11 +479,22 @@ fn pump<R: Module>(
     let Some(side) = s.side.get_mut().unwrap_or_else(PoisonError::into_inner) else {
         return;
     };
-    // The game on the table is the copy's once the welcome (or the hosting) put it there.
-    let lent = s.game_no == Some(installs.0)
+    // The game on the table is the copy's once the welcome (or the hosting) put it there. Another
+    // game put on the table (a new game, a save, the lab) ends this one here, as does the game
+    // leaving it: the copy, which holds a stale clone then, is not polled again.
+    if s.game_no.is_some_and(|no| no != installs.0) || (s.game_no.is_some() && game.is_none()) {
+        NextState::set_if_neq(&mut *connection, Connection::Alone);
+        return;
+    }
+    let lent = s.game_no.is_some()
         && game
             .as_mut()
             .is_some_and(|core| side.swap_game(&mut core.0));
+    if s.game_no.is_some() && !lent {
+        online.note("this table's copy of the game is gone: you left the online game");
+        NextState::set_if_neq(&mut *connection, Connection::Alone);
+        return;
+    }
     'work: {
         side.poll();
         for note in side.transport_mut().take_notes() {
@@ -498,11 +533,6 @@ fn pump<R: Module>(
             commands.queue(hand_over::<R>);
             break 'work;
         }
-        // Another game put on the table (a new game, a save, the lab) ends this one here.
-        if s.game_no.is_some_and(|no| no != installs.0) {
-            NextState::set_if_neq(&mut *connection, Connection::Alone);
-            break 'work;
-        }
         if s.game_no.is_none() {
             // Once caught up: a player who joins mid-game sees the game as it stands, not a
             // replay. Welcomed: the copy's game goes on the table, as it stands.
@@ -511,11 +541,6 @@ fn pump<R: Module>(
                 let here = side.player().map_or(Here::Nobody, Here::Player);
                 commands.queue(move |world: &mut World| arrive(world, welcomed::<R>(here)));
             }
-            break 'work;
-        }
-        if game.is_none() {
-            // The game left the table: so did this screen.
-            NextState::set_if_neq(&mut *connection, Connection::Alone);
             break 'work;
         }
         // The host may give this screen a seat, or free the one it held: its heroes follow.
@@ -550,8 +575,14 @@ fn pump<R: Module>(
             seats.sealed = sealed;
         }
     }
-    if lent && let Some(core) = game.as_mut() {
-        side.swap_game(&mut core.0);
+    if lent
+        && let Some(core) = game.as_mut()
+        && !side.swap_game(&mut core.0)
+    {
+        // The copy went while it worked (a welcome that failed): the table keeps what it holds,
+        // alone.
+        online.note("this table's copy of the game is gone: you left the online game");
+        NextState::set_if_neq(&mut *connection, Connection::Alone);
     }
 }
 
