@@ -144,11 +144,18 @@ pub fn follow<R: Module>(
         show.batch(&mut seen, batch);
         return;
     }
-    while let Some(front) = seen.waiting.front()
-        && (show.pace.wait <= 0.0 || g.is_decision(front.at))
-    {
+    // A rules step waits for the last one to play out, and for Play or Step when paused.
+    while let Some(front) = seen.waiting.front() {
+        let decision = g.is_decision(front.at);
+        let pace = &show.pace;
+        if !decision && (pace.wait > 0.0 || (pace.paused && !pace.step)) {
+            break;
+        }
         let batch: Vec<Journaled<R>> = seen.waiting.pop_front().into_iter().collect();
         show.batch(&mut seen, batch);
+        if !decision {
+            show.pace.step = false;
+        }
     }
 }
 

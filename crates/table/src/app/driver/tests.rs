@@ -219,7 +219,26 @@ fn a_game_held_elsewhere_is_shown_step_by_step_and_asks_nothing_meanwhile() {
     }
     let to = toy(&app).cursor;
     assert!(to >= from + 3, "several actions at once: {from}..{to}");
-    let mut shown = Vec::new();
+    // Paused, the host's turn waits here too; Step shows one rules step of it.
+    app.world_mut().resource_mut::<Pace>().paused = true;
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Log>().cursor,
+        from,
+        "held while paused"
+    );
+    app.world_mut().resource_mut::<Pace>().step = true;
+    app.update();
+    app.update();
+    // One rules step (and a tie the dice broke after it, a decision shown at once).
+    let stepped = app.world().resource::<Log>().cursor;
+    let g = toy(&app);
+    let rules_steps = (from..stepped).filter(|&i| !g.is_decision(i)).count();
+    assert_eq!(rules_steps, 1, "one step: {from}..{stepped}");
+    app.world_mut().resource_mut::<Pace>().paused = false;
+    let mut shown = vec![stepped];
     for _ in 0..(to - from) * 4 {
         app.update();
         let log = app.world().resource::<Log>();
