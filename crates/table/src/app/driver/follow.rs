@@ -25,10 +25,10 @@ use crate::app::table::Table;
 use crate::app::view::{CellKey, TableView};
 use crate::modules::Module;
 
-/// The game as the table last showed it, and what was applied since that waits to be shown.
+/// How far the table has shown the game, and what was applied since that waits to be shown.
 #[derive(Resource)]
 pub struct Seen<R: Present> {
-    pub state: Option<R::State>,
+    /// The log position shown.
     pub cursor: usize,
     /// The game was moved by a control (undo, a jump, a load): shown anew, not followed.
     pub rewound: bool,
@@ -42,9 +42,8 @@ impl<R: Present> Seen<R> {
         self.waiting.is_empty()
     }
 
-    fn shown(state: R::State, cursor: usize) -> Seen<R> {
+    fn shown(cursor: usize) -> Seen<R> {
         Seen {
-            state: Some(state),
             cursor,
             rewound: false,
             waiting: VecDeque::new(),
@@ -55,7 +54,6 @@ impl<R: Present> Seen<R> {
 impl<R: Present> Default for Seen<R> {
     fn default() -> Self {
         Seen {
-            state: None,
             cursor: 0,
             rewound: true,
             waiting: VecDeque::new(),
@@ -119,7 +117,7 @@ pub fn follow<R: Module>(
         .map(|j| j.at)
         .chain([g.cursor])
         .eq(next..=next + applied.len());
-    if seen.rewound || seen.state.is_none() || new_here || !goes_on {
+    if seen.rewound || new_here || !goes_on {
         // Moved by a control (or not by applying): told again from the log, shown as it stands,
         // nothing animated.
         (log.told, log.history) = super::told::retell(g);
@@ -127,7 +125,7 @@ pub fn follow<R: Module>(
         board.showing.clear(&mut board.shown);
         board.paths.0.clear();
         table.show(R::view(&g.state));
-        *seen = Seen::shown(g.state.clone(), g.cursor);
+        *seen = Seen::shown(g.cursor);
         return;
     }
     seen.waiting.extend(applied);
@@ -199,7 +197,6 @@ impl<R: Module> Teller<'_, '_, R> {
             self.board.shown.path.clear();
         }
         self.table.show(view);
-        seen.state = Some(end.clone());
         seen.cursor = cursor;
     }
 }
