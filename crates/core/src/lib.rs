@@ -18,6 +18,7 @@ pub mod game;
 pub mod hex;
 pub mod kit;
 pub mod lab;
+pub mod library;
 pub mod modifiers;
 mod quick_ron;
 pub mod rules;

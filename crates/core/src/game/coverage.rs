@@ -65,6 +65,16 @@ pub fn cover<R: Coverage>(
     file: &str,
     seeds: impl IntoIterator<Item = u64>,
 ) -> Result<Report, crate::rules::SetupError> {
+    cover_for::<R>(scenario, file, seeds, crate::rules::PartyChoice::default())
+}
+
+/// [`cover`] with every game set up for `choice` (a level, a number of characters).
+pub fn cover_for<R: Coverage>(
+    scenario: &Arc<R::Scenario>,
+    file: &str,
+    seeds: impl IntoIterator<Item = u64>,
+    choice: crate::rules::PartyChoice,
+) -> Result<Report, crate::rules::SetupError> {
     let names = R::coverage_rules();
     let mut times: BTreeMap<&'static str, u64> = BTreeMap::new();
     let mut games: BTreeMap<&'static str, u32> = BTreeMap::new();
@@ -72,6 +82,7 @@ pub fn cover<R: Coverage>(
     let mut fired = Vec::new();
     for seed in seeds {
         let mut game = Game::<R>::new(scenario.clone(), file, seed, TieBreaker::Seeded)?;
+        game.set_up(choice).map_err(crate::rules::SetupError)?;
         let mut this_game: Vec<&'static str> = Vec::new();
         game.play_out(MAX_ACTIONS, |after, action, events| {
             fired.clear();

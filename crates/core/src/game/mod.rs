@@ -190,6 +190,15 @@ impl<R: Rules> Game<R> {
         Ok(events)
     }
 
+    /// Sets a new game up for a level and a number of characters (nothing when `choice` keeps
+    /// the scenario's own); an error says why it cannot, and leaves the game as it was.
+    pub fn set_up(&mut self, choice: crate::rules::PartyChoice) -> Result<Vec<R::Event>, String> {
+        match R::party_action(&self.state, choice)? {
+            Some(action) => self.apply(action).map_err(|e| e.to_string()),
+            None => Ok(Vec::new()),
+        }
+    }
+
     /// Applies the outcome of a draw or roll the players made at their own table (a legal action
     /// of [`Seat::Chance`]). It is logged as the program's own draw would be, but counted as the
     /// players' decision: an undo takes back a card entered by mistake.

@@ -165,6 +165,16 @@ pub(crate) fn check_scenario_name(file: &str, text: &str, name: &str) -> Result<
     Ok(())
 }
 
+/// The scenario level and the number of characters a new game is set up for, as the command line
+/// and the table choose them; `None` keeps what the scenario itself gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PartyChoice {
+    /// The scenario level.
+    pub level: Option<u32>,
+    /// How many characters play.
+    pub players: Option<usize>,
+}
+
 /// One family of foe rules, as the game, the loop and the table use it.
 ///
 /// The state owns the truth and its seeded generator; `apply` is the only way it changes. Legal
@@ -199,6 +209,16 @@ pub trait Rules: Sized + Send + Sync + 'static {
 
     /// Parses and validates a scenario file (`file` names it in errors).
     fn parse_scenario(file: &str, text: &str) -> Result<Self::Scenario, LoadError>;
+    /// Parses and validates a scenario file that may name entries of the `library` (monster
+    /// types, hero classes); the scenario returned holds copies of those it names. A module
+    /// without a library reads the file as [`Rules::parse_scenario`] does.
+    fn parse_scenario_in(
+        file: &str,
+        text: &str,
+        _library: &crate::library::Library,
+    ) -> Result<Self::Scenario, LoadError> {
+        Self::parse_scenario(file, text)
+    }
     /// The scenario's name, as saves record it.
     fn scenario_name(scenario: &Self::Scenario) -> &str;
     /// A sentence or two about the scenario, for the list a new game is chosen from.
@@ -229,6 +249,20 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn steps(state: &Self::State) -> u64;
     /// The game's seed.
     fn seed(state: &Self::State) -> u64;
+    /// The action that sets a new game (`state`, before anything happened) up for `choice`, when
+    /// the choice asks for anything; an error says why the module or the scenario cannot.
+    fn party_action(
+        _state: &Self::State,
+        choice: PartyChoice,
+    ) -> Result<Option<Self::Action>, String> {
+        if choice == PartyChoice::default() {
+            return Ok(None);
+        }
+        Err(format!(
+            "{} scenarios are played as written: they have no scenario level or number of characters to choose",
+            Self::NAME
+        ))
+    }
     /// Checks the sizes and numbers an action read from a save holds against their bounds, before
     /// it is applied: `apply` may assume coordinates near the board.
     fn check_action(_action: &Self::Action) -> Result<(), String> {
@@ -373,9 +407,12 @@ fn top_level_field<'a>(text: &'a str, key: &str) -> Option<(&'a str, usize, usiz
     None
 }
 
-/// The scenario file format this Foehold reads and writes: `format: 1` (or no field) in every
-/// module's scenario files so far.
-pub const SCENARIO_FORMAT: u32 = 1;
+/// The scenario file format this Foehold reads and writes.
+///
+/// Format 1 (or no field): every module's first files. Format 2 (2026-11-29): a Gloomhaven-family scenario may name monster types of the
+/// library instead of writing them, give statistics by scenario level, and mark what stands on a
+/// spot for two, three and four characters. Files of format 1 read as they always did.
+pub const SCENARIO_FORMAT: u32 = 2;
 
 /// A scenario of a later format (its top-level `format:`) is refused naming both formats, before
 /// the rest of the file is read: its other fields may be ones this Foehold does not know.

@@ -72,6 +72,9 @@ pub enum Action {
     ChooseByDice,
     /// Chance: the card a waiting draw drew, as outcome `i` of its pick (0 is the top of the pile).
     Draw(usize),
+    /// Before anything else happens: the scenario level and the heroes who play. The board is
+    /// set up again from the scenario for them.
+    Setup(super::scenario::Party),
 }
 
 pub(super) fn invalid<T>(s: impl Into<String>) -> Result<T, ActionError> {
@@ -100,6 +103,13 @@ pub enum Event {
         taken_off: Vec<String>,
         /// How many cells' ground changed.
         cells: usize,
+    },
+    /// The game was set up for a party.
+    SetUp {
+        /// The scenario level, when the scenario has levels.
+        level: Option<u32>,
+        /// How many characters play.
+        characters: usize,
     },
     /// A round began.
     RoundStarted {
@@ -492,7 +502,10 @@ impl State {
     /// Applies one action that has every card it draws.
     pub(super) fn apply_drawn(&mut self, action: Action) -> Result<Vec<Event>, ActionError> {
         let mut ev = Vec::new();
+        // Choosing the level and the party is possible only before anything else happens.
+        let setting_up = matches!(action, Action::Setup(_));
         match action {
+            Action::Setup(p) => self.set_up(&p, &mut ev)?,
             Action::Choose(i) => self.choose(i, false, &mut ev)?,
             Action::ChooseByDice => {
                 if matches!(self.pending, Some(Pending::HeroModifier { .. })) {
@@ -521,9 +534,33 @@ impl State {
                 ally,
             } => self.play(card, half, basic, &path, &targets, ally, &mut ev)?,
         }
+        if !setting_up {
+            self.setup_from = None;
+        }
         self.steps += 1;
         self.check_end(&mut ev);
         Ok(ev)
+    }
+
+    /// Sets the board up again from the scenario's file for `party`.
+    fn set_up(
+        &mut self,
+        party: &super::scenario::Party,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), ActionError> {
+        let Some(file) = self.setup_from.clone() else {
+            return invalid("the level and the party are chosen before anything else happens");
+        };
+        let mut fresh = State::with_party(file, Some(party), self.seed, self.tie_breaker)
+            .map_err(|e| ActionError::Invalid(e.0))?;
+        fresh.steps = self.steps;
+        fresh.shared = std::mem::take(&mut self.shared);
+        *self = fresh;
+        ev.push(Event::SetUp {
+            level: self.scenario.level,
+            characters: self.heroes.len(),
+        });
+        Ok(())
     }
 
     pub(super) fn check_end(&mut self, ev: &mut Vec<Event>) {

@@ -31,6 +31,16 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             taken_off,
             cells,
         } => crate::rules::lab::arranged_line(*moved, taken_off, *cells, "hex"),
+        Event::SetUp { level, characters } => match level {
+            Some(l) => {
+                let t = super::scenario::LevelTable::of(*l);
+                format!(
+                    "Set up for {characters} characters at scenario level {l}: traps deal {} damage, hazardous terrain {}, a money token is worth {} gold, bonus experience {}",
+                    t.trap, t.hazard, t.coin, t.bonus_experience
+                )
+            }
+            None => format!("Set up for {characters} characters"),
+        },
         Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,
@@ -343,6 +353,11 @@ pub(crate) fn action_words(s: &State, a: &Action) -> String {
     let hero = |h: usize| s.scenario.heroes[h].name.as_str();
     match a {
         Action::Arrange(change) => change.label(),
+        Action::Setup(p) => format!(
+            "set up for {} characters at level {}",
+            p.heroes.len(),
+            p.level
+        ),
         Action::Advance => match s.phase {
             Phase::Setup => "set up the scenario".into(),
             Phase::CardSelection => "reveal the cards".into(),

@@ -26,6 +26,8 @@ pub mod heroes;
 pub mod lab;
 #[cfg(test)]
 mod lab_tests;
+#[cfg(test)]
+mod level_tests;
 pub mod log;
 #[cfg(test)]
 mod moment_tests;
@@ -222,8 +224,16 @@ impl Rules for Gloomhaven {
     type Event = Event;
 
     fn parse_scenario(file: &str, text: &str) -> Result<Scenario, LoadError> {
+        Self::parse_scenario_in(file, text, &crate::library::Library::default())
+    }
+
+    fn parse_scenario_in(
+        file: &str,
+        text: &str,
+        library: &crate::library::Library,
+    ) -> Result<Scenario, LoadError> {
         super::check_scenario_format(file, text)?;
-        let scenario = Scenario::parse(file, text)?;
+        let scenario = Scenario::parse_in(file, text, &library.with_built_in())?;
         super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
         Ok(scenario)
     }
@@ -376,9 +386,45 @@ impl Rules for Gloomhaven {
         format_1::actions(scenario, seed, ties, actions)
     }
 
+    fn party_action(
+        s: &State,
+        choice: crate::rules::PartyChoice,
+    ) -> Result<Option<Action>, String> {
+        if choice == crate::rules::PartyChoice::default() {
+            return Ok(None);
+        }
+        let Some(file) = &s.setup_from else {
+            return Err("the game has begun: its level and party are chosen".into());
+        };
+        let players = choice.players.unwrap_or(file.heroes.len());
+        if players > file.heroes.len() {
+            return Err(format!(
+                "{} has {} heroes: it cannot seat {players} characters",
+                file.name,
+                file.heroes.len()
+            ));
+        }
+        Ok(Some(Action::Setup(scenario::Party {
+            level: choice.level.unwrap_or_else(|| file.recommended_level()),
+            heroes: (0..players).collect(),
+        })))
+    }
+
     fn check_action(action: &Action) -> Result<(), String> {
         if let Action::Arrange(a) = action {
             return a.check(crate::hex::MAX_COORD);
+        }
+        if let Action::Setup(p) = action {
+            let most = *scenario::PARTY_SIZES.end();
+            if p.heroes.len() > most || p.level > scenario::MAX_LEVEL {
+                return Err(format!(
+                    "a setup for {} characters at level {}: expected at most {most} characters and a level from 0 to {}",
+                    p.heroes.len(),
+                    p.level,
+                    scenario::MAX_LEVEL
+                ));
+            }
+            return Ok(());
         }
         let Action::Play {
             path,

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, find_position, offset_to_position, parse_ron};
 use crate::hex::{Hex, HexMap, Terrain, hex};
+use crate::library::Library;
 
 /// The `rules:` field of a Gloomhaven scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,10 +277,18 @@ pub struct HeroSpec {
     pub modifiers: Option<Vec<String>>,
     /// The hero's ability cards.
     pub cards: Vec<HeroCard>,
+    /// The hero's level (1 to 9): the recommended scenario level is half the party's average,
+    /// rounded up.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub level: u32,
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// A monster's printed statistics at one rank.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Stats {
     /// Hit points when unhurt.
@@ -451,9 +460,23 @@ impl AbilityCard {
     }
 }
 
-/// A monster type: statistics per rank and its ability deck.
+/// A monster's statistics at one scenario level: normal and elite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct Ranks {
+    /// Statistics of a normal monster.
+    pub normal: Stats,
+    /// Statistics of an elite monster.
+    pub elite: Stats,
+}
+
+/// The scenario levels, from 0 to this.
+pub const MAX_LEVEL: u32 = 7;
+
+/// A monster type: statistics per rank (or per level and rank) and its ability deck. A library file
+/// holds one, written `Monster(…)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Monster")]
 pub struct MonsterType {
     /// The type's name, as the legend and log lines use it.
     pub name: String,
@@ -466,12 +489,45 @@ pub struct MonsterType {
     /// The most monsters of the type on the board at once: a spawn finds no standee beyond it.
     #[serde(default = "standees")]
     pub standees: u32,
-    /// Statistics of a normal monster.
+    /// Statistics of a normal monster: as written, or those of the level played when the type
+    /// has `levels`.
+    #[serde(default)]
     pub normal: Stats,
-    /// Statistics of an elite monster.
+    /// Statistics of an elite monster (as `normal`).
+    #[serde(default)]
     pub elite: Stats,
+    /// Statistics for each scenario level from 0 to 7, when the type has them (library types do).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub levels: Vec<Ranks>,
     /// The type's ability deck.
     pub deck: Vec<AbilityCard>,
+}
+
+impl MonsterType {
+    /// The type at scenario level `level`: its statistics are those the level prints, when it
+    /// has levels.
+    pub fn at_level(&self, level: u32) -> MonsterType {
+        let mut t = self.clone();
+        if let Some(r) = self.levels.get(level as usize) {
+            t.normal = r.normal.clone();
+            t.elite = r.elite.clone();
+            // A game reads the level it is played at; the rest is the file's, kept once.
+            t.levels.clear();
+        }
+        t
+    }
+}
+
+/// What stands on a monster spot for one number of characters.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rank {
+    /// Nothing.
+    #[default]
+    Absent,
+    /// A normal monster.
+    Normal,
+    /// An elite monster.
+    Elite,
 }
 
 /// A monster standing on the map at setup.
@@ -480,9 +536,25 @@ pub struct MonsterType {
 pub struct Placement {
     /// The monster type's name.
     pub monster: String,
-    /// An elite monster.
+    /// An elite monster (for every number of characters).
     #[serde(default)]
     pub elite: bool,
+    /// What stands there for two, three and four characters, as a printed scenario marks it:
+    /// `(Absent, Normal, Elite)`. Without it, a monster stands there for every number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<[Rank; 3]>,
+}
+
+impl Placement {
+    /// What stands on the spot for `characters` playing (fewer than two count as two, more than
+    /// four as four, as the rules place for a lone character).
+    pub fn rank(&self, characters: usize) -> Rank {
+        match self.players {
+            Some(by) => by[characters.clamp(2, 4) - 2],
+            None if self.elite => Rank::Elite,
+            None => Rank::Normal,
+        }
+    }
 }
 
 /// How the heroes win.
@@ -525,7 +597,9 @@ pub struct Scenario {
     pub hazard_damage: u32,
     /// The heroes.
     pub heroes: Vec<HeroSpec>,
-    /// The monster types.
+    /// The monster types written in the scenario; those of the library it names are added when
+    /// it is read.
+    #[serde(default)]
     pub monsters: Vec<MonsterType>,
     /// The monsters' shared attack modifier deck; the standard 20 cards when omitted.
     #[serde(default)]
@@ -541,6 +615,15 @@ pub struct Scenario {
     /// Single switches set otherwise than the preset sets them.
     #[serde(default, skip_serializing_if = "is_default")]
     pub switches: Overrides,
+    /// The scenario level played: in a file, the level offered first (else the one the heroes'
+    /// levels recommend); once a game is set up, the level chosen. Monster types with `levels`
+    /// take their statistics from it, and traps and hazardous terrain their damage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u32>,
+    /// Once a game is set up with a party: which of the file's heroes play, in the order of the
+    /// start hexes (the `n`-th takes start `n`). Absent when every hero of the file plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub party: Option<Vec<usize>>,
 }
 
 fn is_default(o: &Overrides) -> bool {
@@ -559,6 +642,112 @@ impl Scenario {
 
 fn three() -> u32 {
     3
+}
+
+/// What the scenario level sets besides the monsters' statistics, as the rules tabulate it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelTable {
+    /// Damage a trap deals.
+    pub trap: u32,
+    /// Damage hazardous terrain deals.
+    pub hazard: u32,
+    /// Gold a money token is worth at the scenario's end.
+    pub coin: u32,
+    /// Experience each character gains for a won scenario.
+    pub bonus_experience: u32,
+}
+
+impl LevelTable {
+    /// The table's row for `level` (0 to 7; a higher one reads as 7).
+    pub const fn of(level: u32) -> LevelTable {
+        let l = if level > MAX_LEVEL { MAX_LEVEL } else { level };
+        const COIN: [u32; 8] = [2, 2, 3, 3, 4, 4, 5, 6];
+        LevelTable {
+            trap: 2 + l,
+            hazard: 1 + l.div_ceil(3),
+            coin: COIN[l as usize],
+            bonus_experience: 4 + 2 * l,
+        }
+    }
+}
+
+/// The players' choice before the first round: the scenario level and which heroes play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Party {
+    /// The scenario level, 0 to 7.
+    pub level: u32,
+    /// The heroes of the file who play (indexes into its heroes), in the order of the start hexes.
+    pub heroes: Vec<usize>,
+}
+
+/// A party numbers two to four characters.
+pub const PARTY_SIZES: std::ops::RangeInclusive<usize> = 2..=4;
+
+impl Scenario {
+    /// Whether the scenario level changes anything: a level is written, or a monster type has
+    /// statistics by level.
+    pub fn is_levelled(&self) -> bool {
+        self.level.is_some() || self.monsters.iter().any(|m| !m.levels.is_empty())
+    }
+
+    /// The level offered first: the file's, else half the heroes' average level, rounded up.
+    pub fn recommended_level(&self) -> u32 {
+        if let Some(l) = self.level {
+            return l;
+        }
+        let n = self.heroes.len().max(1) as u32;
+        let sum: u32 = self.heroes.iter().map(|h| h.level).sum();
+        sum.div_ceil(n).div_ceil(2).min(MAX_LEVEL)
+    }
+
+    /// The scenario as played by `party` (or by every hero at the recommended level): the level's
+    /// statistics and damages in place, the heroes in the party's order. Refuses a party the
+    /// scenario cannot seat, naming why.
+    pub fn resolve(&self, party: Option<&Party>) -> Result<Scenario, String> {
+        let mut out = self.clone();
+        if let Some(p) = party {
+            if p.level > MAX_LEVEL {
+                return Err(format!(
+                    "scenario level {}: expected a level from 0 to {MAX_LEVEL}",
+                    p.level
+                ));
+            }
+            if !PARTY_SIZES.contains(&p.heroes.len()) || p.heroes.len() > self.heroes.len() {
+                return Err(format!(
+                    "a party of {} characters: this scenario seats {} to {}",
+                    p.heroes.len(),
+                    PARTY_SIZES.start(),
+                    self.heroes.len().min(*PARTY_SIZES.end())
+                ));
+            }
+            let mut seen = vec![false; self.heroes.len()];
+            for &h in &p.heroes {
+                match seen.get_mut(h) {
+                    None => {
+                        return Err(format!(
+                            "the party names hero {}, who is not in the scenario",
+                            h + 1
+                        ));
+                    }
+                    Some(true) => {
+                        return Err(format!("the party names {} twice", self.heroes[h].name));
+                    }
+                    Some(s) => *s = true,
+                }
+            }
+            out.heroes = p.heroes.iter().map(|&h| self.heroes[h].clone()).collect();
+            out.party = Some(p.heroes.clone());
+        }
+        if self.is_levelled() {
+            let level = party.map_or_else(|| self.recommended_level(), |p| p.level);
+            let table = LevelTable::of(level);
+            out.level = Some(level);
+            out.trap_damage = table.trap;
+            out.hazard_damage = table.hazard;
+            out.monsters = self.monsters.iter().map(|m| m.at_level(level)).collect();
+        }
+        Ok(out)
+    }
 }
 
 fn standees() -> u32 {
@@ -636,10 +825,33 @@ impl Scenario {
         Self::parse(&path.display().to_string(), &text)
     }
 
-    /// Parses and validates scenario text; `file` names it in errors.
+    /// Parses and validates scenario text, with the monster types it names from the built-in
+    /// library when it does not write them; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Scenario, LoadError> {
-        let s: Scenario = parse_ron(file, text)?;
-        s.validate(file, text)?;
+        Self::parse_in(file, text, &Library::built_in())
+    }
+
+    /// Parses and validates scenario text, copying in the monster types it names from `library`
+    /// that it does not write itself; errors name the file and place, the library's included.
+    pub fn parse_in(file: &str, text: &str, library: &Library) -> Result<Scenario, LoadError> {
+        let mut s: Scenario = parse_ron(file, text)?;
+        check_bounds(&s, file, text)?;
+        if s.party.is_some() {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "party:",
+                "party: the party is chosen when a game is set up, not written in a scenario",
+            ));
+        }
+        let inline = s.monsters.len();
+        let pulled = pull_monsters(&mut s, file, text, library)?;
+        for (m, (lib_file, lib_text)) in s.monsters[inline..].iter().zip(&pulled) {
+            check_monster(lib_file, lib_text, m, |name| {
+                s.monster_index(name).is_some()
+            })?;
+        }
+        s.validate(file, text, inline)?;
         Ok(s)
     }
 
@@ -670,6 +882,8 @@ impl Scenario {
                         match hero_starts.get_mut(i) {
                             Some(slot @ None) => *slot = Some(h),
                             Some(Some(_)) => return Err(here().with(format!("map: hero {} starts twice", i + 1))),
+                            // A party smaller than the file's heroes leaves the later starts empty.
+                            None if self.party.is_some() => {}
                             None => {
                                 return Err(here().with(format!("map: start of hero {} but the scenario has {} heroes", i + 1, self.heroes.len())));
                             }
@@ -713,8 +927,9 @@ impl Scenario {
     }
 
     /// Checks everything serde cannot: names that refer to each other, sizes, the map.
-    pub(crate) fn validate(&self, file: &str, text: &str) -> Result<(), LoadError> {
-        check_bounds(self, file, text)?;
+    /// `inline`: how many of the monster types were written in the scenario (the others come
+    /// from the library and were checked in their own files).
+    pub(crate) fn validate(&self, file: &str, text: &str, inline: usize) -> Result<(), LoadError> {
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
         if self.heroes.is_empty() {
             return Err(err(
@@ -809,52 +1024,8 @@ impl Scenario {
                 format!("monsters: {} is defined twice", w[0]),
             ));
         }
-        for m in &self.monsters {
-            let at = format!("\"{}\"", m.name);
-            if m.normal.hp == 0 || m.elite.hp == 0 {
-                return Err(err(
-                    &at,
-                    format!("monsters: {} needs hp of at least 1", m.name),
-                ));
-            }
-            if m.deck.is_empty() {
-                return Err(err(
-                    &at,
-                    format!("monsters: {} has an empty ability deck", m.name),
-                ));
-            }
-            for c in &m.deck {
-                let at = format!("\"{}\"", c.name);
-                let moves = c.actions.iter().filter(|a| a.movement().is_some()).count();
-                let attacks: Vec<CardAttack> =
-                    c.actions.iter().filter_map(MonsterEffect::attack).collect();
-                // The focus rules plan one move and one attack together.
-                if moves > 1 || attacks.len() > 1 {
-                    return Err(err(
-                        &at,
-                        format!(
-                            "deck: {}: a monster card has at most one move and one attack",
-                            c.name
-                        ),
-                    ));
-                }
-                if attacks.iter().any(|a| a.targets == 0) {
-                    return Err(err(
-                        &at,
-                        format!("deck: {}: an attack needs at least 1 target", c.name),
-                    ));
-                }
-                for a in &c.actions {
-                    if let MonsterEffect::Spawn(name) = a
-                        && self.monster_index(name).is_none()
-                    {
-                        return Err(err(
-                            &format!("\"{name}\""),
-                            format!("deck: {}: spawns an unknown monster type {name:?}", c.name),
-                        ));
-                    }
-                }
-            }
+        for m in &self.monsters[..inline] {
+            check_monster(file, text, m, |name| self.monster_index(name).is_some())?;
         }
         for (letter, p) in &self.legend {
             if cell(*letter) != Some(Ok(Cell::Monster(*letter))) {
@@ -862,6 +1033,14 @@ impl Scenario {
                     &format!("'{letter}'"),
                     format!(
                         "legend: {letter:?} is not a letter free for monsters (o is the obstacle)"
+                    ),
+                ));
+            }
+            if p.elite && p.players.is_some() {
+                return Err(err(
+                    &format!("'{letter}'"),
+                    format!(
+                        "legend: {letter:?} gives both `elite` and `players`: `players` says what stands there for each number of characters"
                     ),
                 ));
             }
@@ -894,6 +1073,177 @@ impl Scenario {
     }
 }
 
+/// Checks what serde cannot in a monster type written in `file`: its statistics, its deck, and that
+/// every type it spawns is `known`.
+fn check_monster(
+    file: &str,
+    text: &str,
+    m: &MonsterType,
+    known: impl Fn(&str) -> bool,
+) -> Result<(), LoadError> {
+    let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+    let at = format!("\"{}\"", m.name);
+    if m.levels.is_empty() && (m.normal.hp == 0 || m.elite.hp == 0) {
+        return Err(err(
+            &at,
+            format!(
+                "monsters: {} needs `normal` and `elite` statistics with hp of at least 1, or `levels`",
+                m.name
+            ),
+        ));
+    }
+    if !m.levels.is_empty() && m.levels.len() != MAX_LEVEL as usize + 1 {
+        return Err(err(
+            "levels:",
+            format!(
+                "monsters: {} lists statistics for {} levels: expected one for each level from 0 to {MAX_LEVEL}",
+                m.name,
+                m.levels.len()
+            ),
+        ));
+    }
+    if let Some(l) = m
+        .levels
+        .iter()
+        .position(|r| r.normal.hp == 0 || r.elite.hp == 0)
+    {
+        return Err(err(
+            "levels:",
+            format!("monsters: {} needs hp of at least 1 at level {l}", m.name),
+        ));
+    }
+    if m.deck.is_empty() {
+        return Err(err(
+            &at,
+            format!("monsters: {} has an empty ability deck", m.name),
+        ));
+    }
+    for c in &m.deck {
+        let at = format!("\"{}\"", c.name);
+        let moves = c.actions.iter().filter(|a| a.movement().is_some()).count();
+        let attacks: Vec<CardAttack> = c.actions.iter().filter_map(MonsterEffect::attack).collect();
+        // The focus rules plan one move and one attack together.
+        if moves > 1 || attacks.len() > 1 {
+            return Err(err(
+                &at,
+                format!(
+                    "deck: {}: a monster card has at most one move and one attack",
+                    c.name
+                ),
+            ));
+        }
+        if attacks.iter().any(|a| a.targets == 0) {
+            return Err(err(
+                &at,
+                format!("deck: {}: an attack needs at least 1 target", c.name),
+            ));
+        }
+        for a in &c.actions {
+            if let MonsterEffect::Spawn(name) = a
+                && !known(name)
+            {
+                return Err(err(
+                    &format!("\"{name}\""),
+                    format!("deck: {}: spawns an unknown monster type {name:?}", c.name),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A library file read: its name, its text, and the type in it or why there is none.
+type Read = (String, String, Result<MonsterType, LoadError>);
+
+/// Copies into `s` every monster type it names (in its legend or a spawn) but does not write,
+/// from the library, and the types those name in turn; returns each one's file and text, in the
+/// order added. A name found nowhere is left for the checks that follow to refuse.
+fn pull_monsters(
+    s: &mut Scenario,
+    file: &str,
+    text: &str,
+    library: &Library,
+) -> Result<Vec<(String, String)>, LoadError> {
+    let mut pulled = Vec::new();
+    let mut parsed: Option<Vec<Read>> = None;
+    loop {
+        let wanted: Vec<String> = s
+            .legend
+            .values()
+            .map(|p| p.monster.clone())
+            .chain(s.monsters.iter().flat_map(|m| {
+                m.deck.iter().flat_map(|c| {
+                    c.actions.iter().filter_map(|a| match a {
+                        MonsterEffect::Spawn(n) => Some(n.clone()),
+                        _ => None,
+                    })
+                })
+            }))
+            .filter(|n| s.monster_index(n).is_none())
+            .collect();
+        let Some(name) = wanted.into_iter().next() else {
+            return Ok(pulled);
+        };
+        if library.monsters.is_empty() {
+            return Ok(pulled);
+        }
+        // The library's files are read once, the first time a name is missing.
+        let all = parsed.get_or_insert_with(|| {
+            library
+                .monsters
+                .iter()
+                .map(|e| match &e.text {
+                    Ok(t) => (e.file.clone(), t.clone(), parse_monster(&e.file, t)),
+                    Err(why) => (
+                        e.file.clone(),
+                        String::new(),
+                        Err(LoadError::whole(e.file.clone(), why.clone())),
+                    ),
+                })
+                .collect()
+        });
+        let Some((lib_file, lib_text, found)) = all
+            .iter()
+            .find(|(_, _, m)| m.as_ref().is_ok_and(|m| m.name == name))
+        else {
+            // Unknown: say which library files could not be read, since it may be one of them.
+            let broken: Vec<String> = all
+                .iter()
+                .filter_map(|(_, _, m)| m.as_ref().err().map(ToString::to_string))
+                .collect();
+            if broken.is_empty() {
+                return Ok(pulled);
+            }
+            return Err(LoadError::at_text(
+                file,
+                text,
+                &format!("\"{name}\""),
+                format!(
+                    "unknown monster type {name:?}: it is not in the scenario, and the library has files it cannot read: {}",
+                    broken.join("; ")
+                ),
+            ));
+        };
+        if s.monsters.len() >= MAX_COUNT {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "monsters",
+                format!("more than {MAX_COUNT} monster types with those from the library"),
+            ));
+        }
+        let m = found.as_ref().map_err(Clone::clone)?.clone();
+        monster_bounds(lib_file, lib_text, &m, s.heroes.len())?;
+        pulled.push((lib_file.clone(), lib_text.clone()));
+        s.monsters.push(m);
+    }
+}
+
+/// Parses one library monster file (`Monster(…)`).
+pub fn parse_monster(file: &str, text: &str) -> Result<MonsterType, LoadError> {
+    parse_ron(file, text)
+}
+
 /// The text map has at most this many rows and this many characters per row.
 pub(crate) const MAX_MAP_SIDE: usize = 256;
 /// Hit points, attack, heal, shield, pierce, damage and initiative values are at most this.
@@ -910,30 +1260,42 @@ pub(crate) const MAX_ROUNDS: i64 = 1_000;
 pub(crate) const MAX_AOE_OFFSET: i32 = 32;
 
 /// Checks every size and number against its bound before anything is built from them.
+fn in_bounds(
+    file: &str,
+    text: &str,
+    field: &str,
+    value: i64,
+    lo: i64,
+    hi: i64,
+) -> Result<(), LoadError> {
+    if (lo..=hi).contains(&value) {
+        return Ok(());
+    }
+    Err(LoadError::at_number(
+        file,
+        text,
+        field,
+        value.into(),
+        format!("`{field}` is {value}: expected a number from {lo} to {hi}"),
+    ))
+}
+
+fn at_most(file: &str, text: &str, field: &str, len: usize, max: usize) -> Result<(), LoadError> {
+    if len <= max {
+        return Ok(());
+    }
+    Err(LoadError::at_text(
+        file,
+        text,
+        &format!("{field}:"),
+        format!("`{field}` lists {len} entries: expected at most {max}"),
+    ))
+}
+
 fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
-    let num = |field: &str, value: i64, lo: i64, hi: i64| -> Result<(), LoadError> {
-        if (lo..=hi).contains(&value) {
-            return Ok(());
-        }
-        Err(LoadError::at_number(
-            file,
-            text,
-            field,
-            value.into(),
-            format!("`{field}` is {value}: expected a number from {lo} to {hi}"),
-        ))
-    };
-    let count = |field: &str, len: usize, max: usize| -> Result<(), LoadError> {
-        if len <= max {
-            return Ok(());
-        }
-        Err(LoadError::at_text(
-            file,
-            text,
-            &format!("{field}:"),
-            format!("`{field}` lists {len} entries: expected at most {max}"),
-        ))
-    };
+    let num =
+        |field: &str, value: i64, lo: i64, hi: i64| in_bounds(file, text, field, value, lo, hi);
+    let count = |field: &str, len: usize, max: usize| at_most(file, text, field, len, max);
     let n = |v: u32| i64::from(v);
     count("map", s.map.len(), MAX_MAP_SIDE)?;
     // Every set of targets an attack may pick is weighed: refuse attacks that would have too many.
@@ -943,21 +1305,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         .flat_map(|row| row.chars())
         .filter(|c| s.legend.contains_key(c))
         .count();
-    let groups = |targets: u32, bound: u64, of: &str| -> Result<(), LoadError> {
-        if bound <= super::attack::MAX_GROUPS {
-            return Ok(());
-        }
-        Err(LoadError::at_number(
-            file,
-            text,
-            "targets",
-            targets.into(),
-            format!(
-                "`targets` is {targets}: against {of} that allows more than {} sets of targets",
-                super::attack::MAX_GROUPS
-            ),
-        ))
-    };
+    let groups = |targets: u32, bound: u64, of: &str| few_groups(file, text, targets, bound, of);
     if let Some((row, line)) = s
         .map
         .iter()
@@ -1001,23 +1349,6 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     if let Some(m) = &s.monster_modifiers {
         count("monster_modifiers", m.len(), MAX_MODIFIERS)?;
     }
-    let aoe = |list: &[(i32, i32)]| -> Result<(), LoadError> {
-        count("aoe", list.len(), 32)?;
-        for &(q, r) in list {
-            let v = if q.unsigned_abs() > r.unsigned_abs() {
-                q
-            } else {
-                r
-            };
-            num(
-                "aoe",
-                v.into(),
-                -i64::from(MAX_AOE_OFFSET),
-                MAX_AOE_OFFSET.into(),
-            )?;
-        }
-        Ok(())
-    };
     for h in &s.heroes {
         num("hp", n(h.hp), 0, MAX_NUMBER)?;
         num("player", n(h.player), 0, 9)?;
@@ -1073,58 +1404,111 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
             }
         }
     }
+    num("level", n(s.level.unwrap_or(0)), 0, MAX_LEVEL.into())?;
+    for h in &s.heroes {
+        num("level", n(h.level), 1, 9)?;
+    }
     for m in &s.monsters {
-        for st in [&m.normal, &m.elite] {
-            num("hp", n(st.hp), 0, MAX_NUMBER)?;
-            num("move", n(st.movement), 0, MAX_REACH)?;
-            num("attack", n(st.attack), 0, MAX_NUMBER)?;
-            num("range", n(st.range), 0, MAX_REACH)?;
-            num("shield", n(st.shield), 0, MAX_NUMBER)?;
+        monster_bounds(file, text, m, s.heroes.len())?;
+    }
+    Ok(())
+}
+
+/// Checks a monster type's sizes and numbers against their bounds; `heroes` is how many heroes its
+/// attacks may choose among.
+fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Result<(), LoadError> {
+    let num =
+        |field: &str, value: i64, lo: i64, hi: i64| in_bounds(file, text, field, value, lo, hi);
+    let count = |field: &str, len: usize, max: usize| at_most(file, text, field, len, max);
+    let groups = |targets: u32, bound: u64, of: &str| few_groups(file, text, targets, bound, of);
+    let n = |v: u32| i64::from(v);
+    let aoe = |list: &[(i32, i32)]| -> Result<(), LoadError> {
+        count("aoe", list.len(), 32)?;
+        for &(q, r) in list {
+            let v = if q.unsigned_abs() > r.unsigned_abs() {
+                q
+            } else {
+                r
+            };
+            num(
+                "aoe",
+                v.into(),
+                -i64::from(MAX_AOE_OFFSET),
+                MAX_AOE_OFFSET.into(),
+            )?;
         }
-        num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
-        count("deck", m.deck.len(), MAX_COUNT)?;
-        for c in &m.deck {
-            num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
-            count("actions", c.actions.len(), MAX_COUNT)?;
-            for a in &c.actions {
-                match a {
-                    MonsterEffect::Move(v) | MonsterEffect::Jump(v) => {
-                        num("move", (*v).into(), -MAX_REACH, MAX_REACH)?;
-                    }
-                    MonsterEffect::Attack {
-                        value,
-                        range,
-                        targets,
-                        aoe: area,
-                        pierce,
-                        consume,
-                        ..
-                    } => {
-                        num("attack", (*value).into(), -MAX_NUMBER, MAX_NUMBER)?;
-                        if let Some(v) = range {
-                            num("range", n(*v), 0, MAX_REACH)?;
-                        }
-                        num("targets", n(*targets), 0, MAX_COUNT as i64)?;
-                        groups(
-                            *targets,
-                            super::attack::groups_bound(s.heroes.len(), *targets),
-                            &format!("{} heroes", s.heroes.len()),
-                        )?;
-                        num("pierce", n(*pierce), 0, MAX_NUMBER)?;
-                        if let Some(con) = consume {
-                            num("attack", con.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
-                            num("heal", n(con.heal), 0, MAX_NUMBER)?;
-                        }
-                        aoe(area)?;
-                    }
-                    MonsterEffect::Heal(v) => num("heal", n(*v), 0, MAX_NUMBER)?,
-                    MonsterEffect::Shield(v) => num("shield", n(*v), 0, MAX_NUMBER)?,
-                    MonsterEffect::Infuse(_) | MonsterEffect::Spawn(_) => {}
+        Ok(())
+    };
+    count("levels", m.levels.len(), MAX_LEVEL as usize + 1)?;
+    let ranks = [&m.normal, &m.elite]
+        .into_iter()
+        .chain(m.levels.iter().flat_map(|r| [&r.normal, &r.elite]));
+    for st in ranks {
+        num("hp", n(st.hp), 0, MAX_NUMBER)?;
+        num("move", n(st.movement), 0, MAX_REACH)?;
+        num("attack", n(st.attack), 0, MAX_NUMBER)?;
+        num("range", n(st.range), 0, MAX_REACH)?;
+        num("shield", n(st.shield), 0, MAX_NUMBER)?;
+    }
+    num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
+    count("deck", m.deck.len(), MAX_COUNT)?;
+    for c in &m.deck {
+        num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
+        count("actions", c.actions.len(), MAX_COUNT)?;
+        for a in &c.actions {
+            match a {
+                MonsterEffect::Move(v) | MonsterEffect::Jump(v) => {
+                    num("move", (*v).into(), -MAX_REACH, MAX_REACH)?;
                 }
+                MonsterEffect::Attack {
+                    value,
+                    range,
+                    targets,
+                    aoe: area,
+                    pierce,
+                    consume,
+                    ..
+                } => {
+                    num("attack", (*value).into(), -MAX_NUMBER, MAX_NUMBER)?;
+                    if let Some(v) = range {
+                        num("range", n(*v), 0, MAX_REACH)?;
+                    }
+                    num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                    groups(
+                        *targets,
+                        super::attack::groups_bound(heroes, *targets),
+                        &format!("{} heroes", heroes),
+                    )?;
+                    num("pierce", n(*pierce), 0, MAX_NUMBER)?;
+                    if let Some(con) = consume {
+                        num("attack", con.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
+                        num("heal", n(con.heal), 0, MAX_NUMBER)?;
+                    }
+                    aoe(area)?;
+                }
+                MonsterEffect::Heal(v) => num("heal", n(*v), 0, MAX_NUMBER)?,
+                MonsterEffect::Shield(v) => num("shield", n(*v), 0, MAX_NUMBER)?,
+                MonsterEffect::Infuse(_) | MonsterEffect::Spawn(_) => {}
             }
         }
     }
     Ok(())
+}
+
+fn few_groups(file: &str, text: &str, targets: u32, bound: u64, of: &str) -> Result<(), LoadError> {
+    if bound <= super::attack::MAX_GROUPS {
+        return Ok(());
+    }
+    Err(LoadError::at_number(
+        file,
+        text,
+        "targets",
+        targets.into(),
+        format!(
+            "`targets` is {targets}: against {of} that allows more than {} sets of targets",
+            super::attack::MAX_GROUPS
+        ),
+    ))
 }
 
 fn check_modifiers(file: &str, text: &str, cards: &[String]) -> Result<(), LoadError> {

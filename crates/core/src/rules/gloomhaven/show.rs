@@ -138,6 +138,7 @@ pub fn action_cell(s: &State, a: &Action) -> Option<CellKey> {
         | Action::LongRest { .. }
         | Action::ShortRest { .. }
         | Action::ChooseByDice
-        | Action::Draw(_) => None,
+        | Action::Draw(_)
+        | Action::Setup(_) => None,
     }
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::scenario::{Condition, Element, Scenario, SummonSpec, standard_modifiers};
+use super::scenario::{Condition, Element, Party, Rank, Scenario, SummonSpec, standard_modifiers};
 use super::shared::Shared;
 use crate::chance::{Dealer, Want};
 use crate::hex::{Hex, qr};
@@ -360,9 +360,17 @@ pub struct Drawing {
 /// The whole game at one moment.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct State {
-    /// The scenario being played.
+    /// The scenario being played, at the level and with the party chosen.
     #[serde(with = "arc_scenario")]
     pub scenario: Arc<Scenario>,
+    /// The scenario as its file wrote it, while the players may still choose the level and the
+    /// party ([`super::Action::Setup`]): until anything else happens.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "arc_scenario_or_none"
+    )]
+    pub setup_from: Option<Arc<Scenario>>,
     /// The seed the game started from.
     pub seed: u64,
     /// Who breaks ties the rules leave open.
@@ -439,6 +447,19 @@ impl State {
         seed: u64,
         tie_breaker: TieBreaker,
     ) -> Result<State, SetupError> {
+        Self::with_party(scenario, None, seed, tie_breaker)
+    }
+
+    /// Sets up a scenario for `party` (the level and heroes chosen; the file's heroes at the
+    /// recommended level when `None`): monsters stand where the party's size places them.
+    pub fn with_party(
+        file: Arc<Scenario>,
+        party: Option<&Party>,
+        seed: u64,
+        tie_breaker: TieBreaker,
+    ) -> Result<State, SetupError> {
+        let scenario = Arc::new(file.resolve(party).map_err(SetupError)?);
+        let characters = scenario.heroes.len();
         let layout = scenario
             .layout("scenario", "")
             .map_err(|e| SetupError(e.message))?;
@@ -470,16 +491,21 @@ impl State {
         let mut numbers = vec![0u32; scenario.monsters.len()];
         for (h, letter) in &layout.monsters {
             let p = &scenario.legend[letter];
+            let elite = match p.rank(characters) {
+                Rank::Absent => continue,
+                Rank::Normal => false,
+                Rank::Elite => true,
+            };
             let kind = scenario
                 .monster_index(&p.monster)
                 .ok_or_else(|| SetupError(format!("unknown monster {}", p.monster)))?;
             numbers[kind] += 1;
             let t = &scenario.monsters[kind];
-            let hp = if p.elite { t.elite.hp } else { t.normal.hp } as i32;
+            let hp = if elite { t.elite.hp } else { t.normal.hp } as i32;
             monsters.push(MonsterState {
                 kind,
                 number: numbers[kind],
-                elite: p.elite,
+                elite,
                 hp,
                 max_hp: hp,
                 hex: *h,
@@ -513,6 +539,7 @@ impl State {
         Ok(State {
             map: Board(layout.map),
             scenario,
+            setup_from: Some(file),
             seed,
             tie_breaker,
             round: 0,
@@ -712,6 +739,22 @@ impl State {
     /// The headless tie-breaker's pick among `n` options (see [`crate::rules::seeded_pick`]).
     pub fn seeded_pick(&self, n: usize) -> usize {
         crate::rules::seeded_pick(self.seed, self.steps, n)
+    }
+}
+
+/// Serializes the scenario a game may still be set up from by value, when there is one.
+mod arc_scenario_or_none {
+    use super::{Arc, Scenario};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &Option<Arc<Scenario>>, ser: S) -> Result<S::Ok, S::Error> {
+        s.as_deref().serialize(ser)
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Arc<Scenario>>, D::Error> {
+        Option::<Scenario>::deserialize(d).map(|s| s.map(Arc::new))
     }
 }
 

@@ -1,0 +1,150 @@
+//! The library scenarios name instead of copying: monster types and hero classes, one file each.
+//!
+//! The library that ships with Foehold (`assets/monsters/*.ron`, `assets/classes/*.ron`) is built
+//! into the program, so every copy of it reads a scenario the same way (a peer, a save's replay, a
+//! browser). More libraries (a player's own) are text read through a [`Storage`] and handed to a
+//! module's scenario parser beside it. The parser reads the entries it needs with their own file
+//! names in errors; a scenario parsed is whole: every entry it names is copied into it.
+
+use std::path::{Path, PathBuf};
+
+use crate::storage::Storage;
+
+/// The folder of monster types.
+pub const MONSTERS: &str = "assets/monsters";
+/// The folder of hero classes.
+pub const CLASSES: &str = "assets/classes";
+/// The most entries a library folder may hold: what lies beyond is not read.
+pub const MAX_ENTRIES: usize = 512;
+
+/// One library file: its name (for errors) and its text, or why it could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The file, as errors name it.
+    pub file: String,
+    /// Its text, or why it could not be read.
+    pub text: Result<String, String>,
+}
+
+/// The library's files: monster types and hero classes.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Library {
+    /// Monster type files, sorted by file name.
+    pub monsters: Vec<Entry>,
+    /// Hero class files, sorted by file name.
+    pub classes: Vec<Entry>,
+    /// Why a folder could not be read whole (too many entries), if so.
+    pub trouble: Vec<String>,
+}
+
+impl Library {
+    /// The library kept in `storage`'s `assets/` folders; a missing folder is an empty one.
+    pub fn read(storage: &dyn Storage) -> Library {
+        Library::read_at(storage, Path::new(""))
+    }
+
+    /// The library in the `assets/` folders under `root` of `storage`.
+    pub fn read_at(storage: &dyn Storage, root: &Path) -> Library {
+        let mut trouble = Vec::new();
+        let mut folder = |name: &str| -> Vec<Entry> {
+            let mut files: Vec<PathBuf> = storage
+                .list(&root.join(name))
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect();
+            files.sort();
+            if files.len() > MAX_ENTRIES {
+                trouble.push(format!(
+                    "{name} holds {} files: only the first {MAX_ENTRIES} are read",
+                    files.len()
+                ));
+                files.truncate(MAX_ENTRIES);
+            }
+            files
+                .into_iter()
+                .map(|p| Entry {
+                    file: p.display().to_string(),
+                    text: storage.read(&p).map_err(|e| e.to_string()),
+                })
+                .collect()
+        };
+        let monsters = folder(MONSTERS);
+        let classes = folder(CLASSES);
+        Library {
+            monsters,
+            classes,
+            trouble,
+        }
+    }
+
+    /// A library of the given monster files' texts only (tests, a peer's bundle).
+    pub fn of_monsters(files: &[(&str, &str)]) -> Library {
+        Library {
+            monsters: files
+                .iter()
+                .map(|(f, t)| Entry {
+                    file: (*f).to_string(),
+                    text: Ok((*t).to_string()),
+                })
+                .collect(),
+            ..Library::default()
+        }
+    }
+
+    /// The library built into the program: the files of `assets/` in this source tree.
+    pub fn built_in() -> Library {
+        Library::of_monsters(BUILT_IN_MONSTERS)
+    }
+
+    /// This library with the built-in one after it (its own entries are found first).
+    pub fn with_built_in(&self) -> Library {
+        let mut out = self.clone();
+        out.monsters.extend(Library::built_in().monsters);
+        out
+    }
+
+    /// Whether it holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.monsters.is_empty() && self.classes.is_empty()
+    }
+
+    /// The library in this source tree's `assets/` as files (tests only: to check that the
+    /// built-in one is all of it).
+    #[cfg(any(test, feature = "testing"))]
+    pub fn shipped() -> Library {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        Library::read_at(&crate::disk::Disk, &root)
+    }
+}
+
+/// The monster types built in, by their file in this source tree.
+const BUILT_IN_MONSTERS: &[(&str, &str)] = &[(
+    "assets/monsters/cellar-rat.ron",
+    include_str!("../../../assets/monsters/cellar-rat.ron"),
+)];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_library_is_every_file_of_the_assets_folder() {
+        let files: Vec<String> = Library::shipped()
+            .monsters
+            .iter()
+            .map(|e| {
+                let f = Path::new(&e.file);
+                format!("{MONSTERS}/{}", f.file_name().unwrap_or_default().display())
+            })
+            .collect();
+        let built: Vec<&str> = BUILT_IN_MONSTERS.iter().map(|(f, _)| *f).collect();
+        assert_eq!(
+            files, built,
+            "list each file of {MONSTERS} in BUILT_IN_MONSTERS"
+        );
+        for (e, (_, text)) in Library::shipped().monsters.iter().zip(BUILT_IN_MONSTERS) {
+            assert_eq!(e.text.as_deref(), Ok(*text), "{}", e.file);
+        }
+    }
+}
