@@ -1,5 +1,7 @@
-//! `foehold coverage SCENARIO --seeds N`: plays N seeded autopilot games and prints how often each
-//! rule of the scenario's module decided something, with wins, losses and rounds.
+//! `foehold coverage SCENARIO --seeds N [--level L] [--players N]`: how often each rule fired.
+//!
+//! It plays N seeded autopilot games and prints how often each rule of the scenario's module
+//! decided something, with wins, losses and rounds.
 
 use super::outln;
 use clap::Args;
@@ -7,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use foehold_core::game::coverage::{Report, cover};
+use foehold_core::game::coverage::{Report, cover_for};
 
 use foehold_core::kit::{ForRules, Module, with_rules};
 
@@ -27,6 +29,8 @@ pub struct CoverageArgs {
     /// The first game's seed
     #[arg(long, default_value_t = 0, value_name = "FIRST")]
     first_seed: u64,
+    #[command(flatten)]
+    party: super::PartyArgs,
 }
 
 pub fn run(o: &CoverageArgs) -> ExitCode {
@@ -71,7 +75,7 @@ impl ForRules for Cover<'_> {
             }
         };
         let last = o.first_seed.saturating_add(o.seeds - 1);
-        let report = match cover::<R>(&scenario, file, o.first_seed..=last) {
+        let report = match cover_for::<R>(&scenario, file, o.first_seed..=last, o.party.choice()) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("{file}: {e}");

@@ -40,6 +40,28 @@ pub(crate) fn shown(path: &std::path::Path) -> String {
     foehold_core::error::printable(&path.display().to_string()).into_owned()
 }
 
+/// The scenario level and the number of characters a game is set up for.
+#[derive(Debug, Clone, Copy, clap::Args)]
+pub struct PartyArgs {
+    /// The scenario level, 0 to 7 (Gloomhaven family); the scenario's recommended one when not given
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=7))]
+    level: Option<u32>,
+    /// How many characters play, 2 to 4 (Gloomhaven family): the scenario's first heroes; all of
+    /// them when not given
+    #[arg(long, value_parser = clap::value_parser!(u64).range(2..=4))]
+    players: Option<u64>,
+}
+
+impl PartyArgs {
+    /// The choice for the rules.
+    pub(crate) fn choice(&self) -> foehold_core::rules::PartyChoice {
+        foehold_core::rules::PartyChoice {
+            level: self.level,
+            players: self.players.map(|n| n as usize),
+        }
+    }
+}
+
 /// A scenario file's name and text, or, when it cannot be read, the reason on standard error and
 /// exit status 2 (bad input), as every command that plays a scenario reports it.
 pub(crate) fn read_scenario(

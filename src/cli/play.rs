@@ -1,5 +1,7 @@
-//! `foehold play --headless SCENARIO --seed N --heroes auto [--save FILE] [--quiet]`: plays a scenario
-//! to the end with the hero autopilot and the seeded tie-breaker, printing the log and the result.
+//! `foehold play --headless SCENARIO --seed N --heroes auto …`: plays a scenario to its end.
+//!
+//! The hero autopilot and the seeded tie-breaker play; the log and the result are printed. A
+//! Gloomhaven-family game may be set up first (`--level L`, `--players N`); `--save FILE` keeps it.
 
 use super::outln;
 use clap::{Args, ValueEnum};
@@ -46,6 +48,8 @@ pub struct PlayArgs {
     /// Print only the result
     #[arg(long, short)]
     quiet: bool,
+    #[command(flatten)]
+    party: super::PartyArgs,
 }
 
 pub fn run(o: &PlayArgs) -> ExitCode {
@@ -96,6 +100,13 @@ impl ForRules for Play<'_> {
                 return ExitCode::from(2);
             }
         };
+        let set_up = match game.set_up(o.party.choice()) {
+            Ok(events) => events,
+            Err(e) => {
+                eprintln!("{file}: {e}");
+                return ExitCode::from(2);
+            }
+        };
         let autosave = o
             .save
             .clone()
@@ -110,6 +121,9 @@ impl ForRules for Play<'_> {
                 count(Side::Hero),
                 count(Side::Foe)
             );
+            for line in set_up.iter().filter_map(|e| R::describe(&game.state, e)) {
+                outln!("{line}");
+            }
         }
         let mut save_error = None;
         let mut steps = 0;
