@@ -11,8 +11,11 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The first scenario as scenario format 1 wrote it: every name it uses is in it, so each broken
+/// copy is refused for what the test broke.
 fn tutorial_text() -> String {
-    std::fs::read_to_string(root().join("scenarios/tutorial.ron")).expect("the tutorial exists")
+    std::fs::read_to_string(root().join("tests/data/root-cellar-format-1.ron"))
+        .expect("the format-1 Root Cellar exists")
 }
 
 /// 1-based line and column of the first `needle` in `text`.
@@ -364,5 +367,22 @@ fn summon_and_spawn_fields_are_checked_where_they_are_written() {
         let e = parse(&text);
         assert!(e.message.contains(says), "{to}: {e}");
         assert_eq!(e.line, position(&text, at).0, "{to}: {e}");
+    }
+}
+
+#[test]
+fn the_format_1_root_cellar_plays_as_its_library_rewrite_does_for_two_at_level_1() {
+    use foehold_core::game::check::whole_log;
+    for seed in 0..6 {
+        let old = whole_log::<Gloomhaven>(
+            &root().join("tests/data/root-cellar-format-1.ron"),
+            seed,
+            20_000,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let new = whole_log::<Gloomhaven>(&root().join("scenarios/tutorial.ron"), seed, 20_000)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(old.len() > 20, "seed {seed}: a whole game");
+        assert_eq!(old, new, "seed {seed}");
     }
 }

@@ -281,7 +281,7 @@ fn scenario_formats<R: Rules>(name: &str) {
 
 #[test]
 fn a_scenario_says_its_format_and_a_later_one_is_refused_naming_both() {
-    scenario_formats::<Gloomhaven>("tutorial.ron");
+    scenario_formats::<Gloomhaven>("frozen-sluice.ron");
     scenario_formats::<Brimstone>("cinder-adit.ron");
     scenario_formats::<Goals>("dome-crossing.ron");
 }
