@@ -111,6 +111,22 @@ pub enum Event {
         /// How many characters play.
         characters: usize,
     },
+    /// A character opened a door by entering it.
+    DoorOpened {
+        /// The door, in the scenario's order.
+        door: usize,
+        /// The hero who opened it.
+        hero: usize,
+    },
+    /// A room was revealed: its hexes are on the board and its monsters placed.
+    RoomRevealed {
+        /// The room, in the scenario's order.
+        room: usize,
+        /// Its name.
+        name: String,
+        /// The monsters placed in it.
+        monsters: Vec<usize>,
+    },
     /// A round began.
     RoundStarted {
         /// Its number.
@@ -567,7 +583,7 @@ impl State {
         if self.phase.is_over() || self.phase == Phase::Setup {
             return;
         }
-        if self.living_monsters().next().is_none() {
+        if self.living_monsters().next().is_none() && self.all_revealed() {
             self.phase = Phase::Victory;
             self.pending = None;
             ev.push(Event::Victory);

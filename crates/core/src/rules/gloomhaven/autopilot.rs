@@ -279,5 +279,13 @@ fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
             return d;
         }
     }
-    moves.graph.to_any(&goals)
+    let d = moves.graph.to_any(&goals);
+    if d[moves.start] != UNREACHABLE {
+        return d;
+    }
+    // No foe to reach: the nearest closed door, to reveal what lies behind it.
+    let doors: Vec<bool> = (0..map.len())
+        .map(|i| s.closed_door_at(map.hex_at(i)).is_some())
+        .collect();
+    moves.graph.to_any(&doors)
 }

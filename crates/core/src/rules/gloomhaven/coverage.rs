@@ -27,6 +27,8 @@ pub const RULES: &[&str] = &[
     "Long rest",
     "Short rest",
     "Hero exhausted",
+    "Door opened",
+    "Room revealed",
 ];
 
 impl Coverage for Gloomhaven {
@@ -48,6 +50,8 @@ impl Coverage for Gloomhaven {
                     }
                 }
                 Event::SummonTargeted { .. } => out.push("Summon focus"),
+                Event::DoorOpened { .. } => out.push("Door opened"),
+                Event::RoomRevealed { .. } => out.push("Room revealed"),
                 Event::TieToBreak { .. } => out.push("Other tie to the players"),
                 Event::ElementInfused { .. } => out.push("Element infused"),
                 Event::ElementConsumed { .. } => out.push("Element consumed"),
@@ -71,8 +75,7 @@ impl Coverage for Gloomhaven {
         }
     }
 
-    /// Gloomhaven scenarios claim no rules yet: coverage only counts them.
-    fn claims(_scenario: &Self::Scenario) -> Vec<String> {
-        Vec::new()
+    fn claims(scenario: &Self::Scenario) -> Vec<String> {
+        scenario.exercises.clone()
     }
 }

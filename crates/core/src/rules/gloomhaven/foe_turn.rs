@@ -245,6 +245,11 @@ impl State {
 
     /// Springs traps and hazards on the entered hex. Returns whether the figure survived.
     pub(super) fn enter_hex(&mut self, f: FigureId, h: Hex, ev: &mut Vec<Event>) -> bool {
+        if let FigureId::Hero(hero) = f
+            && let Some(d) = self.closed_door_at(h)
+        {
+            self.open_door(d, hero, ev);
+        }
         match self.map.0.terrain(h) {
             Some(Terrain::Trap) => {
                 let n = self.scenario.trap_damage;

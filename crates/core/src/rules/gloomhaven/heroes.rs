@@ -19,7 +19,8 @@ use crate::hex::{Hex, HexMap, distance, qr};
 /// stops. Each end hex has one path, the cheapest by (negative hexes, movement points) with ties
 /// broken step by step towards the lowest direction; `apply` accepts a hero's move only along it.
 pub struct HeroMoves<'a> {
-    map: &'a HexMap,
+    /// The board as the hero walks it: closed doors are floor to a character, which opens them.
+    map: std::borrow::Cow<'a, HexMap>,
     /// The step graph of this move.
     pub graph: MoveGraph,
     /// The index of the hex the hero stands on.
@@ -37,7 +38,16 @@ impl<'a> HeroMoves<'a> {
         } else {
             points
         };
-        let map = &s.map.0;
+        let closed = s.closed_doors();
+        let map = if closed.is_empty() {
+            std::borrow::Cow::Borrowed(&s.map.0)
+        } else {
+            let mut m = s.map.0.clone();
+            for h in closed {
+                let _ = m.set_terrain(h, crate::hex::Terrain::Floor);
+            }
+            std::borrow::Cow::Owned(m)
+        };
         let start = map.index_of(s.heroes[hero].hex)? as usize;
         let occupants: Vec<Occupant> = (0..map.len())
             .map(|i| match s.figure_at(map.hex_at(i)) {
@@ -48,7 +58,7 @@ impl<'a> HeroMoves<'a> {
             })
             .collect();
         let graph = MoveGraph::new(
-            map,
+            &map,
             &occupants,
             Mode {
                 flying: false,

@@ -41,6 +41,24 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             }
             None => format!("Set up for {characters} characters"),
         },
+        Event::DoorOpened { door, hero: h } => {
+            format!("{} opens door {}", hero(*h), door + 1)
+        }
+        Event::RoomRevealed {
+            name: room,
+            monsters,
+            ..
+        } => {
+            let names: Vec<String> = monsters
+                .iter()
+                .map(|&m| name(FigureId::Monster(m)))
+                .collect();
+            if names.is_empty() {
+                format!("{room} is revealed: nobody is there")
+            } else {
+                format!("{room} is revealed: {}", and_list(&names))
+            }
+        }
         Event::RoundStarted { round } => return Some(format!("— Round {round} —")),
         Event::CardsSelected {
             hero: h,

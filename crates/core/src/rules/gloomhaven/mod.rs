@@ -26,17 +26,18 @@ pub mod heroes;
 pub mod lab;
 #[cfg(test)]
 mod lab_tests;
-#[cfg(test)]
-mod level_tests;
 pub mod log;
 #[cfg(test)]
 mod moment_tests;
 pub mod movement;
 pub mod preset;
+mod rooms;
 #[cfg(test)]
 mod rule_tests;
 mod ruled_turn;
 pub mod scenario;
+#[cfg(test)]
+mod scenario_tests;
 pub mod shared;
 pub mod show;
 pub mod state;
@@ -235,6 +236,20 @@ impl Rules for Gloomhaven {
         super::check_scenario_format(file, text)?;
         let scenario = Scenario::parse_in(file, text, &library.with_built_in())?;
         super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
+        // The coverage rows are the module's, above the scenario format.
+        for rule in &scenario.exercises {
+            if !coverage::RULES.contains(&rule.as_str()) {
+                return Err(LoadError::at_text(
+                    file,
+                    text,
+                    &format!("\"{rule}\""),
+                    format!(
+                        "`exercises` names `{rule}`: expected one of the module's rules ({})",
+                        coverage::RULES.join(", ")
+                    ),
+                ));
+            }
+        }
         Ok(scenario)
     }
 
@@ -502,11 +517,19 @@ impl Present for Gloomhaven {
             .hexes()
             .iter()
             .enumerate()
-            .map(|(i, &h)| CellInfo {
-                key: qr(h),
-                ground: ground(map.terrain_at(i)),
-                door: false,
-                place: None,
+            .map(|(i, &h)| {
+                // A closed door is a wall to the rules but a door a character may walk into.
+                let door = s.closed_door_at(h).is_some();
+                CellInfo {
+                    key: qr(h),
+                    ground: if door {
+                        Ground::Floor
+                    } else {
+                        ground(map.terrain_at(i))
+                    },
+                    door,
+                    place: None,
+                }
             })
             .collect();
         let thin_walls = map

@@ -16,6 +16,7 @@
 //! | `%` | difficult terrain |
 //! | `*` | icy terrain |
 //! | `1`–`9` | floor where hero 1–9 starts |
+//! | `+` | a door, closed at setup (`rooms` says which rooms it joins) |
 //! | other letters | floor with a monster from `legend` |
 
 use std::collections::BTreeMap;
@@ -585,7 +586,16 @@ pub struct Scenario {
     pub map: Vec<String>,
     /// Thin walls between two hexes, in axial `(q, r)`.
     #[serde(default)]
-    pub thin_walls: Vec<((i32, i32), (i32, i32))>,
+    pub thin_walls: Vec<ThinWall>,
+    /// The rooms, drawn over `map` with the same rows and columns: a room's letter or digit on
+    /// each of its hexes (its wall hexes too) and `+` on each door. The room of start hex 1 is
+    /// revealed at setup, the others when a character opens a door to them. Without it the whole
+    /// map is one room.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rooms: Vec<String>,
+    /// A name for each room letter, for the log ("the Pantry is revealed").
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub room_names: BTreeMap<char, String>,
     /// Monster placed by each letter of the map.
     #[serde(default)]
     pub legend: BTreeMap<char, Placement>,
@@ -620,6 +630,10 @@ pub struct Scenario {
     /// take their statistics from it, and traps and hazardous terrain their damage.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u32>,
+    /// The rules the scenario is built to exercise, by their coverage names: `foehold coverage`
+    /// fails when one never fires.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exercises: Vec<String>,
     /// Once a game is set up with a party: which of the file's heroes play, in the order of the
     /// start hexes (the `n`-th takes start `n`). Absent when every hero of the file plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -769,6 +783,8 @@ pub enum Cell {
     Hero(usize),
     /// A monster, by its legend letter.
     Monster(char),
+    /// A door between two rooms, closed at setup.
+    Door,
 }
 
 /// Reads one map character; `None` for "no hex".
@@ -783,16 +799,45 @@ pub fn cell(c: char) -> Option<Result<Cell, char>> {
         '%' => Cell::Terrain(Terrain::Difficult),
         '*' => Cell::Terrain(Terrain::Icy),
         '1'..='9' => Cell::Hero(c as usize - '1' as usize),
+        '+' => Cell::Door,
         c if c.is_ascii_alphabetic() => Cell::Monster(c),
         c => return Some(Err(c)),
     }))
 }
 
+/// A room of the map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoomLayout {
+    /// Its letter in `rooms`.
+    pub letter: char,
+    /// Its name for the log: the scenario's, else "room A".
+    pub name: String,
+    /// Its hexes (walls included) with their terrain, in `(q, r)` order.
+    pub hexes: Vec<(Hex, Terrain)>,
+}
+
+/// A door of the map: its hex and the two rooms it joins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DoorLayout {
+    /// The door's hex.
+    pub hex: Hex,
+    /// The two rooms it joins (indexes into [`Layout::rooms`]), lower first.
+    pub rooms: [usize; 2],
+}
+
 /// The board and starting positions a scenario's text map describes.
 #[derive(Debug, Clone)]
 pub struct Layout {
-    /// The board: floor, terrain, wall hexes and thin walls.
+    /// The board at setup: the starting room, its closed doors as walls, and thin walls.
     pub map: HexMap,
+    /// Every room, the starting one first is not promised: see `start_room`.
+    pub rooms: Vec<RoomLayout>,
+    /// The room revealed at setup: the one of start hex 1.
+    pub start_room: usize,
+    /// Every door, in `(q, r)` order.
+    pub doors: Vec<DoorLayout>,
+    /// The room of each monster spot, as in `monsters`.
+    pub monster_rooms: Vec<usize>,
     /// Start hex per hero index.
     pub hero_starts: Vec<Option<Hex>>,
     /// Monsters in map order (by `(q, r)`): hex and placement letter.
@@ -858,9 +903,9 @@ impl Scenario {
     /// The board and start positions; errors point into `text` when given.
     pub fn layout(&self, file: &str, text: &str) -> Result<Layout, LoadError> {
         let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
-        let mut floor = Vec::new();
-        let mut walls = Vec::new();
-        let mut terrain = Vec::new();
+        // Every hex with its terrain and where it is written; doors apart.
+        let mut cells: Vec<(Hex, Terrain, usize, usize)> = Vec::new();
+        let mut door_cells: Vec<(Hex, usize, usize)> = Vec::new();
         let mut hero_starts = vec![None; self.heroes.len()];
         let mut monsters = Vec::new();
         for (row, line) in self.map.iter().enumerate() {
@@ -869,16 +914,16 @@ impl Scenario {
                 let here = || map_char_position(file, text, row, col);
                 match cell(c) {
                     None => {}
-                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * 1-9 or a legend letter)"))),
-                    Some(Ok(Cell::Terrain(Terrain::Wall))) => walls.push(h),
-                    Some(Ok(Cell::Terrain(t))) => {
-                        floor.push(h);
-                        if t != Terrain::Floor {
-                            terrain.push((h, t));
+                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * + 1-9 or a legend letter)"))),
+                    Some(Ok(Cell::Terrain(t))) => cells.push((h, t, row, col)),
+                    Some(Ok(Cell::Door)) => {
+                        if self.rooms.is_empty() {
+                            return Err(here().with("map: a door joins rooms: draw them in `rooms`".into()));
                         }
+                        door_cells.push((h, row, col));
                     }
                     Some(Ok(Cell::Hero(i))) => {
-                        floor.push(h);
+                        cells.push((h, Terrain::Floor, row, col));
                         match hero_starts.get_mut(i) {
                             Some(slot @ None) => *slot = Some(h),
                             Some(Some(_)) => return Err(here().with(format!("map: hero {} starts twice", i + 1))),
@@ -893,19 +938,24 @@ impl Scenario {
                         if !self.legend.contains_key(&c) {
                             return Err(here().with(format!("map: letter {c:?} is not in the legend")));
                         }
-                        floor.push(h);
+                        cells.push((h, Terrain::Floor, row, col));
                         monsters.push((h, c));
                     }
                 }
             }
         }
-        let mut map = HexMap::new(&floor, &walls).map_err(|e| err("map:", format!("map: {e}")))?;
-        for (h, t) in terrain {
-            map.set_terrain(h, t)
-                .map_err(|e| err("map:", format!("map: {e}")))?;
-        }
+        let board = |hexes: &[(Hex, Terrain)]| -> Result<HexMap, LoadError> {
+            board_of(hexes).map_err(|e| err("map:", format!("map: {e}")))
+        };
+        // The whole map, closed doors as walls, checks every thin wall.
+        let whole: Vec<(Hex, Terrain)> = cells
+            .iter()
+            .map(|&(h, t, _, _)| (h, t))
+            .chain(door_cells.iter().map(|&(h, _, _)| (h, Terrain::Wall)))
+            .collect();
+        let mut full = board(&whole)?;
         for &((aq, ar), (bq, br)) in &self.thin_walls {
-            map.add_thin_wall(hex(aq, ar), hex(bq, br))
+            full.add_thin_wall(hex(aq, ar), hex(bq, br))
                 .map_err(|e| err("thin_walls:", format!("thin_walls: {e}")))?;
         }
         if let Some(i) = hero_starts.iter().position(Option::is_none) {
@@ -919,11 +969,159 @@ impl Scenario {
             ));
         }
         monsters.sort_by_key(|(h, _)| crate::hex::qr(*h));
+        let (rooms, room_at) = self.room_layout(file, text, &cells)?;
+        let room_of = |h: Hex| room_at.get(&crate::hex::qr(h)).copied();
+        let mut doors = Vec::new();
+        for &(h, row, col) in &door_cells {
+            if self.rooms.get(row).and_then(|l| l.chars().nth(col)) != Some('+') {
+                return Err(room_char_position(file, text, row, col).with(format!(
+                    "rooms: the door on row {}, column {} is marked {:?} here: expected +",
+                    row + 1,
+                    col + 1,
+                    self.rooms
+                        .get(row)
+                        .and_then(|l| l.chars().nth(col))
+                        .unwrap_or(' ')
+                )));
+            }
+            let mut joined: Vec<usize> = (0..6)
+                .filter_map(|d| room_of(crate::hex::step(h, d)))
+                .collect();
+            joined.sort_unstable();
+            joined.dedup();
+            let [a, b] = joined[..] else {
+                return Err(map_char_position(file, text, row, col).with(format!(
+                    "map: the door on row {}, column {} touches {} {}: a door joins two",
+                    row + 1,
+                    col + 1,
+                    joined.len(),
+                    if joined.len() == 1 { "room" } else { "rooms" }
+                )));
+            };
+            doors.push(DoorLayout {
+                hex: h,
+                rooms: [a, b],
+            });
+        }
+        doors.sort_by_key(|d| crate::hex::qr(d.hex));
+        let first = hero_starts.first().copied().flatten();
+        let start_room = first.and_then(room_of).unwrap_or(0);
+        for (i, h) in hero_starts.iter().enumerate() {
+            if let Some(h) = h
+                && room_of(*h) != Some(start_room)
+            {
+                return Err(err(
+                    "rooms:",
+                    format!(
+                        "rooms: start hex {} is in {}, not in {} with start hex 1: every character starts in the first room",
+                        i + 1,
+                        rooms[room_of(*h).unwrap_or(0)].name,
+                        rooms[start_room].name
+                    ),
+                ));
+            }
+        }
+        let monster_rooms = monsters
+            .iter()
+            .map(|(h, _)| room_of(*h).unwrap_or(start_room))
+            .collect();
+        let map = if self.rooms.is_empty() {
+            full
+        } else {
+            let mut shown = rooms[start_room].hexes.clone();
+            shown.extend(
+                doors
+                    .iter()
+                    .filter(|d| d.rooms.contains(&start_room))
+                    .map(|d| (d.hex, Terrain::Wall)),
+            );
+            let mut map = board(&shown)?;
+            add_thin_walls(&mut map, &self.thin_walls);
+            map
+        };
         Ok(Layout {
             map,
+            rooms,
+            start_room,
+            doors,
+            monster_rooms,
             hero_starts,
             monsters,
         })
+    }
+
+    /// The rooms of the map's `cells` and the room of each hex by `(q, r)`: one room of every hex
+    /// when the scenario draws none.
+    #[expect(clippy::type_complexity, reason = "the two halves of one answer")]
+    fn room_layout(
+        &self,
+        file: &str,
+        text: &str,
+        cells: &[(Hex, Terrain, usize, usize)],
+    ) -> Result<(Vec<RoomLayout>, BTreeMap<(i32, i32), usize>), LoadError> {
+        let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+        if self.rooms.is_empty() {
+            let hexes: Vec<(Hex, Terrain)> = cells.iter().map(|&(h, t, _, _)| (h, t)).collect();
+            let at = hexes.iter().map(|(h, _)| (crate::hex::qr(*h), 0)).collect();
+            let room = RoomLayout {
+                letter: ' ',
+                name: "the map".into(),
+                hexes,
+            };
+            return Ok((vec![room], at));
+        }
+        if self.rooms.len() != self.map.len() {
+            return Err(err(
+                "rooms:",
+                format!(
+                    "rooms: {} rows, but the map has {}: draw the rooms over the map, row for row",
+                    self.rooms.len(),
+                    self.map.len()
+                ),
+            ));
+        }
+        let grid: Vec<Vec<char>> = self.rooms.iter().map(|l| l.chars().collect()).collect();
+        let mut letters: BTreeMap<char, Vec<(Hex, Terrain)>> = BTreeMap::new();
+        for &(h, t, row, col) in cells {
+            let c = grid[row].get(col).copied().unwrap_or(' ');
+            if !c.is_ascii_alphanumeric() {
+                return Err(room_char_position(file, text, row, col).with(format!(
+                    "rooms: the hex on row {}, column {} has no room: write its room's letter or digit",
+                    row + 1,
+                    col + 1
+                )));
+            }
+            letters.entry(c).or_default().push((h, t));
+        }
+        for letter in self.room_names.keys() {
+            if !letters.contains_key(letter) {
+                return Err(err(
+                    &format!("'{letter}'"),
+                    format!("room_names: no room is drawn with {letter:?}"),
+                ));
+            }
+        }
+        let mut at = BTreeMap::new();
+        let rooms = letters
+            .into_iter()
+            .enumerate()
+            .map(|(i, (letter, mut hexes))| {
+                hexes.sort_by_key(|(h, _)| crate::hex::qr(*h));
+                for (h, _) in &hexes {
+                    at.insert(crate::hex::qr(*h), i);
+                }
+                RoomLayout {
+                    letter,
+                    name: self
+                        .room_names
+                        .get(&letter)
+                        .cloned()
+                        .unwrap_or_else(|| format!("room {letter}")),
+                    hexes,
+                }
+            })
+            .collect();
+        Ok((rooms, at))
     }
 
     /// Checks everything serde cannot: names that refer to each other, sizes, the map.
@@ -1345,6 +1543,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         num("round_limit", n(r), 0, MAX_ROUNDS)?;
     }
     count("heroes", s.heroes.len(), MAX_COUNT)?;
+    count("exercises", s.exercises.len(), MAX_COUNT)?;
     count("monsters", s.monsters.len(), MAX_COUNT)?;
     if let Some(m) = &s.monster_modifiers {
         count("monster_modifiers", m.len(), MAX_MODIFIERS)?;
@@ -1546,14 +1745,60 @@ impl At {
     }
 }
 
+/// A thin wall between two hexes, as a scenario writes it: `((q, r), (q, r))`.
+pub type ThinWall = ((i32, i32), (i32, i32));
+
+/// A board of these hexes and their terrain (walls included).
+pub(crate) fn board_of(hexes: &[(Hex, Terrain)]) -> Result<HexMap, crate::hex::MapError> {
+    let walls: Vec<Hex> = hexes
+        .iter()
+        .filter(|(_, t)| *t == Terrain::Wall)
+        .map(|(h, _)| *h)
+        .collect();
+    let floor: Vec<Hex> = hexes
+        .iter()
+        .filter(|(_, t)| *t != Terrain::Wall)
+        .map(|(h, _)| *h)
+        .collect();
+    let mut map = HexMap::new(&floor, &walls)?;
+    for &(h, t) in hexes {
+        if t != Terrain::Floor && t != Terrain::Wall {
+            map.set_terrain(h, t)?;
+        }
+    }
+    Ok(map)
+}
+
+/// Puts the scenario's thin walls on `map` where one of their hexes is on it (the rest lie in
+/// rooms not revealed yet).
+pub(crate) fn add_thin_walls(map: &mut HexMap, walls: &[ThinWall]) {
+    for &((aq, ar), (bq, br)) in walls {
+        let (a, b) = (hex(aq, ar), hex(bq, br));
+        if map.contains(a) || map.contains(b) {
+            // Checked against the whole map when the scenario was read.
+            let _ = map.add_thin_wall(a, b);
+        }
+    }
+}
+
+/// File position of room character `(row, col)`: the `row`-th string after `rooms:`.
+fn room_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
+    grid_char_position(file, text, "rooms:", row, col)
+}
+
 /// File position of map character `(row, col)`: the `row`-th string after `map:`.
 fn map_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
+    grid_char_position(file, text, "map:", row, col)
+}
+
+/// File position of character `(row, col)` of the text grid after `field`.
+fn grid_char_position(file: &str, text: &str, field: &str, row: usize, col: usize) -> At {
     let whole = At {
         file: file.to_string(),
         line: 0,
         column: 0,
     };
-    let Some(start) = find_map_field(text) else {
+    let Some(start) = find_grid_field(text, field) else {
         return whole;
     };
     let mut quotes = text[start..].match_indices('"').map(|(i, _)| start + i);
@@ -1573,8 +1818,8 @@ fn map_char_position(file: &str, text: &str, row: usize, col: usize) -> At {
     }
 }
 
-fn find_map_field(text: &str) -> Option<usize> {
-    let (line, col) = find_position(text, "map:")?;
+fn find_grid_field(text: &str, field: &str) -> Option<usize> {
+    let (line, col) = find_position(text, field)?;
     let off: usize = text
         .split_inclusive('\n')
         .take(line - 1)

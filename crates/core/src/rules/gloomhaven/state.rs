@@ -194,6 +194,15 @@ pub struct MonsterState {
     pub arrived: u32,
 }
 
+/// A door of the scenario: closed doors stand on the board as walls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Door {
+    /// Its hex.
+    pub hex: Hex,
+    /// Opened by a character.
+    pub open: bool,
+}
+
 /// A summon of a hero. Gone summons keep their slot so ids stay stable; their order is the order
 /// they were summoned in, which is the order they act in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -417,6 +426,13 @@ pub struct State {
     pub pending: Option<Pending>,
     /// Money tokens left by dead monsters.
     pub money: Vec<Hex>,
+    /// Which rooms of the scenario are revealed, by the layout's room index (empty when the
+    /// scenario draws no rooms: its whole map is on the board).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<bool>,
+    /// The doors, in the layout's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doors: Vec<Door>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
     /// An action that draws cards, waiting for the cards it draws (chance actions).
@@ -489,7 +505,11 @@ impl State {
         }
         let mut monsters = Vec::new();
         let mut numbers = vec![0u32; scenario.monsters.len()];
-        for (h, letter) in &layout.monsters {
+        for ((h, letter), room) in layout.monsters.iter().zip(&layout.monster_rooms) {
+            // Monsters of other rooms are placed when their room is revealed.
+            if *room != layout.start_room {
+                continue;
+            }
             let p = &scenario.legend[letter];
             let elite = match p.rank(characters) {
                 Rank::Absent => continue,
@@ -536,7 +556,25 @@ impl State {
             });
         }
         let monster_deck = ModifierDeck::stacked(parse_deck(scenario.monster_modifiers.as_ref())?);
+        let drawn = !scenario.rooms.is_empty();
+        let revealed = if drawn {
+            (0..layout.rooms.len())
+                .map(|r| r == layout.start_room)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let doors = layout
+            .doors
+            .iter()
+            .map(|d| Door {
+                hex: d.hex,
+                open: false,
+            })
+            .collect();
         Ok(State {
+            revealed,
+            doors,
             map: Board(layout.map),
             scenario,
             setup_from: Some(file),
@@ -611,6 +649,25 @@ impl State {
             .iter()
             .position(|m| m.alive && m.hex == h)
             .map(FigureId::Monster)
+    }
+
+    /// Whether every room is revealed (always, in a scenario without rooms).
+    pub fn all_revealed(&self) -> bool {
+        self.revealed.iter().all(|&r| r)
+    }
+
+    /// The index of the closed door on `h`, if there is one.
+    pub fn closed_door_at(&self, h: Hex) -> Option<usize> {
+        self.doors.iter().position(|d| !d.open && d.hex == h)
+    }
+
+    /// The hexes of the closed doors on the board.
+    pub fn closed_doors(&self) -> Vec<Hex> {
+        self.doors
+            .iter()
+            .filter(|d| !d.open && self.map.0.contains(d.hex))
+            .map(|d| d.hex)
+            .collect()
     }
 
     /// Whether a figure has a condition.

@@ -136,29 +136,9 @@ impl State {
             if !self.monsters.iter().any(|m| m.alive && m.kind == k) {
                 continue;
             }
-            let ks = &mut self.kinds[k];
-            if ks.draw_pile.is_empty() {
-                ks.draw_pile.append(&mut ks.discard);
-                self.dealer.shuffle(&mut ks.draw_pile);
+            if self.draw_ability(k, ev) {
+                order.push(Actor::Monsters(k));
             }
-            if ks.draw_pile.is_empty() {
-                continue;
-            }
-            // The top of the pile is its last card: outcome 0 draws it.
-            let (pile, t) = (&ks.draw_pile, &self.scenario.monsters[k]);
-            let i = self.dealer.pick(pile.len(), || Want {
-                what: format!("the {} ability card", t.name),
-                options: pile.iter().rev().map(|&c| t.deck[c].name.clone()).collect(),
-            });
-            let card = ks.draw_pile.remove(ks.draw_pile.len() - 1 - i);
-            ks.current = Some(card);
-            let initiative = self.scenario.monsters[k].deck[card].initiative;
-            ev.push(Event::AbilityRevealed {
-                kind: k,
-                card,
-                initiative,
-            });
-            order.push(Actor::Monsters(k));
         }
         order.extend(self.active_heroes().map(Actor::Hero));
         // A stable sort: actors the rules cannot order stay together, and the players order them.
@@ -167,6 +147,34 @@ impl State {
         self.turn = 0;
         self.settle_order_from(0, ev);
         Ok(())
+    }
+
+    /// Monster type `k` draws its ability card for the round (the discard shuffled back when the
+    /// pile is empty); false when it has no card to draw.
+    pub(super) fn draw_ability(&mut self, k: usize, ev: &mut Vec<Event>) -> bool {
+        let ks = &mut self.kinds[k];
+        if ks.draw_pile.is_empty() {
+            ks.draw_pile.append(&mut ks.discard);
+            self.dealer.shuffle(&mut ks.draw_pile);
+        }
+        if ks.draw_pile.is_empty() {
+            return false;
+        }
+        // The top of the pile is its last card: outcome 0 draws it.
+        let (pile, t) = (&ks.draw_pile, &self.scenario.monsters[k]);
+        let i = self.dealer.pick(pile.len(), || Want {
+            what: format!("the {} ability card", t.name),
+            options: pile.iter().rev().map(|&c| t.deck[c].name.clone()).collect(),
+        });
+        let card = ks.draw_pile.remove(ks.draw_pile.len() - 1 - i);
+        ks.current = Some(card);
+        let initiative = self.scenario.monsters[k].deck[card].initiative;
+        ev.push(Event::AbilityRevealed {
+            kind: k,
+            card,
+            initiative,
+        });
+        true
     }
 
     /// Where an actor's initiative puts it in the turn order, lower first. Heroes playing cards go
@@ -230,7 +238,10 @@ impl State {
     /// Starts the turn of `order[turn]`, skipping actors that cannot act, or ends the round.
     pub(super) fn start_actor(&mut self, ev: &mut Vec<Event>) {
         loop {
-            if self.living_monsters().next().is_none() || self.active_heroes().next().is_none() {
+            // The game is over (rooms still hidden keep it going when every monster is dead).
+            if (self.living_monsters().next().is_none() && self.all_revealed())
+                || self.active_heroes().next().is_none()
+            {
                 return;
             }
             let Some(&actor) = self.order.get(self.turn) else {
@@ -282,6 +293,10 @@ impl State {
                         .filter(|(_, m)| m.alive && m.kind == k && m.arrived < self.round)
                         .map(|(i, _)| i)
                         .collect();
+                    // Elites first, then by standee number (monsters revealed later come last in
+                    // the list of slots).
+                    self.queue
+                        .sort_by_key(|&i| (!self.monsters[i].elite, self.monsters[i].number));
                     if self.next_in_queue() {
                         return;
                     }
