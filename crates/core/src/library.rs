@@ -119,10 +119,16 @@ impl Library {
 }
 
 /// The monster types built in, by their file in this source tree.
-const BUILT_IN_MONSTERS: &[(&str, &str)] = &[(
-    "assets/monsters/cellar-rat.ron",
-    include_str!("../../../assets/monsters/cellar-rat.ron"),
-)];
+const BUILT_IN_MONSTERS: &[(&str, &str)] = &[
+    (
+        "assets/monsters/cellar-rat.ron",
+        include_str!("../../../assets/monsters/cellar-rat.ron"),
+    ),
+    (
+        "assets/monsters/husk-beetle.ron",
+        include_str!("../../../assets/monsters/husk-beetle.ron"),
+    ),
+];
 
 #[cfg(test)]
 mod tests {

@@ -38,6 +38,8 @@ mod ruled_turn;
 pub mod scenario;
 #[cfg(test)]
 mod scenario_tests;
+#[cfg(test)]
+mod coverage_tests;
 pub mod shared;
 pub mod show;
 pub mod state;

@@ -1,0 +1,16 @@
+//! Seeded autopilot games of the shipped Gloomhaven-family scenarios that claim their rules: each
+//! claimed rule fires and the autopilot wins between a fifth and four fifths of its games.
+
+use super::Gloomhaven;
+use crate::game::coverage::check_shipped;
+
+/// The shipped scenarios that list their `exercises`, by file name.
+const SHIPPED: &[(&str, &str)] = &[(
+    "drowned-granary.ron",
+    include_str!("../../../../../scenarios/drowned-granary.ron"),
+)];
+
+#[test]
+fn every_claiming_scenario_fires_its_rules_and_is_neither_easy_nor_hopeless() {
+    check_shipped::<Gloomhaven>(SHIPPED, 100);
+}
