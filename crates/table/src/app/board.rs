@@ -112,7 +112,21 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(on_message::<RebuildBoard>)
                 .run_if(at_table),
         )
+        .add_systems(Update, board_changed.run_if(at_table))
         .add_systems(PostUpdate, sync_overlays.run_if(at_table));
+}
+
+/// Asks for the board to be built again when the game's board changed under it (a room revealed,
+/// a door opened).
+fn board_changed(
+    table: Res<Table>,
+    mut built: Local<u64>,
+    mut rebuild: MessageWriter<RebuildBoard>,
+) {
+    if table.board_changes != *built {
+        *built = table.board_changes;
+        rebuild.write(RebuildBoard);
+    }
 }
 
 /// Takes the board away, to be built again.

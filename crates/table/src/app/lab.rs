@@ -401,14 +401,7 @@ fn follow(
     if bench.is_changed() {
         let view = bench.0.view();
         let board = BoardView::of(&view);
-        let same = board.cells.len() == table.board.cells.len()
-            && board
-                .cells
-                .iter()
-                .zip(&table.board.cells)
-                .all(|(a, b)| a.key == b.key && a.ground == b.ground)
-            && board.thin_walls == table.board.thin_walls;
-        if !same {
+        if !board.same_as(&table.board) {
             table.board = board;
             rebuild.write(RebuildBoard);
         }

@@ -29,6 +29,9 @@ pub struct Table {
     pub odds: Option<Odds>,
     /// Why the tie waiting for the players is theirs, in the module's words.
     pub tie: Option<String>,
+    /// How many times the board changed under a game (a room revealed, a door opened, a trap
+    /// sprung): the board is built again when this moves.
+    pub board_changes: u64,
 }
 
 impl Table {
@@ -46,12 +49,18 @@ impl Table {
             panels: Vec::new(),
             odds: None,
             tie: None,
+            board_changes: 0,
         }
     }
 
-    /// Follows a rule module's view of the table: the table draws nothing else. The board never
-    /// changes during a game.
+    /// Follows a rule module's view of the table: the table draws nothing else. When the board
+    /// itself changed (cells, ground, doors, thin walls), it is built again.
     pub fn show(&mut self, view: TableView) {
+        let board = BoardView::of(&view);
+        if !board.same_as(&self.board) {
+            self.board = board;
+            self.board_changes += 1;
+        }
         self.figures = view.figures;
         self.tokens = view.tokens;
         self.round = view.round;

@@ -51,6 +51,16 @@ pub struct BoardView {
 }
 
 impl BoardView {
+    /// Whether the two draw the same board: the same cells with the same ground and doors, and
+    /// the same thin walls.
+    pub fn same_as(&self, other: &BoardView) -> bool {
+        self.cells.len() == other.cells.len()
+            && self.cells.iter().zip(&other.cells).all(|(a, b)| {
+                a.key == b.key && a.ground == b.ground && a.door == b.door && a.place == b.place
+            })
+            && self.thin_walls == other.thin_walls
+    }
+
     /// The drawing of any module's board: flat-topped hexes of side 1 (as the rules core measures
     /// them) or squares of side [`SQUARE`].
     pub fn of(view: &TableView) -> Self {
