@@ -387,6 +387,23 @@ impl State {
         else {
             return;
         };
+        let monster = self.add_monster(kind, false, hex, Origin::Spawned);
+        ev.push(Event::Spawned {
+            monster,
+            by: FigureId::Monster(m),
+            hex,
+        });
+    }
+
+    /// Puts a new monster of type `kind` on `hex`, numbered after the type's highest standee, and
+    /// returns its id. A spawned one arrives this round (and does not act in it).
+    pub(super) fn add_monster(
+        &mut self,
+        kind: usize,
+        elite: bool,
+        hex: Hex,
+        origin: Origin,
+    ) -> usize {
         let number = self
             .monsters
             .iter()
@@ -395,25 +412,26 @@ impl State {
             .max()
             .unwrap_or(0)
             + 1;
-        let hp = t.normal.hp as i32;
-        let monster = self.monsters.len();
+        let t = &self.scenario.monsters[kind];
+        let hp = if elite { t.elite.hp } else { t.normal.hp } as i32;
+        let arrived = if origin == Origin::Spawned {
+            self.round
+        } else {
+            0
+        };
         self.monsters.push(MonsterState {
             kind,
             number,
-            elite: false,
+            elite,
             hp,
             max_hp: hp,
             hex,
             alive: true,
             conditions: Vec::new(),
             shield: 0,
-            origin: Origin::Spawned,
-            arrived: self.round,
+            origin,
+            arrived,
         });
-        ev.push(Event::Spawned {
-            monster,
-            by: FigureId::Monster(m),
-            hex,
-        });
+        self.monsters.len() - 1
     }
 }

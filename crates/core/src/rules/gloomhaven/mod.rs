@@ -18,6 +18,8 @@ pub mod board;
 pub mod candidates;
 pub mod case;
 pub mod coverage;
+#[cfg(test)]
+mod coverage_tests;
 mod effects;
 mod foe_turn;
 mod format_1;
@@ -38,8 +40,6 @@ mod ruled_turn;
 pub mod scenario;
 #[cfg(test)]
 mod scenario_tests;
-#[cfg(test)]
-mod coverage_tests;
 pub mod shared;
 pub mod show;
 pub mod state;

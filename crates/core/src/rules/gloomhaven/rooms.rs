@@ -7,7 +7,7 @@
 
 use super::actions::Event;
 use super::scenario::{Layout, Rank, add_thin_walls, board_of};
-use super::state::{Actor, MonsterState, Phase, State};
+use super::state::{Actor, Phase, State};
 use crate::hex::{Hex, Terrain, qr};
 use crate::modifiers::attack::Origin;
 
@@ -83,30 +83,7 @@ impl State {
             if self.monsters.len() >= super::actions::MAX_MONSTERS {
                 break;
             }
-            let number = self
-                .monsters
-                .iter()
-                .filter(|x| x.kind == kind)
-                .map(|x| x.number)
-                .max()
-                .unwrap_or(0)
-                + 1;
-            let t = &self.scenario.monsters[kind];
-            let hp = if elite { t.elite.hp } else { t.normal.hp } as i32;
-            ids.push(self.monsters.len());
-            self.monsters.push(MonsterState {
-                kind,
-                number,
-                elite,
-                hp,
-                max_hp: hp,
-                hex: h,
-                alive: true,
-                conditions: Vec::new(),
-                shield: 0,
-                origin: Origin::Placed,
-                arrived: 0,
-            });
+            ids.push(self.add_monster(kind, elite, h, Origin::Placed));
         }
         ev.push(Event::RoomRevealed {
             room: r,
