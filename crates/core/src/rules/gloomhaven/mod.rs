@@ -421,10 +421,15 @@ impl Rules for Gloomhaven {
                 file.heroes.len()
             ));
         }
-        Ok(Some(Action::Setup(scenario::Party {
-            level: choice.level.unwrap_or_else(|| file.recommended_level()),
-            heroes: (0..players).collect(),
-        })))
+        let heroes: Vec<usize> = (0..players).collect();
+        let level = choice
+            .level
+            .unwrap_or_else(|| file.recommended_level_of(&heroes));
+        // What the scenario offers first is the game it starts as: no set-up to log.
+        if players == file.heroes.len() && level == file.recommended_level() {
+            return Ok(None);
+        }
+        Ok(Some(Action::Setup(scenario::Party { level, heroes })))
     }
 
     fn check_action(action: &Action) -> Result<(), String> {

@@ -704,14 +704,29 @@ impl Scenario {
         self.level.is_some() || self.monsters.iter().any(|m| !m.levels.is_empty())
     }
 
-    /// The level offered first: the file's, else half the heroes' average level, rounded up.
+    /// The level offered first to every hero of the file: the file's, else half their average
+    /// level, rounded up.
     pub fn recommended_level(&self) -> u32 {
+        self.recommended_level_of(&(0..self.heroes.len()).collect::<Vec<_>>())
+    }
+
+    /// The level offered first to a party of the file's heroes: the file's, else half the
+    /// party's average level, rounded up.
+    pub fn recommended_level_of(&self, party: &[usize]) -> u32 {
         if let Some(l) = self.level {
             return l;
         }
-        let n = self.heroes.len().max(1) as u32;
-        let sum: u32 = self.heroes.iter().map(|h| h.level).sum();
-        sum.div_ceil(n).div_ceil(2).min(MAX_LEVEL)
+        let levels: Vec<u32> = party
+            .iter()
+            .filter_map(|&h| self.heroes.get(h).map(|x| x.level))
+            .collect();
+        let n = levels.len().max(1) as u32;
+        levels
+            .iter()
+            .sum::<u32>()
+            .div_ceil(n)
+            .div_ceil(2)
+            .min(MAX_LEVEL)
     }
 
     /// The scenario as played by `party` (or by every hero at the recommended level): the level's

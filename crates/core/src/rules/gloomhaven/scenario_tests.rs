@@ -527,3 +527,57 @@ fn rooms_that_do_not_fit_the_map_are_refused_where_they_are_written() {
     .unwrap_err();
     assert!(e.message.contains("draw them in `rooms`"), "{e}");
 }
+
+#[test]
+fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
+    use crate::rules::PartyChoice;
+    // Level-5 heroes recommend level 3 for all four; the first two (levels 1 and 5) level 2.
+    let text = four([1, 5, 6, 4]);
+    let file = parse(&text);
+    assert_eq!(file.recommended_level(), 2);
+    assert_eq!(file.recommended_level_of(&[1, 2]), 3);
+    for (choice, set_up) in [
+        (PartyChoice::default(), None),
+        (
+            PartyChoice {
+                level: Some(2),
+                players: None,
+            },
+            None,
+        ),
+        (
+            PartyChoice {
+                level: None,
+                players: Some(4),
+            },
+            None,
+        ),
+        (
+            PartyChoice {
+                level: Some(3),
+                players: None,
+            },
+            Some((3, 4)),
+        ),
+        // Two characters: the first two heroes (levels 1 and 5) recommend 2.
+        (
+            PartyChoice {
+                level: None,
+                players: Some(2),
+            },
+            Some((2, 2)),
+        ),
+    ] {
+        let mut g = Game::new(file.clone(), "party.ron", 1, TieBreaker::Seeded).unwrap();
+        let events = g.set_up(choice).unwrap();
+        match set_up {
+            None => {
+                assert!(events.is_empty() && g.actions().is_empty(), "{choice:?}");
+            }
+            Some((level, characters)) => assert!(
+                matches!(events[..], [Event::SetUp { level: Some(l), characters: c }] if l == level && c == characters),
+                "{choice:?}: {events:?}"
+            ),
+        }
+    }
+}
