@@ -175,6 +175,19 @@ pub struct PartyChoice {
     pub players: Option<usize>,
 }
 
+/// What a scenario lets the players choose before a game: its level and how many characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartyOffer {
+    /// The scenario levels offered, lowest first (none when the level changes nothing).
+    pub levels: Vec<u32>,
+    /// The level offered first.
+    pub recommended: u32,
+    /// How many characters may play.
+    pub players: std::ops::RangeInclusive<usize>,
+    /// How many play when nobody chooses.
+    pub all: usize,
+}
+
 /// One family of foe rules, as the game, the loop and the table use it.
 ///
 /// The state owns the truth and its seeded generator; `apply` is the only way it changes. Legal
@@ -249,6 +262,10 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn steps(state: &Self::State) -> u64;
     /// The game's seed.
     fn seed(state: &Self::State) -> u64;
+    /// What the scenario lets the players choose before a game; `None` when nothing.
+    fn party_offer(_scenario: &Self::Scenario) -> Option<PartyOffer> {
+        None
+    }
     /// The action that sets a new game (`state`, before anything happened) up for `choice`, when
     /// the choice asks for anything; an error says why the module or the scenario cannot.
     fn party_action(

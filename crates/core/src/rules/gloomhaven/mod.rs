@@ -403,6 +403,23 @@ impl Rules for Gloomhaven {
         format_1::actions(scenario, seed, ties, actions)
     }
 
+    fn party_offer(file: &Scenario) -> Option<crate::rules::PartyOffer> {
+        let most = file.heroes.len().min(*scenario::PARTY_SIZES.end());
+        let players = *scenario::PARTY_SIZES.start()..=most;
+        // None when the level changes nothing in this scenario.
+        let levels: Vec<u32> = if file.is_levelled() {
+            (0..=scenario::MAX_LEVEL).collect()
+        } else {
+            Vec::new()
+        };
+        (file.is_levelled() || players.clone().count() > 1).then(|| crate::rules::PartyOffer {
+            levels,
+            recommended: file.recommended_level(),
+            players,
+            all: file.heroes.len(),
+        })
+    }
+
     fn party_action(
         s: &State,
         choice: crate::rules::PartyChoice,
