@@ -1553,6 +1553,40 @@ fn a_brimstone_hero_moves_by_a_click_on_a_lit_square() {
     });
 }
 
+/// The New game screen sets a scenario up for the characters and the level clicked under its
+/// name: two of The Drowned Granary's four heroes, at level 2.
+#[test]
+fn a_scenario_starts_for_the_characters_and_level_clicked_in_new_game() {
+    let _turn = Turn::take();
+    let mut t = Table::open("scenarios/tutorial.ron");
+    t.click("menu:new-game");
+    t.click("newgame:The Drowned Granary:players:2");
+    t.click("newgame:The Drowned Granary:level:2");
+    t.click("newgame:The Drowned Granary");
+    t.switched("The Drowned Granary");
+    let p = t.wait_for("the granary's Players window", 120, |p| {
+        widget(p, "players:start").map(|_| p.clone())
+    });
+    let heroes: Vec<&str> = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Hero")
+        .filter_map(|f| f["name"].as_str())
+        .collect();
+    assert_eq!(heroes, ["Orrin", "Lisbet"], "two characters sit down");
+    assert!(cursor(&p) >= 1, "the set-up is the game's first action");
+    // Nobody in the sack hall yet: the first room is empty, the doors closed.
+    assert!(
+        p["figures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["side"] == "Hero"),
+        "no monster stands in the loading yard"
+    );
+}
+
 /// From The Sunken Kiln's Players window: the New game menu takes the table to a Brimstone fight
 /// (asking first, as cards were chosen), whose game is paused and saved, then to The Root Cellar
 /// and The Sunken Kiln again, in the same window each time.

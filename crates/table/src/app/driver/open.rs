@@ -11,7 +11,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use foehold_core::game::Game;
-use foehold_core::rules::{Present, TieBreaker};
+use foehold_core::rules::{PartyChoice, Present, TieBreaker};
 use foehold_loop::CoreGame;
 
 use super::follow::{Record, Seen};
@@ -27,9 +27,10 @@ use crate::modules::{ForRules, Module, with_rules};
 #[derive(Resource, Debug, Default, Clone, PartialEq, Eq)]
 pub struct Problem(pub Option<String>);
 
-/// The scenario file the players chose to start, in place, whatever its rules.
+/// The scenario file the players chose to start, in place, whatever its rules, and the level and
+/// party they chose for it.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct StartScenario(pub PathBuf);
+pub struct StartScenario(pub PathBuf, pub PartyChoice);
 
 pub(super) fn plugin(app: &mut App) {
     // Before the frame's other systems and its state transition: they see one game all frame,
@@ -45,11 +46,11 @@ pub struct GameFile(pub Option<(String, Option<String>)>);
 
 /// Starts the scenario chosen in the New game window on this table, whatever its rules.
 fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
-    for StartScenario(path) in starts.read() {
-        let path = path.clone();
+    for StartScenario(path, choice) in starts.read() {
+        let (path, choice) = (path.clone(), *choice);
         commands.queue(move |world: &mut World| {
             let seed = world.resource::<Options>().seed;
-            if let Err(e) = open(world, &path, seed) {
+            if let Err(e) = open_for(world, &path, seed, choice) {
                 // The game on the table stays.
                 world.resource_mut::<Problem>().0 = Some(format!("Could not start the game:\n{e}"));
             }
@@ -62,18 +63,21 @@ fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Installs(pub u64);
 
-/// A new game of the scenario in a file's text, of whichever rules it names.
+/// A new game of the scenario in a file's text, of whichever rules it names, set up as chosen.
 struct NewGame<'a> {
     file: &'a str,
     text: &'a str,
     seed: u64,
+    choice: PartyChoice,
 }
 
 impl ForRules for NewGame<'_> {
     type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
-        let game = new_game::<R>(self.file, self.text, self.seed)?;
+        let mut game = new_game::<R>(self.file, self.text, self.seed)?;
+        game.set_up(self.choice)
+            .map_err(|e| format!("{}: {e}", self.file))?;
         Ok(Box::new(move |world: &mut World| {
             install::<R>(world, game, false);
         }))
@@ -92,6 +96,16 @@ pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>
 /// Opens the scenario in `path` on the table, replacing the game there (it arrives early in the
 /// next frame); errors name the file, line and column, and leave the table as it was.
 pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
+    open_for(world, path, seed, PartyChoice::default())
+}
+
+/// [`open`], with the game set up for a level and a number of characters.
+pub fn open_for(
+    world: &mut World,
+    path: &Path,
+    seed: u64,
+    choice: PartyChoice,
+) -> Result<(), String> {
     let text = world.resource::<crate::app::store::Store>().read(path)?;
     let file = path.display().to_string();
     let install = with_rules(
@@ -101,6 +115,7 @@ pub fn open(world: &mut World, path: &Path, seed: u64) -> Result<(), String> {
             file: &file,
             text: &text,
             seed,
+            choice,
         },
     )
     .map_err(|e| e.to_string())??;

@@ -676,8 +676,10 @@ mod switching {
 
         // The New game window asks for a scenario of other rules: it starts in place.
         hold(&mut app);
-        app.world_mut()
-            .write_message(StartScenario(repo("scenarios/cinder-adit.ron")));
+        app.world_mut().write_message(StartScenario(
+            repo("scenarios/cinder-adit.ron"),
+            Default::default(),
+        ));
         app.update();
         assert!(!app.world().contains_resource::<CoreGame<Gloomhaven>>());
         let g = &app.world().resource::<CoreGame<Brimstone>>().0;
@@ -717,7 +719,8 @@ mod switching {
         let dir = tempfile::tempdir().expect("a scratch folder");
         let bad = dir.path().join("bad.ron");
         std::fs::write(&bad, "(rules: \"Chess\")").expect("written");
-        app.world_mut().write_message(StartScenario(bad));
+        app.world_mut()
+            .write_message(StartScenario(bad, Default::default()));
         app.update();
         let problem = app.world().resource::<Problem>().0.clone();
         assert!(
@@ -728,7 +731,8 @@ mod switching {
 
         // And back.
         hold(&mut app);
-        app.world_mut().write_message(StartScenario(tutorial));
+        app.world_mut()
+            .write_message(StartScenario(tutorial, Default::default()));
         app.update();
         assert!(!app.world().contains_resource::<CoreGame<Brimstone>>());
         let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
@@ -742,6 +746,56 @@ mod switching {
             app.world().resource::<Log>().told,
             crate::app::driver::told::retell(g).0,
             "its log is told from its own actions"
+        );
+    }
+
+    #[test]
+    fn a_scenario_started_for_a_level_and_a_party_is_set_up_for_them() {
+        use foehold_core::rules::PartyChoice;
+        let mut app = headless(4);
+        let granary = repo("scenarios/drowned-granary.ron");
+        hold(&mut app);
+        let choice = PartyChoice {
+            level: Some(3),
+            players: Some(2),
+        };
+        app.world_mut()
+            .write_message(StartScenario(granary.clone(), choice));
+        app.update();
+        let g = &app.world().resource::<CoreGame<Gloomhaven>>().0;
+        assert_eq!(g.state.heroes.len(), 2, "two characters");
+        assert_eq!(g.state.scenario.level, Some(3));
+        assert_eq!(g.cursor, 1, "the set-up is the game's first action");
+        let table = app.world().resource::<Table>();
+        assert_eq!(table.hero_names(), ["Orrin", "Lisbet"]);
+        assert_eq!(
+            app.world().resource::<Seats>().owner.len(),
+            2,
+            "a seat for each character"
+        );
+        // A choice the scenario cannot seat is refused, and the game stays.
+        let too_many = PartyChoice {
+            level: None,
+            players: Some(5),
+        };
+        app.world_mut()
+            .write_message(StartScenario(granary, too_many));
+        app.update();
+        let problem = app.world().resource::<Problem>().0.clone();
+        assert!(
+            problem
+                .as_deref()
+                .is_some_and(|p| p.contains("cannot seat 5")),
+            "{problem:?}"
+        );
+        assert_eq!(
+            app.world()
+                .resource::<CoreGame<Gloomhaven>>()
+                .0
+                .state
+                .heroes
+                .len(),
+            2
         );
     }
 }

@@ -12,8 +12,8 @@ use crate::app::screen::Screen;
 use crate::app::store::Store;
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
-use foehold_core::rules::TieBreaker;
 use foehold_core::rules::view::Side;
+use foehold_core::rules::{PartyChoice, PartyOffer, TieBreaker};
 
 /// A scenario file's name, rules and heroes, and description, read by the rules it names.
 struct About<'a> {
@@ -27,6 +27,8 @@ struct Listed {
     /// Its rules (the module's [`Module::RULES`]) and how many heroes it seats ("… · 2 heroes").
     what: String,
     about: String,
+    /// The level and party it lets the players choose, if any.
+    offer: Option<PartyOffer>,
 }
 
 impl ForRules for About<'_> {
@@ -36,6 +38,7 @@ impl ForRules for About<'_> {
         let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
         let name = R::scenario_name(&s).to_string();
         let about = R::scenario_about(&s).to_string();
+        let offer = R::party_offer(&s);
         // The heroes as the game sets them up (the players then share them out).
         let heroes = R::setup(std::sync::Arc::new(s), 0, TieBreaker::Table)
             .ok()
@@ -51,7 +54,12 @@ impl ForRules for About<'_> {
             Some(n) => format!("{} · {n} heroes", R::RULES),
             None => R::RULES.to_string(),
         };
-        Ok(Listed { name, what, about })
+        Ok(Listed {
+            name,
+            what,
+            about,
+            offer,
+        })
     }
 }
 
@@ -76,6 +84,9 @@ struct Entry {
     name: String,
     /// Its rules and heroes, and its description; or why the file cannot be played.
     about: Result<(String, String), String>,
+    /// What the players may choose for it, and what they chose.
+    offer: Option<PartyOffer>,
+    choice: PartyChoice,
 }
 
 fn entries(store: &Store) -> Vec<Entry> {
@@ -83,15 +94,24 @@ fn entries(store: &Store) -> Vec<Entry> {
         .scenario_files()
         .into_iter()
         .map(|path| match about(store, &path) {
-            Ok(Listed { name, what, about }) => Entry {
+            Ok(Listed {
+                name,
+                what,
+                about,
+                offer,
+            }) => Entry {
                 name,
                 about: Ok((what, about)),
                 path,
+                offer,
+                choice: PartyChoice::default(),
             },
             Err(e) => Entry {
                 name: path.display().to_string(),
                 about: Err(e.to_string()),
                 path,
+                offer: None,
+                choice: PartyChoice::default(),
             },
         })
         .collect()
@@ -170,7 +190,7 @@ pub fn new_game(
                     }
                     ui.label("Choose a scenario; the Players window follows.");
                     ui.separator();
-                    for (i, e) in entries.iter().enumerate() {
+                    for (i, e) in entries.iter_mut().enumerate() {
                         match &e.about {
                             Ok((what, about)) => {
                                 if ui
@@ -189,6 +209,9 @@ pub fn new_game(
                                 if !about.is_empty() {
                                     ui.weak(about);
                                 }
+                                if let Some(offer) = &e.offer {
+                                    party_choice(ui, &e.name, offer, &mut e.choice);
+                                }
                             }
                             Err(why) => {
                                 ui.add_enabled(false, egui::Button::new(&e.name));
@@ -203,7 +226,7 @@ pub fn new_game(
     });
     if let Some(i) = start {
         // Putting the game on the table enters the table screen.
-        starts.write(StartScenario(entries[i].path.clone()));
+        starts.write(StartScenario(entries[i].path.clone(), entries[i].choice));
     } else if back {
         screen.set(Screen::Table);
     }
@@ -212,6 +235,46 @@ pub fn new_game(
         *listing = Listing::default();
     }
     Ok(())
+}
+
+/// The number of characters and the scenario level, chosen under a scenario's name: nothing
+/// chosen plays every hero at the recommended level.
+fn party_choice(ui: &mut egui::Ui, name: &str, offer: &PartyOffer, choice: &mut PartyChoice) {
+    let players = choice.players.unwrap_or(offer.all);
+    let level = choice.level.unwrap_or(offer.recommended);
+    if offer.players.clone().count() > 1 {
+        ui.horizontal(|ui| {
+            ui.label("Characters:");
+            for n in offer.players.clone() {
+                if ui
+                    .selectable_label(players == n, n.to_string())
+                    .tagged(format!("newgame:{name}:players:{n}"))
+                    .clicked()
+                {
+                    choice.players = Some(n);
+                }
+            }
+        });
+    }
+    if !offer.levels.is_empty() {
+        ui.horizontal(|ui| {
+            ui.label("Scenario level:");
+            for &l in &offer.levels {
+                let text = if l == offer.recommended {
+                    format!("{l} (recommended)")
+                } else {
+                    l.to_string()
+                };
+                if ui
+                    .selectable_label(level == l, text)
+                    .tagged(format!("newgame:{name}:level:{l}"))
+                    .clicked()
+                {
+                    choice.level = Some(l);
+                }
+            }
+        });
+    }
 }
 
 #[cfg(test)]
