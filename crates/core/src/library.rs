@@ -104,11 +104,6 @@ impl Library {
         out
     }
 
-    /// Whether it holds nothing.
-    pub fn is_empty(&self) -> bool {
-        self.monsters.is_empty() && self.classes.is_empty()
-    }
-
     /// The library in this source tree's `assets/` as files (tests only: to check that the
     /// built-in one is all of it).
     #[cfg(any(test, feature = "testing"))]

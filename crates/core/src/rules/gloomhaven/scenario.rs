@@ -845,7 +845,7 @@ pub struct DoorLayout {
 pub struct Layout {
     /// The board at setup: the starting room, its closed doors as walls, and thin walls.
     pub map: HexMap,
-    /// Every room, the starting one first is not promised: see `start_room`.
+    /// Every room, in the order of their letters (`start_room` says which is revealed first).
     pub rooms: Vec<RoomLayout>,
     /// The room revealed at setup: the one of start hex 1.
     pub start_room: usize,
@@ -988,15 +988,13 @@ impl Scenario {
         let room_of = |h: Hex| room_at.get(&crate::hex::qr(h)).copied();
         let mut doors = Vec::new();
         for &(h, row, col) in &door_cells {
-            if self.rooms.get(row).and_then(|l| l.chars().nth(col)) != Some('+') {
+            let mark = self.rooms.get(row).and_then(|l| l.chars().nth(col));
+            if mark != Some('+') {
                 return Err(room_char_position(file, text, row, col).with(format!(
                     "rooms: the door on row {}, column {} is marked {:?} here: expected +",
                     row + 1,
                     col + 1,
-                    self.rooms
-                        .get(row)
-                        .and_then(|l| l.chars().nth(col))
-                        .unwrap_or(' ')
+                    mark.unwrap_or(' ')
                 )));
             }
             let mut joined: Vec<usize> = (0..6)
