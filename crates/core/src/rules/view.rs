@@ -48,6 +48,9 @@ pub enum Ground {
     Adventure,
     /// Not on the board: a place the position lab may add to it, drawn faintly.
     Outside,
+    /// Plain ground that is a way out: a character ending its turn there leaves the scenario
+    /// (Gloomhaven-family escapes).
+    Exit,
 }
 
 impl Ground {
@@ -66,6 +69,7 @@ impl Ground {
             Ground::DomeGap => "gap space",
             Ground::Adventure => "adventure space",
             Ground::Outside => "off the board",
+            Ground::Exit => "exit",
         }
     }
 }

@@ -238,6 +238,12 @@ fn ground_material(g: Ground) -> StandardMaterial {
             0.5,
             LinearRgba::rgb(0.10, 0.06, 0.01),
         ),
+        // A pale green way out, lit a little so it reads from across the board.
+        Ground::Exit => (
+            Color::srgb(0.45, 0.72, 0.42),
+            0.6,
+            LinearRgba::rgb(0.03, 0.10, 0.03),
+        ),
         // Close to the table's own colour: a place to paint, not ground.
         Ground::Outside => (Color::srgb(0.13, 0.135, 0.15), 1.0, LinearRgba::BLACK),
     };

@@ -1,4 +1,5 @@
-//! Tokens on the board (money, loot): a small pile of coins on each cell the rule module's view lists.
+//! Tokens on the board (money, loot, treasure): a small pile of coins, or a chest for a token the
+//! view labels "treasure", on each cell the rule module's view lists.
 
 use bevy::prelude::*;
 
@@ -6,9 +7,9 @@ use super::screen::{at_table, of_table};
 use super::table::Table;
 use super::view::CellKey;
 
-/// A pile of tokens on one cell.
+/// A pile of tokens on one cell; `true` for a treasure chest.
 #[derive(Component, Debug)]
-pub struct TokenPile(pub CellKey);
+pub struct TokenPile(pub CellKey, pub bool);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_assets)
@@ -19,6 +20,9 @@ pub(super) fn plugin(app: &mut App) {
 struct TokenAssets {
     coin: Handle<Mesh>,
     gold: Handle<StandardMaterial>,
+    chest: Handle<Mesh>,
+    lid: Handle<Mesh>,
+    wood: Handle<StandardMaterial>,
 }
 
 fn setup_assets(
@@ -34,6 +38,13 @@ fn setup_assets(
             perceptual_roughness: 0.3,
             ..default()
         }),
+        chest: meshes.add(Cuboid::new(0.36, 0.22, 0.26)),
+        lid: meshes.add(Cuboid::new(0.38, 0.05, 0.28)),
+        wood: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.45, 0.27, 0.12),
+            perceptual_roughness: 0.8,
+            ..default()
+        }),
     });
 }
 
@@ -45,9 +56,14 @@ fn sync_tokens(
     piles: Query<(Entity, &TokenPile)>,
 ) {
     let Some(assets) = assets else { return };
-    let mut wanted: Vec<CellKey> = table.tokens.iter().map(|t| t.cell).collect();
+    let mut wanted: Vec<(CellKey, bool)> = table
+        .tokens
+        .iter()
+        .map(|t| (t.cell, t.label == "treasure"))
+        .collect();
     wanted.sort_unstable();
-    let mut shown: Vec<CellKey> = piles.iter().map(|(_, p)| p.0).collect();
+    wanted.dedup();
+    let mut shown: Vec<(CellKey, bool)> = piles.iter().map(|(_, p)| (p.0, p.1)).collect();
     shown.sort_unstable();
     if wanted == shown {
         return;
@@ -55,19 +71,42 @@ fn sync_tokens(
     for (e, _) in &piles {
         commands.entity(e).despawn();
     }
-    for &cell in &wanted {
-        // Off-centre, so a pile stays visible beside a mini standing on the same cell.
-        let at = table.board.world(cell) + Vec3::new(0.42, 0.14, 0.22);
+    for &(cell, treasure) in &wanted {
+        // Off-centre, so a pile stays visible beside a mini standing on the same cell; a chest on
+        // the other side, so that both show when a dead monster's token lies on a treasure.
+        let off = if treasure {
+            Vec3::new(-0.38, 0.2, -0.2)
+        } else {
+            Vec3::new(0.42, 0.14, 0.22)
+        };
+        let at = table.board.world(cell) + off;
         let pile = commands
             .spawn((
                 Transform::from_translation(at),
                 Visibility::default(),
-                TokenPile(cell),
+                TokenPile(cell, treasure),
                 of_table(),
                 Pickable::IGNORE,
                 Name::new("tokens"),
             ))
             .id();
+        if treasure {
+            commands.spawn((
+                Mesh3d(assets.chest.clone()),
+                MeshMaterial3d(assets.wood.clone()),
+                Transform::default(),
+                Pickable::IGNORE,
+                ChildOf(pile),
+            ));
+            commands.spawn((
+                Mesh3d(assets.lid.clone()),
+                MeshMaterial3d(assets.gold.clone()),
+                Transform::from_translation(Vec3::Y * 0.13),
+                Pickable::IGNORE,
+                ChildOf(pile),
+            ));
+            continue;
+        }
         for k in 0..3 {
             let off = Vec3::new(0.03 * k as f32, 0.045 * k as f32, -0.02 * k as f32);
             commands.spawn((

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::scenario::{Condition, Element};
+use super::scenario::{Condition, Element, Victory};
 use super::state::{Actor, Drawing, FigureId, Half, Pending, Phase, State};
 use crate::hex::{Hex, distance, qr};
 use crate::modifiers::card::{Effect as CardEffect, Element as CardElement};
@@ -90,6 +90,8 @@ pub enum Cause {
     Trap,
     /// Hazardous terrain it entered.
     Hazard,
+    /// A trapped treasure it looted.
+    Treasure,
 }
 
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
@@ -324,10 +326,24 @@ pub enum Event {
         /// The hexes whose tokens it took.
         hexes: Vec<Hex>,
     },
-    /// The scenario is over: the money tokens each hero picked up, by hero.
-    MoneyCounted {
-        /// Tokens per hero, in hero order.
-        tokens: Vec<u32>,
+    /// A hero looted a treasure tile and took what it gives.
+    TreasureLooted {
+        /// The hero.
+        hero: usize,
+        /// The tile, by index into the state's treasures.
+        treasure: usize,
+    },
+    /// A hero left the scenario through an exit hex.
+    HeroEscaped {
+        /// The hero.
+        hero: usize,
+        /// The exit.
+        hex: Hex,
+    },
+    /// The scenario is over: what each hero takes from it, by hero.
+    Reckoned {
+        /// One tally per hero, in hero order.
+        tally: Vec<Tally>,
     },
     /// A hero played a card half.
     CardPlayed {
@@ -404,6 +420,21 @@ pub enum Event {
         /// Why, in words.
         reason: String,
     },
+}
+
+/// What a hero takes from a finished scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Money tokens picked up.
+    pub tokens: u32,
+    /// Gold: each token at the scenario level's coin value, and gold from treasure.
+    pub gold: u32,
+    /// Experience: from card halves, and the level's bonus on a victory.
+    pub experience: u32,
+    /// The bonus experience included in `experience`.
+    pub bonus: u32,
+    /// Items from treasure.
+    pub items: Vec<String>,
 }
 
 /// Initiative of a long-resting hero.
@@ -583,32 +614,151 @@ impl State {
         if self.phase.is_over() || self.phase == Phase::Setup {
             return;
         }
-        if self.living_monsters().next().is_none() && self.all_revealed() {
-            self.phase = Phase::Victory;
-            self.pending = None;
-            ev.push(Event::Victory);
-            self.count_money(ev);
+        if self.goal_met() {
+            self.win(ev);
         } else if self.active_heroes().next().is_none() {
             self.phase = Phase::Defeat;
             self.pending = None;
             ev.push(Event::Defeat {
                 reason: "every hero is exhausted".into(),
             });
-            self.count_money(ev);
+            self.reckon(ev);
         }
     }
 
-    /// The end of the scenario: each hero counts the money tokens it picked up. Tokens still on the
-    /// board are nobody's.
-    pub(super) fn count_money(&self, ev: &mut Vec<Event>) {
-        ev.push(Event::MoneyCounted {
-            tokens: self.heroes.iter().map(|x| x.money).collect(),
+    pub(super) fn win(&mut self, ev: &mut Vec<Event>) {
+        self.phase = Phase::Victory;
+        self.pending = None;
+        ev.push(Event::Victory);
+        self.reckon(ev);
+    }
+
+    /// Whether the scenario's goal is met now (a goal of rounds is met when its round ends).
+    pub(super) fn goal_met(&self) -> bool {
+        match &self.scenario.victory {
+            Victory::AllFoesDead => self.living_monsters().next().is_none() && self.all_revealed(),
+            Victory::Kill(name) => self
+                .scenario
+                .monster_index(name)
+                .is_some_and(|k| self.cleared(|t| t == k)),
+            Victory::Loot(n) => self.treasures_looted() >= *n as usize,
+            Victory::Escape => {
+                self.active_heroes().next().is_none() && self.heroes.iter().any(|x| x.escaped)
+            }
+            Victory::Survive(_) => false,
+            Victory::Destroy => self.cleared(|k| self.scenario.monsters[k].objective),
+        }
+    }
+
+    /// How many treasure tiles have been looted.
+    pub fn treasures_looted(&self) -> usize {
+        self.treasures
+            .iter()
+            .filter(|t| t.looted_by.is_some())
+            .count()
+    }
+
+    /// Whether the monsters of the types `of` picks are done with: one has stood on the board,
+    /// none is alive, and no hidden room holds one for the party.
+    fn cleared(&self, of: impl Fn(usize) -> bool) -> bool {
+        if !self.monsters.iter().any(|m| of(m.kind))
+            || self.monsters.iter().any(|m| m.alive && of(m.kind))
+        {
+            return false;
+        }
+        if self.all_revealed() {
+            return true;
+        }
+        let Ok(layout) = self.scenario.layout("scenario", "") else {
+            return false;
+        };
+        let characters = self.heroes.len();
+        !layout
+            .monsters
+            .iter()
+            .zip(&layout.monster_rooms)
+            .any(|((_, letter), &room)| {
+                !self.revealed.get(room).copied().unwrap_or(true)
+                    && self.scenario.legend.get(letter).is_some_and(|p| {
+                        p.rank(characters) != super::scenario::Rank::Absent
+                            && self.scenario.monster_index(&p.monster).is_some_and(&of)
+                    })
+            })
+    }
+
+    /// The end of the scenario: each hero's tally.
+    pub(super) fn reckon(&self, ev: &mut Vec<Event>) {
+        ev.push(Event::Reckoned {
+            tally: self.tally(),
         });
     }
 
-    /// Hero `h` picks up the money tokens within `range` of its hex (0: the hex itself).
+    /// What each hero takes away, by hero: the money tokens it picked up at the level's coin
+    /// value, with its treasure gold, items and experience (the level's bonus once the scenario
+    /// is won, to every character, exhausted or not). Tokens still on the board are nobody's.
+    pub fn tally(&self) -> Vec<Tally> {
+        let level = self
+            .scenario
+            .level
+            .unwrap_or_else(|| self.scenario.recommended_level());
+        let table = super::scenario::LevelTable::of(level);
+        let bonus = if self.phase == Phase::Victory {
+            table.bonus_experience
+        } else {
+            0
+        };
+        self.heroes
+            .iter()
+            .map(|x| Tally {
+                tokens: x.money,
+                gold: x.money * table.coin + x.gold,
+                experience: x.experience + bonus,
+                bonus,
+                items: x.items.clone(),
+            })
+            .collect()
+    }
+
+    /// Hero `h` picks up the money tokens and loots the treasure tiles within `range` of its hex
+    /// (0: the hex itself). Treasures are looted in board order, after the money.
     pub(super) fn loot(&mut self, h: usize, range: u32, ev: &mut Vec<Event>) {
         let at = self.heroes[h].hex;
+        self.loot_money(h, at, range, ev);
+        for t in 0..self.treasures.len() {
+            let tile = self.treasures[t];
+            if tile.looted_by.is_some()
+                || distance(at, tile.hex) > range
+                || !self.map.0.contains(tile.hex)
+                || self.heroes[h].exhausted
+            {
+                continue;
+            }
+            self.treasures[t].looted_by = Some(h);
+            ev.push(Event::TreasureLooted {
+                hero: h,
+                treasure: t,
+            });
+            let Some(give) = self.scenario.treasures.get(&tile.letter).cloned() else {
+                continue;
+            };
+            let x = &mut self.heroes[h];
+            x.gold += give.gold;
+            x.items.extend(give.item);
+            for c in give.conditions {
+                self.add_condition(FigureId::Hero(h), c, ev);
+            }
+            if give.damage > 0 {
+                ev.push(Event::Suffered {
+                    figure: FigureId::Hero(h),
+                    amount: give.damage,
+                    cause: Cause::Treasure,
+                });
+                self.damage(FigureId::Hero(h), give.damage, ev);
+            }
+        }
+    }
+
+    fn loot_money(&mut self, h: usize, at: Hex, range: u32, ev: &mut Vec<Event>) {
         let (taken, left): (Vec<Hex>, Vec<Hex>) = std::mem::take(&mut self.money)
             .into_iter()
             .partition(|&t| distance(at, t) <= range);

@@ -1,9 +1,10 @@
 //! A simple but sensible hero autopilot, and the automatic driver of headless games.
 //!
 //! It picks the card with the best attack and the card with the best move (a summon card instead of
-//! the attack while the hero has no summon on the board), walks toward the nearest foe it can
-//! attack, hits the weakest foes in reach, places summons nearest the foes, and rests when the hand
-//! runs out. A hero's play
+//! the attack while the hero has no summon on the board), walks toward the exits of an escape or
+//! the treasures of a loot, else the nearest foe it can attack, then treasure, then a closed door;
+//! hits the weakest foes in reach, places summons nearest the foes, and rests when the hand runs
+//! out. A hero's play
 //! is always one of its half's candidates in `heroes.rs` that the rules accept: one of its legal
 //! actions.
 
@@ -12,7 +13,7 @@ use std::cmp::Reverse;
 use super::actions::Action;
 use super::heroes::{HeroMoves, movement};
 use super::movement::{Score, UNREACHABLE};
-use super::scenario::{Effect, HeroCard};
+use super::scenario::{Effect, HeroCard, Victory};
 use super::state::{FigureId, Half, Phase, State};
 use crate::hex::sight::Sight;
 use crate::hex::{Hex, distance};
@@ -258,6 +259,26 @@ fn targets_from(s: &State, from: Hex, range: u32, n: usize) -> Vec<Hex> {
 /// with no foe next to them (no disadvantage) when it can reach one.
 fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
     let map = &s.map.0;
+    let marked = |is: &dyn Fn(Hex) -> bool| -> Vec<bool> {
+        (0..map.len()).map(|i| is(map.hex_at(i))).collect()
+    };
+    let treasure = |h: Hex| {
+        s.treasures
+            .iter()
+            .any(|t| t.looted_by.is_none() && t.hex == h)
+    };
+    // A goal of hexes comes first: the exits of an escape, the treasures of a loot.
+    let first = match s.scenario.victory {
+        Victory::Escape => Some(marked(&|h| s.exits.contains(&h))),
+        Victory::Loot(_) => Some(marked(&treasure)),
+        _ => None,
+    };
+    if let Some(goals) = first {
+        let d = moves.graph.to_any(&goals);
+        if d[moves.start] != UNREACHABLE {
+            return d;
+        }
+    }
     let sight = (range > 0).then(|| Sight::drawn(map, s.scenario.edition().switches.sight));
     let foes: Vec<Hex> = s.living_monsters().map(|m| s.monsters[m].hex).collect();
     let can_end = |i: usize| i == moves.start || moves.graph.endable[i];
@@ -283,9 +304,13 @@ fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
     if d[moves.start] != UNREACHABLE {
         return d;
     }
-    // No foe to reach: the nearest closed door, to reveal what lies behind it.
-    let doors: Vec<bool> = (0..map.len())
-        .map(|i| s.closed_door_at(map.hex_at(i)).is_some())
-        .collect();
-    moves.graph.to_any(&doors)
+    // No foe to reach: the nearest treasure, else the nearest closed door, to reveal what lies
+    // behind it.
+    let d = moves.graph.to_any(&marked(&treasure));
+    if d[moves.start] != UNREACHABLE {
+        return d;
+    }
+    moves
+        .graph
+        .to_any(&marked(&|h| s.closed_door_at(h).is_some()))
 }

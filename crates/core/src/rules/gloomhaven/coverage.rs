@@ -1,8 +1,11 @@
-//! Which Gloomhaven-family rules decided something in a game, read from the events: focus, ties,
-//! elements, conditions, summons and spawns, loot, rests and exhaustion.
+//! Which Gloomhaven-family rules decided something in a game, read from its events.
+//!
+//! Focus, ties, elements, conditions, summons and spawns, loot and treasure, rests and exhaustion,
+//! doors, and the goal met.
 
 use super::Gloomhaven;
 use super::actions::{Action, Cause, Event};
+use super::scenario::Victory;
 use super::state::State;
 use crate::rules::coverage::Coverage;
 
@@ -29,14 +32,35 @@ pub const RULES: &[&str] = &[
     "Hero exhausted",
     "Door opened",
     "Room revealed",
+    "Treasure looted",
+    "Hero escaped",
+    "Objective: every foe",
+    "Objective: kill",
+    "Objective: loot",
+    "Objective: escape",
+    "Objective: survive",
+    "Objective: destroy",
+    "Defeat: round limit",
 ];
+
+/// The coverage row of a goal met.
+fn objective(v: &Victory) -> &'static str {
+    match v {
+        Victory::AllFoesDead => "Objective: every foe",
+        Victory::Kill(_) => "Objective: kill",
+        Victory::Loot(_) => "Objective: loot",
+        Victory::Escape => "Objective: escape",
+        Victory::Survive(_) => "Objective: survive",
+        Victory::Destroy => "Objective: destroy",
+    }
+}
 
 impl Coverage for Gloomhaven {
     fn coverage_rules() -> &'static [&'static str] {
         RULES
     }
 
-    fn fired(_after: &State, _action: &Action, events: &[Event], out: &mut Vec<&'static str>) {
+    fn fired(after: &State, _action: &Action, events: &[Event], out: &mut Vec<&'static str>) {
         for e in events {
             match e {
                 Event::FoeTargeted { focus, options, .. } => {
@@ -70,6 +94,13 @@ impl Coverage for Gloomhaven {
                 Event::Rested { long: true, .. } => out.push("Long rest"),
                 Event::Rested { long: false, .. } => out.push("Short rest"),
                 Event::HeroExhausted { .. } => out.push("Hero exhausted"),
+                Event::TreasureLooted { .. } => out.push("Treasure looted"),
+                Event::HeroEscaped { .. } => out.push("Hero escaped"),
+                Event::Victory => out.push(objective(&after.scenario.victory)),
+                // The round limit is the one defeat with a character still standing.
+                Event::Defeat { .. } if after.active_heroes().next().is_some() => {
+                    out.push("Defeat: round limit");
+                }
                 _ => {}
             }
         }

@@ -64,13 +64,14 @@ impl State {
         x.hp = 0;
         x.alive = false;
         x.conditions.clear();
-        let hex = x.hex;
+        let (hex, origin, kind) = (x.hex, x.origin, x.kind);
         ev.push(Event::FigureDied {
             figure: FigureId::Monster(m),
             hex,
         });
-        // Only a monster the scenario placed leaves a money token; a spawned one leaves none.
-        if x.origin == Origin::Placed {
+        // Only a monster the scenario placed leaves a money token; a spawned one leaves none, and
+        // an objective is no monster to loot.
+        if origin == Origin::Placed && !self.scenario.monsters[kind].objective {
             self.money.push(hex);
             ev.push(Event::MoneyDropped {
                 figure: FigureId::Monster(m),
@@ -117,6 +118,12 @@ impl State {
 
     pub(super) fn add_condition(&mut self, f: FigureId, c: Condition, ev: &mut Vec<Event>) {
         if !self.alive(f) {
+            return;
+        }
+        // An objective takes damage only: no condition sticks to it.
+        if let FigureId::Monster(m) = f
+            && self.scenario.monsters[self.monsters[m].kind].objective
+        {
             return;
         }
         let fresh = self.acting() == Some(f);
@@ -412,8 +419,7 @@ impl State {
             .max()
             .unwrap_or(0)
             + 1;
-        let t = &self.scenario.monsters[kind];
-        let hp = if elite { t.elite.hp } else { t.normal.hp } as i32;
+        let hp = self.scenario.monsters[kind].hit_points(elite, self.heroes.len()) as i32;
         let arrived = if origin == Origin::Spawned {
             self.round
         } else {

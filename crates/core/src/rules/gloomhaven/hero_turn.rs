@@ -84,6 +84,15 @@ impl State {
             half,
             basic,
         });
+        // A half used as printed gives its experience; a basic action gives none.
+        if !basic {
+            let c = &self.scenario.heroes[hero].cards[card];
+            let xp = match half {
+                Half::Top => c.top.xp,
+                Half::Bottom => c.bottom.xp,
+            };
+            self.heroes[hero].experience += xp;
+        }
         let p = HeroPlay {
             card,
             half,

@@ -108,6 +108,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 Cause::Wound => "its wound",
                 Cause::Trap => "a trap",
                 Cause::Hazard => "hazardous terrain",
+                Cause::Treasure => "a trapped treasure",
             };
             format!("{} suffers {amount} damage from {why}", name(*figure))
         }
@@ -251,16 +252,52 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             if taken.len() == 1 { "" } else { "s" },
             hexes(taken)
         ),
-        Event::MoneyCounted { tokens } => {
-            let each: Vec<String> = tokens
+        Event::TreasureLooted { hero: h, treasure } => {
+            let tile = &s.treasures[*treasure];
+            let give = s
+                .scenario
+                .treasures
+                .get(&tile.letter)
+                .map_or_else(|| "nothing".into(), super::scenario::Treasure::describe);
+            format!(
+                "{} loots the treasure on {}: {give}",
+                hero(*h),
+                hexes(&[tile.hex])
+            )
+        }
+        Event::HeroEscaped { hero: h, hex } => {
+            format!(
+                "{} escapes through the exit on {}",
+                hero(*h),
+                hexes(&[*hex])
+            )
+        }
+        Event::Reckoned { tally } => {
+            let each: Vec<String> = tally
                 .iter()
                 .enumerate()
-                .map(|(h, n)| format!("{} {n}", hero(h)))
+                .map(|(h, t)| {
+                    let mut line = format!(
+                        "{} {} gold ({} token{}), {} experience",
+                        hero(h),
+                        t.gold,
+                        t.tokens,
+                        if t.tokens == 1 { "" } else { "s" },
+                        t.experience
+                    );
+                    if t.bonus > 0 {
+                        line.push_str(&format!(" ({} bonus)", t.bonus));
+                    }
+                    for i in &t.items {
+                        line.push_str(&format!(", {i}"));
+                    }
+                    line
+                })
                 .collect();
             return Some(format!(
-                "Round {} · money tokens looted: {}",
+                "Round {} · what each takes away: {}",
                 s.round,
-                each.join(", ")
+                each.join("; ")
             ));
         }
         Event::CardPlayed {
@@ -325,7 +362,13 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             hexes(&[*hex])
         ),
         Event::RoundEnded { round } => return Some(format!("Round {round} · the round ends")),
-        Event::Victory => return Some(format!("Round {} · VICTORY: every foe is dead", s.round)),
+        Event::Victory => {
+            return Some(format!(
+                "Round {} · VICTORY: {}",
+                s.round,
+                s.scenario.victory.won()
+            ));
+        }
         Event::Defeat { reason } => return Some(format!("Round {} · DEFEAT: {reason}", s.round)),
     };
     Some(format!("Round {} · {body}", s.round))

@@ -23,6 +23,8 @@ mod coverage_tests;
 mod effects;
 mod foe_turn;
 mod format_1;
+#[cfg(test)]
+mod goal_tests;
 mod hero_turn;
 pub mod heroes;
 pub mod lab;
@@ -54,7 +56,7 @@ use std::sync::Arc;
 pub use crate::rules::{ActionError, TieBreaker};
 pub use actions::{Action, Cause, Event};
 pub use preset::{Edition, Preset, Switches};
-pub use scenario::Scenario;
+pub use scenario::{Scenario, Victory};
 pub use state::{Actor, FigureId, FoeStage, Half, Phase, State};
 pub use targeting::{Choice, Decision, Enemy, MonsterAction, Situation, SituationError, decide};
 
@@ -548,6 +550,8 @@ impl Present for Gloomhaven {
                     key: qr(h),
                     ground: if door {
                         Ground::Floor
+                    } else if s.exits.contains(&h) {
+                        Ground::Exit
                     } else {
                         ground(map.terrain_at(i))
                     },
@@ -624,7 +628,7 @@ impl Present for Gloomhaven {
                 card: summon_card(&x.spec),
             });
         }
-        let tokens = s
+        let mut tokens: Vec<TokenInfo> = s
             .money
             .iter()
             .map(|h| TokenInfo {
@@ -632,6 +636,16 @@ impl Present for Gloomhaven {
                 label: "money".into(),
             })
             .collect();
+        // Treasure tiles not yet looted, in rooms on the board.
+        tokens.extend(
+            s.treasures
+                .iter()
+                .filter(|t| t.looted_by.is_none() && map.contains(t.hex))
+                .map(|t| TokenInfo {
+                    cell: qr(t.hex),
+                    label: "treasure".into(),
+                }),
+        );
         TableView {
             grid: GridKind::Hex,
             cells,
@@ -659,24 +673,87 @@ impl Present for Gloomhaven {
 
 /// The scenario's goal and how it stands: what wins and what loses.
 fn goal_panel(s: &State) -> Panel {
-    let left = s.living_monsters().count();
     let up = s.active_heroes().count();
-    let mut lines = vec![
-        "The heroes win when every monster is dead.".to_string(),
-        format!("Monsters left: {left} of {}.", s.monsters.len()),
-        format!(
-            "The heroes lose when every one is exhausted ({up} of {} in play).",
+    let v = &s.scenario.victory;
+    let mut lines = vec![format!("{}.", v.goal())];
+    let standing =
+        |of: &dyn Fn(usize) -> bool| s.monsters.iter().filter(|m| m.alive && of(m.kind)).count();
+    match v {
+        Victory::AllFoesDead => lines.push(format!(
+            "Monsters left: {} on the board.",
+            standing(&|_| true)
+        )),
+        Victory::Kill(name) => {
+            let k = s.scenario.monster_index(name);
+            lines.push(format!(
+                "{name} left: {} on the board.",
+                standing(&|t| Some(t) == k)
+            ));
+        }
+        Victory::Loot(n) => lines.push(format!(
+            "Treasures looted: {} of {n}.",
+            s.treasures_looted()
+        )),
+        Victory::Escape => lines.push(format!(
+            "Out through an exit: {} of {} characters.",
+            s.heroes.iter().filter(|x| x.escaped).count(),
             s.heroes.len()
-        ),
-    ];
+        )),
+        Victory::Survive(n) => lines.push(rounds_left(s.round, *n)),
+        Victory::Destroy => lines.push(format!(
+            "Objectives left: {} on the board.",
+            standing(&|t| s.scenario.monsters[t].objective)
+        )),
+    }
+    let hidden = s.revealed.iter().filter(|r| !**r).count();
+    if hidden > 0 {
+        lines.push(format!(
+            "Rooms still hidden: {hidden} (a character opens a door by entering it)."
+        ));
+    }
+    if !s.treasures.is_empty() && !matches!(v, Victory::Loot(_)) {
+        lines.push(format!(
+            "Treasures looted: {} of {}.",
+            s.treasures_looted(),
+            s.treasures.len()
+        ));
+    }
+    lines.push(format!(
+        "The heroes lose when every one is exhausted ({up} of {} in play).",
+        s.heroes.len()
+    ));
     if let Some(n) = s.scenario.round_limit {
         lines.push(format!(
-            "They lose too if monsters are left when round {n} ends."
+            "They lose too if the goal is not met when round {n} ends: {}",
+            rounds_left(s.round, n).to_lowercase()
         ));
+    }
+    if s.phase.is_over() {
+        lines.push("What each takes away:".into());
+        for (h, t) in s.tally().iter().enumerate() {
+            let mut line = format!(
+                "{}: {} gold, {} experience",
+                s.scenario.heroes[h].name, t.gold, t.experience
+            );
+            for i in &t.items {
+                line.push_str(&format!(", {i}"));
+            }
+            lines.push(line);
+        }
     }
     Panel {
         title: "The goal".into(),
         lines,
+    }
+}
+
+/// "Rounds left: 3 (this one included)." before round `last` ends, in round `round`.
+fn rounds_left(round: u32, last: u32) -> String {
+    let left = (last + 1).saturating_sub(round.max(1));
+    match left {
+        0 => "No round left.".into(),
+        1 => "This is the last round.".into(),
+        n => format!("Rounds left: {n}, this one included."),
     }
 }
 

@@ -452,7 +452,7 @@ fn a_loot_action_picks_up_the_tokens_in_range() {
 }
 
 #[test]
-fn the_money_is_counted_when_the_scenario_ends() {
+fn the_money_and_experience_are_counted_when_the_scenario_ends() {
     let mut st = setup(scenario(
         &["1a"],
         "'a': (monster: \"Rat\")",
@@ -469,12 +469,20 @@ fn the_money_is_counted_when_the_scenario_ends() {
     st.apply_top(Action::Advance).unwrap();
     let ev = play(&mut st, 0, Half::Top, &[], &[hex(1, 0)]);
     assert!(ev.contains(&Event::Victory));
-    assert!(ev.contains(&Event::MoneyCounted { tokens: vec![2] }));
-    assert!(
-        log::lines(&st, &ev)
-            .iter()
-            .any(|l| l.ends_with("money tokens looted: Ann 2"))
-    );
+    // The scenario names no level: the one Ann's level 1 recommends, 1, where a token is worth 2
+    // gold and a victory 6 experience.
+    assert!(ev.contains(&Event::Reckoned {
+        tally: vec![super::actions::Tally {
+            tokens: 2,
+            gold: 4,
+            experience: 6,
+            bonus: 6,
+            items: vec![],
+        }]
+    }));
+    assert!(log::lines(&st, &ev).iter().any(|l| {
+        l.ends_with("what each takes away: Ann 4 gold (2 tokens), 6 experience (6 bonus)")
+    }));
 }
 
 #[test]

@@ -17,7 +17,8 @@
 //! | `*` | icy terrain |
 //! | `1`–`9` | floor where hero 1–9 starts |
 //! | `+` | a door, closed at setup (`rooms` says which rooms it joins) |
-//! | other letters | floor with a monster from `legend` |
+//! | `>` | floor that is an exit (a scenario won by escaping) |
+//! | other letters | floor with a monster from `legend` or a treasure from `treasures` |
 
 use std::collections::BTreeMap;
 
@@ -228,6 +229,13 @@ pub struct CardHalf {
     /// The card goes to the lost pile when this half is used.
     #[serde(default)]
     pub lost: bool,
+    /// Experience the character gains for using the half.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub xp: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl CardHalf {
@@ -502,9 +510,30 @@ pub struct MonsterType {
     pub levels: Vec<Ranks>,
     /// The type's ability deck.
     pub deck: Vec<AbilityCard>,
+    /// An objective: it never acts and has no deck, conditions do not stick to it, monsters leave
+    /// it be, and the heroes attack it as a foe.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub objective: bool,
+    /// Its hit points are the printed number times the characters playing (bosses, objectives).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub hp_per_character: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl MonsterType {
+    /// A monster's hit points when unhurt, for `characters` playing.
+    pub fn hit_points(&self, elite: bool, characters: usize) -> u32 {
+        let hp = if elite { self.elite.hp } else { self.normal.hp };
+        if self.hp_per_character {
+            hp * characters as u32
+        } else {
+            hp
+        }
+    }
+
     /// The type at scenario level `level`: its statistics are those the level prints, when it
     /// has levels.
     pub fn at_level(&self, level: u32) -> MonsterType {
@@ -558,11 +587,106 @@ impl Placement {
     }
 }
 
-/// How the heroes win.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// How the heroes win. Every kind is lost when every character is exhausted, and when the round
+/// limit ends with the goal not met.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Victory {
-    /// Every monster is dead.
+    /// Every monster is dead (objectives included) and every room revealed.
     AllFoesDead,
+    /// Every monster of the named type is dead: one has stood on the board and no hidden room
+    /// holds one for the party.
+    Kill(String),
+    /// This many treasure tiles are looted.
+    Loot(u32),
+    /// Every character still in the scenario has left through an exit hex (`>`), at least one.
+    Escape,
+    /// The round of this number ends with a character still in the scenario.
+    Survive(u32),
+    /// Every objective figure (a monster type with `objective: true`) is destroyed, as `Kill`
+    /// reads it.
+    Destroy,
+}
+
+impl Victory {
+    /// The goal's coverage name and short name: "kill", "loot", …
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Victory::AllFoesDead => "every foe",
+            Victory::Kill(_) => "kill",
+            Victory::Loot(_) => "loot",
+            Victory::Escape => "escape",
+            Victory::Survive(_) => "survive",
+            Victory::Destroy => "destroy",
+        }
+    }
+
+    /// The goal, for the players: "Kill every Rat King".
+    pub fn goal(&self) -> String {
+        match self {
+            Victory::AllFoesDead => "Kill every foe".into(),
+            Victory::Kill(n) => format!("Kill every {n}"),
+            Victory::Loot(n) => format!("Loot {n} treasure{}", plural(*n)),
+            Victory::Escape => "Every character out through an exit".into(),
+            Victory::Survive(n) => format!("Survive {n} round{}", plural(*n)),
+            Victory::Destroy => "Destroy every objective".into(),
+        }
+    }
+
+    /// The goal met, for the log: "every Rat King is dead".
+    pub fn won(&self) -> String {
+        match self {
+            Victory::AllFoesDead => "every foe is dead".into(),
+            Victory::Kill(n) => format!("every {n} is dead"),
+            Victory::Loot(n) => format!("{n} treasure{} looted", plural(*n)),
+            Victory::Escape => "every character still standing is out".into(),
+            Victory::Survive(n) => format!("the heroes held out to the end of round {n}"),
+            Victory::Destroy => "every objective is destroyed".into(),
+        }
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// What a treasure tile gives the character who loots it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Treasure {
+    /// Gold.
+    #[serde(default)]
+    pub gold: u32,
+    /// An item, by name, kept after the scenario.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub item: Option<String>,
+    /// Damage the looter suffers (a trapped chest).
+    #[serde(default)]
+    pub damage: u32,
+    /// Conditions the looter gains.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<Condition>,
+}
+
+impl Treasure {
+    /// What it gives, in words: "12 gold, the Tin Lantern, 2 damage, poison".
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.gold > 0 {
+            parts.push(format!("{} gold", self.gold));
+        }
+        if let Some(i) = &self.item {
+            parts.push(i.clone());
+        }
+        if self.damage > 0 {
+            parts.push(format!("{} damage", self.damage));
+        }
+        parts.extend(self.conditions.iter().map(|c| c.name().to_string()));
+        if parts.is_empty() {
+            "nothing".into()
+        } else {
+            parts.join(", ")
+        }
+    }
 }
 
 /// A scenario as written in its file.
@@ -616,6 +740,10 @@ pub struct Scenario {
     pub monster_modifiers: Option<Vec<String>>,
     /// How the heroes win.
     pub victory: Victory,
+    /// Treasure tiles by their map letter: a character on one at the end of its turn (or within
+    /// reach of its loot ability) takes what it gives.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub treasures: BTreeMap<char, Treasure>,
     /// The heroes lose when this round ends without a victory.
     #[serde(default)]
     pub round_limit: Option<u32>,
@@ -800,6 +928,8 @@ pub enum Cell {
     Monster(char),
     /// A door between two rooms, closed at setup.
     Door,
+    /// Floor that is an exit.
+    Exit,
 }
 
 /// Reads one map character; `None` for "no hex".
@@ -815,6 +945,7 @@ pub fn cell(c: char) -> Option<Result<Cell, char>> {
         '*' => Cell::Terrain(Terrain::Icy),
         '1'..='9' => Cell::Hero(c as usize - '1' as usize),
         '+' => Cell::Door,
+        '>' => Cell::Exit,
         c if c.is_ascii_alphabetic() => Cell::Monster(c),
         c => return Some(Err(c)),
     }))
@@ -857,6 +988,10 @@ pub struct Layout {
     pub hero_starts: Vec<Option<Hex>>,
     /// Monsters in map order (by `(q, r)`): hex and placement letter.
     pub monsters: Vec<(Hex, char)>,
+    /// Treasure tiles in map order (by `(q, r)`): hex and letter.
+    pub treasures: Vec<(Hex, char)>,
+    /// Exit hexes, in `(q, r)` order.
+    pub exits: Vec<Hex>,
 }
 
 /// The standard attack modifier deck.
@@ -923,13 +1058,15 @@ impl Scenario {
         let mut door_cells: Vec<(Hex, usize, usize)> = Vec::new();
         let mut hero_starts = vec![None; self.heroes.len()];
         let mut monsters = Vec::new();
+        let mut treasures = Vec::new();
+        let mut exits = Vec::new();
         for (row, line) in self.map.iter().enumerate() {
             for (col, c) in line.chars().enumerate() {
                 let h = map_hex(col, row);
                 let here = || map_char_position(file, text, row, col);
                 match cell(c) {
                     None => {}
-                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * + 1-9 or a legend letter)"))),
+                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * + > 1-9 or a letter of the legend or the treasures)"))),
                     Some(Ok(Cell::Terrain(t))) => cells.push((h, t, row, col)),
                     Some(Ok(Cell::Door)) => {
                         if self.rooms.is_empty() {
@@ -950,11 +1087,21 @@ impl Scenario {
                         }
                     }
                     Some(Ok(Cell::Monster(c))) => {
-                        if !self.legend.contains_key(&c) {
-                            return Err(here().with(format!("map: letter {c:?} is not in the legend")));
+                        cells.push((h, Terrain::Floor, row, col));
+                        if self.treasures.contains_key(&c) {
+                            treasures.push((h, c));
+                        } else if self.legend.contains_key(&c) {
+                            monsters.push((h, c));
+                        } else {
+                            return Err(here().with(format!("map: letter {c:?} is in neither the legend nor the treasures")));
+                        }
+                    }
+                    Some(Ok(Cell::Exit)) => {
+                        if self.victory != Victory::Escape {
+                            return Err(here().with("map: an exit (>) leads out only in a scenario won by escaping (`victory: Escape`)".into()));
                         }
                         cells.push((h, Terrain::Floor, row, col));
-                        monsters.push((h, c));
+                        exits.push(h);
                     }
                 }
             }
@@ -984,6 +1131,8 @@ impl Scenario {
             ));
         }
         monsters.sort_by_key(|(h, _)| crate::hex::qr(*h));
+        treasures.sort_by_key(|(h, _)| crate::hex::qr(*h));
+        exits.sort_by_key(|h| crate::hex::qr(*h));
         let (rooms, room_at) = self.room_layout(file, text, &cells)?;
         let room_of = |h: Hex| room_at.get(&crate::hex::qr(h)).copied();
         let mut doors = Vec::new();
@@ -1060,6 +1209,8 @@ impl Scenario {
             monster_rooms,
             hero_starts,
             monsters,
+            treasures,
+            exits,
         })
     }
 
@@ -1262,6 +1413,33 @@ impl Scenario {
                 ));
             }
         }
+        for (letter, t) in &self.treasures {
+            let at = format!("'{letter}'");
+            if cell(*letter) != Some(Ok(Cell::Monster(*letter))) {
+                return Err(err(
+                    &at,
+                    format!(
+                        "treasures: {letter:?} is not a letter free for treasures (o is the obstacle)"
+                    ),
+                ));
+            }
+            if self.legend.contains_key(letter) {
+                return Err(err(
+                    &at,
+                    format!(
+                        "treasures: {letter:?} is also in the legend: a letter is a monster or a treasure"
+                    ),
+                ));
+            }
+            if *t == Treasure::default() {
+                return Err(err(
+                    &at,
+                    format!(
+                        "treasures: {letter:?} gives nothing: write its gold, item, damage or conditions"
+                    ),
+                ));
+            }
+        }
         let layout = self.layout(file, text)?;
         if layout.monsters.is_empty() {
             return Err(err(
@@ -1269,11 +1447,88 @@ impl Scenario {
                 "map: no monster is placed (letters from the legend)".into(),
             ));
         }
+        for letter in self.treasures.keys() {
+            if !layout.treasures.iter().any(|(_, c)| c == letter) {
+                return Err(err(
+                    &format!("'{letter}'"),
+                    format!("treasures: {letter:?} is not on the map"),
+                ));
+            }
+        }
         if self.round_limit == Some(0) {
             return Err(err(
                 "round_limit:",
                 "round_limit: must be at least 1".into(),
             ));
+        }
+        self.check_goal(file, text, &layout)
+    }
+
+    /// Checks that the goal can be met on this map.
+    fn check_goal(&self, file: &str, text: &str, layout: &Layout) -> Result<(), LoadError> {
+        let err = |msg: String| LoadError::at_text(file, text, "victory:", msg);
+        // A type can stand on the board: placed for some number of characters, or spawned.
+        let placeable = |k: usize| {
+            let name = &self.monsters[k].name;
+            layout.monsters.iter().any(|(_, c)| {
+                self.legend.get(c).is_some_and(|p| {
+                    &p.monster == name && (2..=4).any(|n| p.rank(n) != Rank::Absent)
+                })
+            }) || self.monsters.iter().any(|m| {
+                m.deck
+                    .iter()
+                    .flat_map(|c| &c.actions)
+                    .any(|a| matches!(a, MonsterEffect::Spawn(n) if n == name))
+            })
+        };
+        match &self.victory {
+            Victory::AllFoesDead => {}
+            Victory::Survive(n) => {
+                if self.round_limit.is_some() {
+                    return Err(err(format!(
+                        "victory: Survive({n}) is won when round {n} ends: the scenario needs no `round_limit`"
+                    )));
+                }
+            }
+            Victory::Kill(name) => match self.monster_index(name) {
+                None => {
+                    return Err(LoadError::at_text(
+                        file,
+                        text,
+                        &format!("\"{name}\""),
+                        format!("victory: Kill({name:?}) names an unknown monster type"),
+                    ));
+                }
+                Some(k) if !placeable(k) => {
+                    return Err(err(format!(
+                        "victory: Kill({name:?}): no {name} is placed on the map or spawned, so the goal can never be met"
+                    )));
+                }
+                Some(_) => {}
+            },
+            Victory::Loot(n) => {
+                if *n as usize > layout.treasures.len() {
+                    return Err(err(format!(
+                        "victory: Loot({n}): the map has {} treasure tile{}: expected 1 to that many",
+                        layout.treasures.len(),
+                        if layout.treasures.len() == 1 { "" } else { "s" }
+                    )));
+                }
+            }
+            Victory::Escape => {
+                if layout.exits.is_empty() {
+                    return Err(err(
+                        "victory: Escape needs exit hexes: write > on the map".into()
+                    ));
+                }
+            }
+            Victory::Destroy => {
+                if !(0..self.monsters.len()).any(|k| self.monsters[k].objective && placeable(k)) {
+                    return Err(err(
+                        "victory: Destroy needs an objective placed on the map (a monster type with `objective: true`)".into(),
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -1323,7 +1578,16 @@ fn check_monster(
             format!("monsters: {} needs hp of at least 1 at level {l}", m.name),
         ));
     }
-    if m.deck.is_empty() {
+    if m.objective && !m.deck.is_empty() {
+        return Err(err(
+            &at,
+            format!(
+                "monsters: {} is an objective, which never acts: it has no ability deck",
+                m.name
+            ),
+        ));
+    }
+    if !m.objective && m.deck.is_empty() {
         return Err(err(
             &at,
             format!("monsters: {} has an empty ability deck", m.name),
@@ -1555,6 +1819,17 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     if let Some(r) = s.round_limit {
         num("round_limit", n(r), 0, MAX_ROUNDS)?;
     }
+    match &s.victory {
+        Victory::Survive(r) => num("Survive", n(*r), 1, MAX_ROUNDS)?,
+        Victory::Loot(t) => num("Loot", n(*t), 1, MAX_COUNT as i64)?,
+        _ => {}
+    }
+    count("treasures", s.treasures.len(), MAX_COUNT)?;
+    for t in s.treasures.values() {
+        num("gold", n(t.gold), 0, MAX_NUMBER)?;
+        num("damage", n(t.damage), 0, MAX_NUMBER)?;
+        count("conditions", t.conditions.len(), 8)?;
+    }
     count("heroes", s.heroes.len(), MAX_COUNT)?;
     count("exercises", s.exercises.len(), MAX_COUNT)?;
     count("monsters", s.monsters.len(), MAX_COUNT)?;
@@ -1572,6 +1847,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
             num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
             for half in [&c.top, &c.bottom] {
                 count("effects", half.effects.len(), 16)?;
+                num("xp", n(half.xp), 0, MAX_NUMBER)?;
                 for e in &half.effects {
                     match e {
                         Effect::Move(v) => num("Move", n(*v), 0, MAX_REACH)?,

@@ -43,11 +43,11 @@ fn four(levels: [u32; 4]) -> String {
     )
 }
 
-fn parse(text: &str) -> Arc<Scenario> {
+pub(super) fn parse(text: &str) -> Arc<Scenario> {
     Arc::new(Gloomhaven::parse_scenario("party.ron", text).unwrap_or_else(|e| panic!("{e}")))
 }
 
-fn state(text: &str) -> State {
+pub(super) fn state(text: &str) -> State {
     State::new(parse(text), 1, TieBreaker::Seeded).expect("sets up")
 }
 
@@ -311,7 +311,7 @@ fn three_rooms(late: u32) -> String {
 }
 
 /// A state after round 1's cards are revealed: every hero plays its initiative-10 card first.
-fn in_round_one(text: &str) -> State {
+pub(super) fn in_round_one(text: &str) -> State {
     let mut s = state(text);
     s.apply(Action::Advance).unwrap();
     for h in 0..s.heroes.len() {
@@ -323,18 +323,21 @@ fn in_round_one(text: &str) -> State {
         .unwrap();
     }
     s.apply(Action::Advance).unwrap();
-    // Ties between the heroes are the players': the first listed goes first.
-    while matches!(s.pending, Some(super::state::Pending::TurnOrder { .. })) {
-        s.apply(Action::Choose(0)).unwrap();
+    // Cards drawn take their top; ties between the heroes are the players': the first listed goes
+    // first.
+    loop {
+        if s.drawing.is_some() {
+            s.apply(Action::Draw(0)).unwrap();
+        } else if matches!(s.pending, Some(super::state::Pending::TurnOrder { .. })) {
+            s.apply(Action::Choose(0)).unwrap();
+        } else {
+            return s;
+        }
     }
-    while s.drawing.is_some() {
-        s.apply(Action::Draw(0)).unwrap();
-    }
-    s
 }
 
 /// Hero `h` walks onto `to` with its bottom half (card 0), drawing the top card of every pile.
-fn walk(s: &mut State, h: usize, to: Hex) -> Vec<Event> {
+pub(super) fn walk(s: &mut State, h: usize, to: Hex) -> Vec<Event> {
     let path = super::heroes::reach(s, h, 3, false)
         .into_iter()
         .find(|(e, _)| *e == to)

@@ -72,6 +72,7 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                         Cause::Wound => "wound",
                         Cause::Trap => "trap",
                         Cause::Hazard => "hazard",
+                        Cause::Treasure => "trapped",
                     }
                 ),
                 harm: true,

@@ -134,8 +134,13 @@ pub struct HeroState {
     pub max_hp: i32,
     /// Where the hero stands.
     pub hex: Hex,
-    /// Out of the scenario: no card left to play or rest with, or no hit point left.
+    /// Out of the scenario: no card left to play or rest with, or no hit point left; or gone
+    /// through an exit when `escaped`.
     pub exhausted: bool,
+    /// Left the scenario through an exit hex (and so out of it, as `exhausted` says, but not
+    /// beaten).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escaped: bool,
     /// Card indexes into the hero's card list.
     pub hand: Vec<usize>,
     /// Discarded cards, back in hand after a rest.
@@ -163,6 +168,30 @@ pub struct HeroState {
     /// Money tokens picked up in this scenario.
     #[serde(default)]
     pub money: u32,
+    /// Gold from treasure tiles looted in this scenario.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub gold: u32,
+    /// Items from treasure tiles looted in this scenario.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<String>,
+    /// Experience gained from card halves used in this scenario.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub experience: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A treasure tile of the scenario: it lies on the board once its room is revealed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TreasureState {
+    /// Its hex.
+    pub hex: Hex,
+    /// Its letter in the scenario's `treasures`.
+    pub letter: char,
+    /// The hero who looted it.
+    pub looted_by: Option<usize>,
 }
 
 /// A monster on (or removed from) the board. Dead monsters keep their slot so ids stay stable.
@@ -433,6 +462,12 @@ pub struct State {
     /// The doors, in the layout's order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub doors: Vec<Door>,
+    /// The treasure tiles, in the layout's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub treasures: Vec<TreasureState>,
+    /// The exit hexes (of a scenario won by escaping), in `(q, r)` order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exits: Vec<Hex>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
     /// An action that draws cards, waiting for the cards it draws (chance actions).
@@ -489,6 +524,7 @@ impl State {
                 hex: layout.hero_starts[i]
                     .ok_or_else(|| SetupError(format!("hero {} has no start", i + 1)))?,
                 exhausted: false,
+                escaped: false,
                 hand: (0..spec.cards.len()).collect(),
                 discard: Vec::new(),
                 lost: Vec::new(),
@@ -501,6 +537,9 @@ impl State {
                 short_rested: false,
                 deck,
                 money: 0,
+                gold: 0,
+                items: Vec::new(),
+                experience: 0,
             });
         }
         let mut monsters = Vec::new();
@@ -520,8 +559,7 @@ impl State {
                 .monster_index(&p.monster)
                 .ok_or_else(|| SetupError(format!("unknown monster {}", p.monster)))?;
             numbers[kind] += 1;
-            let t = &scenario.monsters[kind];
-            let hp = if elite { t.elite.hp } else { t.normal.hp } as i32;
+            let hp = scenario.monsters[kind].hit_points(elite, characters) as i32;
             monsters.push(MonsterState {
                 kind,
                 number: numbers[kind],
@@ -572,9 +610,20 @@ impl State {
                 open: false,
             })
             .collect();
+        let treasures = layout
+            .treasures
+            .iter()
+            .map(|&(hex, letter)| TreasureState {
+                hex,
+                letter,
+                looted_by: None,
+            })
+            .collect();
         Ok(State {
             revealed,
             doors,
+            treasures,
+            exits: layout.exits.clone(),
             map: Board(layout.map),
             scenario,
             setup_from: Some(file),

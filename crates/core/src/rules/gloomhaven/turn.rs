@@ -4,10 +4,11 @@
 
 use super::actions::{Cause, Event, LONG_REST_INITIATIVE, invalid};
 use super::ruled_turn::Ruled;
-use super::scenario::Condition;
+use super::scenario::{Condition, Victory};
 use super::state::{Actor, FigureId, FoeStage, Half, Level, Pending, Phase, State};
 use super::targeting::{self};
 use crate::chance::{Picker, Want};
+use crate::hex::Hex;
 use crate::rules::ActionError;
 
 impl State {
@@ -34,6 +35,23 @@ impl State {
             hero: h,
             reason: reason.into(),
         });
+        self.dismiss_summons(h, ev);
+    }
+
+    /// Hero `h` leaves the scenario through the exit on `hex`: out of it as an exhausted hero is,
+    /// keeping what it looted.
+    pub(super) fn escape(&mut self, h: usize, hex: Hex, ev: &mut Vec<Event>) {
+        let x = &mut self.heroes[h];
+        x.exhausted = true;
+        x.escaped = true;
+        x.selected = None;
+        x.long_rest = None;
+        x.conditions.clear();
+        ev.push(Event::HeroEscaped { hero: h, hex });
+        self.dismiss_summons(h, ev);
+    }
+
+    fn dismiss_summons(&mut self, h: usize, ev: &mut Vec<Event>) {
         // Summons leave the board with their summoner.
         let gone: Vec<usize> = self
             .living_summons()
@@ -68,7 +86,12 @@ impl State {
             .get(h)
             .ok_or_else(|| ActionError::Invalid(format!("no hero {h}")))?;
         if x.exhausted {
-            return invalid(format!("{} is exhausted", self.scenario.heroes[h].name));
+            let out = if x.escaped {
+                "has escaped"
+            } else {
+                "is exhausted"
+            };
+            return invalid(format!("{} {out}", self.scenario.heroes[h].name));
         }
         if leading == other || !x.hand.contains(&leading) || !x.hand.contains(&other) {
             return invalid("pick two different cards from the hand");
@@ -238,10 +261,8 @@ impl State {
     /// Starts the turn of `order[turn]`, skipping actors that cannot act, or ends the round.
     pub(super) fn start_actor(&mut self, ev: &mut Vec<Event>) {
         loop {
-            // The game is over (rooms still hidden keep it going when every monster is dead).
-            if (self.living_monsters().next().is_none() && self.all_revealed())
-                || self.active_heroes().next().is_none()
-            {
+            // The game is over: `check_end` says how.
+            if self.goal_met() || self.active_heroes().next().is_none() {
                 return;
             }
             let Some(&actor) = self.order.get(self.turn) else {
@@ -394,9 +415,13 @@ impl State {
         x.long_rest = None;
         self.summons_acted = false;
         if !x.exhausted {
-            // End-of-turn looting: the money on the hero's own hex.
+            // End-of-turn looting: the money and treasure on the hero's own hex.
             self.loot(h, 0, ev);
             self.end_turn_common(FigureId::Hero(h), ev);
+            let at = self.heroes[h].hex;
+            if !self.heroes[h].exhausted && self.exits.contains(&at) {
+                self.escape(h, at, ev);
+            }
         } else {
             // An exhausted hero's turn ends with it: its infusions are lost, as a dead monster's.
             self.infusing.clear();
@@ -567,12 +592,19 @@ impl State {
         self.order.clear();
         self.turn = 0;
         ev.push(Event::RoundEnded { round: self.round });
+        if let Victory::Survive(n) = self.scenario.victory
+            && self.round >= n
+            && self.active_heroes().next().is_some()
+        {
+            self.win(ev);
+            return;
+        }
         if self.scenario.round_limit.is_some_and(|n| self.round >= n) {
             self.phase = Phase::Defeat;
             ev.push(Event::Defeat {
                 reason: format!("round {} ended with foes left", self.round),
             });
-            self.count_money(ev);
+            self.reckon(ev);
             return;
         }
         self.begin_round(ev);
