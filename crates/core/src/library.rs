@@ -81,26 +81,25 @@ impl Library {
     /// A library of the given monster files' texts only (tests, a peer's bundle).
     pub fn of_monsters(files: &[(&str, &str)]) -> Library {
         Library {
-            monsters: files
-                .iter()
-                .map(|(f, t)| Entry {
-                    file: (*f).to_string(),
-                    text: Ok((*t).to_string()),
-                })
-                .collect(),
+            monsters: entries(files),
             ..Library::default()
         }
     }
 
     /// The library built into the program: the files of `assets/` in this source tree.
     pub fn built_in() -> Library {
-        Library::of_monsters(BUILT_IN_MONSTERS)
+        Library {
+            classes: entries(BUILT_IN_CLASSES),
+            ..Library::of_monsters(BUILT_IN_MONSTERS)
+        }
     }
 
     /// This library with the built-in one after it (its own entries are found first).
     pub fn with_built_in(&self) -> Library {
         let mut out = self.clone();
-        out.monsters.extend(Library::built_in().monsters);
+        let built = Library::built_in();
+        out.monsters.extend(built.monsters);
+        out.classes.extend(built.classes);
         out
     }
 
@@ -112,6 +111,37 @@ impl Library {
         Library::read_at(&crate::disk::Disk, &root)
     }
 }
+
+/// Library entries of files' texts.
+fn entries(files: &[(&str, &str)]) -> Vec<Entry> {
+    files
+        .iter()
+        .map(|(f, t)| Entry {
+            file: (*f).to_string(),
+            text: Ok((*t).to_string()),
+        })
+        .collect()
+}
+
+/// The hero classes built in, by their file in this source tree.
+const BUILT_IN_CLASSES: &[(&str, &str)] = &[
+    (
+        "assets/classes/bulwark.ron",
+        include_str!("../../../assets/classes/bulwark.ron"),
+    ),
+    (
+        "assets/classes/cutpurse.ron",
+        include_str!("../../../assets/classes/cutpurse.ron"),
+    ),
+    (
+        "assets/classes/fen-archer.ron",
+        include_str!("../../../assets/classes/fen-archer.ron"),
+    ),
+    (
+        "assets/classes/lamplighter.ron",
+        include_str!("../../../assets/classes/lamplighter.ron"),
+    ),
+];
 
 /// The monster types built in, by their file in this source tree.
 const BUILT_IN_MONSTERS: &[(&str, &str)] = &[
@@ -131,21 +161,26 @@ mod tests {
 
     #[test]
     fn the_built_in_library_is_every_file_of_the_assets_folder() {
-        let files: Vec<String> = Library::shipped()
-            .monsters
-            .iter()
-            .map(|e| {
-                let f = Path::new(&e.file);
-                format!("{MONSTERS}/{}", f.file_name().unwrap_or_default().display())
-            })
-            .collect();
-        let built: Vec<&str> = BUILT_IN_MONSTERS.iter().map(|(f, _)| *f).collect();
-        assert_eq!(
-            files, built,
-            "list each file of {MONSTERS} in BUILT_IN_MONSTERS"
-        );
-        for (e, (_, text)) in Library::shipped().monsters.iter().zip(BUILT_IN_MONSTERS) {
-            assert_eq!(e.text.as_deref(), Ok(*text), "{}", e.file);
+        let shipped = Library::shipped();
+        for (folder, entries, built) in [
+            (MONSTERS, &shipped.monsters, BUILT_IN_MONSTERS),
+            (CLASSES, &shipped.classes, BUILT_IN_CLASSES),
+        ] {
+            let files: Vec<String> = entries
+                .iter()
+                .map(|e| {
+                    let f = Path::new(&e.file);
+                    format!("{folder}/{}", f.file_name().unwrap_or_default().display())
+                })
+                .collect();
+            let names: Vec<&str> = built.iter().map(|(f, _)| *f).collect();
+            assert_eq!(
+                files, names,
+                "list each file of {folder} in the built-in list"
+            );
+            for (e, (_, text)) in entries.iter().zip(built) {
+                assert_eq!(e.text.as_deref(), Ok(*text), "{}", e.file);
+            }
         }
     }
 }

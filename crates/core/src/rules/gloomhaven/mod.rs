@@ -17,6 +17,8 @@ pub mod autopilot;
 pub mod board;
 pub mod candidates;
 pub mod case;
+#[cfg(test)]
+mod class_tests;
 pub mod coverage;
 #[cfg(test)]
 mod coverage_tests;

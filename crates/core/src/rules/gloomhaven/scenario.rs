@@ -262,6 +262,9 @@ impl CardHalf {
 pub struct HeroCard {
     /// The card's name.
     pub name: String,
+    /// The character level from which a class's hero may take it into its hand (1 to 9).
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub level: u32,
     /// Its initiative: lower acts earlier.
     pub initiative: u32,
     /// Its top half.
@@ -279,13 +282,23 @@ pub struct HeroSpec {
     /// The player who controls the hero (hot-seat).
     #[serde(default = "one")]
     pub player: u32,
-    /// Hit points when unhurt.
+    /// The hero's class in the library: its hit points for the hero's level, its modifier deck
+    /// and its cards come from there unless the hero writes them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Hit points when unhurt (from the class when it has one and this is not written).
+    #[serde(default)]
     pub hp: u32,
-    /// The hero's attack modifier deck; the standard 20 cards when omitted.
+    /// The hero's attack modifier deck; the class's, else the standard 20 cards, when omitted.
     #[serde(default)]
     pub modifiers: Option<Vec<String>>,
-    /// The hero's ability cards.
+    /// The hero's ability cards: written out, or taken from its class (`hand`).
+    #[serde(default)]
     pub cards: Vec<HeroCard>,
+    /// For a hero of a class: the cards of its hand, by name, from the class's cards of its level
+    /// or below; when not written, the first of those, as many as the class's hand size.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<String>,
     /// The hero's level (1 to 9): the recommended scenario level is half the party's average,
     /// rounded up.
     #[serde(default = "one", skip_serializing_if = "is_one")]
@@ -294,6 +307,138 @@ pub struct HeroSpec {
 
 fn is_one(n: &u32) -> bool {
     *n == 1
+}
+
+/// The highest character level.
+pub const MAX_HERO_LEVEL: u32 = 9;
+
+/// A hero class: hit points by level, hand size, modifier deck and the pool of ability cards a
+/// hero of the class chooses its hand from. A library file holds one, written `Class(…)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Class")]
+pub struct Class {
+    /// The class's name, as heroes' `class:` write it.
+    pub name: String,
+    /// Hit points at each character level from 1 to 9.
+    pub hp: Vec<u32>,
+    /// How many cards a hero of the class takes into a scenario.
+    pub hand_size: u32,
+    /// The class's attack modifier deck; the standard 20 cards when omitted.
+    #[serde(default)]
+    pub modifiers: Option<Vec<String>>,
+    /// Every card of the class, each with the level from which it may be taken.
+    pub cards: Vec<HeroCard>,
+}
+
+/// Parses one library class file (`Class(…)`).
+pub fn parse_class(file: &str, text: &str) -> Result<Class, LoadError> {
+    parse_ron(file, text)
+}
+
+/// Checks a class written in `file`: nine levels of hit points, a hand size its level-1 cards
+/// fill, and its cards as a hero's are checked.
+pub(crate) fn check_class(file: &str, text: &str, c: &Class) -> Result<(), LoadError> {
+    let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+    let n = |v: u32| i64::from(v);
+    if c.hp.len() != MAX_HERO_LEVEL as usize {
+        return Err(err(
+            "hp:",
+            format!(
+                "hp: {} lists hit points for {} levels: expected one for each level from 1 to {MAX_HERO_LEVEL}",
+                c.name,
+                c.hp.len()
+            ),
+        ));
+    }
+    for hp in &c.hp {
+        in_bounds(file, text, "hp", n(*hp), 1, MAX_NUMBER)?;
+    }
+    in_bounds(file, text, "hand_size", n(c.hand_size), 2, MAX_COUNT as i64)?;
+    at_most(file, text, "cards", c.cards.len(), MAX_COUNT * 4)?;
+    for card in &c.cards {
+        in_bounds(file, text, "level", n(card.level), 1, MAX_HERO_LEVEL.into())?;
+    }
+    let first = c.cards.iter().filter(|x| x.level == 1).count();
+    if first < c.hand_size as usize {
+        return Err(err(
+            "hand_size:",
+            format!(
+                "hand_size: {} takes {} cards but has {first} of level 1",
+                c.name, c.hand_size
+            ),
+        ));
+    }
+    let mut names: Vec<&str> = c.cards.iter().map(|x| x.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(err(
+            &format!("\"{}\"", w[0]),
+            format!("cards: {} is written twice", w[0]),
+        ));
+    }
+    if let Some(m) = &c.modifiers {
+        at_most(file, text, "modifiers", m.len(), MAX_MODIFIERS)?;
+        check_modifiers(file, text, m)?;
+    }
+    card_bounds(file, text, &c.cards, 0)?;
+    check_hero_cards(file, text, &c.cards)
+}
+
+impl HeroSpec {
+    /// The hero as its class makes it, at its level: hit points, modifier deck and the hand
+    /// (written or the first cards of its level). Refuses a hand the class cannot give.
+    pub fn of_class(&self, c: &Class) -> Result<HeroSpec, String> {
+        let mut out = self.clone();
+        if !self.cards.is_empty() {
+            return Err(format!(
+                "{} is of class {}: its cards come from the class (name them in `hand:`)",
+                self.name, c.name
+            ));
+        }
+        let level = self.level.clamp(1, MAX_HERO_LEVEL);
+        if out.hp == 0 {
+            out.hp = c.hp[level as usize - 1];
+        }
+        if out.modifiers.is_none() {
+            out.modifiers = c.modifiers.clone();
+        }
+        let open = |x: &&HeroCard| x.level <= level;
+        if self.hand.is_empty() {
+            out.cards = c
+                .cards
+                .iter()
+                .filter(open)
+                .take(c.hand_size as usize)
+                .cloned()
+                .collect();
+            return Ok(out);
+        }
+        if self.hand.len() > c.hand_size as usize {
+            return Err(format!(
+                "{} holds {} cards: a {} takes {} into a scenario",
+                self.name,
+                self.hand.len(),
+                c.name,
+                c.hand_size
+            ));
+        }
+        for (i, name) in self.hand.iter().enumerate() {
+            if self.hand[..i].contains(name) {
+                return Err(format!("{} names {name:?} twice in its hand", self.name));
+            }
+            let Some(card) = c.cards.iter().find(|x| &x.name == name) else {
+                return Err(format!("{name:?} is not a card of the {}", c.name));
+            };
+            if !open(&card) {
+                return Err(format!(
+                    "{name:?} is a level {} card: {} is level {level}",
+                    card.level, self.name
+                ));
+            }
+            out.cards.push(card.clone());
+        }
+        Ok(out)
+    }
 }
 
 /// A monster's printed statistics at one rank.
@@ -1039,6 +1184,7 @@ impl Scenario {
                 "party: the party is chosen when a game is set up, not written in a scenario",
             ));
         }
+        pull_classes(&mut s, file, text, library)?;
         let inline = s.monsters.len();
         let pulled = pull_monsters(&mut s, file, text, library)?;
         for (m, (lib_file, lib_text)) in s.monsters[inline..].iter().zip(&pulled) {
@@ -1316,60 +1462,9 @@ impl Scenario {
                     format!("heroes: {} needs at least 2 ability cards", h.name),
                 ));
             }
-            for c in &h.cards {
-                let at = format!("\"{}\"", c.name);
-                for half in [&c.top, &c.bottom] {
-                    let moves = half
-                        .effects
-                        .iter()
-                        .filter(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)))
-                        .count();
-                    let attacks = half
-                        .effects
-                        .iter()
-                        .filter(|e| matches!(e, Effect::Attack { .. }))
-                        .count();
-                    let heals = half
-                        .effects
-                        .iter()
-                        .filter(|e| matches!(e, Effect::Heal { .. }))
-                        .count();
-                    if moves > 1 || attacks > 1 || heals > 1 {
-                        return Err(err(
-                            &at,
-                            format!(
-                                "cards: {}: a card half has at most one move, one attack and one heal",
-                                c.name
-                            ),
-                        ));
-                    }
-                    let summons = half
-                        .effects
-                        .iter()
-                        .filter(|e| matches!(e, Effect::Summon(_)))
-                        .count();
-                    // The play's `ally` hex names where the summon goes, so it cannot also name a
-                    // healed figure; and a summon stays for the scenario, so its card is lost.
-                    if summons > 1 || (summons == 1 && (heals > 0 || !half.lost)) {
-                        return Err(err(
-                            &at,
-                            format!(
-                                "cards: {}: a half summons at most once, is lost, and has no heal",
-                                c.name
-                            ),
-                        ));
-                    }
-                    if half
-                        .effects
-                        .iter()
-                        .any(|e| matches!(e, Effect::Attack { targets: 0, .. }))
-                    {
-                        return Err(err(
-                            &at,
-                            format!("cards: {}: an attack needs at least 1 target", c.name),
-                        ));
-                    }
-                }
+            // A class's cards were checked in the class's own file.
+            if h.class.is_none() {
+                check_hero_cards(file, text, &h.cards)?;
             }
             if let Some(m) = &h.modifiers {
                 check_modifiers(file, text, m)?;
@@ -1537,6 +1632,67 @@ impl Scenario {
     pub(crate) fn monster_index(&self, name: &str) -> Option<usize> {
         self.monsters.iter().position(|m| m.name == name)
     }
+}
+
+/// Checks what serde cannot in a hero's ability cards, written in `file`.
+fn check_hero_cards(file: &str, text: &str, cards: &[HeroCard]) -> Result<(), LoadError> {
+    let err = |needle: &str, msg: String| LoadError::at_text(file, text, needle, msg);
+    for c in cards {
+        let at = format!("\"{}\"", c.name);
+        for half in [&c.top, &c.bottom] {
+            let moves = half
+                .effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Move(_) | Effect::Jump(_)))
+                .count();
+            let attacks = half
+                .effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Attack { .. }))
+                .count();
+            let heals = half
+                .effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Heal { .. }))
+                .count();
+            if moves > 1 || attacks > 1 || heals > 1 {
+                return Err(err(
+                    &at,
+                    format!(
+                        "cards: {}: a card half has at most one move, one attack and one heal",
+                        c.name
+                    ),
+                ));
+            }
+            let summons = half
+                .effects
+                .iter()
+                .filter(|e| matches!(e, Effect::Summon(_)))
+                .count();
+            // The play's `ally` hex names where the summon goes, so it cannot also name a
+            // healed figure; and a summon stays for the scenario, so its card is lost.
+            if summons > 1 || (summons == 1 && (heals > 0 || !half.lost)) {
+                return Err(err(
+                    &at,
+                    format!(
+                        "cards: {}: a half summons at most once, is lost, and has no heal",
+                        c.name
+                    ),
+                ));
+            }
+            if half
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::Attack { targets: 0, .. }))
+            {
+                return Err(err(
+                    &at,
+                    format!("cards: {}: an attack needs at least 1 target", c.name),
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Checks what serde cannot in a monster type written in `file`: its statistics, its deck, and that
@@ -1714,6 +1870,68 @@ fn pull_monsters(
     }
 }
 
+/// Gives every hero of a class its class's hit points, deck and hand, the class read from
+/// `library` and checked in its own file; a hero's hand the class cannot give is refused where the
+/// hero is written.
+fn pull_classes(
+    s: &mut Scenario,
+    file: &str,
+    text: &str,
+    library: &Library,
+) -> Result<(), LoadError> {
+    if s.heroes.iter().all(|h| h.class.is_none()) {
+        return Ok(());
+    }
+    let monsters_placed = s
+        .map
+        .iter()
+        .flat_map(|row| row.chars())
+        .filter(|c| s.legend.contains_key(c))
+        .count();
+    // Each class file is read once, and only when a hero names a class.
+    let mut read: Vec<(String, String, Result<Class, LoadError>)> = Vec::new();
+    for e in &library.classes {
+        read.push(match &e.text {
+            Ok(t) => (e.file.clone(), t.clone(), parse_class(&e.file, t)),
+            Err(why) => (
+                e.file.clone(),
+                String::new(),
+                Err(LoadError::whole(e.file.clone(), why.clone())),
+            ),
+        });
+    }
+    for h in &mut s.heroes {
+        let Some(name) = h.class.clone() else {
+            continue;
+        };
+        let at = format!("\"{name}\"");
+        let Some((cfile, ctext, class)) = read
+            .iter()
+            .find(|(_, _, c)| c.as_ref().is_ok_and(|c| c.name == name))
+        else {
+            let broken: Vec<String> = read
+                .iter()
+                .filter_map(|(_, _, c)| c.as_ref().err().map(ToString::to_string))
+                .collect();
+            let mut msg = format!("heroes: {}: unknown class {name:?}", h.name);
+            if !broken.is_empty() {
+                msg.push_str(&format!(
+                    " (the library has files it cannot read: {})",
+                    broken.join("; ")
+                ));
+            }
+            return Err(LoadError::at_text(file, text, &at, msg));
+        };
+        let class = class.as_ref().map_err(Clone::clone)?;
+        check_class(cfile, ctext, class)?;
+        card_bounds(cfile, ctext, &class.cards, monsters_placed)?;
+        *h = h
+            .of_class(class)
+            .map_err(|e| LoadError::at_text(file, text, &at, format!("heroes: {e}")))?;
+    }
+    Ok(())
+}
+
 /// Parses one library monster file (`Monster(…)`).
 pub fn parse_monster(file: &str, text: &str) -> Result<MonsterType, LoadError> {
     parse_ron(file, text)
@@ -1780,7 +1998,6 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         .flat_map(|row| row.chars())
         .filter(|c| s.legend.contains_key(c))
         .count();
-    let groups = |targets: u32, bound: u64, of: &str| few_groups(file, text, targets, bound, of);
     if let Some((row, line)) = s
         .map
         .iter()
@@ -1843,54 +2060,8 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         if let Some(m) = &h.modifiers {
             count("modifiers", m.len(), MAX_MODIFIERS)?;
         }
-        for c in &h.cards {
-            num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
-            for half in [&c.top, &c.bottom] {
-                count("effects", half.effects.len(), 16)?;
-                num("xp", n(half.xp), 0, MAX_NUMBER)?;
-                for e in &half.effects {
-                    match e {
-                        Effect::Move(v) => num("Move", n(*v), 0, MAX_REACH)?,
-                        Effect::Jump(v) => num("Jump", n(*v), 0, MAX_REACH)?,
-                        Effect::Shield(v) => num("Shield", n(*v), 0, MAX_NUMBER)?,
-                        Effect::Heal { value, range } => {
-                            num("value", n(*value), 0, MAX_NUMBER)?;
-                            num("range", n(*range), 0, MAX_REACH)?;
-                        }
-                        Effect::Attack {
-                            value,
-                            range,
-                            targets,
-                            pierce,
-                            consume,
-                            ..
-                        } => {
-                            num("value", n(*value), 0, MAX_NUMBER)?;
-                            num("range", n(*range), 0, MAX_REACH)?;
-                            num("targets", n(*targets), 0, MAX_COUNT as i64)?;
-                            groups(
-                                *targets,
-                                super::attack::target_sets_bound(monsters_placed, *targets),
-                                &format!("{monsters_placed} monsters"),
-                            )?;
-                            num("pierce", n(*pierce), 0, MAX_NUMBER)?;
-                            if let Some(c) = consume {
-                                num("attack", c.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
-                                num("heal", n(c.heal), 0, MAX_NUMBER)?;
-                            }
-                        }
-                        Effect::Loot(v) => num("Loot", n(*v), 0, MAX_REACH)?,
-                        Effect::Summon(sp) => {
-                            num("hp", n(sp.hp), 1, MAX_NUMBER)?;
-                            num("move", n(sp.movement), 0, MAX_REACH)?;
-                            num("attack", n(sp.attack), 0, MAX_NUMBER)?;
-                            num("range", n(sp.range), 0, MAX_REACH)?;
-                        }
-                        Effect::Infuse(_) | Effect::SelfCondition(_) => {}
-                    }
-                }
-            }
-        }
+        count("hand", h.hand.len(), MAX_COUNT)?;
+        card_bounds(file, text, &h.cards, monsters_placed)?;
     }
     num("level", n(s.level.unwrap_or(0)), 0, MAX_LEVEL.into())?;
     for h in &s.heroes {
@@ -1898,6 +2069,70 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     }
     for m in &s.monsters {
         monster_bounds(file, text, m, s.heroes.len())?;
+    }
+    Ok(())
+}
+
+/// Checks the numbers of a hero's cards against their bounds; `monsters_placed` is how many
+/// monsters its attacks may choose among.
+fn card_bounds(
+    file: &str,
+    text: &str,
+    cards: &[HeroCard],
+    monsters_placed: usize,
+) -> Result<(), LoadError> {
+    let num =
+        |field: &str, value: i64, lo: i64, hi: i64| in_bounds(file, text, field, value, lo, hi);
+    let count = |field: &str, len: usize, max: usize| at_most(file, text, field, len, max);
+    let groups = |targets: u32, bound: u64, of: &str| few_groups(file, text, targets, bound, of);
+    let n = |v: u32| i64::from(v);
+    for c in cards {
+        num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
+        for half in [&c.top, &c.bottom] {
+            count("effects", half.effects.len(), 16)?;
+            num("xp", n(half.xp), 0, MAX_NUMBER)?;
+            for e in &half.effects {
+                match e {
+                    Effect::Move(v) => num("Move", n(*v), 0, MAX_REACH)?,
+                    Effect::Jump(v) => num("Jump", n(*v), 0, MAX_REACH)?,
+                    Effect::Shield(v) => num("Shield", n(*v), 0, MAX_NUMBER)?,
+                    Effect::Heal { value, range } => {
+                        num("value", n(*value), 0, MAX_NUMBER)?;
+                        num("range", n(*range), 0, MAX_REACH)?;
+                    }
+                    Effect::Attack {
+                        value,
+                        range,
+                        targets,
+                        pierce,
+                        consume,
+                        ..
+                    } => {
+                        num("value", n(*value), 0, MAX_NUMBER)?;
+                        num("range", n(*range), 0, MAX_REACH)?;
+                        num("targets", n(*targets), 0, MAX_COUNT as i64)?;
+                        groups(
+                            *targets,
+                            super::attack::target_sets_bound(monsters_placed, *targets),
+                            &format!("{monsters_placed} monsters"),
+                        )?;
+                        num("pierce", n(*pierce), 0, MAX_NUMBER)?;
+                        if let Some(c) = consume {
+                            num("attack", c.attack.into(), -MAX_NUMBER, MAX_NUMBER)?;
+                            num("heal", n(c.heal), 0, MAX_NUMBER)?;
+                        }
+                    }
+                    Effect::Loot(v) => num("Loot", n(*v), 0, MAX_REACH)?,
+                    Effect::Summon(sp) => {
+                        num("hp", n(sp.hp), 1, MAX_NUMBER)?;
+                        num("move", n(sp.movement), 0, MAX_REACH)?;
+                        num("attack", n(sp.attack), 0, MAX_NUMBER)?;
+                        num("range", n(sp.range), 0, MAX_REACH)?;
+                    }
+                    Effect::Infuse(_) | Effect::SelfCondition(_) => {}
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -1,0 +1,131 @@
+//! Heroes of the library's classes: hit points by level, the hand a hero takes, and the files and
+//! hands that are refused.
+
+use super::Gloomhaven;
+use super::scenario::Scenario;
+use crate::library::Library;
+use crate::rules::Rules;
+
+/// A scenario with one Bulwark hero (`hero` is its fields after the class) and a Cellar Rat.
+fn with_hero(hero: &str) -> String {
+    format!(
+        "Scenario(rules: Gloomhaven, format: 2, name: \"classes\", grid: Hex, map: [\"12...a\"], \
+         legend: {{ 'a': (monster: \"Cellar Rat\") }}, \
+         heroes: [(name: \"Orrin\", class: \"Bulwark\"{hero}), (name: \"Wick\", class: \"Cutpurse\")], \
+         victory: AllFoesDead)"
+    )
+}
+
+fn names(s: &Scenario, h: usize) -> Vec<&str> {
+    s.heroes[h].cards.iter().map(|c| c.name.as_str()).collect()
+}
+
+#[test]
+fn a_hero_of_a_class_takes_its_hit_points_and_first_cards_for_its_level() {
+    let s = Gloomhaven::parse_scenario("classes.ron", &with_hero("")).unwrap();
+    assert_eq!(s.heroes[0].hp, 12);
+    assert_eq!(
+        names(&s, 0),
+        [
+            "Shield Rush",
+            "Hold the Line",
+            "Hammer Down",
+            "Brawl",
+            "Iron Skin",
+            "Crack Shell",
+            "Bull Charge",
+            "Stamp"
+        ]
+    );
+    let s = Gloomhaven::parse_scenario("classes.ron", &with_hero(", level: 4")).unwrap();
+    assert_eq!(s.heroes[0].hp, 15, "level 4's hit points");
+    // A level-3 hero may hold the level-3 card in a hand it names, in the order written.
+    let s = Gloomhaven::parse_scenario(
+        "classes.ron",
+        &with_hero(", level: 3, hand: [\"Breaker\", \"Stand Fast\", \"Brawl\"]"),
+    )
+    .unwrap();
+    assert_eq!(names(&s, 0), ["Breaker", "Stand Fast", "Brawl"]);
+    assert_eq!(s.heroes[0].cards[0].top.xp, 2);
+}
+
+#[test]
+fn a_hand_the_class_cannot_give_is_refused_at_the_hero() {
+    for (hero, says) in [
+        (
+            ", hand: [\"Breaker\", \"Brawl\"]",
+            "is a level 3 card: Orrin is level 1",
+        ),
+        (", hand: [\"Brawl\", \"Brawl\"]", "names \"Brawl\" twice"),
+        (
+            ", hand: [\"Moonbeam\", \"Brawl\"]",
+            "\"Moonbeam\" is not a card of the Bulwark",
+        ),
+        (
+            ", hand: [\"Shield Rush\", \"Hold the Line\", \"Hammer Down\", \"Brawl\", \"Iron Skin\", \
+             \"Crack Shell\", \"Bull Charge\", \"Stamp\", \"Stand Fast\"], level: 2",
+            "holds 9 cards: a Bulwark takes 8",
+        ),
+        (
+            ", cards: [(name: \"X\", initiative: 1, top: (effects: []), bottom: (effects: []))]",
+            "its cards come from the class",
+        ),
+    ] {
+        let e = Gloomhaven::parse_scenario("classes.ron", &with_hero(hero)).unwrap_err();
+        assert!(e.message.contains(says), "{hero}: {e}");
+        assert_eq!((e.file.as_str(), e.line), ("classes.ron", 1), "{e}");
+    }
+    let text = with_hero("").replace("\"Cutpurse\"", "\"Juggler\"");
+    let e = Gloomhaven::parse_scenario("classes.ron", &text).unwrap_err();
+    assert!(e.message.contains("Wick: unknown class \"Juggler\""), "{e}");
+}
+
+#[test]
+fn a_class_file_with_a_fault_is_refused_at_its_own_line() {
+    let built = Library::built_in();
+    let bulwark = built
+        .classes
+        .iter()
+        .find(|e| e.file.ends_with("bulwark.ron"))
+        .and_then(|e| e.text.clone().ok())
+        .expect("the Bulwark is built in");
+    // What to break, into what, what the error says, and the line it points at (the first one
+    // holding `on`).
+    for (from, to, says, on) in [
+        (
+            "hp: [12, 13, 14, 15, 16, 17, 18, 19, 20]",
+            "hp: [12, 13, 14, 15, 16, 17, 18, 19]",
+            "lists hit points for 8 levels",
+            "hp: [",
+        ),
+        (
+            "hand_size: 8",
+            "hand_size: 9",
+            "takes 9 cards but has 8 of level 1",
+            "hand_size:",
+        ),
+        ("level: 3,", "level: 12,", "`level` is 12", "level: 12"),
+        (
+            "(name: \"Brawl\"",
+            "(name: \"Stamp\"",
+            "Stamp is written twice",
+            "\"Stamp\"",
+        ),
+    ] {
+        let broken = bulwark.replace(from, to);
+        assert_ne!(broken, bulwark, "{from}");
+        let lib = Library {
+            classes: vec![crate::library::Entry {
+                file: "mine/bulwark.ron".into(),
+                text: Ok(broken.clone()),
+            }],
+            ..Library::default()
+        }
+        .with_built_in();
+        let e = Scenario::parse_in("classes.ron", &with_hero(""), &lib).unwrap_err();
+        assert!(e.message.contains(says), "{to}: {e}");
+        assert_eq!(e.file, "mine/bulwark.ron", "{e}");
+        let line = broken.lines().position(|l| l.contains(on)).map(|i| i + 1);
+        assert_eq!(Some(e.line), line, "{to}: {e}");
+    }
+}
