@@ -378,16 +378,22 @@ fn frame_new_board(
 }
 
 /// The whole board is framed again when the view changes shape (a dock folds, the window is
-/// resized) while the players have not moved the camera since it was framed.
+/// resized) while the players have not moved the camera since it was framed, and whenever the
+/// board grows (a room revealed), so that the new room is in view.
 fn frame_board(
     table: Res<Table>,
     mut orbit: ResMut<Orbit>,
     camera: Query<(&Camera, &Projection), With<TableCamera>>,
     mut seen: Local<Option<Vec2>>,
+    mut grew: Local<u64>,
 ) {
     let Ok((cam, projection)) = camera.single() else {
         return;
     };
+    if table.board_grew != *grew {
+        *grew = table.board_grew;
+        frame_whole_board(&mut orbit, &table, Some((cam, projection)));
+    }
     let size = cam.logical_viewport_size();
     if *seen != size {
         *seen = size;

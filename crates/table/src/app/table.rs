@@ -32,6 +32,8 @@ pub struct Table {
     /// How many times the board changed under a game (a room revealed, a door opened, a trap
     /// sprung): the board is built again when this moves.
     pub board_changes: u64,
+    /// How many times the board grew (a room revealed): the camera frames the whole board again.
+    pub board_grew: u64,
 }
 
 impl Table {
@@ -50,6 +52,7 @@ impl Table {
             odds: None,
             tie: None,
             board_changes: 0,
+            board_grew: 0,
         }
     }
 
@@ -58,6 +61,9 @@ impl Table {
     pub fn show(&mut self, view: TableView) {
         let board = BoardView::of(&view);
         if !board.same_as(&self.board) {
+            if board.cells.len() > self.board.cells.len() {
+                self.board_grew += 1;
+            }
             self.board = board;
             self.board_changes += 1;
         }
@@ -86,5 +92,44 @@ impl Table {
             .filter(|f| f.side == Side::Hero)
             .map(|f| f.name.as_str())
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use foehold_core::rules::view::{CellInfo, Ground};
+
+    fn view(cells: &[((i32, i32), Ground)]) -> TableView {
+        TableView {
+            cells: cells
+                .iter()
+                .map(|&(key, ground)| CellInfo {
+                    key,
+                    ground,
+                    door: false,
+                    place: None,
+                })
+                .collect(),
+            ..TableView::default()
+        }
+    }
+
+    #[test]
+    fn a_board_that_grows_is_built_again_and_framed_and_one_that_changes_is_built_only() {
+        let first = view(&[((0, 0), Ground::Floor), ((1, 0), Ground::Trap)]);
+        let mut t = Table::of_view(String::new(), String::new(), BoardView::of(&first));
+        t.show(first.clone());
+        assert_eq!((t.board_changes, t.board_grew), (0, 0));
+        // A trap sprung: the same cells, other ground.
+        t.show(view(&[((0, 0), Ground::Floor), ((1, 0), Ground::Floor)]));
+        assert_eq!((t.board_changes, t.board_grew), (1, 0));
+        // A room revealed: more cells.
+        t.show(view(&[
+            ((0, 0), Ground::Floor),
+            ((1, 0), Ground::Floor),
+            ((2, 0), Ground::Floor),
+        ]));
+        assert_eq!((t.board_changes, t.board_grew), (2, 1));
     }
 }
