@@ -153,6 +153,10 @@ const BUILT_IN_MONSTERS: &[(&str, &str)] = &[
         "assets/monsters/husk-beetle.ron",
         include_str!("../../../assets/monsters/husk-beetle.ron"),
     ),
+    (
+        "assets/monsters/rat-king.ron",
+        include_str!("../../../assets/monsters/rat-king.ron"),
+    ),
 ];
 
 #[cfg(test)]

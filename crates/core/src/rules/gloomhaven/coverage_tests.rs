@@ -18,6 +18,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "cracked-bells.ron",
         include_str!("../../../../../scenarios/cracked-bells.ron"),
     ),
+    (
+        "rat-kings-larder.ron",
+        include_str!("../../../../../scenarios/rat-kings-larder.ron"),
+    ),
 ];
 
 #[test]
