@@ -92,6 +92,8 @@ pub enum Cause {
     Hazard,
     /// A trapped treasure it looted.
     Treasure,
+    /// The retaliation of the monster it attacked.
+    Retaliate(FigureId),
 }
 
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.

@@ -24,6 +24,7 @@ pub const RULES: &[&str] = &[
     "Shield",
     "Heal",
     "Trap or hazard",
+    "Retaliate",
     "Summon",
     "Spawn",
     "Money looted",
@@ -88,6 +89,10 @@ impl Coverage for Gloomhaven {
                     cause: Cause::Trap | Cause::Hazard,
                     ..
                 } => out.push("Trap or hazard"),
+                Event::Suffered {
+                    cause: Cause::Retaliate(_),
+                    ..
+                } => out.push("Retaliate"),
                 Event::Summoned { .. } => out.push("Summon"),
                 Event::Spawned { .. } => out.push("Spawn"),
                 Event::MoneyLooted { .. } => out.push("Money looted"),

@@ -1,11 +1,11 @@
 //! What happens to figures in the Gloomhaven family: damage, deaths, healing, conditions,
 //! elements, a hit landed with its modifier card, summons and spawns placed.
 
-use super::actions::{Event, MAX_MONSTERS, card_condition, card_element, invalid};
+use super::actions::{Cause, Event, MAX_MONSTERS, card_condition, card_element, invalid};
 use super::movement::range_field;
 use super::scenario::{Condition, Element, SummonSpec};
 use super::state::{Cond, FigureId, Level, MonsterState, State, SummonState};
-use crate::hex::{Hex, Terrain, qr, step};
+use crate::hex::{Hex, Terrain, distance, qr, step};
 use crate::modifiers::attack::{AttackResult, CardOutcome, Origin, hit, resolve_attack};
 use crate::modifiers::card::Card;
 use crate::modifiers::card::Effect as CardEffect;
@@ -81,6 +81,31 @@ impl State {
         self.queue.retain(|&q| q != m);
     }
 
+    /// A monster still standing after an attack retaliates on its attacker (a hero or a summon)
+    /// within its retaliation's reach: damage suffered, which no shield reduces.
+    fn retaliate(&mut self, attacker: FigureId, target: FigureId, ev: &mut Vec<Event>) {
+        let FigureId::Monster(m) = target else {
+            return;
+        };
+        let x = &self.monsters[m];
+        if !x.alive || matches!(attacker, FigureId::Monster(_)) {
+            return;
+        }
+        let t = &self.scenario.monsters[x.kind];
+        let stats = if x.elite { &t.elite } else { &t.normal };
+        let reach = stats.retaliate_range.max(1);
+        if stats.retaliate == 0 || distance(self.hex_of(attacker), x.hex) > reach {
+            return;
+        }
+        let amount = stats.retaliate;
+        ev.push(Event::Suffered {
+            figure: attacker,
+            amount,
+            cause: Cause::Retaliate(target),
+        });
+        self.damage(attacker, amount, ev);
+    }
+
     /// Heals; poison is removed instead of healing, wound is removed too. Returns hit points gained.
     pub(crate) fn heal(&mut self, f: FigureId, amount: u32, ev: &mut Vec<Event>) -> u32 {
         let poisoned = self.has(f, Condition::Poison);
@@ -120,11 +145,13 @@ impl State {
         if !self.alive(f) {
             return;
         }
-        // An objective takes damage only: no condition sticks to it.
-        if let FigureId::Monster(m) = f
-            && self.scenario.monsters[self.monsters[m].kind].objective
-        {
-            return;
+        // An objective takes damage only: no condition sticks to it; nor does one its type is
+        // immune to.
+        if let FigureId::Monster(m) = f {
+            let t = &self.scenario.monsters[self.monsters[m].kind];
+            if t.objective || t.immunities.contains(&c) {
+                return;
+            }
         }
         let fresh = self.acting() == Some(f);
         let conds = self.conditions_mut(f);
@@ -226,6 +253,10 @@ impl State {
                 }
             }
         }
+        if !self.alive(attacker) {
+            return;
+        }
+        self.retaliate(attacker, target, ev);
         if !self.alive(attacker) {
             return;
         }

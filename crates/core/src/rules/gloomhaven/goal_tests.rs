@@ -393,3 +393,54 @@ fn the_goal_rows_fire_in_coverage() {
         assert!(c.games > 0, "{victory}: {row} never fired");
     }
 }
+
+#[test]
+fn a_monster_retaliates_on_its_attacker_and_shrugs_off_what_it_is_immune_to() {
+    let map = &["1.k....", "2.....a"];
+    let text = goals("AllFoesDead", map, "").replace(
+        "normal: (hp: 4, move: 1, attack: 1), elite:",
+        "immunities: [Poison], normal: (hp: 4, move: 1, attack: 1, retaliate: 1), elite:",
+    );
+    let mut s = in_round_one(&text);
+    let king = s.scenario.monster_index("Rat King").unwrap();
+    let m = s.monsters.iter().position(|m| m.kind == king).unwrap();
+    s.heroes[0].deck = crate::modifiers::deck::ModifierDeck::stacked(vec![
+        crate::modifiers::card::Card::parse("+0").unwrap(),
+    ]);
+    walk(&mut s, 0, map_hex(1, 0));
+    let ev = finish(&mut s, vec![map_hex(2, 0)]);
+    assert_eq!(s.monsters[m].hp, 2);
+    assert_eq!(s.heroes[0].hp, 9, "{:?}", lines(&s, &ev));
+    assert!(
+        lines(&s, &ev)
+            .iter()
+            .any(|l| l.ends_with("Ash suffers 1 damage from Rat King 1's retaliation")),
+        "{:?}",
+        lines(&s, &ev)
+    );
+    let mut ev = Vec::new();
+    s.add_condition(
+        super::state::FigureId::Monster(m),
+        Condition::Poison,
+        &mut ev,
+    );
+    s.add_condition(
+        super::state::FigureId::Monster(m),
+        Condition::Wound,
+        &mut ev,
+    );
+    let got: Vec<Condition> = s.monsters[m]
+        .conditions
+        .iter()
+        .map(|c| c.condition)
+        .collect();
+    assert_eq!(got, [Condition::Wound], "immune to poison only");
+    let card = Gloomhaven::view(&s)
+        .figures
+        .into_iter()
+        .find(|f| f.name == "Rat King 1")
+        .expect("the king on the table")
+        .card;
+    assert!(card.contains(&"Retaliate 1".to_string()), "{card:?}");
+    assert!(card.contains(&"Immune to poison".to_string()), "{card:?}");
+}

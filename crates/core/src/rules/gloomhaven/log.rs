@@ -105,10 +105,11 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             cause,
         } => {
             let why = match cause {
-                Cause::Wound => "its wound",
-                Cause::Trap => "a trap",
-                Cause::Hazard => "hazardous terrain",
-                Cause::Treasure => "a trapped treasure",
+                Cause::Wound => "its wound".to_string(),
+                Cause::Trap => "a trap".to_string(),
+                Cause::Hazard => "hazardous terrain".to_string(),
+                Cause::Treasure => "a trapped treasure".to_string(),
+                Cause::Retaliate(by) => format!("{}'s retaliation", name(*by)),
             };
             format!("{} suffers {amount} damage from {why}", name(*figure))
         }

@@ -165,6 +165,23 @@ fn monster_card(t: &scenario::MonsterType, elite: bool, gained: u32) -> Vec<Stri
     if t.advantage {
         card.push("Attacks with advantage".to_string());
     }
+    if stats.retaliate > 0 {
+        card.push(if stats.retaliate_range > 0 {
+            format!(
+                "Retaliate {} (range {})",
+                stats.retaliate, stats.retaliate_range
+            )
+        } else {
+            format!("Retaliate {}", stats.retaliate)
+        });
+    }
+    if !t.immunities.is_empty() {
+        let names: Vec<&str> = t.immunities.iter().map(|c| c.name()).collect();
+        card.push(format!("Immune to {}", names.join(", ")));
+    }
+    if t.objective {
+        card.push("An objective: it never acts".to_string());
+    }
     card
 }
 

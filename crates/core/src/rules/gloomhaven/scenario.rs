@@ -461,6 +461,12 @@ pub struct Stats {
     /// Conditions every attack of this monster adds.
     #[serde(default)]
     pub conditions: Vec<Condition>,
+    /// Damage an attacker suffers after attacking it from within `retaliate_range`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retaliate: u32,
+    /// How far its retaliation reaches: 0 = adjacent attackers only.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retaliate_range: u32,
 }
 
 /// A monster ability card: what every monster of the type does this round.
@@ -655,6 +661,9 @@ pub struct MonsterType {
     pub levels: Vec<Ranks>,
     /// The type's ability deck.
     pub deck: Vec<AbilityCard>,
+    /// Conditions that never stick to a monster of the type.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub immunities: Vec<Condition>,
     /// An objective: it never acts and has no deck, conditions do not stick to it, monsters leave
     /// it be, and the heroes attack it as a foe.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -2172,6 +2181,8 @@ fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Res
         num("attack", n(st.attack), 0, MAX_NUMBER)?;
         num("range", n(st.range), 0, MAX_REACH)?;
         num("shield", n(st.shield), 0, MAX_NUMBER)?;
+        num("retaliate", n(st.retaliate), 0, MAX_NUMBER)?;
+        num("retaliate_range", n(st.retaliate_range), 0, MAX_REACH)?;
     }
     num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
     count("deck", m.deck.len(), MAX_COUNT)?;

@@ -73,6 +73,7 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                         Cause::Trap => "trap",
                         Cause::Hazard => "hazard",
                         Cause::Treasure => "trapped",
+                        Cause::Retaliate(_) => "retaliate",
                     }
                 ),
                 harm: true,
