@@ -22,6 +22,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "rat-kings-larder.ron",
         include_str!("../../../../../scenarios/rat-kings-larder.ron"),
     ),
+    (
+        "tithe-barn.ron",
+        include_str!("../../../../../scenarios/tithe-barn.ron"),
+    ),
 ];
 
 #[test]
