@@ -1792,8 +1792,34 @@ fn check_monster(
     Ok(())
 }
 
-/// A library file read: its name, its text, and the type in it or why there is none.
-type Read = (String, String, Result<MonsterType, LoadError>);
+/// A library file read: its name, its text, and the entry in it or why there is none.
+type Read<T> = (String, String, Result<T, LoadError>);
+
+/// Reads every file of a library folder with `parse`.
+fn read_entries<T>(
+    entries: &[crate::library::Entry],
+    parse: fn(&str, &str) -> Result<T, LoadError>,
+) -> Vec<Read<T>> {
+    entries
+        .iter()
+        .map(|e| match &e.text {
+            Ok(t) => (e.file.clone(), t.clone(), parse(&e.file, t)),
+            Err(why) => (
+                e.file.clone(),
+                String::new(),
+                Err(LoadError::whole(e.file.clone(), why.clone())),
+            ),
+        })
+        .collect()
+}
+
+/// Why the files of `read` that hold no entry could not be read: one of them may be the entry a
+/// name looks for.
+fn unreadable<T>(read: &[Read<T>]) -> Vec<String> {
+    read.iter()
+        .filter_map(|(_, _, m)| m.as_ref().err().map(ToString::to_string))
+        .collect()
+}
 
 /// Copies into `s` every monster type it names (in its legend or a spawn) but does not write,
 /// from the library, and the types those name in turn; returns each one's file and text, in the
@@ -1805,7 +1831,7 @@ fn pull_monsters(
     library: &Library,
 ) -> Result<Vec<(String, String)>, LoadError> {
     let mut pulled = Vec::new();
-    let mut parsed: Option<Vec<Read>> = None;
+    let mut parsed: Option<Vec<Read<MonsterType>>> = None;
     loop {
         let wanted: Vec<String> = s
             .legend
@@ -1828,29 +1854,13 @@ fn pull_monsters(
             return Ok(pulled);
         }
         // The library's files are read once, the first time a name is missing.
-        let all = parsed.get_or_insert_with(|| {
-            library
-                .monsters
-                .iter()
-                .map(|e| match &e.text {
-                    Ok(t) => (e.file.clone(), t.clone(), parse_monster(&e.file, t)),
-                    Err(why) => (
-                        e.file.clone(),
-                        String::new(),
-                        Err(LoadError::whole(e.file.clone(), why.clone())),
-                    ),
-                })
-                .collect()
-        });
+        let all = parsed.get_or_insert_with(|| read_entries(&library.monsters, parse_monster));
         let Some((lib_file, lib_text, found)) = all
             .iter()
             .find(|(_, _, m)| m.as_ref().is_ok_and(|m| m.name == name))
         else {
             // Unknown: say which library files could not be read, since it may be one of them.
-            let broken: Vec<String> = all
-                .iter()
-                .filter_map(|(_, _, m)| m.as_ref().err().map(ToString::to_string))
-                .collect();
+            let broken = unreadable(all);
             if broken.is_empty() {
                 return Ok(pulled);
             }
@@ -1898,17 +1908,7 @@ fn pull_classes(
         .filter(|c| s.legend.contains_key(c))
         .count();
     // Each class file is read once, and only when a hero names a class.
-    let mut read: Vec<(String, String, Result<Class, LoadError>)> = Vec::new();
-    for e in &library.classes {
-        read.push(match &e.text {
-            Ok(t) => (e.file.clone(), t.clone(), parse_class(&e.file, t)),
-            Err(why) => (
-                e.file.clone(),
-                String::new(),
-                Err(LoadError::whole(e.file.clone(), why.clone())),
-            ),
-        });
-    }
+    let read = read_entries(&library.classes, parse_class);
     for h in &mut s.heroes {
         let Some(name) = h.class.clone() else {
             continue;
@@ -1918,10 +1918,7 @@ fn pull_classes(
             .iter()
             .find(|(_, _, c)| c.as_ref().is_ok_and(|c| c.name == name))
         else {
-            let broken: Vec<String> = read
-                .iter()
-                .filter_map(|(_, _, c)| c.as_ref().err().map(ToString::to_string))
-                .collect();
+            let broken = unreadable(&read);
             let mut msg = format!("heroes: {}: unknown class {name:?}", h.name);
             if !broken.is_empty() {
                 msg.push_str(&format!(
