@@ -379,7 +379,7 @@ impl Table {
     }
 
     /// Clicks the named button once it can be clicked and has stayed in place for two frames (a
-    /// window that just opened is still finding its size).
+    /// window that just opened is still finding its size), scrolling it into the window first.
     fn click(&mut self, name: &str) {
         let start = Instant::now();
         let mut seen: Option<(u64, Value)> = None;
@@ -390,6 +390,22 @@ impl Table {
             let p = self.probe();
             let frame = p["frame"].as_u64().unwrap();
             let now = widget(&p, name).cloned();
+            // Below (or above) the window in a list that scrolls: a hand turns the wheel over the
+            // list until the button shows, then clicks it.
+            let height = p["window"]["height"].as_f64().unwrap_or(f64::MAX);
+            if !(0.0..height).contains(&y) {
+                let before = frame;
+                self.pointer_to(x, height / 2.0);
+                let wheel = if y < 0.0 { "4" } else { "5" };
+                xdotool(&self.display, &["click", "--repeat", "3", wheel]);
+                self.frames_after(before, 3);
+                seen = None;
+                assert!(
+                    start.elapsed() < Duration::from_secs(60),
+                    "{name} never scrolled into the window"
+                );
+                continue;
+            }
             match (&seen, now) {
                 (Some((f, w)), Some(now)) if *f < frame && *w == now => {
                     self.click_at(x, y);
