@@ -368,12 +368,10 @@ pub(crate) fn check_class(file: &str, text: &str, c: &Class) -> Result<(), LoadE
             ),
         ));
     }
-    let mut names: Vec<&str> = c.cards.iter().map(|x| x.name.as_str()).collect();
-    names.sort_unstable();
-    if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+    if let Some(twice) = written_twice(c.cards.iter().map(|x| x.name.as_str())) {
         return Err(err(
-            &format!("\"{}\"", w[0]),
-            format!("cards: {} is written twice", w[0]),
+            &format!("\"{twice}\""),
+            format!("cards: {twice} is written twice"),
         ));
     }
     if let Some(m) = &c.modifiers {
@@ -1482,12 +1480,10 @@ impl Scenario {
         if let Some(m) = &self.monster_modifiers {
             check_modifiers(file, text, m)?;
         }
-        let mut names: Vec<&str> = self.monsters.iter().map(|m| m.name.as_str()).collect();
-        names.sort_unstable();
-        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+        if let Some(twice) = written_twice(self.monsters.iter().map(|m| m.name.as_str())) {
             return Err(err(
-                &format!("\"{}\"", w[0]),
-                format!("monsters: {} is defined twice", w[0]),
+                &format!("\"{twice}\""),
+                format!("monsters: {twice} is defined twice"),
             ));
         }
         for m in &self.monsters[..inline] {
@@ -1637,10 +1633,26 @@ impl Scenario {
         Ok(())
     }
 
+    /// How many monster spots the map draws: the most monsters an attack chooses among at setup.
+    fn monster_spots(&self) -> usize {
+        self.map
+            .iter()
+            .flat_map(|row| row.chars())
+            .filter(|c| self.legend.contains_key(c))
+            .count()
+    }
+
     /// Index of the monster type with this name.
     pub(crate) fn monster_index(&self, name: &str) -> Option<usize> {
         self.monsters.iter().position(|m| m.name == name)
     }
+}
+
+/// The first name (in sorted order) that `names` holds twice.
+fn written_twice<'a>(names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut names: Vec<&str> = names.collect();
+    names.sort_unstable();
+    names.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
 }
 
 /// Checks what serde cannot in a hero's ability cards, written in `file`.
@@ -1901,12 +1913,7 @@ fn pull_classes(
     if s.heroes.iter().all(|h| h.class.is_none()) {
         return Ok(());
     }
-    let monsters_placed = s
-        .map
-        .iter()
-        .flat_map(|row| row.chars())
-        .filter(|c| s.legend.contains_key(c))
-        .count();
+    let monsters_placed = s.monster_spots();
     // Each class file is read once, and only when a hero names a class.
     let read = read_entries(&library.classes, parse_class);
     for h in &mut s.heroes {
@@ -1998,12 +2005,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     let n = |v: u32| i64::from(v);
     count("map", s.map.len(), MAX_MAP_SIDE)?;
     // Every set of targets an attack may pick is weighed: refuse attacks that would have too many.
-    let monsters_placed = s
-        .map
-        .iter()
-        .flat_map(|row| row.chars())
-        .filter(|c| s.legend.contains_key(c))
-        .count();
+    let monsters_placed = s.monster_spots();
     if let Some((row, line)) = s
         .map
         .iter()
