@@ -128,8 +128,14 @@ pub fn cover_for<R: Coverage>(
 #[cfg(any(test, feature = "testing"))]
 fn table(file: &str, r: &Report) -> String {
     let mut out = format!("{file}\n");
+    let w = r.rules.iter().map(|(rule, _)| rule.chars().count()).max();
     for (rule, c) in &r.rules {
-        out.push_str(&format!("  {rule:<24} {:>3} / {}\n", c.games, c.times));
+        out.push_str(&format!(
+            "  {rule:<w$} {:>3} / {}\n",
+            c.games,
+            c.times,
+            w = w.unwrap_or(0)
+        ));
     }
     out.push_str(&format!(
         "  won {} lost {} unfinished {} median round {:?}\n",

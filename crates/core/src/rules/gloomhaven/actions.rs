@@ -94,6 +94,8 @@ pub enum Cause {
     Treasure,
     /// The retaliation of the monster it attacked.
     Retaliate(FigureId),
+    /// The scenario's special rule of this index.
+    Special(usize),
 }
 
 /// What happened, for logs and renderers. Events carry ids; `log::describe` names them.
@@ -115,12 +117,64 @@ pub enum Event {
         /// How many characters play.
         characters: usize,
     },
-    /// A character opened a door by entering it.
+    /// A door opened: a character entered it, or a special rule opened it.
     DoorOpened {
         /// The door, in the scenario's order.
         door: usize,
-        /// The hero who opened it.
-        hero: usize,
+        /// The hero who opened it (none: a special rule).
+        hero: Option<usize>,
+    },
+    /// A special rule closed a door (and locked it).
+    DoorClosed {
+        /// The door.
+        door: usize,
+        /// Locked too: only a rule opens it again.
+        locked: bool,
+    },
+    /// A special rule would close a door a figure stands in: it stays open.
+    DoorHeld {
+        /// The door.
+        door: usize,
+    },
+    /// A boss performs one of its special actions.
+    BossSpecial {
+        /// The boss.
+        monster: usize,
+        /// Which special (from 1).
+        special: u32,
+    },
+    /// A special rule fired.
+    SpecialRule {
+        /// The rule, in the scenario's order.
+        rule: usize,
+        /// The figure that set it off (entered the marked hex, died, opened the door), if any.
+        by: Option<FigureId>,
+    },
+    /// A special rule put a monster on the board.
+    RuleSpawned {
+        /// The new monster.
+        monster: usize,
+        /// The rule.
+        rule: usize,
+        /// Where it stands.
+        hex: Hex,
+    },
+    /// A special rule changed the terrain of these hexes.
+    TerrainChanged {
+        /// The hexes.
+        hexes: Vec<Hex>,
+        /// Their terrain now.
+        terrain: crate::hex::Terrain,
+    },
+    /// A special rule's message to the players.
+    Told {
+        /// The message.
+        text: String,
+    },
+    /// A special rule changed the goal.
+    GoalChanged {
+        /// The goal now.
+        goal: Victory,
     },
     /// A room was revealed: its hexes are on the board and its monsters placed.
     RoomRevealed {
@@ -586,6 +640,8 @@ impl State {
         if !setting_up {
             self.setup_from = None;
         }
+        self.run_special_rules(&mut ev);
+        self.stepped.clear();
         self.steps += 1;
         self.check_end(&mut ev);
         Ok(ev)
@@ -619,13 +675,16 @@ impl State {
         if self.goal_met() {
             self.win(ev);
         } else if self.active_heroes().next().is_none() {
-            self.phase = Phase::Defeat;
-            self.pending = None;
-            ev.push(Event::Defeat {
-                reason: "every hero is exhausted".into(),
-            });
-            self.reckon(ev);
+            self.lose("every hero is exhausted".into(), ev);
         }
+    }
+
+    /// The heroes lose, for `reason`.
+    pub(super) fn lose(&mut self, reason: String, ev: &mut Vec<Event>) {
+        self.phase = Phase::Defeat;
+        self.pending = None;
+        ev.push(Event::Defeat { reason });
+        self.reckon(ev);
     }
 
     pub(super) fn win(&mut self, ev: &mut Vec<Event>) {
@@ -637,7 +696,7 @@ impl State {
 
     /// Whether the scenario's goal is met now (a goal of rounds is met when its round ends).
     pub(super) fn goal_met(&self) -> bool {
-        match &self.scenario.victory {
+        match self.victory() {
             Victory::AllFoesDead => self.living_monsters().next().is_none() && self.all_revealed(),
             Victory::Kill(name) => self
                 .scenario

@@ -268,7 +268,7 @@ fn goal_distances(s: &State, moves: &HeroMoves, range: u32) -> Vec<Score> {
             .any(|t| t.looted_by.is_none() && t.hex == h)
     };
     // A goal of hexes comes first: the exits of an escape, the treasures of a loot.
-    let first = match s.scenario.victory {
+    let first = match *s.victory() {
         Victory::Escape => Some(marked(&|h| s.exits.contains(&h))),
         Victory::Loot(_) => Some(marked(&treasure)),
         _ => None,

@@ -42,6 +42,15 @@ pub const RULES: &[&str] = &[
     "Objective: survive",
     "Objective: destroy",
     "Defeat: round limit",
+    "Defeat: special rule",
+    "Boss special",
+    "Special rule: door opened",
+    "Special rule: round starts",
+    "Special rule: round ends",
+    "Special rule: character enters",
+    "Special rule: monster enters",
+    "Special rule: monster dies",
+    "Special rule: room cleared",
 ];
 
 /// The coverage row of a goal met.
@@ -101,10 +110,24 @@ impl Coverage for Gloomhaven {
                 Event::HeroExhausted { .. } => out.push("Hero exhausted"),
                 Event::TreasureLooted { .. } => out.push("Treasure looted"),
                 Event::HeroEscaped { .. } => out.push("Hero escaped"),
-                Event::Victory => out.push(objective(&after.scenario.victory)),
-                // The round limit is the one defeat with a character still standing.
+                Event::Victory => out.push(objective(after.victory())),
+                // With a character still standing, the scenario is lost to a special rule or to
+                // the round limit (which ends the game before any rule of its round's end).
                 Event::Defeat { .. } if after.active_heroes().next().is_some() => {
-                    out.push("Defeat: round limit");
+                    out.push(
+                        if events
+                            .iter()
+                            .any(|e| matches!(e, Event::SpecialRule { .. }))
+                        {
+                            "Defeat: special rule"
+                        } else {
+                            "Defeat: round limit"
+                        },
+                    );
+                }
+                Event::BossSpecial { .. } => out.push("Boss special"),
+                Event::SpecialRule { rule, .. } => {
+                    out.push(after.scenario.special_rules[*rule].when.kind());
                 }
                 _ => {}
             }

@@ -426,6 +426,14 @@ impl State {
             return;
         };
         let monster = self.add_monster(kind, false, hex, Origin::Spawned);
+        if !self.scenario.special_rules.is_empty() {
+            // Its room, should a rule ask whether that room is cleared.
+            self.monsters[monster].room = self
+                .scenario
+                .layout("scenario", "")
+                .ok()
+                .and_then(|l| l.room_of(hex));
+        }
         ev.push(Event::Spawned {
             monster,
             by: FigureId::Monster(m),
@@ -468,6 +476,7 @@ impl State {
             shield: 0,
             origin,
             arrived,
+            room: None,
         });
         self.monsters.len() - 1
     }

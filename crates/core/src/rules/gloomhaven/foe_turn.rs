@@ -229,6 +229,11 @@ impl State {
                     }
                 }
                 MonsterEffect::Spawn(name) => self.spawn(m, name, ev),
+                // Its actions follow it on the card as the game plays it.
+                MonsterEffect::Special(n) => ev.push(Event::BossSpecial {
+                    monster: m,
+                    special: *n,
+                }),
             }
             self.card_step += 1;
         }
@@ -248,7 +253,10 @@ impl State {
         if let FigureId::Hero(hero) = f
             && let Some(d) = self.closed_door_at(h)
         {
-            self.open_door(d, hero, ev);
+            self.open_door(d, Some(hero), ev);
+        }
+        if !self.scenario.special_rules.is_empty() {
+            self.stepped.push((f, h));
         }
         match self.map.0.terrain(h) {
             Some(Terrain::Trap) => {

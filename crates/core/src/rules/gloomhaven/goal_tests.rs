@@ -13,7 +13,7 @@ use crate::rules::{Present, Rules, TieBreaker};
 /// the library's Cellar Rat (`a`), a Rat King (`k`), a Warding Stone objective of 3 hit points per
 /// character (`s`), treasures `T` (trapped) and `U` (gold) where the map draws them, and `extra`
 /// fields.
-fn goals(victory: &str, map: &[&str], extra: &str) -> String {
+pub(super) fn goals(victory: &str, map: &[&str], extra: &str) -> String {
     let heroes: Vec<String> = ["Ash", "Birch"]
         .iter()
         .map(|n| {
@@ -55,7 +55,7 @@ fn goals(victory: &str, map: &[&str], extra: &str) -> String {
 }
 
 /// Hero `h` ends its turn with card 1's top half (an attack on `targets`, or on nobody).
-fn finish(s: &mut State, targets: Vec<crate::hex::Hex>) -> Vec<Event> {
+pub(super) fn finish(s: &mut State, targets: Vec<crate::hex::Hex>) -> Vec<Event> {
     let mut ev = s
         .apply(Action::Play {
             card: 1,
@@ -72,7 +72,7 @@ fn finish(s: &mut State, targets: Vec<crate::hex::Hex>) -> Vec<Event> {
     ev
 }
 
-fn lines(s: &State, ev: &[Event]) -> Vec<String> {
+pub(super) fn lines(s: &State, ev: &[Event]) -> Vec<String> {
     ev.iter().filter_map(|e| log::describe(s, e)).collect()
 }
 

@@ -211,6 +211,7 @@ fn effect_words(e: &MonsterEffect, stats: &Stats) -> String {
         MonsterEffect::Shield(v) => format!("Shield {v}"),
         MonsterEffect::Infuse(el) => format!("Infuse {}", el.name()),
         MonsterEffect::Spawn(name) => format!("Spawn a {name}"),
+        MonsterEffect::Special(n) => format!("Special {n}:"),
     }
 }
 

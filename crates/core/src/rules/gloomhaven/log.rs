@@ -41,9 +41,46 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             }
             None => format!("Set up for {characters} characters"),
         },
-        Event::DoorOpened { door, hero: h } => {
-            format!("{} opens door {}", hero(*h), door + 1)
+        Event::DoorOpened { door, hero: h } => match h {
+            Some(h) => format!("{} opens door {}", hero(*h), door + 1),
+            None => format!("door {} opens", door + 1),
+        },
+        Event::DoorClosed { door, locked } => format!(
+            "door {} closes{}",
+            door + 1,
+            if *locked { " and locks" } else { "" }
+        ),
+        Event::DoorHeld { door } => {
+            format!("door {} stays open: a figure stands in it", door + 1)
         }
+        Event::SpecialRule { rule, by } => {
+            let r = &s.scenario.special_rules[*rule];
+            let by = by.map_or_else(String::new, |f| format!(" ({})", name(f)));
+            format!(
+                "special rule \"{}\" fires {}{by}",
+                r.name,
+                r.when.words(r.every)
+            )
+        }
+        Event::RuleSpawned { monster, hex, .. } => format!(
+            "{} appears on {}",
+            name(FigureId::Monster(*monster)),
+            hexes(&[*hex])
+        ),
+        Event::TerrainChanged { hexes: at, terrain } => {
+            format!(
+                "{} become{} {}",
+                hexes(at),
+                if at.len() == 1 { "s" } else { "" },
+                terrain_name(*terrain)
+            )
+        }
+        Event::BossSpecial { monster, special } => format!(
+            "{} performs its special {special}",
+            name(FigureId::Monster(*monster))
+        ),
+        Event::Told { text } => format!("“{text}”"),
+        Event::GoalChanged { goal } => format!("the goal is now: {}", goal.goal()),
         Event::RoomRevealed {
             name: room,
             monsters,
@@ -110,6 +147,9 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 Cause::Hazard => "hazardous terrain".to_string(),
                 Cause::Treasure => "a trapped treasure".to_string(),
                 Cause::Retaliate(by) => format!("{}'s retaliation", name(*by)),
+                Cause::Special(r) => {
+                    format!("the special rule \"{}\"", s.scenario.special_rules[*r].name)
+                }
             };
             format!("{} suffers {amount} damage from {why}", name(*figure))
         }
@@ -367,12 +407,25 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             return Some(format!(
                 "Round {} · VICTORY: {}",
                 s.round,
-                s.scenario.victory.won()
+                s.victory().won()
             ));
         }
         Event::Defeat { reason } => return Some(format!("Round {} · DEFEAT: {reason}", s.round)),
     };
     Some(format!("Round {} · {body}", s.round))
+}
+
+fn terrain_name(t: crate::hex::Terrain) -> &'static str {
+    use crate::hex::Terrain;
+    match t {
+        Terrain::Floor => "floor",
+        Terrain::Obstacle => "an obstacle",
+        Terrain::Trap => "a trap",
+        Terrain::Hazard => "hazardous terrain",
+        Terrain::Difficult => "difficult terrain",
+        Terrain::Icy => "icy terrain",
+        Terrain::Wall => "a wall",
+    }
 }
 
 fn past(c: &str) -> String {

@@ -46,11 +46,14 @@ pub mod scenario;
 mod scenario_tests;
 pub mod shared;
 pub mod show;
+#[cfg(test)]
+mod special_tests;
 pub mod state;
 mod summons;
 pub mod targeting;
 #[cfg(test)]
 mod tests;
+mod triggers;
 mod turn;
 
 use std::sync::Arc;
@@ -693,7 +696,7 @@ impl Present for Gloomhaven {
 /// The scenario's goal and how it stands: what wins and what loses.
 fn goal_panel(s: &State) -> Panel {
     let up = s.active_heroes().count();
-    let v = &s.scenario.victory;
+    let v = s.victory();
     let mut lines = vec![format!("{}.", v.goal())];
     let standing =
         |of: &dyn Fn(usize) -> bool| s.monsters.iter().filter(|m| m.alive && of(m.kind)).count();

@@ -12,8 +12,9 @@ use crate::hex::{Hex, Terrain, qr};
 use crate::modifiers::attack::Origin;
 
 impl State {
-    /// Hero `hero` enters the closed door `d`: it opens, and the rooms it leads to are revealed.
-    pub(super) fn open_door(&mut self, d: usize, hero: usize, ev: &mut Vec<Event>) {
+    /// Closed door `d` opens (entered by character `hero`, or by a special rule), and the rooms
+    /// it leads to are revealed.
+    pub(super) fn open_door(&mut self, d: usize, hero: Option<usize>, ev: &mut Vec<Event>) {
         let Ok(layout) = self.scenario.layout("scenario", "") else {
             return;
         };
@@ -83,7 +84,11 @@ impl State {
             if self.monsters.len() >= super::actions::MAX_MONSTERS {
                 break;
             }
-            ids.push(self.add_monster(kind, elite, h, Origin::Placed));
+            let id = self.add_monster(kind, elite, h, Origin::Placed);
+            if !self.scenario.special_rules.is_empty() {
+                self.monsters[id].room = Some(r);
+            }
+            ids.push(id);
         }
         ev.push(Event::RoomRevealed {
             room: r,
@@ -95,7 +100,7 @@ impl State {
 
     /// Monsters revealed during a round: a type without an ability card this round draws one, and
     /// acts in its place in the turn order if that place is still to come (else from next round).
-    fn join_the_round(&mut self, ids: &[usize], ev: &mut Vec<Event>) {
+    pub(super) fn join_the_round(&mut self, ids: &[usize], ev: &mut Vec<Event>) {
         if !matches!(
             self.phase,
             Phase::HeroTurn { .. } | Phase::FoeTurn { .. } | Phase::SummonTurn { .. }

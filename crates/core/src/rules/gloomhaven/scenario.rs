@@ -29,6 +29,9 @@ use crate::error::{LoadError, find_position, offset_to_position, parse_ron};
 use crate::hex::{Hex, HexMap, Terrain, hex};
 use crate::library::Library;
 
+pub mod special;
+pub use special::{Area, RuleEffect, Side, SpecialRule, Trigger};
+
 /// The `rules:` field of a Gloomhaven scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RulesName {
@@ -525,6 +528,9 @@ pub enum MonsterEffect {
     /// next to it, while the type has a standee left. Spawned monsters leave no money token and do
     /// not act in the round they appear.
     Spawn(String),
+    /// A boss's special action `n` (from 1): the actions of its type's `specials[n - 1]`, put
+    /// after this one when a game is set up.
+    Special(u32),
 }
 
 /// The attack of a monster ability card, borrowed from its [`MonsterEffect::Attack`].
@@ -669,6 +675,10 @@ pub struct MonsterType {
     /// Its hit points are the printed number times the characters playing (bosses, objectives).
     #[serde(default, skip_serializing_if = "is_false")]
     pub hp_per_character: bool,
+    /// A boss's special actions: a card's `Special(1)` performs the first list, `Special(2)`
+    /// the second.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub specials: Vec<Vec<MonsterEffect>>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -684,6 +694,46 @@ impl MonsterType {
         } else {
             hp
         }
+    }
+
+    /// The names of the types its cards and specials spawn.
+    pub fn spawns(&self) -> impl Iterator<Item = &String> {
+        self.deck
+            .iter()
+            .flat_map(|c| &c.actions)
+            .chain(self.specials.iter().flatten())
+            .filter_map(|a| match a {
+                MonsterEffect::Spawn(n) => Some(n),
+                _ => None,
+            })
+    }
+
+    /// The type as a game plays it: each `Special(n)` on a card followed by the actions of
+    /// special `n` (the marker stays, for the log). Done once: the specials are then cleared.
+    pub fn with_specials(&self) -> MonsterType {
+        let mut t = self.clone();
+        if t.specials.is_empty() {
+            return t;
+        }
+        for c in &mut t.deck {
+            c.actions = c
+                .actions
+                .iter()
+                .flat_map(|a| {
+                    let mut out = vec![a.clone()];
+                    if let MonsterEffect::Special(n) = a
+                        && let Some(list) = (*n as usize)
+                            .checked_sub(1)
+                            .and_then(|i| self.specials.get(i))
+                    {
+                        out.extend(list.iter().cloned());
+                    }
+                    out
+                })
+                .collect();
+        }
+        t.specials.clear();
+        t
     }
 
     /// The type at scenario level `level`: its statistics are those the level prints, when it
@@ -892,6 +942,13 @@ pub struct Scenario {
     pub monster_modifiers: Option<Vec<String>>,
     /// How the heroes win.
     pub victory: Victory,
+    /// Marked hexes for the special rules, drawn over `map` with the same rows and columns: a
+    /// letter or digit on each marked hex, a space or `.` elsewhere.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub marks: Vec<String>,
+    /// What the scenario sets off, and when (see [`special`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special_rules: Vec<SpecialRule>,
     /// Treasure tiles by their map letter: a character on one at the end of its turn (or within
     /// reach of its loot ability) takes what it gives.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -1055,6 +1112,11 @@ impl Scenario {
             out.hazard_damage = table.hazard;
             out.monsters = self.monsters.iter().map(|m| m.at_level(level)).collect();
         }
+        out.monsters = out
+            .monsters
+            .iter()
+            .map(MonsterType::with_specials)
+            .collect();
         Ok(out)
     }
 }
@@ -1144,6 +1206,26 @@ pub struct Layout {
     pub treasures: Vec<(Hex, char)>,
     /// Exit hexes, in `(q, r)` order.
     pub exits: Vec<Hex>,
+    /// The hexes of each mark letter, in `(q, r)` order.
+    pub marks: BTreeMap<char, Vec<Hex>>,
+}
+
+impl Layout {
+    /// The room a hex of the map lies in (a door lies in none).
+    pub fn room_of(&self, h: Hex) -> Option<usize> {
+        self.rooms
+            .iter()
+            .position(|r| r.hexes.iter().any(|(x, _)| *x == h))
+    }
+
+    /// The terrain the map draws on a hex of a room.
+    pub fn map_terrain(&self, h: Hex) -> Option<Terrain> {
+        self.rooms
+            .iter()
+            .flat_map(|r| &r.hexes)
+            .find(|(x, _)| *x == h)
+            .map(|(_, t)| *t)
+    }
 }
 
 /// The standard attack modifier deck.
@@ -1354,6 +1436,7 @@ impl Scenario {
             add_thin_walls(&mut map, &self.thin_walls);
             map
         };
+        let marks = self.mark_layout(file, text, &cells, &door_cells)?;
         Ok(Layout {
             map,
             rooms,
@@ -1364,7 +1447,64 @@ impl Scenario {
             monsters,
             treasures,
             exits,
+            marks,
         })
+    }
+
+    /// The hexes of each mark letter of `marks`, drawn over the map's `cells` and doors.
+    fn mark_layout(
+        &self,
+        file: &str,
+        text: &str,
+        cells: &[(Hex, Terrain, usize, usize)],
+        doors: &[(Hex, usize, usize)],
+    ) -> Result<BTreeMap<char, Vec<Hex>>, LoadError> {
+        let mut marks: BTreeMap<char, Vec<Hex>> = BTreeMap::new();
+        if self.marks.is_empty() {
+            return Ok(marks);
+        }
+        if self.marks.len() != self.map.len() {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                "marks:",
+                format!(
+                    "marks: {} rows, but the map has {}: draw the marks over the map, row for row",
+                    self.marks.len(),
+                    self.map.len()
+                ),
+            ));
+        }
+        for (row, line) in self.marks.iter().enumerate() {
+            for (col, c) in line.chars().enumerate() {
+                if c == ' ' || c == '.' {
+                    continue;
+                }
+                let here = || grid_char_position(file, text, "marks:", row, col);
+                if !c.is_ascii_alphanumeric() {
+                    return Err(here().with(format!(
+                        "marks: {c:?} on row {}, column {}: a mark is a letter or digit (a space or . for none)",
+                        row + 1,
+                        col + 1
+                    )));
+                }
+                let h = map_hex(col, row);
+                let on_map = cells.iter().any(|&(x, _, _, _)| x == h)
+                    || doors.iter().any(|&(x, _, _)| x == h);
+                if !on_map {
+                    return Err(here().with(format!(
+                        "marks: {c:?} on row {}, column {} marks no hex of the map",
+                        row + 1,
+                        col + 1
+                    )));
+                }
+                marks.entry(c).or_default().push(h);
+            }
+        }
+        for hexes in marks.values_mut() {
+            hexes.sort_by_key(|h| crate::hex::qr(*h));
+        }
+        Ok(marks)
     }
 
     /// The rooms of the map's `cells` and the room of each hex by `(q, r)`: one room of every hex
@@ -1561,26 +1701,34 @@ impl Scenario {
                 "round_limit: must be at least 1".into(),
             ));
         }
-        self.check_goal(file, text, &layout)
+        self.check_goal(file, text, &layout)?;
+        self.check_special_rules(file, text, &layout, &|k| self.placeable(&layout, k))
+    }
+
+    /// Whether monster type `k` can stand on the board: placed for some number of characters, or
+    /// spawned by a monster or a special rule.
+    fn placeable(&self, layout: &Layout, k: usize) -> bool {
+        let name = &self.monsters[k].name;
+        layout.monsters.iter().any(|(_, c)| {
+            self.legend
+                .get(c)
+                .is_some_and(|p| &p.monster == name && (2..=4).any(|n| p.rank(n) != Rank::Absent))
+        }) || self.monsters.iter().any(|m| m.spawns().any(|n| n == name))
+            || self.special_rules.iter().flat_map(|r| &r.then).any(|e| {
+                matches!(e, RuleEffect::Spawn { monster, players, .. }
+                if monster == name && players.is_none_or(|p| p.iter().any(|r| *r != Rank::Absent)))
+            })
     }
 
     /// Checks that the goal can be met on this map.
-    fn check_goal(&self, file: &str, text: &str, layout: &Layout) -> Result<(), LoadError> {
+    pub(super) fn check_goal(
+        &self,
+        file: &str,
+        text: &str,
+        layout: &Layout,
+    ) -> Result<(), LoadError> {
         let err = |msg: String| LoadError::at_text(file, text, "victory:", msg);
-        // A type can stand on the board: placed for some number of characters, or spawned.
-        let placeable = |k: usize| {
-            let name = &self.monsters[k].name;
-            layout.monsters.iter().any(|(_, c)| {
-                self.legend.get(c).is_some_and(|p| {
-                    &p.monster == name && (2..=4).any(|n| p.rank(n) != Rank::Absent)
-                })
-            }) || self.monsters.iter().any(|m| {
-                m.deck
-                    .iter()
-                    .flat_map(|c| &c.actions)
-                    .any(|a| matches!(a, MonsterEffect::Spawn(n) if n == name))
-            })
-        };
+        let placeable = |k: usize| self.placeable(layout, k);
         match &self.victory {
             Victory::AllFoesDead => {}
             Victory::Survive(n) => {
@@ -1770,7 +1918,50 @@ fn check_monster(
             format!("monsters: {} has an empty ability deck", m.name),
         ));
     }
+    for (i, list) in m.specials.iter().enumerate() {
+        if list.is_empty() || list.len() > MAX_COUNT {
+            return Err(err(
+                "specials:",
+                format!(
+                    "monsters: {}: special {} lists {} actions: expected 1 to {MAX_COUNT}",
+                    m.name,
+                    i + 1,
+                    list.len()
+                ),
+            ));
+        }
+        if list.iter().any(|a| matches!(a, MonsterEffect::Special(_))) {
+            return Err(err(
+                "specials:",
+                format!(
+                    "monsters: {}: special {} performs a special: a special lists plain actions",
+                    m.name,
+                    i + 1
+                ),
+            ));
+        }
+    }
     for c in &m.deck {
+        for a in &c.actions {
+            if let MonsterEffect::Special(n) = a
+                && (*n == 0 || *n as usize > m.specials.len())
+            {
+                return Err(err(
+                    &format!("Special({n})"),
+                    format!(
+                        "deck: {}: Special({n}), but {} has {} special{}",
+                        c.name,
+                        m.name,
+                        m.specials.len(),
+                        if m.specials.len() == 1 { "" } else { "s" }
+                    ),
+                ));
+            }
+        }
+    }
+    // The cards as a game plays them, specials in place.
+    let played = m.with_specials();
+    for c in &played.deck {
         let at = format!("\"{}\"", c.name);
         let moves = c.actions.iter().filter(|a| a.movement().is_some()).count();
         let attacks: Vec<CardAttack> = c.actions.iter().filter_map(MonsterEffect::attack).collect();
@@ -1849,12 +2040,11 @@ fn pull_monsters(
             .legend
             .values()
             .map(|p| p.monster.clone())
-            .chain(s.monsters.iter().flat_map(|m| {
-                m.deck.iter().flat_map(|c| {
-                    c.actions.iter().filter_map(|a| match a {
-                        MonsterEffect::Spawn(n) => Some(n.clone()),
-                        _ => None,
-                    })
+            .chain(s.monsters.iter().flat_map(|m| m.spawns().cloned()))
+            .chain(s.special_rules.iter().flat_map(|r| {
+                r.then.iter().filter_map(|e| match e {
+                    RuleEffect::Spawn { monster, .. } => Some(monster.clone()),
+                    _ => None,
                 })
             }))
             .filter(|n| s.monster_index(n).is_none())
@@ -2049,6 +2239,25 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         Victory::Loot(t) => num("Loot", n(*t), 1, MAX_COUNT as i64)?,
         _ => {}
     }
+    count("marks", s.marks.len(), MAX_MAP_SIDE)?;
+    if let Some((row, line)) = s
+        .marks
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.chars().count() > MAX_MAP_SIDE)
+    {
+        return Err(
+            grid_char_position(file, text, "marks:", row, 0).with(format!(
+                "marks: row {} has {} characters: expected at most {MAX_MAP_SIDE}",
+                row + 1,
+                line.chars().count()
+            )),
+        );
+    }
+    count("special_rules", s.special_rules.len(), special::MAX_RULES)?;
+    for r in &s.special_rules {
+        count("then", r.then.len(), special::MAX_EFFECTS)?;
+    }
     count("treasures", s.treasures.len(), MAX_COUNT)?;
     for t in s.treasures.values() {
         num("gold", n(t.gold), 0, MAX_NUMBER)?;
@@ -2185,10 +2394,21 @@ fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Res
     }
     num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
     count("deck", m.deck.len(), MAX_COUNT)?;
+    count("specials", m.specials.len(), 8)?;
     for c in &m.deck {
         num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
         count("actions", c.actions.len(), MAX_COUNT)?;
-        for a in &c.actions {
+    }
+    for list in &m.specials {
+        count("specials", list.len(), MAX_COUNT)?;
+    }
+    {
+        for a in m
+            .deck
+            .iter()
+            .flat_map(|c| &c.actions)
+            .chain(m.specials.iter().flatten())
+        {
             match a {
                 MonsterEffect::Move(v) | MonsterEffect::Jump(v) => {
                     num("move", (*v).into(), -MAX_REACH, MAX_REACH)?;
@@ -2221,7 +2441,7 @@ fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Res
                 }
                 MonsterEffect::Heal(v) => num("heal", n(*v), 0, MAX_NUMBER)?,
                 MonsterEffect::Shield(v) => num("shield", n(*v), 0, MAX_NUMBER)?,
-                MonsterEffect::Infuse(_) | MonsterEffect::Spawn(_) => {}
+                MonsterEffect::Infuse(_) | MonsterEffect::Spawn(_) | MonsterEffect::Special(_) => {}
             }
         }
     }

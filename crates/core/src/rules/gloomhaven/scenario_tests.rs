@@ -431,7 +431,7 @@ fn a_type_revealed_after_its_initiative_waits_for_the_next_round() {
         // Put the sentry's room on the board directly through the door rule.
         let d = s.closed_door_at(super::scenario::map_hex(8, 1)).unwrap();
         let mut ev = Vec::new();
-        s.open_door(d, 0, &mut ev);
+        s.open_door(d, Some(0), &mut ev);
         while s.drawing.is_some() {
             s.apply(Action::Draw(0)).unwrap();
         }

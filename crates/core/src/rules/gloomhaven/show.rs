@@ -74,6 +74,7 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
                         Cause::Hazard => "hazard",
                         Cause::Treasure => "trapped",
                         Cause::Retaliate(_) => "retaliate",
+                        Cause::Special(_) => "rule",
                     }
                 ),
                 harm: true,

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::board::Board;
-use super::scenario::{Condition, Element, Party, Rank, Scenario, SummonSpec, standard_modifiers};
+use super::scenario::{
+    Condition, Element, Party, Rank, Scenario, SummonSpec, Victory, standard_modifiers,
+};
 use super::shared::Shared;
 use crate::chance::{Dealer, Want};
 use crate::hex::{Hex, qr};
@@ -221,6 +223,10 @@ pub struct MonsterState {
     /// The round it was spawned in (0: placed at setup); it does not act in that round.
     #[serde(default)]
     pub arrived: u32,
+    /// The room it came into the game in, kept in a scenario with special rules (which may ask
+    /// when a room is cleared).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub room: Option<usize>,
 }
 
 /// A door of the scenario: closed doors stand on the board as walls.
@@ -230,6 +236,9 @@ pub struct Door {
     pub hex: Hex,
     /// Opened by a character.
     pub open: bool,
+    /// Closed and locked by a special rule: a character cannot open it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub locked: bool,
 }
 
 /// A summon of a hero. Gone summons keep their slot so ids stay stable; their order is the order
@@ -468,6 +477,16 @@ pub struct State {
     /// The exit hexes (of a scenario won by escaping), in `(q, r)` order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub exits: Vec<Hex>,
+    /// How many times each special rule of the scenario has fired (empty without rules).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fired: Vec<u32>,
+    /// The goal a special rule set in place of the scenario's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub goal: Option<Victory>,
+    /// Hexes figures entered during the action being applied, for the special rules: empty
+    /// between actions.
+    #[serde(skip)]
+    pub(crate) stepped: Vec<(FigureId, Hex)>,
     /// Actions applied so far (also seeds the headless tie-breaker).
     pub steps: u64,
     /// An action that draws cards, waiting for the cards it draws (chance actions).
@@ -572,6 +591,7 @@ impl State {
                 shield: 0,
                 origin: Origin::Placed,
                 arrived: 0,
+                room: (!scenario.special_rules.is_empty()).then_some(*room),
             });
         }
         // Elites act first within a type, then by standee number: sort the slots once so that the
@@ -608,6 +628,7 @@ impl State {
             .map(|d| Door {
                 hex: d.hex,
                 open: false,
+                locked: false,
             })
             .collect();
         let treasures = layout
@@ -619,6 +640,7 @@ impl State {
                 looted_by: None,
             })
             .collect();
+        let fired = vec![0; scenario.special_rules.len()];
         Ok(State {
             revealed,
             doors,
@@ -647,6 +669,9 @@ impl State {
             card_step: 0,
             pending: None,
             money: Vec::new(),
+            fired,
+            goal: None,
+            stepped: Vec::new(),
             steps: 0,
             drawing: None,
             dealer: Dealer::default(),
@@ -705,18 +730,25 @@ impl State {
         self.revealed.iter().all(|&r| r)
     }
 
-    /// The index of the closed door on `h`, if there is one.
+    /// The index of the closed door on `h` a character may open, if there is one.
     pub fn closed_door_at(&self, h: Hex) -> Option<usize> {
-        self.doors.iter().position(|d| !d.open && d.hex == h)
+        self.doors
+            .iter()
+            .position(|d| !d.open && !d.locked && d.hex == h)
     }
 
-    /// The hexes of the closed doors on the board.
+    /// The hexes of the closed doors on the board a character may open (not the locked ones).
     pub fn closed_doors(&self) -> Vec<Hex> {
         self.doors
             .iter()
-            .filter(|d| !d.open && self.map.0.contains(d.hex))
+            .filter(|d| !d.open && !d.locked && self.map.0.contains(d.hex))
             .map(|d| d.hex)
             .collect()
+    }
+
+    /// The goal now: the scenario's, or the one a special rule set.
+    pub fn victory(&self) -> &Victory {
+        self.goal.as_ref().unwrap_or(&self.scenario.victory)
     }
 
     /// Whether a figure has a condition.

@@ -592,7 +592,7 @@ impl State {
         self.order.clear();
         self.turn = 0;
         ev.push(Event::RoundEnded { round: self.round });
-        if let Victory::Survive(n) = self.scenario.victory
+        if let Victory::Survive(n) = *self.victory()
             && self.round >= n
             && self.active_heroes().next().is_some()
         {
@@ -600,11 +600,7 @@ impl State {
             return;
         }
         if self.scenario.round_limit.is_some_and(|n| self.round >= n) {
-            self.phase = Phase::Defeat;
-            ev.push(Event::Defeat {
-                reason: format!("round {} ended with foes left", self.round),
-            });
-            self.reckon(ev);
+            self.lose(format!("round {} ended with foes left", self.round), ev);
             return;
         }
         self.begin_round(ev);
