@@ -252,11 +252,7 @@ impl State {
                 figures,
             } => {
                 for f in self.figures_in(layout, *area, *figures) {
-                    let healed = self.heal(f, *amount, ev);
-                    ev.push(Event::Healed {
-                        figure: f,
-                        amount: healed,
-                    });
+                    self.heal(f, *amount, ev);
                 }
             }
             RuleEffect::Give {
