@@ -157,6 +157,10 @@ const BUILT_IN_MONSTERS: &[(&str, &str)] = &[
         "assets/monsters/rat-king.ron",
         include_str!("../../../assets/monsters/rat-king.ron"),
     ),
+    (
+        "assets/monsters/sluice-warden.ron",
+        include_str!("../../../assets/monsters/sluice-warden.ron"),
+    ),
 ];
 
 #[cfg(test)]

@@ -26,6 +26,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "tithe-barn.ron",
         include_str!("../../../../../scenarios/tithe-barn.ron"),
     ),
+    (
+        "sluice-warden.ron",
+        include_str!("../../../../../scenarios/sluice-warden.ron"),
+    ),
 ];
 
 #[test]
