@@ -30,6 +30,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "sluice-warden.ron",
         include_str!("../../../../../scenarios/sluice-warden.ron"),
     ),
+    (
+        "lamp-vigil.ron",
+        include_str!("../../../../../scenarios/lamp-vigil.ron"),
+    ),
 ];
 
 #[test]
