@@ -48,7 +48,7 @@ impl State {
         };
         let range = card_attack.and_then(|a| a.range).unwrap_or(stats.range);
         let targets = match card_attack {
-            Some(a) if !self.has(f, Condition::Disarm) => a.targets,
+            Some(a) if !self.has(f, Condition::Disarm) => a.targets.max(stats.targets),
             _ => 0,
         };
         let attack = card_attack
@@ -85,7 +85,7 @@ impl State {
             aoe: Vec::new(),
             attack,
             range,
-            pierce: card_attack.map_or(0, |a| a.pierce),
+            pierce: card_attack.map_or(0, |a| a.pierce + stats.pierce),
             conditions,
         };
         (action, base)

@@ -162,6 +162,12 @@ fn monster_card(t: &scenario::MonsterType, elite: bool, gained: u32) -> Vec<Stri
         let names: Vec<&str> = stats.conditions.iter().map(|c| c.name()).collect();
         card.push(format!("Its attacks add {}", names.join(", ")));
     }
+    if stats.pierce > 0 {
+        card.push(format!("Its attacks pierce {} more", stats.pierce));
+    }
+    if stats.targets > 1 {
+        card.push(format!("Its attacks have {} targets", stats.targets));
+    }
     if t.flying {
         card.push("Flying".to_string());
     }

@@ -468,6 +468,12 @@ pub struct Stats {
     /// How far its retaliation reaches: 0 = adjacent attackers only.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub retaliate_range: u32,
+    /// Pierce every attack of this monster adds to its card's.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pierce: u32,
+    /// Targets of every attack of this monster, when more than its card gives (0: as the card).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub targets: u32,
 }
 
 /// A monster ability card: what every monster of the type does this round.
@@ -2391,6 +2397,13 @@ fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Res
         num("shield", n(st.shield), 0, MAX_NUMBER)?;
         num("retaliate", n(st.retaliate), 0, MAX_NUMBER)?;
         num("retaliate_range", n(st.retaliate_range), 0, MAX_REACH)?;
+        num("pierce", n(st.pierce), 0, MAX_NUMBER)?;
+        num("targets", n(st.targets), 0, MAX_COUNT as i64)?;
+        groups(
+            st.targets,
+            super::attack::groups_bound(heroes, st.targets),
+            &format!("{heroes} heroes"),
+        )?;
     }
     num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
     count("deck", m.deck.len(), MAX_COUNT)?;

@@ -9,7 +9,7 @@ use super::scenario_tests::{in_round_one, parse, state, walk};
 use super::state::{FigureId, Phase};
 use super::{Game, Gloomhaven};
 use crate::hex::Terrain;
-use crate::rules::{Rules, TieBreaker};
+use crate::rules::{Present, Rules, TieBreaker};
 
 #[test]
 fn a_character_entering_a_marked_hex_sets_off_its_rules_once_unless_they_repeat() {
@@ -315,4 +315,42 @@ fn every_trigger_kind_is_a_coverage_row() {
     for kind in super::scenario::Trigger::KINDS {
         assert!(super::coverage::RULES.contains(&kind), "{kind}");
     }
+}
+
+#[test]
+fn pierce_and_targets_on_a_statistics_card_reach_every_attack_of_the_type() {
+    let text = goals("AllFoesDead", &["1.....", "2...k."], "").replace(
+        "normal: (hp: 4, move: 1, attack: 1)",
+        "normal: (hp: 4, move: 1, attack: 1, pierce: 2, targets: 2)",
+    );
+    let mut s = in_round_one(&text);
+    let king = s.monsters.iter().position(|m| m.alive).unwrap();
+    let (action, plan) = s.monster_action(king);
+    // The card says one target and no pierce; the statistics add theirs.
+    assert_eq!((action.targets, plan.pierce), (2, 2));
+    // Disarmed, it attacks nobody, whatever its statistics say.
+    let mut ev = Vec::new();
+    s.add_condition(
+        FigureId::Monster(king),
+        super::scenario::Condition::Disarm,
+        &mut ev,
+    );
+    assert_eq!(s.monster_action(king).0.targets, 0);
+    let card = Gloomhaven::view(&s)
+        .figures
+        .into_iter()
+        .find(|f| f.name == "Rat King 1")
+        .expect("the king's figure")
+        .card;
+    assert!(
+        card.iter().any(|l| l == "Its attacks pierce 2 more"),
+        "{card:?}"
+    );
+    assert!(
+        card.iter().any(|l| l == "Its attacks have 2 targets"),
+        "{card:?}"
+    );
+    let too_many = text.replace("targets: 2)", "targets: 65)");
+    let e = Gloomhaven::parse_scenario("stats.ron", &too_many).unwrap_err();
+    assert!(e.message.contains("`targets` is 65"), "{e}");
 }
