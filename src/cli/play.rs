@@ -115,7 +115,8 @@ impl ForRules for Play<'_> {
             let view = R::view(&game.state);
             let count = |side: Side| view.figures.iter().filter(|f| f.side == side).count();
             outln!(
-                "{} · seed {} · {} heroes against {} foes",
+                // Foes behind closed doors are not counted: the players do not know them yet.
+                "{} · seed {} · {} heroes against {} foes in view",
                 R::scenario_name(&game.scenario),
                 o.seed,
                 count(Side::Hero),

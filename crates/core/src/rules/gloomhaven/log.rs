@@ -42,16 +42,16 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
             None => format!("Set up for {characters} characters"),
         },
         Event::DoorOpened { door, hero: h } => match h {
-            Some(h) => format!("{} opens door {}", hero(*h), door + 1),
-            None => format!("door {} opens", door + 1),
+            Some(h) => format!("{} opens {}", hero(*h), s.door_name(*door)),
+            None => format!("{} opens", s.door_name(*door)),
         },
         Event::DoorClosed { door, locked } => format!(
-            "door {} closes{}",
-            door + 1,
+            "{} closes{}",
+            s.door_name(*door),
             if *locked { " and locks" } else { "" }
         ),
         Event::DoorHeld { door } => {
-            format!("door {} stays open: a figure stands in it", door + 1)
+            format!("{} stays open: a figure stands in it", s.door_name(*door))
         }
         Event::SpecialRule { rule, by } => {
             let r = &s.scenario.special_rules[*rule];

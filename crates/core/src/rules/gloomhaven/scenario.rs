@@ -2050,8 +2050,19 @@ fn pull_monsters(
             .chain(s.special_rules.iter().flat_map(|r| {
                 r.then.iter().filter_map(|e| match e {
                     RuleEffect::Spawn { monster, .. } => Some(monster.clone()),
+                    RuleEffect::Goal(Victory::Kill(n)) => Some(n.clone()),
                     _ => None,
                 })
+            }))
+            // A type the goal or a rule names only: read, so that the check says whether it
+            // ever stands on the board rather than that it is unknown.
+            .chain(match &s.victory {
+                Victory::Kill(n) => Some(n.clone()),
+                _ => None,
+            })
+            .chain(s.special_rules.iter().filter_map(|r| match &r.when {
+                Trigger::Dies(n) => Some(n.clone()),
+                _ => None,
             }))
             .filter(|n| s.monster_index(n).is_none())
             .collect();

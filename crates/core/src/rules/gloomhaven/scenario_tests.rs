@@ -393,7 +393,9 @@ fn a_hero_entering_a_door_reveals_the_room_and_its_monsters_act_this_round() {
     let ev = walk(&mut s, 0, door);
     let lines: Vec<String> = ev.iter().filter_map(|e| log::describe(&s, e)).collect();
     assert!(
-        lines.iter().any(|l| l.ends_with("Ash opens door 1")),
+        lines
+            .iter()
+            .any(|l| l.ends_with("Ash opens the door between room A and the Pantry")),
         "{lines:?}"
     );
     // Four characters: the elite spot is filled; elites come first.

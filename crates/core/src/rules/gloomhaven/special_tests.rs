@@ -104,7 +104,11 @@ fn a_locked_door_stays_shut_until_a_rule_opens_it_and_a_cleared_room_can_lose_th
         ),
         "{said:?}"
     );
-    assert!(said.iter().any(|l| l.ends_with("door 1 opens")), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l.ends_with("the door between room A and room B opens")),
+        "{said:?}"
+    );
     assert!(s.doors[0].open && !s.doors[0].locked);
     assert!(s.revealed.iter().all(|&r| r), "room B is revealed");
     let rat = s.monsters.len() - 1;
@@ -127,11 +131,12 @@ fn a_rule_of_rounds_fires_at_its_round_and_every_so_many_after() {
     let text = goals(
         "AllFoesDead",
         &["1.....", "2....a"],
-        "marks: [\"w.....\", \"......\"], special_rules: [\
+        "marks: [\"w.h...\", \"......\"], special_rules: [\
            (name: \"the tide\", when: RoundEnds(2), every: 2, then: [\
              Damage(amount: 2, area: Everywhere), \
              Give(condition: Wound, area: Marked('w'), figures: Everyone), \
-             Heal(amount: 1, area: Everywhere, figures: Monsters)]), \
+             Heal(amount: 1, area: Everywhere, figures: Monsters), \
+             Place(terrain: Hazard, at: 'h')]), \
            (name: \"the dawn\", when: RoundStarts(3), then: [Goal(Survive(5))])],",
     );
     let mut s = state(&text);
@@ -156,9 +161,24 @@ fn a_rule_of_rounds_fires_at_its_round_and_every_so_many_after() {
             .any(|l| l.ends_with("Ash suffers 2 damage from the special rule \"the tide\"")),
         "{said:?}"
     );
+    // The rat is unhurt: the heal passes it by, saying nothing.
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Healed { .. })),
+        "{ev:?}"
+    );
+    assert!(ev.iter().any(|e| matches!(e, Event::TerrainChanged { .. })));
+    // The hazard is there already the next time: not placed again, not logged again.
+    let mut again = vec![Event::RoundEnded { round: 4 }];
+    s.run_special_rules(&mut again);
+    assert!(
+        !again
+            .iter()
+            .any(|e| matches!(e, Event::TerrainChanged { .. })),
+        "{again:?}"
+    );
     assert_eq!(fires(&mut s, Event::RoundEnded { round: 3 }), 0);
-    assert_eq!(fires(&mut s, Event::RoundEnded { round: 4 }), 1);
     assert_eq!(fires(&mut s, Event::RoundEnded { round: 6 }), 1);
+    assert_eq!(fires(&mut s, Event::RoundEnded { round: 8 }), 1);
     // A changed goal is the one the game plays to.
     assert_eq!(fires(&mut s, Event::RoundStarted { round: 3 }), 1);
     assert_eq!(*s.victory(), super::Victory::Survive(5));
@@ -256,6 +276,15 @@ fn special_rules_that_name_what_is_not_there_are_refused_where_they_name_it() {
         "the map has 0 treasure tiles",
     );
     refused(rule("RoundStarts(1)", ""), "expected 1 to 16");
+    // A library type the goal or a rule names, but nothing places: known, and never standing.
+    refused(
+        goals("Kill(\"Sluice Warden\")", &["1.....", "2....a"], ""),
+        "Kill(\"Sluice Warden\"): no Sluice Warden is placed",
+    );
+    refused(
+        rule("Dies(\"Husk Beetle\")", "Message(\"x\")"),
+        "Dies(\"Husk Beetle\") can never fire",
+    );
     let e = refused(
         rule("RoundStarts(0)", "Message(\"x\")"),
         "expected a round from 1",

@@ -737,6 +737,18 @@ impl State {
             .position(|d| !d.open && !d.locked && d.hex == h)
     }
 
+    /// A door in words, by the rooms it joins: "the door between the gatehouse and the pump hall".
+    pub fn door_name(&self, d: usize) -> String {
+        let layout = self.scenario.layout("scenario", "").ok();
+        match layout.as_ref().and_then(|l| l.doors.get(d).map(|x| (l, x))) {
+            Some((l, door)) => format!(
+                "the door between {} and {}",
+                l.rooms[door.rooms[0]].name, l.rooms[door.rooms[1]].name
+            ),
+            None => format!("door {}", d + 1),
+        }
+    }
+
     /// The hexes of the closed doors on the board a character may open (not the locked ones).
     pub fn closed_doors(&self) -> Vec<Hex> {
         self.doors

@@ -3,7 +3,7 @@
 
 use super::actions::{Cause, Event, MAX_MONSTERS};
 use super::scenario::special::{MAX_FIRINGS, doors_between};
-use super::scenario::{Area, Layout, Rank, RuleEffect, Side, Trigger};
+use super::scenario::{Area, Condition, Layout, Rank, RuleEffect, Side, Trigger};
 use super::state::{FigureId, State};
 use crate::hex::{Hex, Terrain, qr, step};
 use crate::modifiers::attack::Origin;
@@ -195,7 +195,10 @@ impl State {
                 let hexes: Vec<Hex> = marked(*at)
                     .into_iter()
                     .filter(|&h| {
-                        self.map.0.terrain(h).is_some_and(|t| t != Terrain::Wall)
+                        self.map
+                            .0
+                            .terrain(h)
+                            .is_some_and(|t| t != Terrain::Wall && t != *terrain)
                             && self.figure_at(h).is_none()
                     })
                     .collect();
@@ -251,8 +254,20 @@ impl State {
                 area,
                 figures,
             } => {
+                // A figure unhurt and neither poisoned nor wounded has nothing to heal.
                 for f in self.figures_in(layout, *area, *figures) {
-                    self.heal(f, *amount, ev);
+                    let hurt = match f {
+                        FigureId::Hero(h) => self.heroes[h].hp < self.heroes[h].max_hp,
+                        FigureId::Monster(m) => self.monsters[m].hp < self.monsters[m].max_hp,
+                        FigureId::Summon(i) => self.summons[i].hp < self.summons[i].spec.hp as i32,
+                    };
+                    let sick = self
+                        .conditions(f)
+                        .iter()
+                        .any(|c| matches!(c.condition, Condition::Poison | Condition::Wound));
+                    if hurt || sick {
+                        self.heal(f, *amount, ev);
+                    }
                 }
             }
             RuleEffect::Give {
