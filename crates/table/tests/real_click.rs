@@ -1126,11 +1126,26 @@ fn steps(a: &Value, b: &Value) -> i64 {
     (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
 }
 
+/// The closed doors on the board, as cells.
+fn closed_doors(p: &Value) -> Vec<Value> {
+    p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["door"] == true)
+        .cloned()
+        .collect()
+}
+
 /// Moves the acting hero towards the nearest foe with a move half, by clicking the reachable hex
-/// nearest to a foe; true when a move was played.
+/// nearest to a foe (to a closed door, through which the foes are, when none is in view); true
+/// when a move was played.
 fn try_move(t: &mut Table) -> bool {
     let p = t.settled();
-    let foes = living_foes(&p);
+    let mut foes = living_foes(&p);
+    if foes.is_empty() {
+        foes = closed_doors(&p);
+    }
     let halves: Vec<String> = widgets_starting(&p, "half:")
         .into_iter()
         .filter(|h| widget(&p, h).is_some_and(|w| w["enabled"] == true))
@@ -1161,8 +1176,61 @@ fn try_move(t: &mut Table) -> bool {
     false
 }
 
+/// What a game played by mouse showed: every log line and every line of its windows' panels.
+#[derive(Default)]
+struct Seen {
+    log: Vec<String>,
+    panels: std::collections::BTreeSet<String>,
+    phase: String,
+}
+
+impl Seen {
+    fn take(&mut self, p: &Value) {
+        for l in p["game"]["told"].as_array().into_iter().flatten() {
+            let text = l.as_str().unwrap_or_default().to_string();
+            if !self.log.contains(&text) {
+                self.log.push(text);
+            }
+        }
+        for panel in p["panels"].as_array().into_iter().flatten() {
+            for l in panel["lines"].as_array().into_iter().flatten() {
+                self.panels
+                    .insert(l.as_str().unwrap_or_default().to_string());
+            }
+        }
+    }
+
+    /// The monsters a revealed room brought, by the log's "… is revealed: A and B" lines.
+    fn revealed_monsters(&self) -> Vec<String> {
+        self.log
+            .iter()
+            .filter_map(|l| l.split(" is revealed: ").nth(1))
+            .flat_map(|names| names.split(", ").flat_map(|n| n.split(" and ")))
+            .filter(|n| *n != "nobody is there")
+            .map(str::to_string)
+            .collect()
+    }
+
+    /// Whether a monster a room brought has had a turn (its focus is in the log).
+    fn revealed_monster_acted(&self) -> bool {
+        let names = self.revealed_monsters();
+        self.log.iter().any(|l| {
+            names.iter().any(|n| {
+                l.contains(&format!(" · {n} focuses")) || l.contains(&format!(" · {n} moves"))
+            })
+        })
+    }
+}
+
 /// Plays a whole scenario by mouse from the New game menu, hot-seat, until it is won or lost.
-fn whole_game_by_mouse(scenario_name: &str) {
+fn whole_game_by_mouse(scenario_name: &str) -> Seen {
+    play_by_mouse(scenario_name, |_| false)
+}
+
+/// Plays a scenario by mouse from the New game menu, hot-seat, until it is won or lost or `done`
+/// says what was seen is enough; returns what was seen.
+fn play_by_mouse(scenario_name: &str, done: impl Fn(&Seen) -> bool) -> Seen {
+    let mut seen = Seen::default();
     // The table opens on another scenario; the players start theirs from the menu.
     let other = if scenario_name == "The Root Cellar" {
         "scenarios/sunken-kiln.ron"
@@ -1172,6 +1240,11 @@ fn whole_game_by_mouse(scenario_name: &str) {
     let mut t = Table::open(other);
     t.click("players:start");
     t.click("menu:new-game");
+    // A scenario that seats two to four: two characters, one a player.
+    let party = format!("newgame:{scenario_name}:players:2");
+    if widget(&t.probe(), &party).is_some() {
+        t.click(&party);
+    }
     // The table has made only its own first move, which is no player's: the menu asks nothing.
     t.click(&format!("newgame:{scenario_name}"));
     let p = t.wait_for("the new game's Players window", 60, |p| {
@@ -1193,7 +1266,9 @@ fn whole_game_by_mouse(scenario_name: &str) {
         );
         let p = t.probe();
         let ph = phase(&p);
-        if ph == "Victory" || ph == "Defeat" {
+        seen.take(&p);
+        seen.phase = ph.clone();
+        if ph == "Victory" || ph == "Defeat" || done(&seen) {
             let end = t.keep_last_picture(&p);
             eprintln!("{scenario_name}: the last picture is {}", end.display());
             eprintln!(
@@ -1202,7 +1277,7 @@ fn whole_game_by_mouse(scenario_name: &str) {
                 cursor(&p),
                 start.elapsed().as_secs_f64()
             );
-            return;
+            return seen;
         }
         if settle_tie(&mut t, &p) {
             continue;
@@ -1230,8 +1305,10 @@ fn whole_game_by_mouse(scenario_name: &str) {
                 }
                 t.click(&confirm);
             }
+            // The next player chooses, or the round goes on (the last to choose may act first).
             t.wait_for("the next player's turn to choose", 60, |p| {
-                (p["seats"]["current"].as_u64() != Some(player)).then_some(())
+                (p["seats"]["current"].as_u64() != Some(player) || phase(p) != "CardSelection")
+                    .then_some(())
             });
         } else if ph == "RoundEnd" {
             t.click("round:end");
@@ -1270,6 +1347,55 @@ fn two_players_play_the_root_cellar_to_its_end_from_the_new_game_menu() {
 fn two_players_play_the_sunken_kiln_to_its_end_from_the_new_game_menu() {
     let _turn = Turn::take();
     whole_game_by_mouse("The Sunken Kiln");
+}
+
+/// What a game of rooms must have shown: a door opened by a hero (every hero's move was a click),
+/// the room behind it revealed, its monsters acting, and the goal's progress in its panel.
+fn rooms_were_played(seen: &Seen) {
+    assert!(
+        seen.log
+            .iter()
+            .any(|l| l.contains("Orrin opens the door between")
+                || l.contains("Lisbet opens the door between")),
+        "a hero opened a door: {:?}",
+        seen.log
+    );
+    assert!(
+        !seen.revealed_monsters().is_empty(),
+        "a room was revealed with its monsters: {:?}",
+        seen.log
+    );
+    assert!(seen.revealed_monster_acted(), "{:?}", seen.log);
+    for line in [
+        "Kill every foe.",
+        "Rooms still hidden: 2 (a character opens a door by entering it).",
+        "Rooms still hidden: 1 (a character opens a door by entering it).",
+    ] {
+        assert!(seen.panels.contains(line), "{line}: {:?}", seen.panels);
+    }
+    assert!(
+        seen.panels.iter().any(|l| l.starts_with("Monsters left: ")),
+        "{:?}",
+        seen.panels
+    );
+}
+
+#[test]
+fn a_door_opened_by_clicks_reveals_a_room_whose_monsters_act_and_the_goal_panel_counts() {
+    let _turn = Turn::take();
+    let seen = play_by_mouse("The Drowned Granary", Seen::revealed_monster_acted);
+    rooms_were_played(&seen);
+}
+
+#[test]
+#[ignore = "a whole game at the window's pace (tens of minutes): cargo test -p foehold-table --features dev --test real_click -- --ignored"]
+fn two_players_play_the_drowned_granary_through_its_doors_to_its_end() {
+    let _turn = Turn::take();
+    let seen = whole_game_by_mouse("The Drowned Granary");
+    rooms_were_played(&seen);
+    assert!(["Victory", "Defeat"].contains(&seen.phase.as_str()));
+    let last = seen.log.last().cloned().unwrap_or_default();
+    assert!(last.contains("what each takes away"), "{last}");
 }
 
 /// Settles a tie of the other modules' table: a tie about cells lights them pink, and a click on

@@ -101,6 +101,8 @@ fn game<R: Module>(
             // Two tables of one online game compare it.
             "hash": foehold_core::rules::state_hash(&g.state).to_string(),
             "history": history,
+            // The last lines of the game's log, as its window tells them.
+            "told": log.told.log[log.told.log.len().saturating_sub(60)..],
             "table_draws": settings.table_draws,
         },
         "seats": {"ready": seats.ready, "players": seats.players, "current": turn.player},
@@ -234,6 +236,7 @@ fn write_probe(
             Some(json!({
                 "q": c.key.0, "r": c.key.1, "x": x, "y": y, "covered": covered,
                 "ground": format!("{:?}", c.ground),
+                "door": c.door,
                 "mark": merged.get(&c.key).map(|m| format!("{m:?}")),
             }))
         })
@@ -286,6 +289,8 @@ fn write_probe(
         "font_atlas": atlas,
         "plans": plans.shown.iter().map(|(id, p)| plan_json(*id, p)).collect::<Vec<_>>(),
         "cells": cells,
+        // The module's small windows (the goal and its progress), as the table shows them.
+        "panels": table.panels.iter().map(|p| json!({"title": p.title, "lines": p.lines})).collect::<Vec<_>>(),
         "figures": figures,
         "widgets": widgets,
     });
