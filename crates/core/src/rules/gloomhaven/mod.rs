@@ -572,11 +572,13 @@ impl Present for Gloomhaven {
             .iter()
             .enumerate()
             .map(|(i, &h)| {
-                // A closed door is a wall to the rules but a door a character may walk into.
-                let door = s.closed_door_at(h).is_some();
+                // A closed door is a wall to the rules but a door a character may walk into; a
+                // locked one is drawn as a door on a wall.
+                let door = s.doors.iter().any(|d| !d.open && d.hex == h);
+                let open_to_heroes = s.closed_door_at(h).is_some();
                 CellInfo {
                     key: qr(h),
-                    ground: if door {
+                    ground: if open_to_heroes {
                         Ground::Floor
                     } else if s.exits.contains(&h) {
                         Ground::Exit
@@ -732,6 +734,22 @@ fn goal_panel(s: &State) -> Panel {
             "Objectives left: {} on the board.",
             standing(&|t| s.scenario.monsters[t].objective)
         )),
+    }
+    if !s.scenario.special_rules.is_empty() {
+        lines.push("Special rules:".into());
+        for (r, rule) in s.scenario.special_rules.iter().enumerate() {
+            let fired = s.fired.get(r).copied().unwrap_or(0);
+            let done = match fired {
+                0 => String::new(),
+                1 => " (fired)".into(),
+                n => format!(" (fired {n} times)"),
+            };
+            lines.push(format!(
+                "· {}: {}{done}",
+                rule.name,
+                rule.when.words(rule.every)
+            ));
+        }
     }
     let hidden = s.revealed.iter().filter(|r| !**r).count();
     if hidden > 0 {

@@ -1,7 +1,8 @@
 //! Gloomhaven events as the table's module-free cues, and the cell each action is about.
 //!
 //! The cues: a foe's focus with the rule steps that chose it, the path a figure walks hex by hex,
-//! the modifier cards drawn, damage, conditions, healing and deaths.
+//! the modifier cards drawn, damage, conditions, healing and deaths, doors opened, rooms
+//! revealed, special rules and bosses' specials.
 
 use super::actions::{Action, Cause, Event};
 use super::state::{FigureId, Pending, State};
@@ -87,6 +88,34 @@ pub fn shows(before: &State, after: &State, events: &[Event]) -> Vec<Show> {
             Event::ConditionGained { figure, condition } => out.push(Show::Over {
                 figure: table_id(*figure),
                 text: condition.name().to_string(),
+                harm: true,
+            }),
+            // The rooms and the scenario's own rules, over the figures they are about.
+            Event::DoorOpened { hero: Some(h), .. } => out.push(Show::Over {
+                figure: table_id(FigureId::Hero(*h)),
+                text: "opens the door".into(),
+                harm: false,
+            }),
+            Event::RoomRevealed { monsters, .. } => {
+                out.extend(monsters.iter().map(|&m| Show::Over {
+                    figure: table_id(FigureId::Monster(m)),
+                    text: "revealed".into(),
+                    harm: true,
+                }));
+            }
+            Event::RuleSpawned { monster, .. } => out.push(Show::Over {
+                figure: table_id(FigureId::Monster(*monster)),
+                text: "appears".into(),
+                harm: true,
+            }),
+            Event::SpecialRule { rule, by: Some(f) } => out.push(Show::Over {
+                figure: table_id(*f),
+                text: after.scenario.special_rules[*rule].name.clone(),
+                harm: false,
+            }),
+            Event::BossSpecial { monster, special } => out.push(Show::Over {
+                figure: table_id(FigureId::Monster(*monster)),
+                text: format!("special {special}"),
                 harm: true,
             }),
             Event::FigureDied { figure, .. } => out.push(Show::Over {

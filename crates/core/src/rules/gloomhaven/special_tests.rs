@@ -24,11 +24,34 @@ fn a_character_entering_a_marked_hex_sets_off_its_rules_once_unless_they_repeat(
            (name: \"the echo\", when: Enters('p'), repeat: true, then: [Message(\"Again.\")])],",
     );
     let mut s = in_round_one(&text);
+    let before = s.clone();
     let ev = walk(&mut s, 0, map_hex(2, 0));
     assert!(ev.contains(&Event::SpecialRule {
         rule: 0,
         by: Some(FigureId::Hero(0))
     }));
+    // The table shows the rule over the hero who set it off, and the rat appearing.
+    let cues: Vec<String> = super::show::shows(&before, &s, &ev)
+        .into_iter()
+        .filter_map(|c| match c {
+            crate::rules::view::Show::Over { text, .. } => Some(text),
+            _ => None,
+        })
+        .collect();
+    assert!(cues.contains(&"the bell rope".to_string()), "{cues:?}");
+    assert!(cues.contains(&"appears".to_string()), "{cues:?}");
+    let panel = Gloomhaven::view(&s)
+        .panels
+        .into_iter()
+        .find(|p| p.title == "The goal")
+        .expect("the goal panel")
+        .lines;
+    assert!(
+        panel.contains(
+            &"· the bell rope: when a character enters a hex marked p (fired)".to_string()
+        ),
+        "{panel:?}"
+    );
     let said = lines(&s, &ev);
     for want in [
         "special rule \"the bell rope\" fires when a character enters a hex marked p (Ash)",
@@ -86,6 +109,14 @@ fn a_locked_door_stays_shut_until_a_rule_opens_it_and_a_cleared_room_can_lose_th
         locked: true
     }));
     assert!(s.closed_doors().is_empty(), "a locked door is no way in");
+    // Drawn as a door on a wall: no one walks into it.
+    let cell = Gloomhaven::view(&s)
+        .cells
+        .into_iter()
+        .find(|c| c.key == crate::hex::qr(door))
+        .expect("the door's cell");
+    assert!(cell.door);
+    assert_eq!(cell.ground, crate::rules::view::Ground::Wall);
     assert_eq!(s.closed_door_at(door), None);
     assert!(s.doors[0].locked);
     // The king dies: the key opens the door and the room behind it is revealed.
