@@ -1313,8 +1313,10 @@ fn play_by_mouse(scenario_name: &str, done: impl Fn(&Seen) -> bool) -> Seen {
         } else if ph == "RoundEnd" {
             t.click("round:end");
             let r = p["game"]["round"].clone();
+            // The next round, or the end: a round limit is judged when its round ends.
             t.wait_for("the next round", 60, |p| {
-                (p["game"]["round"] != r).then_some(())
+                (p["game"]["round"] != r || ["Victory", "Defeat"].contains(&phase(p).as_str()))
+                    .then_some(())
             });
         } else if ph.starts_with("HeroTurn") {
             let was = cursor(&p);
