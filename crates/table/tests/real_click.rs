@@ -1311,6 +1311,11 @@ fn play_by_mouse(scenario_name: &str, done: impl Fn(&Seen) -> bool) -> Seen {
                     .then_some(())
             });
         } else if ph == "RoundEnd" {
+            // With no rest to offer, the round ends by the rules' own step: nothing to click.
+            let p = t.settled();
+            if phase(&p) != "RoundEnd" || widget(&p, "round:end").is_none() {
+                continue;
+            }
             t.click("round:end");
             let r = p["game"]["round"].clone();
             // The next round, or the end: a round limit is judged when its round ends.
