@@ -247,6 +247,8 @@ fn a_named_type_in_a_hidden_room_keeps_the_goal_open() {
     s.kill(first, &mut ev);
     s.check_end(&mut ev);
     assert!(!s.phase.is_over(), "a second king waits behind the door");
+    // The panel does not say none is left while one waits unseen.
+    assert_eq!(goal_lines(&s)[1], "Rat King: none in view yet.");
 }
 
 #[test]

@@ -715,10 +715,13 @@ fn goal_panel(s: &State) -> Panel {
         )),
         Victory::Kill(name) => {
             let k = s.scenario.monster_index(name);
-            lines.push(format!(
-                "{name} left: {} on the board.",
-                standing(&|t| Some(t) == k)
-            ));
+            let n = standing(&|t| Some(t) == k);
+            // None standing yet the goal not met: it waits behind a door (or has yet to spawn).
+            lines.push(if n == 0 && !s.goal_met() {
+                format!("{name}: none in view yet.")
+            } else {
+                format!("{name} left: {n} on the board.")
+            });
         }
         Victory::Loot(n) => lines.push(format!(
             "Treasures looted: {} of {n}.",
