@@ -567,6 +567,37 @@ impl Present for Gloomhaven {
 
     fn view(s: &State) -> TableView {
         let map = &s.map.0;
+        // Rooms and marked hexes, named for the players where a scenario draws them.
+        let layout = (!s.scenario.rooms.is_empty() || !s.scenario.marks.is_empty())
+            .then(|| s.scenario.layout("scenario", "").ok())
+            .flatten();
+        let place = |h: crate::hex::Hex| -> Option<String> {
+            let l = layout.as_ref()?;
+            let mut words: Vec<String> = Vec::new();
+            if !s.scenario.rooms.is_empty()
+                && let Some(r) = l.room_of(h)
+            {
+                words.push(l.rooms[r].name.clone());
+            }
+            for (c, hexes) in &l.marks {
+                if !hexes.contains(&h) {
+                    continue;
+                }
+                let rules: Vec<&str> = s
+                    .scenario
+                    .special_rules
+                    .iter()
+                    .filter(|r| r.names_mark(*c))
+                    .map(|r| r.name.as_str())
+                    .collect();
+                words.push(if rules.is_empty() {
+                    format!("marked {c}")
+                } else {
+                    format!("marked {c}: {}", rules.join(", "))
+                });
+            }
+            (!words.is_empty()).then(|| words.join(" · "))
+        };
         let cells = map
             .hexes()
             .iter()
@@ -586,7 +617,7 @@ impl Present for Gloomhaven {
                         ground(map.terrain_at(i))
                     },
                     door,
-                    place: None,
+                    place: place(h),
                 }
             })
             .collect();

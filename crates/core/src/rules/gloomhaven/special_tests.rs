@@ -52,6 +52,13 @@ fn a_character_entering_a_marked_hex_sets_off_its_rules_once_unless_they_repeat(
         ),
         "{panel:?}"
     );
+    // A marked hex names its mark and the rules about it when a player points at it.
+    let plate = Gloomhaven::view(&s)
+        .cells
+        .into_iter()
+        .find(|c| c.key == crate::hex::qr(map_hex(2, 1)))
+        .and_then(|c| c.place);
+    assert_eq!(plate.as_deref(), Some("marked p: the bell rope, the echo"));
     let said = lines(&s, &ev);
     for want in [
         "special rule \"the bell rope\" fires when a character enters a hex marked p (Ash)",

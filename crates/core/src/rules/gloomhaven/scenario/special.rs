@@ -46,6 +46,23 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
+impl SpecialRule {
+    /// Whether the rule's trigger or one of its effects names the mark letter `c`.
+    pub fn names_mark(&self, c: char) -> bool {
+        let area = |a: &Area| matches!(a, Area::Marked(x) if *x == c);
+        matches!(self.when, Trigger::Enters(x) | Trigger::FoeEnters(x) if x == c)
+            || self.then.iter().any(|e| match e {
+                RuleEffect::Spawn { at, .. }
+                | RuleEffect::Place { at, .. }
+                | RuleEffect::Clear(at) => *at == c,
+                RuleEffect::Damage { area: a, .. }
+                | RuleEffect::Heal { area: a, .. }
+                | RuleEffect::Give { area: a, .. } => area(a),
+                _ => false,
+            })
+    }
+}
+
 /// What sets a special rule off.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Trigger {
