@@ -18,6 +18,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "sulphur-drift.ron",
         include_str!("../../../../../scenarios/sulphur-drift.ron"),
     ),
+    (
+        "brine-cistern.ron",
+        include_str!("../../../../../scenarios/brine-cistern.ron"),
+    ),
 ];
 
 /// A hundred games per scenario play in well under a second, even in a debug build; `foehold
