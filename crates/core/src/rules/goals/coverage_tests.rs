@@ -14,6 +14,10 @@ const SHIPPED: &[(&str, &str)] = &[
         "lantern-fen.ron",
         include_str!("../../../../../scenarios/lantern-fen.ron"),
     ),
+    (
+        "eelwater-toll.ron",
+        include_str!("../../../../../scenarios/eelwater-toll.ron"),
+    ),
 ];
 
 /// A hundred games per scenario play in well under a second, even in a debug build; `foehold
