@@ -88,15 +88,15 @@ pub enum Trigger {
 impl Trigger {
     /// The coverage name of the trigger's kind: "Special rule: door opened", …
     pub const fn kind(&self) -> &'static str {
-        match self {
-            Trigger::DoorOpened(_) => "Special rule: door opened",
-            Trigger::RoundStarts(_) => "Special rule: round starts",
-            Trigger::RoundEnds(_) => "Special rule: round ends",
-            Trigger::Enters(_) => "Special rule: character enters",
-            Trigger::FoeEnters(_) => "Special rule: monster enters",
-            Trigger::Dies(_) => "Special rule: monster dies",
-            Trigger::RoomCleared(_) => "Special rule: room cleared",
-        }
+        Self::KINDS[match self {
+            Trigger::DoorOpened(_) => 0,
+            Trigger::RoundStarts(_) => 1,
+            Trigger::RoundEnds(_) => 2,
+            Trigger::Enters(_) => 3,
+            Trigger::FoeEnters(_) => 4,
+            Trigger::Dies(_) => 5,
+            Trigger::RoomCleared(_) => 6,
+        }]
     }
 
     /// When it fires, in words: "at the start of round 3 and every 2 rounds after".
@@ -492,23 +492,15 @@ impl Scenario {
                         area(a)?;
                     }
                     RuleEffect::Give { area: a, .. } => area(a)?,
-                    RuleEffect::Message(m) => {
+                    RuleEffect::Message(m) | RuleEffect::Lose(m) => {
+                        let (field, what) = match e {
+                            RuleEffect::Lose(_) => ("Lose(", "Lose needs a reason"),
+                            _ => ("Message(", "a message"),
+                        };
                         if m.trim().is_empty() || m.chars().count() > MAX_MESSAGE {
                             return Err(at(
-                                "Message(",
-                                format!(
-                                    "special_rules: a message of 1 to {MAX_MESSAGE} characters"
-                                ),
-                            ));
-                        }
-                    }
-                    RuleEffect::Lose(m) => {
-                        if m.trim().is_empty() || m.chars().count() > MAX_MESSAGE {
-                            return Err(at(
-                                "Lose(",
-                                format!(
-                                    "special_rules: Lose needs a reason of 1 to {MAX_MESSAGE} characters"
-                                ),
+                                field,
+                                format!("special_rules: {what} of 1 to {MAX_MESSAGE} characters"),
                             ));
                         }
                     }
