@@ -337,6 +337,10 @@ fn special_rules_that_name_what_is_not_there_are_refused_where_they_name_it() {
             .replace("then:", "every: 2, then:"),
         "`every` repeats a trigger of rounds",
     );
+    refused(
+        rule("RoomCleared('B')", "Message(\"x\")").replace("then:", "repeat: true, then:"),
+        "a room is cleared once",
+    );
     // Marks are drawn over the map, row for row, on hexes of the map.
     let marked = |marks: &str| {
         cellar("(name: \"r\", when: Enters('p'), then: [Message(\"x\")])")

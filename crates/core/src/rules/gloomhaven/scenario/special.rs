@@ -370,6 +370,15 @@ impl Scenario {
                     ),
                 ));
             }
+            if r.repeat && matches!(r.when, Trigger::RoomCleared(_)) {
+                return Err(at(
+                    &name,
+                    format!(
+                        "special_rules: {}: a room is cleared once: `repeat` cannot fire it again",
+                        r.name
+                    ),
+                ));
+            }
             if r.repeat && rounds_kind {
                 return Err(at(
                     &name,
