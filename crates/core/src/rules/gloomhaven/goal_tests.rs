@@ -151,7 +151,7 @@ fn a_treasure_is_looted_at_the_end_of_a_turn_on_it_and_the_goal_counts_it() {
 }
 
 /// The lines of the table's goal panel.
-fn goal_lines(s: &State) -> Vec<String> {
+pub(super) fn goal_lines(s: &State) -> Vec<String> {
     Gloomhaven::view(s)
         .panels
         .into_iter()

@@ -3,7 +3,7 @@
 //! not there are refused where they name it.
 
 use super::actions::Event;
-use super::goal_tests::{goals, lines};
+use super::goal_tests::{goal_lines, goals, lines};
 use super::scenario::map_hex;
 use super::scenario_tests::{in_round_one, parse, state, walk};
 use super::state::{FigureId, Phase};
@@ -40,12 +40,7 @@ fn a_character_entering_a_marked_hex_sets_off_its_rules_once_unless_they_repeat(
         .collect();
     assert!(cues.contains(&"the bell rope".to_string()), "{cues:?}");
     assert!(cues.contains(&"appears".to_string()), "{cues:?}");
-    let panel = Gloomhaven::view(&s)
-        .panels
-        .into_iter()
-        .find(|p| p.title == "The goal")
-        .expect("the goal panel")
-        .lines;
+    let panel = goal_lines(&s);
     assert!(
         panel.contains(
             &"· the bell rope: when a character enters a hex marked p (fired)".to_string()
