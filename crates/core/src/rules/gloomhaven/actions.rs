@@ -672,7 +672,12 @@ impl State {
         if self.phase.is_over() || self.phase == Phase::Setup {
             return;
         }
-        if self.goal_met() {
+        // A protected ally's death loses at once, even in the step that meets the goal.
+        let fallen = self.protected_allies().find(|&i| !self.summons[i].alive);
+        if let Some(i) = fallen {
+            let name = self.summons[i].spec.name.clone();
+            self.lose(format!("{name}, whom the heroes protect, is dead"), ev);
+        } else if self.goal_met() {
             self.win(ev);
         } else if self.active_heroes().next().is_none() {
             self.lose("every hero is exhausted".into(), ev);
@@ -706,7 +711,7 @@ impl State {
             Victory::Escape => {
                 self.active_heroes().next().is_none() && self.heroes.iter().any(|x| x.escaped)
             }
-            Victory::Survive(_) => false,
+            Victory::Survive(_) | Victory::Protect(_) => false,
             Victory::Destroy => self.cleared(|k| self.scenario.monsters[k].objective),
         }
     }

@@ -87,7 +87,9 @@ fn attack_score(c: &HeroCard) -> i32 {
 fn top_value(s: &State, hero: usize, card: usize) -> (bool, i32) {
     let c = &s.scenario.heroes[hero].cards[card];
     let summons = c.top.effects.iter().any(|e| matches!(e, Effect::Summon(_)));
-    let alone = !s.living_summons().any(|i| s.summons[i].summoner == hero);
+    let alone = !s
+        .living_summons()
+        .any(|i| s.summons[i].leader() == Some(hero));
     (summons && alone, attack_score(c))
 }
 

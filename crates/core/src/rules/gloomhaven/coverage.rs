@@ -41,6 +41,9 @@ pub const RULES: &[&str] = &[
     "Objective: escape",
     "Objective: survive",
     "Objective: destroy",
+    "Objective: protect",
+    "Ally turn",
+    "Defeat: ally dead",
     "Defeat: round limit",
     "Defeat: special rule",
     "Boss special",
@@ -62,6 +65,7 @@ fn objective(v: &Victory) -> &'static str {
         Victory::Escape => "Objective: escape",
         Victory::Survive(_) => "Objective: survive",
         Victory::Destroy => "Objective: destroy",
+        Victory::Protect(_) => "Objective: protect",
     }
 }
 
@@ -83,7 +87,13 @@ impl Coverage for Gloomhaven {
                         out.push("Focus tie to the players");
                     }
                 }
-                Event::SummonTargeted { .. } => out.push("Summon focus"),
+                Event::SummonTargeted { summon, .. } => {
+                    out.push(if after.summons[*summon].ally.is_some() {
+                        "Ally turn"
+                    } else {
+                        "Summon focus"
+                    });
+                }
                 Event::DoorOpened { .. } => out.push("Door opened"),
                 Event::RoomRevealed { .. } => out.push("Room revealed"),
                 Event::TieToBreak { .. } => out.push("Other tie to the players"),
@@ -113,6 +123,11 @@ impl Coverage for Gloomhaven {
                 Event::Victory => out.push(objective(after.victory())),
                 // With a character still standing, the scenario is lost to a special rule or to
                 // the round limit (which ends the game before any rule of its round's end).
+                Event::Defeat { .. }
+                    if after.protected_allies().any(|i| !after.summons[i].alive) =>
+                {
+                    out.push("Defeat: ally dead");
+                }
                 Event::Defeat { .. } if after.active_heroes().next().is_some() => {
                     out.push(
                         if events

@@ -326,10 +326,12 @@ impl State {
     }
 
     /// Whose modifier deck a figure draws from: a hero's own, a summon's summoner's, and for a
-    /// monster the shared one (named by the monster).
+    /// monster or a scenario's ally the monsters' shared one (named by the figure).
     pub(crate) fn deck_owner(&self, f: FigureId) -> FigureId {
         match f {
-            FigureId::Summon(i) => FigureId::Hero(self.summons[i].summoner),
+            FigureId::Summon(i) => self.summons[i]
+                .leader()
+                .map_or(FigureId::Summon(i), FigureId::Hero),
             other => other,
         }
     }
@@ -384,6 +386,7 @@ impl State {
             alive: true,
             conditions: Vec::new(),
             shield: 0,
+            ally: None,
         });
         ev.push(Event::Summoned { summon, hero, hex });
         Ok(())

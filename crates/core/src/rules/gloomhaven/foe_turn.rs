@@ -124,19 +124,30 @@ impl State {
             .collect();
         // Summons are enemies too: with their summoner's initiative, just before it, in the order
         // summoned.
+        // A scenario's ally has its own initiative, after the characters of the same.
         let mut places = vec![0u32; self.heroes.len()];
         for i in self.living_summons() {
             let x = &self.summons[i];
-            let place = places[x.summoner];
-            places[x.summoner] += 1;
+            let (initiative, second, order) = match x.leader() {
+                Some(h) => {
+                    let place = places[h];
+                    places[h] += 1;
+                    (
+                        self.heroes[h].initiative,
+                        self.heroes[h].second_initiative,
+                        place,
+                    )
+                }
+                None => (self.ally_initiative(i), targeting::ALLY, targeting::LAST),
+            };
             if self.has(FigureId::Summon(i), Condition::Invisible) {
                 continue;
             }
             enemies.push(Enemy {
                 hex: x.hex,
-                initiative: self.heroes[x.summoner].initiative,
-                second: self.heroes[x.summoner].second_initiative,
-                order: place,
+                initiative,
+                second,
+                order,
                 name: self.name(FigureId::Summon(i)),
             });
         }

@@ -250,7 +250,7 @@ fn next_monster(s: &State, queue: bool) -> Result<(usize, usize), String> {
         .skip(s.turn.saturating_add(1))
         .filter_map(|a| match a {
             Actor::Monsters(k) => Some(*k),
-            Actor::Hero(_) => None,
+            Actor::Hero(_) | Actor::Ally(_) => None,
         })
         .flat_map(|k| {
             s.monsters
@@ -378,10 +378,10 @@ pub fn puzzle_of(s: &State, m: usize, step: usize) -> Result<Puzzle, String> {
                 .filter(|&i| seen(FigureId::Summon(i)))
                 .map(|i| PuzzleEnemy {
                     hex: qr(s.summons[i].hex),
-                    initiative: s
-                        .heroes
-                        .get(s.summons[i].summoner)
-                        .map_or(0, |h| h.initiative),
+                    initiative: match s.summons[i].leader() {
+                        Some(h) => s.heroes.get(h).map_or(0, |h| h.initiative),
+                        None => s.ally_initiative(i),
+                    },
                 }),
         )
         .collect();

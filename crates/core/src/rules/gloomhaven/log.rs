@@ -131,6 +131,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 .map(|a| match a {
                     Actor::Hero(h) => hero(*h),
                     Actor::Monsters(k) => s.scenario.monsters[*k].name.clone(),
+                    Actor::Ally(i) => s.summons[*i].spec.name.clone(),
                 })
                 .collect();
             format!("turn order: {}", names.join(" → "))
@@ -219,10 +220,10 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
                 FigureId::Monster(_) => {
                     format!("{card} is shuffled into the monsters' modifier deck")
                 }
-                FigureId::Summon(i) => format!(
-                    "{card} is shuffled into {}'s modifier deck",
-                    hero(s.summons[*i].summoner)
-                ),
+                FigureId::Summon(i) => match s.summons[*i].leader() {
+                    Some(h) => format!("{card} is shuffled into {}'s modifier deck", hero(h)),
+                    None => format!("{card} is shuffled into the monsters' modifier deck"),
+                },
             }
         }
         Event::ChoiceOffered {

@@ -11,6 +11,8 @@
 
 pub mod ability;
 pub mod actions;
+#[cfg(test)]
+mod ally_tests;
 mod arrange;
 pub mod attack;
 pub mod autopilot;
@@ -670,20 +672,26 @@ impl Present for Gloomhaven {
                 card: monster_card(&s.scenario.monsters[m.kind], m.elite, m.shield),
             });
         }
-        // Summons are figures of the heroes' side, owned and tinted as their summoner.
+        // Summons are figures of the heroes' side, owned and tinted as their summoner; a
+        // scenario's ally is nobody's.
         for (i, x) in s.summons.iter().enumerate() {
             let f = FigureId::Summon(i);
+            let leader = x.leader();
             figures.push(FigureInfo {
                 id: table_id(f),
                 name: s.name(f),
-                side: Side::Hero,
+                side: if leader.is_some() {
+                    Side::Hero
+                } else {
+                    Side::Ally
+                },
                 elite: false,
                 hp: if x.alive { x.hp } else { 0 },
                 max_hp: x.spec.hp as i32,
                 conditions: conditions(&x.conditions),
                 cell: qr(x.hex),
-                owner: Some(s.scenario.heroes[x.summoner].player as u8),
-                tint: x.summoner,
+                owner: leader.map(|h| s.scenario.heroes[h].player as u8),
+                tint: leader.unwrap_or(i),
                 gear: Gear::Bare,
                 rooted: false,
                 card: summon_card(&x.spec),
@@ -763,7 +771,7 @@ fn goal_panel(s: &State) -> Panel {
             s.heroes.iter().filter(|x| x.escaped).count(),
             s.heroes.len()
         )),
-        Victory::Survive(n) => lines.push(rounds_left(s.round, *n)),
+        Victory::Survive(n) | Victory::Protect(n) => lines.push(rounds_left(s.round, *n)),
         Victory::Destroy => lines.push(format!(
             "Objectives left: {} on the board.",
             standing(&|t| s.scenario.monsters[t].objective)
@@ -797,6 +805,18 @@ fn goal_panel(s: &State) -> Panel {
             s.treasures_looted(),
             s.treasures.len()
         ));
+    }
+    for i in (0..s.summons.len()).filter(|&i| s.summons[i].ally.is_some()) {
+        let x = &s.summons[i];
+        let guarded = s.protected_allies().any(|j| j == i);
+        lines.push(match (x.alive, guarded) {
+            (true, true) => format!(
+                "{}: {} of {} hit points; the heroes lose if it dies.",
+                x.spec.name, x.hp, x.spec.hp
+            ),
+            (true, false) => format!("{}: {} of {} hit points.", x.spec.name, x.hp, x.spec.hp),
+            (false, _) => format!("{}: dead.", x.spec.name),
+        });
     }
     lines.push(format!(
         "The heroes lose when every one is exhausted ({up} of {} in play).",

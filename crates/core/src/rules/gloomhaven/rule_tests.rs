@@ -1211,6 +1211,7 @@ fn give_summon(st: &mut State, hero: usize, at: Hex, hp: u32) -> FigureId {
         alive: true,
         conditions: Vec::new(),
         shield: 0,
+        ally: None,
     });
     FigureId::Summon(st.summons.len() - 1)
 }

@@ -18,7 +18,7 @@
 //! | `1`–`9` | floor where hero 1–9 starts |
 //! | `+` | a door, closed at setup (`rooms` says which rooms it joins) |
 //! | `>` | floor that is an exit (a scenario won by escaping) |
-//! | other letters | floor with a monster from `legend` or a treasure from `treasures` |
+//! | other letters | floor with a monster from `legend`, a treasure from `treasures` or an ally from `allies` |
 
 use std::collections::BTreeMap;
 
@@ -813,6 +813,8 @@ pub enum Victory {
     /// Every objective figure (a monster type with `objective: true`) is destroyed, as `Kill`
     /// reads it.
     Destroy,
+    /// The round of this number ends with every protected ally alive (and a character still in).
+    Protect(u32),
 }
 
 impl Victory {
@@ -825,6 +827,7 @@ impl Victory {
             Victory::Escape => "escape",
             Victory::Survive(_) => "survive",
             Victory::Destroy => "destroy",
+            Victory::Protect(_) => "protect",
         }
     }
 
@@ -837,6 +840,7 @@ impl Victory {
             Victory::Escape => "Every character out through an exit".into(),
             Victory::Survive(n) => format!("Survive {n} round{}", plural(*n)),
             Victory::Destroy => "Destroy every objective".into(),
+            Victory::Protect(n) => format!("Keep the allies alive for {n} round{}", plural(*n)),
         }
     }
 
@@ -849,12 +853,59 @@ impl Victory {
             Victory::Escape => "every character still standing is out".into(),
             Victory::Survive(n) => format!("the heroes held out to the end of round {n}"),
             Victory::Destroy => "every objective is destroyed".into(),
+            Victory::Protect(n) => format!("the allies lived to the end of round {n}"),
         }
     }
 }
 
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A figure of the heroes' side that is no character: a prisoner to escort, a sage to guard.
+///
+/// It takes its own turn at its initiative every round (after the characters of the same
+/// initiative, before the monsters), moving and attacking by the focus rules as a summon does,
+/// and draws from the monsters' modifier deck. Monsters take it for an enemy like a character.
+/// It stays when characters are exhausted; a protected ally's death loses the scenario.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllySpec {
+    /// Its name.
+    pub name: String,
+    /// Hit points when unhurt.
+    pub hp: u32,
+    /// Movement points of its turn (0: it stays where it stands).
+    #[serde(rename = "move", default)]
+    pub movement: u32,
+    /// Attack value of its turn (0: it does not attack).
+    #[serde(default)]
+    pub attack: u32,
+    /// 0 = melee.
+    #[serde(default)]
+    pub range: u32,
+    /// Its initiative, every round.
+    pub initiative: u32,
+    /// The heroes lose when it dies (the default); `false` for an ally they may lose.
+    #[serde(default = "yes")]
+    pub protect: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl AllySpec {
+    /// Its statistics as a summon's: the same turn by the focus rules.
+    pub fn figure(&self) -> SummonSpec {
+        SummonSpec {
+            name: self.name.clone(),
+            hp: self.hp,
+            movement: self.movement,
+            attack: self.attack,
+            range: self.range,
+        }
+    }
 }
 
 /// What a treasure tile gives the character who loots it.
@@ -959,6 +1010,9 @@ pub struct Scenario {
     /// reach of its loot ability) takes what it gives.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub treasures: BTreeMap<char, Treasure>,
+    /// Allies by their map letter: figures of the heroes' side with a turn of their own.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub allies: BTreeMap<char, AllySpec>,
     /// The heroes lose when this round ends without a victory.
     #[serde(default)]
     pub round_limit: Option<u32>,
@@ -1212,6 +1266,8 @@ pub struct Layout {
     pub treasures: Vec<(Hex, char)>,
     /// Exit hexes, in `(q, r)` order.
     pub exits: Vec<Hex>,
+    /// Allies in map order (by `(q, r)`): hex and letter.
+    pub allies: Vec<(Hex, char)>,
     /// The hexes of each mark letter, in `(q, r)` order.
     pub marks: BTreeMap<char, Vec<Hex>>,
 }
@@ -1300,6 +1356,7 @@ impl Scenario {
         let mut hero_starts = vec![None; self.heroes.len()];
         let mut monsters = Vec::new();
         let mut treasures = Vec::new();
+        let mut allies = Vec::new();
         let mut exits = Vec::new();
         for (row, line) in self.map.iter().enumerate() {
             for (col, c) in line.chars().enumerate() {
@@ -1307,7 +1364,7 @@ impl Scenario {
                 let here = || map_char_position(file, text, row, col);
                 match cell(c) {
                     None => {}
-                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * + > 1-9 or a letter of the legend or the treasures)"))),
+                    Some(Err(c)) => return Err(here().with(format!("map: unknown map character {c:?} (expected one of . # o ^ ~ % * + > 1-9 or a letter of the legend, the treasures or the allies)"))),
                     Some(Ok(Cell::Terrain(t))) => cells.push((h, t, row, col)),
                     Some(Ok(Cell::Door)) => {
                         if self.rooms.is_empty() {
@@ -1333,8 +1390,13 @@ impl Scenario {
                             treasures.push((h, c));
                         } else if self.legend.contains_key(&c) {
                             monsters.push((h, c));
+                        } else if self.allies.contains_key(&c) {
+                            if allies.iter().any(|(_, x)| *x == c) {
+                                return Err(here().with(format!("map: ally {c:?} stands twice: an ally is one figure")));
+                            }
+                            allies.push((h, c));
                         } else {
-                            return Err(here().with(format!("map: letter {c:?} is in neither the legend nor the treasures")));
+                            return Err(here().with(format!("map: letter {c:?} is in none of the legend, the treasures and the allies")));
                         }
                     }
                     Some(Ok(Cell::Exit)) => {
@@ -1373,6 +1435,7 @@ impl Scenario {
         }
         monsters.sort_by_key(|(h, _)| crate::hex::qr(*h));
         treasures.sort_by_key(|(h, _)| crate::hex::qr(*h));
+        allies.sort_by_key(|(h, _)| crate::hex::qr(*h));
         exits.sort_by_key(|h| crate::hex::qr(*h));
         let (rooms, room_at) = self.room_layout(file, text, &cells)?;
         let room_of = |h: Hex| room_at.get(&crate::hex::qr(h)).copied();
@@ -1424,6 +1487,18 @@ impl Scenario {
                 ));
             }
         }
+        if let Some((h, c)) = allies.iter().find(|(h, _)| room_of(*h) != Some(start_room)) {
+            return Err(LoadError::at_text(
+                file,
+                text,
+                &format!("'{c}'"),
+                format!(
+                    "allies: {c:?} stands in {}, not in {} with start hex 1: an ally starts in the first room",
+                    rooms[room_of(*h).unwrap_or(0)].name,
+                    rooms[start_room].name
+                ),
+            ));
+        }
         let monster_rooms = monsters
             .iter()
             .map(|(h, _)| room_of(*h).unwrap_or(start_room))
@@ -1453,6 +1528,7 @@ impl Scenario {
             monsters,
             treasures,
             exits,
+            allies,
             marks,
         })
     }
@@ -1686,7 +1762,38 @@ impl Scenario {
                 ));
             }
         }
+        for (letter, a) in &self.allies {
+            let at = format!("'{letter}'");
+            let clash = if cell(*letter) != Some(Ok(Cell::Monster(*letter))) {
+                Some("is not a letter free for allies (o is the obstacle)")
+            } else if self.legend.contains_key(letter) {
+                Some("is also in the legend: a letter is a monster, a treasure or an ally")
+            } else if self.treasures.contains_key(letter) {
+                Some("is also a treasure: a letter is a monster, a treasure or an ally")
+            } else if a.hp == 0 {
+                Some("has no hit points: write `hp` of at least 1")
+            } else if a.name.trim().is_empty() {
+                Some("has no name")
+            } else if a.attack == 0 && a.movement > 0 {
+                Some(
+                    "moves but has no attack: it moves toward a foe to attack it; give it `attack`, or `move: 0` for an ally that stays",
+                )
+            } else {
+                None
+            };
+            if let Some(why) = clash {
+                return Err(err(&at, format!("allies: {letter:?} {why}")));
+            }
+        }
         let layout = self.layout(file, text)?;
+        for letter in self.allies.keys() {
+            if !layout.allies.iter().any(|(_, c)| c == letter) {
+                return Err(err(
+                    &format!("'{letter}'"),
+                    format!("allies: {letter:?} is not on the map"),
+                ));
+            }
+        }
         if layout.monsters.is_empty() {
             return Err(err(
                 "map:",
@@ -1774,6 +1881,18 @@ impl Scenario {
                     return Err(err(
                         "victory: Escape needs exit hexes: write > on the map".into()
                     ));
+                }
+            }
+            Victory::Protect(n) => {
+                if self.round_limit.is_some() {
+                    return Err(err(format!(
+                        "victory: Protect({n}) is won when round {n} ends: the scenario needs no `round_limit`"
+                    )));
+                }
+                if !self.allies.values().any(|a| a.protect) {
+                    return Err(err(format!(
+                        "victory: Protect({n}) needs an ally to protect: write one in `allies` and on the map"
+                    )));
                 }
             }
             Victory::Destroy => {
@@ -2253,6 +2372,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     }
     match &s.victory {
         Victory::Survive(r) => num("Survive", n(*r), 1, MAX_ROUNDS)?,
+        Victory::Protect(r) => num("Protect", n(*r), 1, MAX_ROUNDS)?,
         Victory::Loot(t) => num("Loot", n(*t), 1, MAX_COUNT as i64)?,
         _ => {}
     }
@@ -2280,6 +2400,14 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
         num("gold", n(t.gold), 0, MAX_NUMBER)?;
         num("damage", n(t.damage), 0, MAX_NUMBER)?;
         count("conditions", t.conditions.len(), 8)?;
+    }
+    count("allies", s.allies.len(), MAX_COUNT)?;
+    for a in s.allies.values() {
+        num("hp", n(a.hp), 0, MAX_NUMBER)?;
+        num("move", n(a.movement), 0, MAX_REACH)?;
+        num("attack", n(a.attack), 0, MAX_NUMBER)?;
+        num("range", n(a.range), 0, MAX_REACH)?;
+        num("initiative", n(a.initiative), 1, 99)?;
     }
     count("heroes", s.heroes.len(), MAX_COUNT)?;
     count("exercises", s.exercises.len(), MAX_COUNT)?;

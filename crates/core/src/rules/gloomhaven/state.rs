@@ -38,6 +38,8 @@ pub enum Actor {
     Hero(usize),
     /// The monsters of type `i`.
     Monsters(usize),
+    /// The ally that is summon slot `i` (see [`SummonState::ally`]).
+    Ally(usize),
 }
 
 /// The step of a monster's turn.
@@ -259,6 +261,17 @@ pub struct SummonState {
     pub conditions: Vec<Cond>,
     /// Shield gained this round.
     pub shield: u32,
+    /// For an ally of the scenario (not a hero's summon), its letter in `allies`: it has no
+    /// summoner and takes its own turn at its initiative.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ally: Option<char>,
+}
+
+impl SummonState {
+    /// The hero it acts before and leaves with; none for an ally.
+    pub fn leader(&self) -> Option<usize> {
+        self.ally.is_none().then_some(self.summoner)
+    }
 }
 
 /// A monster type's ability deck and its state this round.
@@ -640,6 +653,24 @@ impl State {
                 looted_by: None,
             })
             .collect();
+        // Allies stand in the first room: on the board from the start, each in a summon slot.
+        let summons = layout
+            .allies
+            .iter()
+            .map(|&(hex, letter)| {
+                let spec = scenario.allies[&letter].figure();
+                SummonState {
+                    summoner: 0,
+                    hp: spec.hp as i32,
+                    spec,
+                    hex,
+                    alive: true,
+                    conditions: Vec::new(),
+                    shield: 0,
+                    ally: Some(letter),
+                }
+            })
+            .collect();
         let fired = vec![0; scenario.special_rules.len()];
         Ok(State {
             revealed,
@@ -655,7 +686,7 @@ impl State {
             phase: Phase::Setup,
             heroes,
             monsters,
-            summons: Vec::new(),
+            summons,
             kinds,
             monster_deck,
             elements: [Level::Inert; 6],
@@ -703,10 +734,10 @@ impl State {
             }
             FigureId::Summon(i) => {
                 let x = &self.summons[i];
-                format!(
-                    "{} ({})",
-                    x.spec.name, self.scenario.heroes[x.summoner].name
-                )
+                match x.leader() {
+                    Some(h) => format!("{} ({})", x.spec.name, self.scenario.heroes[h].name),
+                    None => x.spec.name.clone(),
+                }
             }
         }
     }
@@ -823,6 +854,30 @@ impl State {
     }
 
     /// Summons on the board, by id (the order they were summoned in).
+    pub(crate) fn living_allies(&self) -> impl Iterator<Item = usize> + '_ {
+        self.living_summons()
+            .filter(|&i| self.summons[i].ally.is_some())
+    }
+
+    /// The initiative of the ally in summon slot `i`, as its scenario prints it (last of all
+    /// for a slot that is no ally).
+    pub(crate) fn ally_initiative(&self, i: usize) -> u32 {
+        self.summons[i]
+            .ally
+            .and_then(|c| self.scenario.allies.get(&c))
+            .map_or(u32::MAX, |a| a.initiative)
+    }
+
+    /// The protected allies (their summon slots), living or dead.
+    pub(crate) fn protected_allies(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.summons.len()).filter(|&i| {
+            self.summons[i]
+                .ally
+                .and_then(|c| self.scenario.allies.get(&c))
+                .is_some_and(|a| a.protect)
+        })
+    }
+
     pub(crate) fn living_summons(&self) -> impl Iterator<Item = usize> + '_ {
         self.summons
             .iter()

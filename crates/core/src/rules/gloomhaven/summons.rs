@@ -21,7 +21,8 @@ impl State {
                 x.spec.movement
             },
             range: x.spec.range,
-            targets: u32::from(!self.has(f, Condition::Disarm)),
+            // An ally without an attack (one that stays where it stands) attacks nobody.
+            targets: u32::from(!self.has(f, Condition::Disarm) && x.spec.attack > 0),
             aoe: Vec::new(),
             aoe_melee: false,
             flying: false,

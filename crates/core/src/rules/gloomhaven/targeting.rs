@@ -41,6 +41,9 @@ pub const RESTING: u32 = u32::MAX;
 /// The `order` of a hero: after its summons.
 pub const LAST: u32 = u32::MAX;
 
+/// The `second` initiative of a scenario's ally: after the characters of its initiative.
+pub const ALLY: u32 = u32::MAX - 1;
+
 /// One board position with an active monster about to act.
 #[derive(Debug, Clone, Copy)]
 pub struct Situation<'a> {
@@ -558,6 +561,7 @@ impl<'a> Solver<'a> {
         let words = match e.second {
             0 => e.initiative.to_string(),
             RESTING => format!("{}, resting", e.initiative),
+            ALLY => format!("{}, an ally", e.initiative),
             n => format!("{} then {n}", e.initiative),
         };
         // A hero's summon (the only enemy with a second card and an order) acts before it.

@@ -55,7 +55,7 @@ impl State {
         // Summons leave the board with their summoner.
         let gone: Vec<usize> = self
             .living_summons()
-            .filter(|&i| self.summons[i].summoner == h)
+            .filter(|&i| self.summons[i].leader() == Some(h))
             .collect();
         for &i in &gone {
             let x = &mut self.summons[i];
@@ -164,6 +164,7 @@ impl State {
             }
         }
         order.extend(self.active_heroes().map(Actor::Hero));
+        order.extend(self.living_allies().map(Actor::Ally));
         // A stable sort: actors the rules cannot order stay together, and the players order them.
         order.sort_by_key(|&a| self.order_key(a));
         self.order = order;
@@ -217,6 +218,9 @@ impl State {
                 });
                 (init, 1, 0)
             }
+            // After the characters of its initiative (whatever their other card), before the
+            // monsters.
+            Actor::Ally(i) => (self.ally_initiative(i), 0, targeting::ALLY),
         }
     }
 
@@ -255,6 +259,7 @@ impl State {
         match a {
             Actor::Hero(h) => self.scenario.heroes[h].name.clone(),
             Actor::Monsters(k) => self.scenario.monsters[k].name.clone(),
+            Actor::Ally(i) => self.summons[i].spec.name.clone(),
         }
     }
 
@@ -281,7 +286,7 @@ impl State {
                         self.summons_acted = true;
                         self.summon_queue = self
                             .living_summons()
-                            .filter(|&i| self.summons[i].summoner == h)
+                            .filter(|&i| self.summons[i].leader() == Some(h))
                             .collect();
                         if self.next_summon() {
                             return;
@@ -303,6 +308,19 @@ impl State {
                         self.end_hero_turn(h, &[], ev);
                         continue;
                     }
+                    return;
+                }
+                Actor::Ally(i) => {
+                    // A dead ally's place in the order passes.
+                    if !self.summons[i].alive {
+                        self.turn += 1;
+                        continue;
+                    }
+                    self.phase = Phase::SummonTurn {
+                        summon: i,
+                        stage: FoeStage::Targeting,
+                    };
+                    self.plan = None;
                     return;
                 }
                 Actor::Monsters(k) => {
@@ -437,8 +455,12 @@ impl State {
             self.infusing.clear();
         }
         self.plan = None;
-        // The next summon of the same summoner, or the summoner's own turn.
-        if !self.next_summon() {
+        if self.summons[i].ally.is_some() {
+            // An ally's turn is its own place in the order.
+            self.turn += 1;
+            self.start_actor(ev);
+        } else if !self.next_summon() {
+            // The next summon of the same summoner, or the summoner's own turn.
             self.start_actor(ev);
         }
     }
@@ -592,7 +614,7 @@ impl State {
         self.order.clear();
         self.turn = 0;
         ev.push(Event::RoundEnded { round: self.round });
-        if let Victory::Survive(n) = *self.victory()
+        if let Victory::Survive(n) | Victory::Protect(n) = *self.victory()
             && self.round >= n
             && self.active_heroes().next().is_some()
         {

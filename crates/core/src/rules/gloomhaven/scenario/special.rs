@@ -329,7 +329,7 @@ impl Scenario {
                 ));
             }
             let last = self.round_limit.or(match self.victory {
-                Victory::Survive(r) => Some(r),
+                Victory::Survive(r) | Victory::Protect(r) => Some(r),
                 _ => None,
             });
             match last {
