@@ -101,10 +101,10 @@ impl Trigger {
 
     /// When it fires, in words: "at the start of round 3 and every 2 rounds after".
     pub fn words(&self, every: u32) -> String {
-        let again = if every > 0 {
-            format!(" and every {every} rounds after")
-        } else {
-            String::new()
+        let again = match every {
+            0 => String::new(),
+            1 => " and every round after".into(),
+            n => format!(" and every {n} rounds after"),
         };
         let pair = |rooms: &str| {
             let l: Vec<String> = rooms.chars().map(|c| c.to_string()).collect();
