@@ -169,8 +169,9 @@ fn check_invariants(s: &State, initial: &State) {
             x.hp,
             x.spec.hp
         );
+        // A scenario's ally has no summoner and stays.
         assert!(
-            !s.heroes[x.summoner].exhausted,
+            x.leader().is_none_or(|h| !s.heroes[h].exhausted),
             "summon {i} left with its exhausted summoner"
         );
         let t = s.map.0.terrain(x.hex);
