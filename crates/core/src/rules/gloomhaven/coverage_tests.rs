@@ -7,6 +7,10 @@ use crate::game::coverage::check_shipped;
 /// The shipped scenarios that list their `exercises`, by file name.
 const SHIPPED: &[(&str, &str)] = &[
     (
+        "ferrymans-landing.ron",
+        include_str!("../../../../../scenarios/ferrymans-landing.ron"),
+    ),
+    (
         "drowned-granary.ron",
         include_str!("../../../../../scenarios/drowned-granary.ron"),
     ),
