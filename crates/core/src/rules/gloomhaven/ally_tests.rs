@@ -36,7 +36,7 @@ fn an_ally_acts_at_its_initiative_after_the_characters_and_is_the_monsters_enemy
     assert_eq!((f.side, f.owner, f.hp), (Side::Ally, None, 6));
     let panel = goal_lines(&s);
     for want in [
-        "Keep the allies alive for 2 rounds.",
+        "Keep Old Ferro alive for 2 rounds.",
         "Old Ferro: 6 of 6 hit points; the heroes lose if it dies.",
     ] {
         assert!(panel.iter().any(|l| l == want), "{want}: {panel:?}");

@@ -744,7 +744,16 @@ impl Present for Gloomhaven {
 fn goal_panel(s: &State) -> Panel {
     let up = s.active_heroes().count();
     let v = s.victory();
-    let mut lines = vec![format!("{}.", v.goal())];
+    let guarded: Vec<usize> = s.protected_allies().collect();
+    let mut lines = vec![match (v, &guarded[..]) {
+        // One ally to keep: the goal names it.
+        (Victory::Protect(n), [i]) => format!(
+            "Keep {} alive for {n} round{}.",
+            s.summons[*i].spec.name,
+            if *n == 1 { "" } else { "s" }
+        ),
+        _ => format!("{}.", v.goal()),
+    }];
     let standing =
         |of: &dyn Fn(usize) -> bool| s.monsters.iter().filter(|m| m.alive && of(m.kind)).count();
     match v {
@@ -808,8 +817,7 @@ fn goal_panel(s: &State) -> Panel {
     }
     for i in (0..s.summons.len()).filter(|&i| s.summons[i].ally.is_some()) {
         let x = &s.summons[i];
-        let guarded = s.protected_allies().any(|j| j == i);
-        lines.push(match (x.alive, guarded) {
+        lines.push(match (x.alive, guarded.contains(&i)) {
             (true, true) => format!(
                 "{}: {} of {} hit points; the heroes lose if it dies.",
                 x.spec.name, x.hp, x.spec.hp
