@@ -58,6 +58,7 @@ impl PartyArgs {
         foehold_core::rules::PartyChoice {
             level: self.level,
             players: self.players.map(|n| n as usize),
+            heroes: Vec::new(),
         }
     }
 }

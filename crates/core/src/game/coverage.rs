@@ -82,7 +82,8 @@ pub fn cover_for<R: Coverage>(
     let mut fired = Vec::new();
     for seed in seeds {
         let mut game = Game::<R>::new(scenario.clone(), file, seed, TieBreaker::Seeded)?;
-        game.set_up(choice).map_err(crate::rules::SetupError)?;
+        game.set_up(choice.clone())
+            .map_err(crate::rules::SetupError)?;
         let mut this_game: Vec<&'static str> = Vec::new();
         game.play_out(MAX_ACTIONS, |after, action, events| {
             fired.clear();

@@ -24,8 +24,8 @@ pub mod view;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 use crate::error::{LoadError, offset_to_position};
 
@@ -165,14 +165,57 @@ pub(crate) fn check_scenario_name(file: &str, text: &str, name: &str) -> Result<
     Ok(())
 }
 
-/// The scenario level and the number of characters a new game is set up for, as the command line
-/// and the table choose them; `None` keeps what the scenario itself gives.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// What a new game is set up for, as the command line and the table choose it.
+///
+/// The scenario level, the number of characters and each character's class, level and hand;
+/// `None` keeps what the scenario itself gives.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PartyChoice {
     /// The scenario level.
     pub level: Option<u32>,
     /// How many characters play.
     pub players: Option<usize>,
+    /// Per seat, in the order of the start hexes: the class a player picked for its character,
+    /// or `None` (or no entry) for the scenario's own hero.
+    pub heroes: Vec<Option<HeroPick>>,
+}
+
+/// A character a player makes at setup from a class of the library.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroPick {
+    /// The class, by name.
+    pub class: String,
+    /// The character's level, 1 to 9.
+    pub level: u32,
+    /// The hand, by card names: exactly the class's hand size, from its cards of the level or
+    /// below; empty for the first cards of the level.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hand: Vec<String>,
+}
+
+/// A class a player may pick at setup, as the table shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassOffer {
+    /// Its name.
+    pub name: String,
+    /// Hit points at levels 1 to 9.
+    pub hp: Vec<u32>,
+    /// How many cards a hand holds.
+    pub hand_size: usize,
+    /// Every card of the pool: name, card level and initiative, in the class's order.
+    pub cards: Vec<(String, u32, u32)>,
+}
+
+/// A seat of the scenario as written: its hero's name, class and level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatOffer {
+    /// The hero's name.
+    pub name: String,
+    /// Its class, when it has one.
+    pub class: Option<String>,
+    /// Its level.
+    pub level: u32,
 }
 
 /// What a scenario lets the players choose before a game: its level and how many characters.
@@ -186,6 +229,10 @@ pub struct PartyOffer {
     pub players: std::ops::RangeInclusive<usize>,
     /// How many play when nobody chooses.
     pub all: usize,
+    /// The classes a player may make a character of (empty: the heroes are as written).
+    pub classes: Vec<ClassOffer>,
+    /// The scenario's own heroes, seat by seat.
+    pub seats: Vec<SeatOffer>,
 }
 
 /// One family of foe rules, as the game, the loop and the table use it.

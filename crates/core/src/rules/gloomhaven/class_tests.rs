@@ -129,3 +129,92 @@ fn a_class_file_with_a_fault_is_refused_at_its_own_line() {
         assert_eq!(Some(e.line), line, "{to}: {e}");
     }
 }
+
+/// The Cutpurse's level-1 cards with Light Fingers (level 2) in place of Deep Cut.
+const PICKED: [&str; 8] = [
+    "Twin Knives",
+    "Backstab",
+    "Tumble",
+    "Poisoned Edge",
+    "Vanish",
+    "Gut Slash",
+    "Pickpocket",
+    "Light Fingers",
+];
+
+fn pick(class: &str, level: u32, hand: &[&str]) -> Option<crate::rules::HeroPick> {
+    Some(crate::rules::HeroPick {
+        class: class.into(),
+        level,
+        hand: hand.iter().map(ToString::to_string).collect(),
+    })
+}
+
+#[test]
+fn a_player_makes_a_character_of_any_class_at_setup_with_a_hand_of_its_pool() {
+    use crate::game::Game;
+    use crate::rules::{PartyChoice, TieBreaker};
+    let file =
+        std::sync::Arc::new(Gloomhaven::parse_scenario("classes.ron", &with_hero("")).unwrap());
+    // The table is offered every class of the library, each with its pool.
+    let offer = Gloomhaven::party_offer(&file).expect("an offer");
+    let classes: Vec<&str> = offer.classes.iter().map(|c| c.name.as_str()).collect();
+    for c in ["Bulwark", "Fen Archer", "Lamplighter", "Cutpurse"] {
+        assert!(classes.contains(&c), "{classes:?}");
+    }
+    assert_eq!(offer.seats[0].class.as_deref(), Some("Bulwark"));
+    // Orrin's seat becomes a level-2 Cutpurse with a chosen hand; Wick stays as written.
+    let mut g =
+        Game::<Gloomhaven>::new(file.clone(), "classes.ron", 1, TieBreaker::Seeded).unwrap();
+    let choice = PartyChoice {
+        heroes: vec![pick("Cutpurse", 2, &PICKED)],
+        ..PartyChoice::default()
+    };
+    g.set_up(choice.clone()).unwrap();
+    let s = &g.state.scenario;
+    assert_eq!(
+        (s.heroes[0].name.as_str(), s.heroes[0].class.as_deref()),
+        ("Orrin", Some("Cutpurse"))
+    );
+    assert_eq!((s.heroes[0].level, s.heroes[0].hp), (2, 9));
+    assert_eq!(names(s, 0), PICKED);
+    assert_eq!(s.heroes[1].class.as_deref(), Some("Cutpurse"));
+    assert_eq!(g.state.heroes[0].max_hp, 9);
+    // The save replays to the same game.
+    g.play_out(40, |_, _, _| {});
+    use crate::game::save::Save;
+    let text = Save::of(&g).to_ron();
+    let save = Save::<Gloomhaven>::parse("classes.save.ron", &text).unwrap();
+    let mut again =
+        Game::<Gloomhaven>::new(file.clone(), "classes.ron", 1, TieBreaker::Seeded).unwrap();
+    for a in save.actions {
+        again.apply(a).unwrap();
+    }
+    assert_eq!(again.state.state_hash(), g.state.state_hash());
+    assert!(text.contains("Light Fingers"), "the save names the hand");
+    // A choice the class cannot give is refused and the game stays as it was.
+    for (bad, says) in [
+        (
+            pick("Cutpurse", 1, &PICKED),
+            "a level 2 card: Orrin is level 1",
+        ),
+        (pick("Cutpurse", 2, &PICKED[..7]), "takes exactly 8"),
+        (pick("Tinker", 1, &[]), "unknown class \"Tinker\""),
+        (
+            pick("Cutpurse", 0, &[]),
+            "expected a character level from 1 to 9",
+        ),
+    ] {
+        let mut g =
+            Game::<Gloomhaven>::new(file.clone(), "classes.ron", 1, TieBreaker::Seeded).unwrap();
+        let before = g.state.state_hash();
+        let e = g
+            .set_up(PartyChoice {
+                heroes: vec![bad],
+                ..PartyChoice::default()
+            })
+            .unwrap_err();
+        assert!(e.contains(says), "{says}: {e}");
+        assert_eq!(g.state.state_hash(), before);
+    }
+}

@@ -122,6 +122,11 @@ pub(crate) fn phase_words(s: &State) -> String {
     }
 }
 
+/// A picked character's class or card name is at most this long in a setup action.
+const MAX_PICK_NAME: usize = 80;
+/// A picked character's hand names at most this many cards in a setup action.
+const MAX_PICK_HAND: usize = 64;
+
 const fn ground(t: Terrain) -> Ground {
     match t {
         Terrain::Floor => Ground::Floor,
@@ -444,11 +449,24 @@ impl Rules for Gloomhaven {
         } else {
             Vec::new()
         };
-        (file.is_levelled() || players.clone().count() > 1).then(|| crate::rules::PartyOffer {
-            levels,
-            recommended: file.recommended_level(),
-            players,
-            all: file.heroes.len(),
+        let classes = file.class_offers();
+        (file.is_levelled() || players.clone().count() > 1 || !classes.is_empty()).then(|| {
+            crate::rules::PartyOffer {
+                levels,
+                recommended: file.recommended_level(),
+                players,
+                all: file.heroes.len(),
+                classes,
+                seats: file
+                    .heroes
+                    .iter()
+                    .map(|h| crate::rules::SeatOffer {
+                        name: h.name.clone(),
+                        class: h.class.clone(),
+                        level: h.level,
+                    })
+                    .collect(),
+            }
         })
     }
 
@@ -471,14 +489,34 @@ impl Rules for Gloomhaven {
             ));
         }
         let heroes: Vec<usize> = (0..players).collect();
+        let mut picks = choice.heroes.clone();
+        picks.truncate(players);
+        while picks.last().is_some_and(Option::is_none) {
+            picks.pop();
+        }
+        // The level the party's own levels recommend, picked characters' included.
+        let levels: Vec<u32> = heroes
+            .iter()
+            .map(|&h| match picks.get(h) {
+                Some(Some(p)) => p.level,
+                _ => file.heroes[h].level,
+            })
+            .collect();
         let level = choice
             .level
-            .unwrap_or_else(|| file.recommended_level_of(&heroes));
+            .unwrap_or_else(|| file.recommended_for(&levels));
         // What the scenario offers first is the game it starts as: no set-up to log.
-        if players == file.heroes.len() && level == file.recommended_level() {
+        if players == file.heroes.len() && level == file.recommended_level() && picks.is_empty() {
             return Ok(None);
         }
-        Ok(Some(Action::Setup(scenario::Party { level, heroes })))
+        let party = scenario::Party {
+            level,
+            heroes,
+            picks,
+        };
+        // A choice the scenario refuses is said now, before anything is applied.
+        file.resolve(Some(&party))?;
+        Ok(Some(Action::Setup(party)))
     }
 
     fn check_action(action: &Action) -> Result<(), String> {
@@ -493,6 +531,21 @@ impl Rules for Gloomhaven {
                     p.heroes.len(),
                     p.level,
                     scenario::MAX_LEVEL
+                ));
+            }
+            // Picked characters: a class name, a level and a hand of names, each bounded.
+            let long = |n: &str| n.chars().count() > MAX_PICK_NAME;
+            if p.picks.len() > most
+                || p.picks.iter().flatten().any(|x| {
+                    long(&x.class)
+                        || x.level > scenario::MAX_HERO_LEVEL
+                        || x.hand.len() > MAX_PICK_HAND
+                        || x.hand.iter().any(|c| long(c))
+                })
+            {
+                return Err(format!(
+                    "a setup picks more than {most} characters, or a class or card name of more than {MAX_PICK_NAME} characters, a level above {} or a hand of more than {MAX_PICK_HAND} cards",
+                    scenario::MAX_HERO_LEVEL
                 ));
             }
             return Ok(());

@@ -1035,6 +1035,10 @@ pub struct Scenario {
     /// start hexes (the `n`-th takes start `n`). Absent when every hero of the file plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub party: Option<Vec<usize>>,
+    /// The library's classes a player may make a character of at setup, as the loader found
+    /// them (never written in a file, and no part of a game's state).
+    #[serde(skip)]
+    pub classes: Vec<Class>,
 }
 
 fn is_default(o: &Overrides) -> bool {
@@ -1089,6 +1093,10 @@ pub struct Party {
     pub level: u32,
     /// The heroes of the file who play (indexes into its heroes), in the order of the start hexes.
     pub heroes: Vec<usize>,
+    /// Per seat: the character a player made of a class instead of the file's hero (none: the
+    /// file's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub picks: Vec<Option<crate::rules::HeroPick>>,
 }
 
 /// A party numbers two to four characters.
@@ -1110,13 +1118,19 @@ impl Scenario {
     /// The level offered first to a party of the file's heroes: the file's, else half the
     /// party's average level, rounded up.
     pub fn recommended_level_of(&self, party: &[usize]) -> u32 {
-        if let Some(l) = self.level {
-            return l;
-        }
         let levels: Vec<u32> = party
             .iter()
             .filter_map(|&h| self.heroes.get(h).map(|x| x.level))
             .collect();
+        self.recommended_for(&levels)
+    }
+
+    /// The level offered first to characters of these levels: the file's, else half their
+    /// average, rounded up.
+    pub fn recommended_for(&self, levels: &[u32]) -> u32 {
+        if let Some(l) = self.level {
+            return l;
+        }
         let n = levels.len().max(1) as u32;
         levels
             .iter()
@@ -1163,6 +1177,18 @@ impl Scenario {
             }
             out.heroes = p.heroes.iter().map(|&h| self.heroes[h].clone()).collect();
             out.party = Some(p.heroes.clone());
+            if p.picks.len() > p.heroes.len() {
+                return Err(format!(
+                    "{} characters picked for a party of {}",
+                    p.picks.len(),
+                    p.heroes.len()
+                ));
+            }
+            for (seat, pick) in p.picks.iter().enumerate() {
+                if let Some(pick) = pick {
+                    out.heroes[seat] = self.picked(&out.heroes[seat], pick)?;
+                }
+            }
         }
         if self.is_levelled() {
             let level = party.map_or_else(|| self.recommended_level(), |p| p.level);
@@ -1178,6 +1204,59 @@ impl Scenario {
             .map(MonsterType::with_specials)
             .collect();
         Ok(out)
+    }
+}
+
+impl Scenario {
+    /// The character a player makes of a class for the seat of `hero`: its name and player, the
+    /// class's hit points, deck and the hand named (exactly the hand size) or its first cards.
+    fn picked(&self, hero: &HeroSpec, pick: &crate::rules::HeroPick) -> Result<HeroSpec, String> {
+        let Some(class) = self.classes.iter().find(|c| c.name == pick.class) else {
+            return Err(format!("{}: unknown class {:?}", hero.name, pick.class));
+        };
+        if !(1..=MAX_HERO_LEVEL).contains(&pick.level) {
+            return Err(format!(
+                "{}: level {}: expected a character level from 1 to {MAX_HERO_LEVEL}",
+                hero.name, pick.level
+            ));
+        }
+        if !pick.hand.is_empty() && pick.hand.len() != class.hand_size as usize {
+            return Err(format!(
+                "{} holds {} cards: a {} takes exactly {} into a scenario",
+                hero.name,
+                pick.hand.len(),
+                class.name,
+                class.hand_size
+            ));
+        }
+        HeroSpec {
+            name: hero.name.clone(),
+            player: hero.player,
+            class: Some(class.name.clone()),
+            hp: 0,
+            modifiers: None,
+            cards: Vec::new(),
+            hand: pick.hand.clone(),
+            level: pick.level,
+        }
+        .of_class(class)
+    }
+
+    /// What a player may make a character of at setup, from the classes the library gave.
+    pub fn class_offers(&self) -> Vec<crate::rules::ClassOffer> {
+        self.classes
+            .iter()
+            .map(|c| crate::rules::ClassOffer {
+                name: c.name.clone(),
+                hp: c.hp.clone(),
+                hand_size: c.hand_size as usize,
+                cards: c
+                    .cards
+                    .iter()
+                    .map(|x| (x.name.clone(), x.level, x.initiative))
+                    .collect(),
+            })
+            .collect()
     }
 }
 
@@ -1336,6 +1415,7 @@ impl Scenario {
             ));
         }
         pull_classes(&mut s, file, text, library)?;
+        s.classes = offered_classes(library, s.monster_spots());
         let inline = s.monsters.len();
         let pulled = pull_monsters(&mut s, file, text, library)?;
         for (m, (lib_file, lib_text)) in s.monsters[inline..].iter().zip(&pulled) {
@@ -2269,6 +2349,21 @@ fn pull_classes(
             .map_err(|e| LoadError::at_text(file, text, &at, format!("heroes: {e}")))?;
     }
     Ok(())
+}
+
+/// Every class of `library` that reads and passes its checks, in the library's order: what a
+/// player may make a character of at setup. A broken class file is left out here (a hero that
+/// names it is refused where it is written).
+fn offered_classes(library: &Library, monsters_placed: usize) -> Vec<Class> {
+    read_entries(&library.classes, parse_class)
+        .into_iter()
+        .filter_map(|(cfile, ctext, c)| {
+            let c = c.ok()?;
+            check_class(&cfile, &ctext, &c).ok()?;
+            card_bounds(&cfile, &ctext, &c.cards, monsters_placed).ok()?;
+            Some(c)
+        })
+        .collect()
 }
 
 /// Parses one library monster file (`Monster(…)`).

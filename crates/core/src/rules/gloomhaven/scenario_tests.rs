@@ -122,6 +122,7 @@ fn the_level_sets_statistics_trap_damage_and_the_log_says_so() {
             .apply(Action::Setup(Party {
                 level,
                 heroes: vec![0, 1, 2, 3],
+                picks: Vec::new(),
             }))
             .expect("a party of four");
         let rat = &s.scenario.monsters[0];
@@ -169,6 +170,7 @@ fn the_party_size_places_the_monsters_of_each_spot() {
         s.apply(Action::Setup(Party {
             level: 1,
             heroes: party.clone(),
+            picks: Vec::new(),
         }))
         .unwrap();
         assert_eq!(ranks(&s), want, "{party:?}");
@@ -193,6 +195,7 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
             Party {
                 level: 8,
                 heroes: vec![0, 1],
+                picks: Vec::new(),
             },
             "from 0 to 7",
         ),
@@ -200,6 +203,7 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
             Party {
                 level: 1,
                 heroes: vec![0],
+                picks: Vec::new(),
             },
             "seats 2 to 4",
         ),
@@ -207,6 +211,7 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
             Party {
                 level: 1,
                 heroes: vec![0, 0],
+                picks: Vec::new(),
             },
             "twice",
         ),
@@ -214,6 +219,7 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
             Party {
                 level: 1,
                 heroes: vec![0, 9],
+                picks: Vec::new(),
             },
             "not in the scenario",
         ),
@@ -225,7 +231,8 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
     assert!(
         Gloomhaven::check_action(&Action::Setup(Party {
             level: 1,
-            heroes: vec![0; 5]
+            heroes: vec![0; 5],
+            picks: Vec::new(),
         }))
         .is_err()
     );
@@ -235,6 +242,7 @@ fn a_party_is_chosen_before_anything_else_and_a_bad_one_changes_nothing() {
         .apply(Action::Setup(Party {
             level: 1,
             heroes: vec![0, 1],
+            picks: Vec::new(),
         }))
         .unwrap_err();
     assert!(e.to_string().contains("before anything else"), "{e}");
@@ -255,6 +263,7 @@ fn a_game_set_up_for_a_party_is_saved_and_replays_to_the_same_state() {
         .apply(Action::Setup(Party {
             level: 4,
             heroes: vec![1, 3, 0],
+            picks: Vec::new(),
         }))
         .unwrap();
     assert!(matches!(
@@ -547,6 +556,7 @@ fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
             PartyChoice {
                 level: Some(2),
                 players: None,
+                heroes: Vec::new(),
             },
             None,
         ),
@@ -554,6 +564,7 @@ fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
             PartyChoice {
                 level: None,
                 players: Some(4),
+                heroes: Vec::new(),
             },
             None,
         ),
@@ -561,6 +572,7 @@ fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
             PartyChoice {
                 level: Some(3),
                 players: None,
+                heroes: Vec::new(),
             },
             Some((3, 4)),
         ),
@@ -569,12 +581,13 @@ fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
             PartyChoice {
                 level: None,
                 players: Some(2),
+                heroes: Vec::new(),
             },
             Some((2, 2)),
         ),
     ] {
         let mut g = Game::new(file.clone(), "party.ron", 1, TieBreaker::Seeded).unwrap();
-        let events = g.set_up(choice).unwrap();
+        let events = g.set_up(choice.clone()).unwrap();
         match set_up {
             None => {
                 assert!(events.is_empty() && g.actions().is_empty(), "{choice:?}");

@@ -47,7 +47,7 @@ pub struct GameFile(pub Option<(String, Option<String>)>);
 /// Starts the scenario chosen in the New game window on this table, whatever its rules.
 fn start(mut commands: Commands, mut starts: MessageReader<StartScenario>) {
     for StartScenario(path, choice) in starts.read() {
-        let (path, choice) = (path.clone(), *choice);
+        let (path, choice) = (path.clone(), choice.clone());
         commands.queue(move |world: &mut World| {
             let seed = world.resource::<Options>().seed;
             if let Err(e) = open_for(world, &path, seed, choice) {

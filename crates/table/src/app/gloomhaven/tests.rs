@@ -758,6 +758,7 @@ mod switching {
         let choice = PartyChoice {
             level: Some(3),
             players: Some(2),
+            heroes: Vec::new(),
         };
         app.world_mut()
             .write_message(StartScenario(granary.clone(), choice));
@@ -777,6 +778,7 @@ mod switching {
         let too_many = PartyChoice {
             level: None,
             players: Some(5),
+            heroes: Vec::new(),
         };
         app.world_mut()
             .write_message(StartScenario(granary, too_many));

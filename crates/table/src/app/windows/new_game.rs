@@ -226,7 +226,10 @@ pub fn new_game(
     });
     if let Some(i) = start {
         // Putting the game on the table enters the table screen.
-        starts.write(StartScenario(entries[i].path.clone(), entries[i].choice));
+        starts.write(StartScenario(
+            entries[i].path.clone(),
+            entries[i].choice.clone(),
+        ));
     } else if back {
         screen.set(Screen::Table);
     }
