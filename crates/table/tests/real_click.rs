@@ -1736,6 +1736,58 @@ fn a_scenario_starts_for_the_characters_and_level_clicked_in_new_game() {
     );
 }
 
+/// The New game screen makes a character of a class by clicks: in The Lamp Vigil for two, Orrin's
+/// seat becomes a level-2 Cutpurse holding Light Fingers (a level-2 card) instead of Deep Cut; the
+/// game starts only once the hand is whole, and Orrin then has the class's hit points and that hand.
+#[test]
+fn a_character_is_made_of_a_class_level_and_hand_clicked_in_new_game() {
+    let _turn = Turn::take();
+    let started = Instant::now();
+    let mut t = Table::open("scenarios/tutorial.ron");
+    t.click("menu:new-game");
+    let name = "The Lamp Vigil";
+    let seat = |what: &str| format!("newgame:{name}:seat1:{what}");
+    t.click(&format!("newgame:{name}:players:2"));
+    t.click(&format!("newgame:{name}:characters"));
+    t.click(&seat("class:Cutpurse"));
+    t.click(&seat("level:2"));
+    t.click(&seat("hand"));
+    t.click(&seat("card:Deep Cut"));
+    // Seven cards of eight: the scenario cannot start.
+    t.wait_for("the start held back", 30, |p| {
+        widget(p, &format!("newgame:{name}"))
+            .filter(|w| w["enabled"] == false)
+            .map(|_| ())
+    });
+    t.click(&seat("card:Light Fingers"));
+    t.click(&format!("newgame:{name}"));
+    t.switched(name);
+    let p = t.wait_for("the vigil's Players window", 120, |p| {
+        widget(p, "players:start").map(|_| p.clone())
+    });
+    let orrin = figure(&p, "Orrin");
+    assert_eq!(orrin["hp"], 9, "a level-2 Cutpurse has 9 hit points");
+    t.click("players:start");
+    t.click("handoff:ready");
+    let rows = t.wait_for("Orrin's card rows", 60, |p| {
+        let rows = widgets_starting(p, "card:Orrin:");
+        (rows.len() >= 8).then_some(rows)
+    });
+    assert!(
+        rows.contains(&"card:Orrin:Light Fingers".to_string()),
+        "{rows:?}"
+    );
+    assert!(
+        !rows.contains(&"card:Orrin:Deep Cut".to_string()),
+        "{rows:?}"
+    );
+    assert_eq!(rows.len(), 8, "a hand of eight: {rows:?}");
+    eprintln!(
+        "a character made by clicks and its game started in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
 /// From The Sunken Kiln's Players window: the New game menu takes the table to a Brimstone fight
 /// (asking first, as cards were chosen), whose game is paused and saved, then to The Root Cellar
 /// and The Sunken Kiln again, in the same window each time.

@@ -194,6 +194,24 @@ pub struct HeroPick {
     pub hand: Vec<String>,
 }
 
+impl PartyOffer {
+    /// The level recommended to characters of these levels: the file's, else half their
+    /// average, rounded up (at most 7).
+    pub fn recommended_for(&self, levels: &[u32]) -> u32 {
+        recommended_level(self.written_level, levels)
+    }
+}
+
+/// The scenario level recommended to characters of `levels`: `written` when the scenario writes
+/// one, else half their average, rounded up (at most 7).
+pub fn recommended_level(written: Option<u32>, levels: &[u32]) -> u32 {
+    if let Some(l) = written {
+        return l;
+    }
+    let n = levels.len().max(1) as u32;
+    levels.iter().sum::<u32>().div_ceil(n).div_ceil(2).min(7)
+}
+
 /// A class a player may pick at setup, as the table shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ClassOffer {
@@ -229,6 +247,8 @@ pub struct PartyOffer {
     pub players: std::ops::RangeInclusive<usize>,
     /// How many play when nobody chooses.
     pub all: usize,
+    /// The scenario level the file writes, which is recommended whatever the characters' levels.
+    pub written_level: Option<u32>,
     /// The classes a player may make a character of (empty: the heroes are as written).
     pub classes: Vec<ClassOffer>,
     /// The scenario's own heroes, seat by seat.

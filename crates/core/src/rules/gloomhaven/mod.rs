@@ -456,6 +456,7 @@ impl Rules for Gloomhaven {
                 recommended: file.recommended_level(),
                 players,
                 all: file.heroes.len(),
+                written_level: file.level,
                 classes,
                 seats: file
                     .heroes

@@ -1128,16 +1128,7 @@ impl Scenario {
     /// The level offered first to characters of these levels: the file's, else half their
     /// average, rounded up.
     pub fn recommended_for(&self, levels: &[u32]) -> u32 {
-        if let Some(l) = self.level {
-            return l;
-        }
-        let n = levels.len().max(1) as u32;
-        levels
-            .iter()
-            .sum::<u32>()
-            .div_ceil(n)
-            .div_ceil(2)
-            .min(MAX_LEVEL)
+        crate::rules::recommended_level(self.level, levels).min(MAX_LEVEL)
     }
 
     /// The scenario as played by `party` (or by every hero at the recommended level): the level's

@@ -13,7 +13,7 @@ use crate::app::store::Store;
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
 use foehold_core::rules::view::Side;
-use foehold_core::rules::{PartyChoice, PartyOffer, TieBreaker};
+use foehold_core::rules::{ClassOffer, HeroPick, PartyChoice, PartyOffer, TieBreaker};
 
 /// A scenario file's name, rules and heroes, and description, read by the rules it names.
 struct About<'a> {
@@ -193,8 +193,14 @@ pub fn new_game(
                     for (i, e) in entries.iter_mut().enumerate() {
                         match &e.about {
                             Ok((what, about)) => {
+                                let waits = e.offer.as_ref().and_then(|o| not_ready(o, &e.choice));
                                 if ui
-                                    .button(egui::RichText::new(&e.name).strong().size(15.0))
+                                    .add_enabled(
+                                        waits.is_none(),
+                                        egui::Button::new(
+                                            egui::RichText::new(&e.name).strong().size(15.0),
+                                        ),
+                                    )
                                     .tagged(format!("newgame:{}", e.name))
                                     .clicked()
                                 {
@@ -211,6 +217,9 @@ pub fn new_game(
                                 }
                                 if let Some(offer) = &e.offer {
                                     party_choice(ui, &e.name, offer, &mut e.choice);
+                                }
+                                if let Some(why) = waits {
+                                    ui.colored_label(egui::Color32::from_rgb(255, 150, 90), why);
                                 }
                             }
                             Err(why) => {
@@ -240,11 +249,10 @@ pub fn new_game(
     Ok(())
 }
 
-/// The number of characters and the scenario level, chosen under a scenario's name: nothing
-/// chosen plays every hero at the recommended level.
+/// The number of characters, each seat's character and the scenario level, chosen under a
+/// scenario's name: nothing chosen plays the scenario's heroes at the recommended level.
 fn party_choice(ui: &mut egui::Ui, name: &str, offer: &PartyOffer, choice: &mut PartyChoice) {
     let players = choice.players.unwrap_or(offer.all);
-    let level = choice.level.unwrap_or(offer.recommended);
     if offer.players.clone().count() > 1 {
         ui.horizontal(|ui| {
             ui.label("Characters:");
@@ -259,11 +267,39 @@ fn party_choice(ui: &mut egui::Ui, name: &str, offer: &PartyOffer, choice: &mut 
             }
         });
     }
+    if !offer.classes.is_empty() {
+        choice
+            .heroes
+            .resize(offer.seats.len().max(choice.heroes.len()), None);
+        let made = choice.heroes.iter().take(players).flatten().count();
+        let title = match made {
+            0 => "Classes, levels and hands: as the scenario writes them".to_string(),
+            n => format!("Classes, levels and hands: {n} character(s) made"),
+        };
+        // Folded by default: most games take the scenario's heroes.
+        egui::CollapsingHeader::new(title)
+            .id_salt(format!("newgame:{name}:characters"))
+            .show(ui, |ui| {
+                for seat in 0..players.min(offer.seats.len()) {
+                    seat_choice(ui, name, offer, seat, &mut choice.heroes[seat]);
+                }
+            })
+            .header_response
+            .tagged(format!("newgame:{name}:characters"));
+    }
     if !offer.levels.is_empty() {
-        ui.horizontal(|ui| {
+        let levels: Vec<u32> = (0..players.min(offer.seats.len()))
+            .map(|i| match choice.heroes.get(i) {
+                Some(Some(p)) => p.level,
+                _ => offer.seats[i].level,
+            })
+            .collect();
+        let recommended = offer.recommended_for(&levels);
+        let level = choice.level.unwrap_or(recommended);
+        ui.horizontal_wrapped(|ui| {
             ui.label("Scenario level:");
             for &l in &offer.levels {
-                let text = if l == offer.recommended {
+                let text = if l == recommended {
                     format!("{l} (recommended)")
                 } else {
                     l.to_string()
@@ -278,6 +314,137 @@ fn party_choice(ui: &mut egui::Ui, name: &str, offer: &PartyOffer, choice: &mut 
             }
         });
     }
+}
+
+/// One seat's character: the scenario's hero as written, or a class of the library at a level
+/// with a hand chosen from its pool (the first cards of the level until the player changes them).
+fn seat_choice(
+    ui: &mut egui::Ui,
+    name: &str,
+    offer: &PartyOffer,
+    seat: usize,
+    pick: &mut Option<HeroPick>,
+) {
+    let written = &offer.seats[seat];
+    let tag = |what: String| format!("newgame:{name}:seat{}:{what}", seat + 1);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(format!("{}:", written.name)).strong());
+        let as_written = match &written.class {
+            Some(c) => format!("as written ({c}, level {})", written.level),
+            None => "as written".into(),
+        };
+        if ui
+            .selectable_label(pick.is_none(), as_written)
+            .tagged(tag("written".into()))
+            .clicked()
+        {
+            *pick = None;
+        }
+        for c in &offer.classes {
+            let on = pick.as_ref().is_some_and(|p| p.class == c.name);
+            if ui
+                .selectable_label(on, &c.name)
+                .tagged(tag(format!("class:{}", c.name)))
+                .clicked()
+                && !on
+            {
+                let level = written.level.max(1);
+                *pick = Some(HeroPick {
+                    class: c.name.clone(),
+                    level,
+                    hand: first_hand(c, level),
+                });
+            }
+        }
+    });
+    let Some(p) = pick else { return };
+    let Some(class) = offer.classes.iter().find(|c| c.name == p.class) else {
+        return;
+    };
+    ui.indent(tag("pick".into()), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Level:");
+            for l in 1..=class.hp.len() as u32 {
+                if ui
+                    .selectable_label(p.level == l, l.to_string())
+                    .tagged(tag(format!("level:{l}")))
+                    .clicked()
+                {
+                    p.level = l;
+                    // Cards above the new level leave the hand.
+                    p.hand
+                        .retain(|n| class.cards.iter().any(|(c, cl, _)| c == n && *cl <= l));
+                }
+            }
+            let hp = class.hp.get(p.level as usize - 1).copied().unwrap_or(0);
+            ui.weak(format!("· {hp} hit points"));
+        });
+        let short = p.hand.len() != class.hand_size;
+        let words = format!("Hand: {} of {} cards chosen", p.hand.len(), class.hand_size);
+        let header = if short {
+            egui::RichText::new(words).color(egui::Color32::from_rgb(255, 150, 90))
+        } else {
+            egui::RichText::new(words)
+        };
+        let hand = egui::CollapsingHeader::new(header)
+            .id_salt(tag("hand".into()))
+            .show(ui, |ui| {
+                for (card, level, initiative) in &class.cards {
+                    if *level > p.level {
+                        continue;
+                    }
+                    let mut held = p.hand.contains(card);
+                    let full = p.hand.len() >= class.hand_size;
+                    let text = format!("{card} · initiative {initiative} · level {level}");
+                    let r = ui
+                        .add_enabled(held || !full, egui::Checkbox::new(&mut held, text))
+                        .tagged(tag(format!("card:{card}")));
+                    if r.changed() {
+                        if held {
+                            p.hand.push(card.clone());
+                        } else {
+                            p.hand.retain(|c| c != card);
+                        }
+                    }
+                }
+            });
+        hand.header_response.tagged(tag("hand".into()));
+    });
+}
+
+/// The first cards of a class's pool up to `level`, as many as a hand holds.
+fn first_hand(c: &ClassOffer, level: u32) -> Vec<String> {
+    c.cards
+        .iter()
+        .filter(|(_, l, _)| *l <= level)
+        .take(c.hand_size)
+        .map(|(n, _, _)| n.clone())
+        .collect()
+}
+
+/// Why a choice cannot start yet: a hand short of its class's size.
+fn not_ready(offer: &PartyOffer, choice: &PartyChoice) -> Option<String> {
+    let players = choice.players.unwrap_or(offer.all);
+    choice
+        .heroes
+        .iter()
+        .take(players)
+        .enumerate()
+        .find_map(|(i, p)| {
+            let p = p.as_ref()?;
+            let c = offer.classes.iter().find(|c| c.name == p.class)?;
+            (p.hand.len() != c.hand_size).then(|| {
+                format!(
+                    "{} needs a hand of {} cards ({} chosen).",
+                    offer
+                        .seats
+                        .get(i)
+                        .map_or("A character", |s| s.name.as_str()),
+                    c.hand_size,
+                    p.hand.len()
+                )
+            })
+        })
 }
 
 #[cfg(test)]
