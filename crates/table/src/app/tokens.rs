@@ -1,5 +1,6 @@
-//! Tokens on the board (money, loot, treasure): a small pile of coins, or a chest for a token the
-//! view labels "treasure", on each cell the rule module's view lists.
+//! Tokens on the board (money, loot, treasure, marks): a small pile of coins, a chest for a token
+//! the view labels "treasure", or a plate on the floor for one labelled "mark …" (a hex a special
+//! rule names), on each cell the rule module's view lists.
 
 use bevy::prelude::*;
 
@@ -7,9 +8,30 @@ use super::screen::{at_table, of_table};
 use super::table::Table;
 use super::view::CellKey;
 
-/// A pile of tokens on one cell; `true` for a treasure chest.
+/// What a token is drawn as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pile {
+    /// Coins.
+    Money,
+    /// A chest.
+    Treasure,
+    /// A plate on the floor: a hex a special rule names.
+    Mark,
+}
+
+impl Pile {
+    fn of(label: &str) -> Pile {
+        match label {
+            "treasure" => Pile::Treasure,
+            l if l.starts_with("mark") => Pile::Mark,
+            _ => Pile::Money,
+        }
+    }
+}
+
+/// A pile of tokens of one kind on one cell.
 #[derive(Component, Debug)]
-pub struct TokenPile(pub CellKey, pub bool);
+pub struct TokenPile(pub CellKey, pub Pile);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, setup_assets)
@@ -23,6 +45,8 @@ struct TokenAssets {
     chest: Handle<Mesh>,
     lid: Handle<Mesh>,
     wood: Handle<StandardMaterial>,
+    plate: Handle<Mesh>,
+    rune: Handle<StandardMaterial>,
 }
 
 fn setup_assets(
@@ -45,6 +69,14 @@ fn setup_assets(
             perceptual_roughness: 0.8,
             ..default()
         }),
+        // A thin six-sided plate inside the hex, in a colour no terrain or tint uses.
+        plate: meshes.add(Cylinder::new(0.36, 0.02).mesh().resolution(6)),
+        rune: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.62, 0.36, 0.86),
+            emissive: LinearRgba::rgb(0.12, 0.04, 0.2),
+            perceptual_roughness: 0.6,
+            ..default()
+        }),
     });
 }
 
@@ -56,14 +88,14 @@ fn sync_tokens(
     piles: Query<(Entity, &TokenPile)>,
 ) {
     let Some(assets) = assets else { return };
-    let mut wanted: Vec<(CellKey, bool)> = table
+    let mut wanted: Vec<(CellKey, Pile)> = table
         .tokens
         .iter()
-        .map(|t| (t.cell, t.label == "treasure"))
+        .map(|t| (t.cell, Pile::of(&t.label)))
         .collect();
     wanted.sort_unstable();
     wanted.dedup();
-    let mut shown: Vec<(CellKey, bool)> = piles.iter().map(|(_, p)| (p.0, p.1)).collect();
+    let mut shown: Vec<(CellKey, Pile)> = piles.iter().map(|(_, p)| (p.0, p.1)).collect();
     shown.sort_unstable();
     if wanted == shown {
         return;
@@ -71,39 +103,50 @@ fn sync_tokens(
     for (e, _) in &piles {
         commands.entity(e).despawn();
     }
-    for &(cell, treasure) in &wanted {
+    for &(cell, pile) in &wanted {
         // Off-centre, so a pile stays visible beside a mini standing on the same cell; a chest on
-        // the other side, so that both show when a dead monster's token lies on a treasure.
-        let off = if treasure {
-            Vec3::new(-0.38, 0.2, -0.2)
-        } else {
-            Vec3::new(0.42, 0.14, 0.22)
+        // the other side, so that both show when a dead monster's token lies on a treasure; a
+        // mark flat under everything.
+        let off = match pile {
+            Pile::Treasure => Vec3::new(-0.38, 0.2, -0.2),
+            Pile::Money => Vec3::new(0.42, 0.14, 0.22),
+            Pile::Mark => Vec3::new(0.0, 0.135, 0.0),
         };
         let at = table.board.world(cell) + off;
-        let pile = commands
+        let pile_entity = commands
             .spawn((
                 Transform::from_translation(at),
                 Visibility::default(),
-                TokenPile(cell, treasure),
+                TokenPile(cell, pile),
                 of_table(),
                 Pickable::IGNORE,
                 Name::new("tokens"),
             ))
             .id();
-        if treasure {
+        if pile == Pile::Mark {
+            commands.spawn((
+                Mesh3d(assets.plate.clone()),
+                MeshMaterial3d(assets.rune.clone()),
+                Transform::default(),
+                Pickable::IGNORE,
+                ChildOf(pile_entity),
+            ));
+            continue;
+        }
+        if pile == Pile::Treasure {
             commands.spawn((
                 Mesh3d(assets.chest.clone()),
                 MeshMaterial3d(assets.wood.clone()),
                 Transform::default(),
                 Pickable::IGNORE,
-                ChildOf(pile),
+                ChildOf(pile_entity),
             ));
             commands.spawn((
                 Mesh3d(assets.lid.clone()),
                 MeshMaterial3d(assets.gold.clone()),
                 Transform::from_translation(Vec3::Y * 0.13),
                 Pickable::IGNORE,
-                ChildOf(pile),
+                ChildOf(pile_entity),
             ));
             continue;
         }
@@ -114,7 +157,7 @@ fn sync_tokens(
                 MeshMaterial3d(assets.gold.clone()),
                 Transform::from_translation(off),
                 Pickable::IGNORE,
-                ChildOf(pile),
+                ChildOf(pile_entity),
             ));
         }
     }

@@ -769,6 +769,24 @@ impl Present for Gloomhaven {
                     label: "treasure".into(),
                 }),
         );
+        // Hexes a special rule names (a plate, a rat hole), on the board: a mark on the floor,
+        // labelled "mark p", so that players see where a rule lies in wait.
+        if let Some(l) = &layout {
+            for (c, hexes) in &l.marks {
+                if !s.scenario.special_rules.iter().any(|r| r.names_mark(*c)) {
+                    continue;
+                }
+                tokens.extend(
+                    hexes
+                        .iter()
+                        .filter(|h| map.contains(**h))
+                        .map(|h| TokenInfo {
+                            cell: qr(*h),
+                            label: format!("mark {c}"),
+                        }),
+                );
+            }
+        }
         TableView {
             grid: GridKind::Hex,
             cells,

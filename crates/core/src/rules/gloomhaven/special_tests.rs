@@ -54,6 +54,25 @@ fn a_character_entering_a_marked_hex_sets_off_its_rules_once_unless_they_repeat(
         .find(|c| c.key == crate::hex::qr(map_hex(2, 1)))
         .and_then(|c| c.place);
     assert_eq!(plate.as_deref(), Some("marked p: the bell rope, the echo"));
+    // Each hex a rule names lies on the board as a mark token, so that players see it.
+    let marks: Vec<((i32, i32), String)> = Gloomhaven::view(&s)
+        .tokens
+        .into_iter()
+        .filter(|t| t.label.starts_with("mark"))
+        .map(|t| (t.cell, t.label))
+        .collect();
+    for (h, label) in [
+        ((2, 0), "mark p"),
+        ((2, 2), "mark p"),
+        ((4, 1), "mark s"),
+        ((3, 2), "mark t"),
+    ] {
+        let at = crate::hex::qr(map_hex(h.0, h.1));
+        assert!(
+            marks.contains(&(at, label.to_string())),
+            "{label} at {h:?}: {marks:?}"
+        );
+    }
     let said = lines(&s, &ev);
     for want in [
         "special rule \"the bell rope\" fires when a character enters a hex marked p (Ash)",
