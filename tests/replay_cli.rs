@@ -126,6 +126,35 @@ fn a_scenario_edited_since_the_save_is_named() {
 }
 
 #[test]
+fn a_save_of_a_game_built_from_another_library_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("game.ron");
+    // The Lamp Vigil takes its rats, its beetles and its heroes' classes from the library.
+    play(&root().join("scenarios/lamp-vigil.ron"), &save);
+    let mut s = Save::load(&Files, &save).unwrap();
+    assert!(s.library_hash.is_some(), "the save records the library");
+    let out = foehold(&["replay", save.to_str().unwrap(), "--quiet"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // As if saved by a program whose built-in monster types or classes were other ones.
+    s.library_hash = Some("0123456789abcdef".into());
+    let other = dir.path().join("other.ron");
+    s.write(&mut Files, &other).unwrap();
+    let out = foehold(&["replay", other.to_str().unwrap(), "--quiet"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("the library (the monster types and classes")
+            && err.contains("has changed since the game was saved")
+            && err.contains("the save has 0123456789abcdef"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_format_1_save_replays_with_its_draws_rebuilt_and_says_so() {
     let save = root().join("crates/core/tests/fixtures/saves/format-1-tutorial-seed-3.ron");
     let out = foehold(&["replay", "--quiet", save.to_str().unwrap()]);

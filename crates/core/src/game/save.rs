@@ -53,6 +53,11 @@ pub struct Save<R: Rules> {
     /// [`text_hash`] of the scenario file when the game started; absent in older saves.
     #[serde(default)]
     pub scenario_hash: Option<String>,
+    /// [`Rules::library_hash`] of what the scenario took from the library (monster types,
+    /// classes) when the game was saved; absent in older saves and for scenarios that take
+    /// nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub library_hash: Option<String>,
     /// The seed of the game's random draws.
     pub seed: u64,
     /// Who breaks ties the rules leave open.
@@ -134,6 +139,7 @@ impl<R: Rules> Save<R> {
             scenario: game.scenario_path.clone(),
             scenario_name: R::scenario_name(&game.scenario).to_string(),
             scenario_hash: game.scenario_hash.clone(),
+            library_hash: R::library_hash(&game.scenario),
             seed: game.seed,
             tie_breaker: game.tie_breaker,
             round: R::round(&game.state),
@@ -299,16 +305,12 @@ impl<R: Rules> Save<R> {
         if unknown && self.scenario_hash.is_some() {
             return Err(away());
         }
-        let scenario_changed = match &self.scenario_hash {
+        let mut scenario_changed = match &self.scenario_hash {
             Some(saved) if *saved != hash => Some(format!(
                 "the scenario {} has changed since the game was saved (text hash {hash}, the save has {saved})",
                 file.display()
             )),
             _ => None,
-        };
-        let with_note = |e: String| match &scenario_changed {
-            Some(note) => format!("{note}; {e}"),
-            None => e,
         };
         // A save written before saves kept the scenario's hash: a scenario away from it is read
         // when it is one of its rules with its name, and says nothing of itself otherwise.
@@ -317,7 +319,7 @@ impl<R: Rules> Save<R> {
                 if unknown {
                     away()
                 } else {
-                    with_note(e.to_string())
+                    noted(&scenario_changed, e.to_string())
                 }
             })?,
         );
@@ -325,13 +327,29 @@ impl<R: Rules> Save<R> {
         if unknown && name != self.scenario_name {
             return Err(away());
         }
-        if name != self.scenario_name {
-            return Err(with_note(format!(
-                "the save is for scenario {:?}, {} is {:?}",
-                self.scenario_name,
+        // The same scenario text, built from another library: its monsters or classes differ.
+        let library = R::library_hash(&scenario);
+        if scenario_changed.is_none()
+            && let Some(saved) = &self.library_hash
+            && library.as_ref() != Some(saved)
+        {
+            scenario_changed = Some(format!(
+                "the library (the monster types and classes {} takes from it) has changed since \
+                 the game was saved (hash {}, the save has {saved})",
                 file.display(),
-                name
-            )));
+                library.as_deref().unwrap_or("none")
+            ));
+        }
+        if name != self.scenario_name {
+            return Err(noted(
+                &scenario_changed,
+                format!(
+                    "the save is for scenario {:?}, {} is {:?}",
+                    self.scenario_name,
+                    file.display(),
+                    name
+                ),
+            ));
         }
         let start = || {
             Game::new(
@@ -341,7 +359,7 @@ impl<R: Rules> Save<R> {
                 self.tie_breaker,
             )
             .map(|g| g.with_scenario_text(&text))
-            .map_err(|e| with_note(e.to_string()))
+            .map_err(|e| noted(&scenario_changed, e.to_string()))
         };
         let mut game = start()?;
         let mut parted = None;
@@ -356,13 +374,16 @@ impl<R: Rules> Save<R> {
                     &self.actions,
                 )
                 .map_err(|e| {
-                    with_note(format!(
-                        "the save is of format 1 (written before 2026-11-24, when a Gloomhaven \
+                    noted(
+                        &scenario_changed,
+                        format!(
+                            "the save is of format 1 (written before 2026-11-24, when a Gloomhaven \
                          game's card draws were made inside the state and not logged): at \
                          action {} the game draws a card the save does not hold, and its draws \
                          cannot be rebuilt for format {SAVE_FORMAT}: {e}",
-                        i + 1
-                    ))
+                            i + 1
+                        ),
+                    )
                 })?;
                 return self.rebuilt(start()?, rebuilt, scenario_changed);
             }
@@ -371,7 +392,7 @@ impl<R: Rules> Save<R> {
                 if let Some(p) = &parted {
                     msg = format!("{p}; then {msg}");
                 }
-                return Err(with_note(msg));
+                return Err(noted(&scenario_changed, msg));
             }
             if parted.is_none()
                 && let Some(saved) = self.hashes.get(i)
@@ -454,4 +475,12 @@ fn waits_for_a_draw_it_lacks<R: Rules>(game: &Game<R>, next: &R::Action) -> bool
         && !game
             .legal_actions(crate::rules::Seat::Chance)
             .contains(next)
+}
+
+/// `e`, after the note that the scenario or its library changed, when one did.
+fn noted(changed: &Option<String>, e: String) -> String {
+    match changed {
+        Some(note) => format!("{note}; {e}"),
+        None => e,
+    }
 }

@@ -329,6 +329,12 @@ pub trait Rules: Sized + Send + Sync + 'static {
     fn steps(state: &Self::State) -> u64;
     /// The game's seed.
     fn seed(state: &Self::State) -> u64;
+    /// A hash of what the scenario took from the library when it was read (monster types,
+    /// classes), which saves record so that a replay can say the library changed; `None` when
+    /// the module takes nothing from a library.
+    fn library_hash(_scenario: &Self::Scenario) -> Option<String> {
+        None
+    }
     /// What the scenario lets the players choose before a game; `None` when nothing.
     fn party_offer(_scenario: &Self::Scenario) -> Option<PartyOffer> {
         None

@@ -440,6 +440,13 @@ impl Rules for Gloomhaven {
         format_1::actions(scenario, seed, ties, actions)
     }
 
+    fn library_hash(file: &Scenario) -> Option<String> {
+        // The monster types (written or pulled: those written are in the scenario's own hash
+        // too) and the classes offered, as the loader built them.
+        let data = ron::to_string(&(&file.monsters, &file.classes)).ok()?;
+        Some(crate::game::save::text_hash(&data))
+    }
+
     fn party_offer(file: &Scenario) -> Option<crate::rules::PartyOffer> {
         let most = file.heroes.len().min(*scenario::PARTY_SIZES.end());
         let players = *scenario::PARTY_SIZES.start()..=most;
