@@ -1038,8 +1038,23 @@ pub struct Scenario {
     /// The library's classes a player may make a character of at setup, as the loader found
     /// them (never written in a file, and no part of a game's state).
     #[serde(skip)]
-    pub classes: Vec<Class>,
+    pub classes: Shelf,
 }
+
+/// The classes the loader found beside a scenario: what the library offered, not the game.
+///
+/// Two scenarios compare equal whatever their shelves hold, so a game's state is the same after a
+/// round trip through RON, which does not carry the shelf.
+#[derive(Debug, Clone, Default)]
+pub struct Shelf(pub Vec<Class>);
+
+impl PartialEq for Shelf {
+    fn eq(&self, _: &Shelf) -> bool {
+        true
+    }
+}
+
+impl Eq for Shelf {}
 
 fn is_default(o: &Overrides) -> bool {
     *o == Overrides::default()
@@ -1202,7 +1217,7 @@ impl Scenario {
     /// The character a player makes of a class for the seat of `hero`: its name and player, the
     /// class's hit points, deck and the hand named (exactly the hand size) or its first cards.
     fn picked(&self, hero: &HeroSpec, pick: &crate::rules::HeroPick) -> Result<HeroSpec, String> {
-        let Some(class) = self.classes.iter().find(|c| c.name == pick.class) else {
+        let Some(class) = self.classes.0.iter().find(|c| c.name == pick.class) else {
             return Err(format!("{}: unknown class {:?}", hero.name, pick.class));
         };
         if !(1..=MAX_HERO_LEVEL).contains(&pick.level) {
@@ -1236,6 +1251,7 @@ impl Scenario {
     /// What a player may make a character of at setup, from the classes the library gave.
     pub fn class_offers(&self) -> Vec<crate::rules::ClassOffer> {
         self.classes
+            .0
             .iter()
             .map(|c| crate::rules::ClassOffer {
                 name: c.name.clone(),
@@ -1406,7 +1422,7 @@ impl Scenario {
             ));
         }
         pull_classes(&mut s, file, text, library)?;
-        s.classes = offered_classes(library, s.monster_spots());
+        s.classes = Shelf(offered_classes(library, s.monster_spots()));
         let inline = s.monsters.len();
         let pulled = pull_monsters(&mut s, file, text, library)?;
         for (m, (lib_file, lib_text)) in s.monsters[inline..].iter().zip(&pulled) {
