@@ -114,13 +114,20 @@ impl ForRules for Play<'_> {
         if !o.quiet {
             let view = R::view(&game.state);
             let count = |side: Side| view.figures.iter().filter(|f| f.side == side).count();
+            let n = |k: usize, one: &str, many: &str| {
+                format!("{k} {}", if k == 1 { one } else { many })
+            };
+            let allies = match count(Side::Ally) {
+                0 => String::new(),
+                k => format!(" with {}", n(k, "ally", "allies")),
+            };
             outln!(
                 // Foes behind closed doors are not counted: the players do not know them yet.
-                "{} · seed {} · {} heroes against {} foes in view",
+                "{} · seed {} · {}{allies} against {} in view",
                 R::scenario_name(&game.scenario),
                 o.seed,
-                count(Side::Hero),
-                count(Side::Foe)
+                n(count(Side::Hero), "hero", "heroes"),
+                n(count(Side::Foe), "foe", "foes")
             );
             for line in set_up.iter().filter_map(|e| R::describe(&game.state, e)) {
                 outln!("{line}");

@@ -121,7 +121,7 @@ pub fn describe(s: &State, e: &Event) -> Option<String> {
         } => {
             let t = &s.scenario.monsters[*kind];
             format!(
-                "{} reveal {} (initiative {initiative})",
+                "{} reveals {} (initiative {initiative})",
                 t.name, t.deck[*card].name
             )
         }

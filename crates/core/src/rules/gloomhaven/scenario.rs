@@ -1977,9 +1977,15 @@ impl Scenario {
                     )));
                 }
                 if !self.allies.values().any(|a| a.protect) {
-                    return Err(err(format!(
-                        "victory: Protect({n}) needs an ally to protect: write one in `allies` and on the map"
-                    )));
+                    return Err(err(if self.allies.is_empty() {
+                        format!(
+                            "victory: Protect({n}) needs an ally to protect: write one in `allies` and on the map"
+                        )
+                    } else {
+                        format!(
+                            "victory: Protect({n}) needs an ally to protect: every ally here is written `protect: false`"
+                        )
+                    }));
                 }
             }
             Victory::Destroy => {
