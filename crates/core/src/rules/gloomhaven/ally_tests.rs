@@ -207,3 +207,40 @@ fn allies_that_cannot_be_are_refused_where_they_are_written() {
     );
     refused(rooms, "an ally starts in the first room");
 }
+
+#[test]
+fn a_character_heals_an_ally_within_range() {
+    // Ash's second card heals 2 at range 3.
+    let text = ferro("Protect(2)", &["1.....", "2..e.a"], true).replacen(
+        "(name: \"Ash 2\", initiative: 20, top: (effects: [Attack(value: 2)], xp: 2)",
+        "(name: \"Ash 2\", initiative: 20, top: (effects: [Heal(value: 2, range: 3)], xp: 2)",
+        1,
+    );
+    let mut s = in_round_one(&text);
+    s.summons[0].hp = 3;
+    let ferro = s.summons[0].hex;
+    // The table is offered the ally as the heal's target.
+    let offered = super::candidates::play_candidates(&s, 0).iter().any(
+        |p| matches!(p, super::actions::Action::Play { card: 1, ally: Some(h), .. } if *h == ferro),
+    );
+    assert!(offered, "Old Ferro is a heal target");
+    walk(&mut s, 0, map_hex(1, 0));
+    let ev = s
+        .apply(super::actions::Action::Play {
+            card: 1,
+            half: super::state::Half::Top,
+            basic: false,
+            path: Vec::new(),
+            targets: Vec::new(),
+            ally: Some(ferro),
+        })
+        .unwrap();
+    assert!(
+        ev.contains(&Event::Healed {
+            figure: FigureId::Summon(0),
+            amount: 2
+        }),
+        "{ev:?}"
+    );
+    assert_eq!(s.summons[0].hp, 5);
+}

@@ -213,6 +213,9 @@ fn hero_half(s: &State, hero: usize, played: Option<(usize, Half)>) -> Option<Ac
         };
         let hurt = match healed {
             Some(FigureId::Hero(a)) => s.heroes[a].max_hp - s.heroes[a].hp,
+            Some(FigureId::Summon(i)) if s.summons[i].ally.is_some() => {
+                s.summons[i].spec.hp as i32 - s.summons[i].hp
+            }
             _ => 0,
         };
         // A summon goes as near the foes as it can.

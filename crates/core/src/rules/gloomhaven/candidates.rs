@@ -104,10 +104,13 @@ pub(crate) fn half_candidates(
         };
         let mut allies: Vec<Option<Hex>> = vec![None];
         if let Some(range) = heal_range {
+            // The other characters, and the scenario's allies (summons are not healed).
             let mut others: Vec<Hex> = s
                 .active_heroes()
-                .filter(|&o| o != hero && distance(*end, s.heroes[o].hex) <= range)
+                .filter(|&o| o != hero)
                 .map(|o| s.heroes[o].hex)
+                .chain(s.living_allies().map(|i| s.summons[i].hex))
+                .filter(|h| distance(*end, *h) <= range)
                 .collect();
             others.sort_by_key(|h| qr(*h));
             allies.extend(others.into_iter().map(Some));

@@ -170,6 +170,13 @@ impl State {
                             {
                                 FigureId::Hero(a)
                             }
+                            // A scenario's ally is healed as a character is.
+                            Some(FigureId::Summon(i))
+                                if self.summons[i].ally.is_some()
+                                    && distance(self.heroes[hero].hex, h) <= range =>
+                            {
+                                FigureId::Summon(i)
+                            }
                             _ => return invalid("heal: no ally hero within range there"),
                         },
                     };
