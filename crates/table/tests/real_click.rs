@@ -1760,6 +1760,9 @@ fn a_character_is_made_of_a_class_level_and_hand_clicked_in_new_game() {
             .map(|_| ())
     });
     t.click(&seat("card:Light Fingers"));
+    // Two -1 cards out of the deck, twice.
+    t.click(&seat("perks"));
+    t.click(&seat("perk:Clean Cuts:2"));
     t.click(&format!("newgame:{name}"));
     t.switched(name);
     let p = t.wait_for("the vigil's Players window", 120, |p| {
@@ -1782,6 +1785,18 @@ fn a_character_is_made_of_a_class_level_and_hand_clicked_in_new_game() {
         "{rows:?}"
     );
     assert_eq!(rows.len(), 8, "a hand of eight: {rows:?}");
+    // The save holds the made character as the game's first action: class, level, hand, perks.
+    t.click("menu:save");
+    t.wait_for("the save's notice", 60, |p| told(p, "the game is saved to"));
+    let save = std::fs::read_to_string(t.dir.join("saves/gloomhaven.ron")).unwrap();
+    for want in [
+        "class: \"Cutpurse\"",
+        "level: 2",
+        "\"Light Fingers\"",
+        "perks: [\"Clean Cuts\", \"Clean Cuts\"]",
+    ] {
+        assert!(save.contains(want), "{want} in {save}");
+    }
     eprintln!(
         "a character made by clicks and its game started in {:.0} s",
         started.elapsed().as_secs_f64()

@@ -192,6 +192,9 @@ pub struct HeroPick {
     /// below; empty for the first cards of the level.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hand: Vec<String>,
+    /// The class's perks taken, by name (twice for a perk taken twice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub perks: Vec<String>,
 }
 
 impl PartyOffer {
@@ -223,6 +226,8 @@ pub struct ClassOffer {
     pub hand_size: usize,
     /// Every card of the pool: name, card level and initiative, in the class's order.
     pub cards: Vec<(String, u32, u32)>,
+    /// Its perks: name, what it does in words, and how many times it may be taken.
+    pub perks: Vec<(String, String, u32)>,
 }
 
 /// A seat of the scenario as written: its hero's name, class and level.

@@ -147,6 +147,7 @@ fn pick(class: &str, level: u32, hand: &[&str]) -> Option<crate::rules::HeroPick
         class: class.into(),
         level,
         hand: hand.iter().map(ToString::to_string).collect(),
+        perks: Vec::new(),
     })
 }
 
@@ -217,4 +218,91 @@ fn a_player_makes_a_character_of_any_class_at_setup_with_a_hand_of_its_pool() {
         assert!(e.contains(says), "{says}: {e}");
         assert_eq!(g.state.state_hash(), before);
     }
+}
+
+#[test]
+fn perks_change_a_characters_modifier_deck_within_what_its_level_allows() {
+    let deck = |hero: &str| {
+        let s = Gloomhaven::parse_scenario("classes.ron", &with_hero(hero)).unwrap();
+        s.heroes[0]
+            .modifiers
+            .clone()
+            .unwrap_or_else(super::scenario::standard_modifiers)
+    };
+    let count = |d: &[String], c: &str| d.iter().filter(|x| *x == c).count();
+    let plain = deck("");
+    assert_eq!((plain.len(), count(&plain, "-1")), (20, 5));
+    // Two -1 out twice, a +0 made a stunning +1.
+    let d = deck(", perks: [\"Steady Footing\", \"Steady Footing\", \"Braced Blow\"]");
+    assert_eq!(count(&d, "-1"), 1);
+    assert_eq!(count(&d, "+0"), count(&plain, "+0") - 1);
+    assert_eq!(count(&d, "+1 stun"), 1);
+    assert_eq!(d.len(), 16);
+    // Every class's perks read as modifier cards: each class can take each perk once.
+    for (class, perks) in [
+        ("Bulwark", "[\"Hardened\", \"Shield Wall\"]"),
+        (
+            "Cutpurse",
+            "[\"Clean Cuts\", \"Dirty Tricks\", \"Quick Hands\"]",
+        ),
+        (
+            "Fen Archer",
+            "[\"Practised Draw\", \"Pinning Shot\", \"Steady Aim\", \"True Flight\"]",
+        ),
+        (
+            "Lamplighter",
+            "[\"Calm Hands\", \"Bright Burn\", \"Warding Light\"]",
+        ),
+    ] {
+        let text = with_hero(&format!(", perks: {perks}")).replacen("Bulwark", class, 1);
+        let s = Gloomhaven::parse_scenario("classes.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+        let mut g = crate::game::Game::<Gloomhaven>::new(
+            std::sync::Arc::new(s),
+            "classes.ron",
+            1,
+            crate::rules::TieBreaker::Seeded,
+        )
+        .unwrap();
+        g.play_out(5_000, |_, _, _| {});
+        assert!(g.state.phase.is_over(), "{class} plays to the end");
+    }
+    // Refused at the hero: an unknown perk, one taken too often, more than the level allows, and
+    // a perk removing what the deck no longer holds.
+    for (hero, says) in [
+        (
+            ", perks: [\"Second Wind\"]",
+            "\"Second Wind\" is not a perk of the Bulwark",
+        ),
+        (
+            ", perks: [\"Hardened\", \"Hardened\"]",
+            "takes \"Hardened\" 2 times: it may be taken once",
+        ),
+        (
+            ", perks: [\"Steady Footing\", \"Steady Footing\", \"Braced Blow\", \"Hardened\", \"Shield Wall\", \"Steady Footing\", \"Braced Blow\"]",
+            "takes 7 perks: a level-1 character holds at most 6",
+        ),
+    ] {
+        let e = Gloomhaven::parse_scenario("classes.ron", &with_hero(hero)).unwrap_err();
+        assert!(e.message.contains(says), "{says}: {e}");
+    }
+    let e = Gloomhaven::parse_scenario(
+        "classes.ron",
+        &with_hero(", modifiers: [\"+0\", \"-1\"], perks: [\"Steady Footing\"]"),
+    )
+    .unwrap_err();
+    assert!(
+        e.message.contains("removes a -1 the deck no longer holds"),
+        "{e}"
+    );
+    // A hero written out whole has no class to take perks from.
+    let whole = "Scenario(rules: Gloomhaven, format: 2, name: \"w\", grid: Hex, map: [\"12...a\"], \
+         legend: { 'a': (monster: \"Cellar Rat\") }, heroes: [(name: \"Mara\", hp: 8, perks: [\"Hardened\"], \
+         cards: [(name: \"A\", initiative: 10, top: (effects: [Attack(value: 2)]), bottom: (effects: [Move(2)])), \
+         (name: \"B\", initiative: 20, top: (effects: [Attack(value: 2)]), bottom: (effects: [Move(2)]))]), \
+         (name: \"Wick\", class: \"Cutpurse\")], victory: AllFoesDead)";
+    let e = Gloomhaven::parse_scenario("w.ron", whole).unwrap_err();
+    assert!(
+        e.message.contains("names a hand or perks but no class"),
+        "{e}"
+    );
 }

@@ -549,6 +549,8 @@ impl Rules for Gloomhaven {
                         || x.level > scenario::MAX_HERO_LEVEL
                         || x.hand.len() > MAX_PICK_HAND
                         || x.hand.iter().any(|c| long(c))
+                        || x.perks.len() > MAX_PICK_HAND
+                        || x.perks.iter().any(|c| long(c))
                 })
             {
                 return Err(format!(

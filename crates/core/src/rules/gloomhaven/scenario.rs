@@ -306,6 +306,10 @@ pub struct HeroSpec {
     /// rounded up.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub level: u32,
+    /// For a hero of a class: the class's perks it has taken, by name (a perk taken twice is
+    /// named twice), each changing its modifier deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub perks: Vec<String>,
 }
 
 fn is_one(n: &u32) -> bool {
@@ -331,6 +335,46 @@ pub struct Class {
     pub modifiers: Option<Vec<String>>,
     /// Every card of the class, each with the level from which it may be taken.
     pub cards: Vec<HeroCard>,
+    /// The perks a hero of the class may take: changes to its modifier deck.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub perks: Vec<Perk>,
+}
+
+/// A perk of a class: cards it takes out of the hero's modifier deck and cards it puts in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Perk {
+    /// Its name, as heroes' `perks:` write it.
+    pub name: String,
+    /// Cards taken out, one each, in the modifier notation ("-1").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove: Vec<String>,
+    /// Cards put in ("+1", "r+1" a rolling one, "+0 stun").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub add: Vec<String>,
+    /// How many times a hero may take it.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub times: u32,
+}
+
+impl Perk {
+    /// What it does, in words: "remove -1, -1; add +1".
+    pub fn words(&self) -> String {
+        let mut parts = Vec::new();
+        if !self.remove.is_empty() {
+            parts.push(format!("remove {}", self.remove.join(", ")));
+        }
+        if !self.add.is_empty() {
+            parts.push(format!("add {}", self.add.join(", ")));
+        }
+        parts.join("; ")
+    }
+}
+
+/// Perks a character of `level` may hold: one for each level above the first, and up to six more
+/// earned at the table (the marks of a campaign this program does not keep).
+pub fn perks_allowed(level: u32) -> usize {
+    level.saturating_sub(1) as usize + 6
 }
 
 /// Parses one library class file (`Class(…)`).
@@ -381,11 +425,82 @@ pub(crate) fn check_class(file: &str, text: &str, c: &Class) -> Result<(), LoadE
         at_most(file, text, "modifiers", m.len(), MAX_MODIFIERS)?;
         check_modifiers(file, text, m)?;
     }
+    at_most(file, text, "perks", c.perks.len(), MAX_COUNT)?;
+    if let Some(twice) = written_twice(c.perks.iter().map(|p| p.name.as_str())) {
+        return Err(err(
+            &format!("\"{twice}\""),
+            format!("perks: {twice} is written twice"),
+        ));
+    }
+    for p in &c.perks {
+        let at = format!("\"{}\"", p.name);
+        at_most(file, text, "remove", p.remove.len(), MAX_COUNT)?;
+        at_most(file, text, "add", p.add.len(), MAX_COUNT)?;
+        in_bounds(file, text, "times", i64::from(p.times), 1, 9)?;
+        if p.remove.is_empty() && p.add.is_empty() {
+            return Err(err(
+                &at,
+                format!(
+                    "perks: {} changes nothing: write the cards it removes or adds",
+                    p.name
+                ),
+            ));
+        }
+        for cards in [&p.remove, &p.add] {
+            if !cards.is_empty() {
+                check_modifiers(file, text, cards)?;
+            }
+        }
+    }
     card_bounds(file, text, &c.cards, 0)?;
     check_hero_cards(file, text, &c.cards)
 }
 
 impl HeroSpec {
+    /// The modifier deck `deck` (the standard one when none) after the hero's perks of class `c`,
+    /// taken in the order named. Refuses an unknown perk, one taken more often than it may be,
+    /// more perks than the level allows, and a perk removing a card the deck no longer holds.
+    fn with_perks(&self, c: &Class, deck: Option<Vec<String>>) -> Result<Vec<String>, String> {
+        let allowed = perks_allowed(self.level);
+        if self.perks.len() > allowed {
+            return Err(format!(
+                "{} takes {} perks: a level-{} character holds at most {allowed}",
+                self.name,
+                self.perks.len(),
+                self.level
+            ));
+        }
+        let mut deck = deck.unwrap_or_else(standard_modifiers);
+        for (i, name) in self.perks.iter().enumerate() {
+            let Some(p) = c.perks.iter().find(|p| &p.name == name) else {
+                return Err(format!("{name:?} is not a perk of the {}", c.name));
+            };
+            let taken = self.perks[..=i].iter().filter(|x| *x == name).count();
+            if taken > p.times as usize {
+                return Err(format!(
+                    "{} takes {name:?} {taken} times: it may be taken {}",
+                    self.name,
+                    if p.times == 1 {
+                        "once".to_string()
+                    } else {
+                        format!("{} times", p.times)
+                    }
+                ));
+            }
+            for card in &p.remove {
+                let Some(at) = deck.iter().position(|x| x == card) else {
+                    return Err(format!(
+                        "{}: the perk {name:?} removes a {card} the deck no longer holds",
+                        self.name
+                    ));
+                };
+                deck.remove(at);
+            }
+            deck.extend(p.add.iter().cloned());
+        }
+        Ok(deck)
+    }
+
     /// The hero as its class makes it, at its level: hit points, modifier deck and the hand
     /// (written or the first cards of its level). Refuses a hand the class cannot give.
     pub fn of_class(&self, c: &Class) -> Result<HeroSpec, String> {
@@ -402,6 +517,9 @@ impl HeroSpec {
         }
         if out.modifiers.is_none() {
             out.modifiers = c.modifiers.clone();
+        }
+        if !self.perks.is_empty() {
+            out.modifiers = Some(self.with_perks(c, out.modifiers.take())?);
         }
         let open = |x: &&HeroCard| x.level <= level;
         if self.hand.is_empty() {
@@ -1244,6 +1362,7 @@ impl Scenario {
             cards: Vec::new(),
             hand: pick.hand.clone(),
             level: pick.level,
+            perks: pick.perks.clone(),
         }
         .of_class(class)
     }
@@ -1261,6 +1380,11 @@ impl Scenario {
                     .cards
                     .iter()
                     .map(|x| (x.name.clone(), x.level, x.initiative))
+                    .collect(),
+                perks: c
+                    .perks
+                    .iter()
+                    .map(|p| (p.name.clone(), p.words(), p.times))
                     .collect(),
             })
             .collect()
@@ -2329,6 +2453,22 @@ fn pull_classes(
     text: &str,
     library: &Library,
 ) -> Result<(), LoadError> {
+    // A hand and perks are chosen from a class: a hero written out whole has neither.
+    if let Some(h) = s
+        .heroes
+        .iter()
+        .find(|h| h.class.is_none() && (!h.hand.is_empty() || !h.perks.is_empty()))
+    {
+        return Err(LoadError::at_text(
+            file,
+            text,
+            &format!("\"{}\"", h.name),
+            format!(
+                "heroes: {} names a hand or perks but no class: they are a class's (write `class:`)",
+                h.name
+            ),
+        ));
+    }
     if s.heroes.iter().all(|h| h.class.is_none()) {
         return Ok(());
     }
@@ -2531,6 +2671,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
             count("modifiers", m.len(), MAX_MODIFIERS)?;
         }
         count("hand", h.hand.len(), MAX_COUNT)?;
+        count("perks", h.perks.len(), MAX_COUNT)?;
         card_bounds(file, text, &h.cards, monsters_placed)?;
     }
     num("level", n(s.level.unwrap_or(0)), 0, MAX_LEVEL.into())?;

@@ -353,6 +353,7 @@ fn seat_choice(
                     class: c.name.clone(),
                     level,
                     hand: first_hand(c, level),
+                    perks: Vec::new(),
                 });
             }
         }
@@ -371,6 +372,9 @@ fn seat_choice(
                     .clicked()
                 {
                     p.level = l;
+                    // Perks beyond what the new level allows are given back, the last first.
+                    let most = foehold_core::rules::gloomhaven::scenario::perks_allowed(l);
+                    p.perks.truncate(most);
                     // Cards above the new level leave the hand.
                     p.hand
                         .retain(|n| class.cards.iter().any(|(c, cl, _)| c == n && *cl <= l));
@@ -409,6 +413,40 @@ fn seat_choice(
                 }
             });
         hand.header_response.tagged(tag("hand".into()));
+        if class.perks.is_empty() {
+            return;
+        }
+        let most = foehold_core::rules::gloomhaven::scenario::perks_allowed(p.level);
+        let perks = egui::CollapsingHeader::new(format!(
+            "Perks: {} taken (at most {most} at level {})",
+            p.perks.len(),
+            p.level
+        ))
+        .id_salt(tag("perks".into()))
+        .show(ui, |ui| {
+            for (perk, words, times) in &class.perks {
+                let taken = p.perks.iter().filter(|x| *x == perk).count();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{perk} ({words}):"));
+                    for n in 0..=*times as usize {
+                        // More than the level allows cannot be picked.
+                        let room = p.perks.len() - taken + n <= most;
+                        if ui
+                            .add_enabled(
+                                room || n <= taken,
+                                egui::Button::selectable(taken == n, n.to_string()),
+                            )
+                            .tagged(tag(format!("perk:{perk}:{n}")))
+                            .clicked()
+                        {
+                            p.perks.retain(|x| x != perk);
+                            p.perks.extend(std::iter::repeat_n(perk.clone(), n));
+                        }
+                    }
+                });
+            }
+        });
+        perks.header_response.tagged(tag("perks".into()));
     });
 }
 
