@@ -100,7 +100,7 @@ fn references_that_do_not_resolve_are_named() {
             "\"#1......a#\"",
             "\"#1......z#\"",
             "\"#1......z#\"",
-            "is in neither the legend nor the treasures",
+            "is in none of the legend, the treasures and the allies",
         ),
         (
             "round_limit: 12",
