@@ -228,6 +228,8 @@ pub struct ClassOffer {
     pub cards: Vec<(String, u32, u32)>,
     /// Its perks: name, what it does in words, and how many times it may be taken.
     pub perks: Vec<(String, String, u32)>,
+    /// How many perks a character holds at most, at levels 1 to 9.
+    pub most_perks: Vec<usize>,
 }
 
 /// A seat of the scenario as written: its hero's name, class and level.

@@ -1386,6 +1386,7 @@ impl Scenario {
                     .iter()
                     .map(|p| (p.name.clone(), p.words(), p.times))
                     .collect(),
+                most_perks: (1..=MAX_HERO_LEVEL).map(perks_allowed).collect(),
             })
             .collect()
     }

@@ -373,8 +373,7 @@ fn seat_choice(
                 {
                     p.level = l;
                     // Perks beyond what the new level allows are given back, the last first.
-                    let most = foehold_core::rules::gloomhaven::scenario::perks_allowed(l);
-                    p.perks.truncate(most);
+                    p.perks.truncate(perks_at(class, l));
                     // Cards above the new level leave the hand.
                     p.hand
                         .retain(|n| class.cards.iter().any(|(c, cl, _)| c == n && *cl <= l));
@@ -416,7 +415,7 @@ fn seat_choice(
         if class.perks.is_empty() {
             return;
         }
-        let most = foehold_core::rules::gloomhaven::scenario::perks_allowed(p.level);
+        let most = perks_at(class, p.level);
         let perks = egui::CollapsingHeader::new(format!(
             "Perks: {} taken (at most {most} at level {})",
             p.perks.len(),
@@ -448,6 +447,15 @@ fn seat_choice(
         });
         perks.header_response.tagged(tag("perks".into()));
     });
+}
+
+/// How many perks a character of `class` holds at most at `level`.
+fn perks_at(class: &ClassOffer, level: u32) -> usize {
+    class
+        .most_perks
+        .get(level.saturating_sub(1) as usize)
+        .copied()
+        .unwrap_or(0)
 }
 
 /// The first cards of a class's pool up to `level`, as many as a hand holds.
