@@ -288,6 +288,46 @@ pub fn case_answers(dir: &std::path::Path) -> Result<String, String> {
     Ok(answers.join("\n\n"))
 }
 
+/// What a data file of any kind says when read: its warnings when it loads, else its first error.
+///
+/// A warning is what loads and plays but is most likely a slip. The kind is its top-level struct:
+/// a case of any module, a library `Monster` or `Class`, else a scenario of the module its
+/// `rules:` field names, whose library entries are looked up in `library` (then the built-in one).
+pub fn check(
+    file: &str,
+    text: &str,
+    library: &crate::library::Library,
+) -> Result<Vec<LoadError>, LoadError> {
+    use crate::rules::gloomhaven::scenario::{parse_class, parse_monster};
+    match top_level_name(text).map(|(_, k)| k) {
+        Some("Monster") => parse_monster(file, text).map(|_| Vec::new()),
+        Some("Class") => parse_class(file, text).map(|_| Vec::new()),
+        _ if is_case(text) => solve(file, text).map(|_| Vec::new()),
+        _ => {
+            struct Check<'a> {
+                file: &'a str,
+                text: &'a str,
+                library: &'a crate::library::Library,
+            }
+            impl ForRules for Check<'_> {
+                type Out = Result<Vec<LoadError>, LoadError>;
+                fn run<R: Module>(self) -> Self::Out {
+                    R::check_scenario(self.file, self.text, self.library).map(|(_, w)| w)
+                }
+            }
+            with_rules(
+                file,
+                text,
+                Check {
+                    file,
+                    text,
+                    library,
+                },
+            )?
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -319,6 +359,27 @@ mod tests {
             e.message.contains("Gloomhaven, Brimstone, Goals, Toy"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn every_shipped_scenario_and_library_file_checks_clean_and_a_slip_is_refused() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let library = crate::library::Library::default();
+        let mut checked = 0;
+        for folder in ["scenarios", "assets/monsters", "assets/classes"] {
+            for path in crate::game::check::ron_files(&root.join(folder)).unwrap() {
+                let text = crate::disk::read_file(&path).unwrap();
+                let file = path.display().to_string();
+                let warnings = check(&file, &text, &library).unwrap_or_else(|e| panic!("{e}"));
+                assert!(warnings.is_empty(), "{file}: {warnings:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 27, "{checked} files");
+        // A case file is checked by answering it; a library file by its own parser.
+        let e = check("m.ron", "Monster(name: \"x\", hp: 2)", &library).unwrap_err();
+        assert_eq!(e.file, "m.ron");
+        assert!(e.line >= 1, "{e}");
     }
 
     #[test]

@@ -306,6 +306,17 @@ pub trait Rules: Sized + Send + Sync + 'static {
     ) -> Result<Self::Scenario, LoadError> {
         Self::parse_scenario(file, text)
     }
+    /// [`Rules::parse_scenario_in`], with the file's warnings: what loads and plays but is most
+    /// likely a slip (a room no door leads to, a monster type nothing places, a special rule that
+    /// can never fire), each at its place in the file as an error would be. A module that finds
+    /// none reads the file as [`Rules::parse_scenario_in`] does.
+    fn check_scenario(
+        file: &str,
+        text: &str,
+        library: &crate::library::Library,
+    ) -> Result<(Self::Scenario, Vec<LoadError>), LoadError> {
+        Self::parse_scenario_in(file, text, library).map(|s| (s, Vec::new()))
+    }
     /// The scenario's name, as saves record it.
     fn scenario_name(scenario: &Self::Scenario) -> &str;
     /// A sentence or two about the scenario, for the list a new game is chosen from.

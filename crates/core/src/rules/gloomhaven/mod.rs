@@ -272,8 +272,16 @@ impl Rules for Gloomhaven {
         text: &str,
         library: &crate::library::Library,
     ) -> Result<Scenario, LoadError> {
+        Self::check_scenario(file, text, library).map(|(s, _)| s)
+    }
+
+    fn check_scenario(
+        file: &str,
+        text: &str,
+        library: &crate::library::Library,
+    ) -> Result<(Scenario, Vec<LoadError>), LoadError> {
         super::check_scenario_format(file, text)?;
-        let scenario = Scenario::parse_in(file, text, &library.with_built_in())?;
+        let (scenario, warnings) = Scenario::check_in(file, text, &library.with_built_in())?;
         super::check_scenario_name(file, text, Self::scenario_name(&scenario))?;
         // The coverage rows are the module's, above the scenario format.
         for rule in &scenario.exercises {
@@ -289,7 +297,7 @@ impl Rules for Gloomhaven {
                 ));
             }
         }
-        Ok(scenario)
+        Ok((scenario, warnings))
     }
 
     fn scenario_name(scenario: &Scenario) -> &str {

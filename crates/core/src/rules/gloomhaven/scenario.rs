@@ -30,6 +30,7 @@ use crate::hex::{Hex, HexMap, Terrain, hex};
 use crate::library::Library;
 
 pub mod special;
+mod warnings;
 pub use special::{Area, RuleEffect, Side, SpecialRule, Trigger};
 
 /// The `rules:` field of a Gloomhaven scenario.
@@ -1536,6 +1537,25 @@ impl Scenario {
     /// Parses and validates scenario text, copying in the monster types it names from `library`
     /// that it does not write itself; errors name the file and place, the library's included.
     pub fn parse_in(file: &str, text: &str, library: &Library) -> Result<Scenario, LoadError> {
+        Self::read_in(file, text, library).map(|(s, _)| s)
+    }
+
+    /// [`Scenario::parse_in`], with the warnings of the file: what loads and plays but is most
+    /// likely a slip (a room no door leads to, a monster type nothing places, a special rule that
+    /// can never fire), each at its place in the file.
+    pub fn check_in(
+        file: &str,
+        text: &str,
+        library: &Library,
+    ) -> Result<(Scenario, Vec<LoadError>), LoadError> {
+        let (s, inline) = Self::read_in(file, text, library)?;
+        let layout = s.layout(file, text)?;
+        let warnings = s.warnings(file, text, &layout, inline);
+        Ok((s, warnings))
+    }
+
+    /// The scenario read and checked, with how many of its monster types the file writes.
+    fn read_in(file: &str, text: &str, library: &Library) -> Result<(Scenario, usize), LoadError> {
         let mut s: Scenario = parse_ron(file, text)?;
         check_bounds(&s, file, text)?;
         if s.party.is_some() {
@@ -1556,7 +1576,7 @@ impl Scenario {
             })?;
         }
         s.validate(file, text, inline)?;
-        Ok(s)
+        Ok((s, inline))
     }
 
     /// The board and start positions; errors point into `text` when given.

@@ -439,3 +439,57 @@ fn pierce_and_targets_on_a_statistics_card_reach_every_attack_of_the_type() {
     let e = Gloomhaven::parse_scenario("stats.ron", &too_many).unwrap_err();
     assert!(e.message.contains("`targets` is 65"), "{e}");
 }
+
+#[test]
+fn what_loads_but_is_most_likely_a_slip_is_a_warning_where_it_is_written() {
+    let warnings = |text: &str| {
+        Gloomhaven::check_scenario("slips.ron", text, &crate::library::Library::default())
+            .map(|(_, w)| w)
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    // A third room behind a wall with no door, a plate in it and rules on both.
+    let text = goals(
+        "AllFoesDead",
+        &["1.k#..a#a.", "2..+...#.."],
+        "rooms: [\"AAAABBBCCC\", \"AAA+BBBCCC\"], \
+         marks: [\"..........\", \".........p\"], \
+         special_rules: [(name: \"the plate\", when: Enters('p'), then: [Message(\"x\")]), \
+         (name: \"the crypt\", when: RoomCleared('C'), then: [Message(\"y\")]), \
+         (name: \"the bell\", when: RoundStarts(2), then: [Message(\"z\")])],",
+    );
+    let found = warnings(&text);
+    let said: Vec<&str> = found.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        said,
+        [
+            "rooms: room C is never revealed: no door leads to it from the first room",
+            "legend: 's' (Warding Stone) stands nowhere on the map",
+            "monsters: Warding Stone is written but nothing places or spawns it",
+            "special_rules: \"the plate\" can never fire: every hex marked 'p' lies in a room never revealed",
+            "special_rules: \"the crypt\" can never fire: room 'C' is never revealed",
+        ]
+    );
+    // Each where it is written: the room's first letter in `rooms`, the rule at its name.
+    let place = |w: &crate::LoadError| (w.line, w.column);
+    let (line, column) = crate::error::find_position(&text, "AAAABBBCCC").unwrap();
+    assert_eq!(place(&found[0]), (line, column + 7));
+    assert_eq!(
+        place(&found[3]),
+        crate::error::find_position(&text, "\"the plate\"").unwrap()
+    );
+    // A door into the third room makes all of it reachable: only the unused stone is left.
+    let joined = text
+        .replace(
+            "\"1.k#..a#a.\", \"2..+...#..\"",
+            "\"1.k#..a#a.\", \"2..+...+..\"",
+        )
+        .replace("\"AAA+BBBCCC\"", "\"AAA+BBB+CC\"");
+    let said: Vec<String> = warnings(&joined).into_iter().map(|w| w.message).collect();
+    assert_eq!(
+        said,
+        [
+            "legend: 's' (Warding Stone) stands nowhere on the map",
+            "monsters: Warding Stone is written but nothing places or spawns it",
+        ]
+    );
+}
