@@ -24,5 +24,6 @@ mod quick_ron;
 pub mod rules;
 pub mod square;
 pub mod storage;
+pub mod workshop;
 
 pub use error::LoadError;

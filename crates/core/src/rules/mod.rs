@@ -20,6 +20,7 @@ pub mod names;
 #[cfg(any(test, feature = "testing"))]
 pub mod toy;
 pub mod view;
+pub mod workshop;
 
 use std::fmt::Debug;
 use std::sync::Arc;

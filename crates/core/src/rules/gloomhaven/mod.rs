@@ -57,6 +57,7 @@ pub mod targeting;
 mod tests;
 mod triggers;
 mod turn;
+pub mod workshop;
 
 use std::sync::Arc;
 

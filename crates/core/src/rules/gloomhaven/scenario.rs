@@ -2546,7 +2546,7 @@ pub fn parse_monster(file: &str, text: &str) -> Result<MonsterType, LoadError> {
 }
 
 /// The text map has at most this many rows and this many characters per row.
-pub(crate) const MAX_MAP_SIDE: usize = 256;
+pub const MAX_MAP_SIDE: usize = 256;
 /// Hit points, attack, heal, shield, pierce, damage and initiative values are at most this.
 pub(crate) const MAX_NUMBER: i64 = 1_000;
 /// Move, jump and range values are at most this.

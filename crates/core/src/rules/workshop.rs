@@ -1,0 +1,123 @@
+//! What a rule module gives the scenario workshop ([`crate::workshop`]): its scenario as a file.
+//!
+//! A module's scenario is a [`Document`] the workshop edits, written as people read a file: a
+//! field a line, a text map a row a line, a list or table an entry a line, and fields at their
+//! default left out.
+
+use serde::Serialize;
+
+use crate::LoadError;
+
+/// A scenario of one rule module as its file holds it: what the workshop edits.
+pub trait Document: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
+    /// The file's text: the same bytes for the same document, and read back
+    /// ([`Document::read`]) as this document.
+    fn write(&self) -> String;
+    /// The document a file's text holds, as written (nothing looked up in a library, nothing
+    /// checked beyond its syntax and fields).
+    fn read(file: &str, text: &str) -> Result<Self, LoadError>;
+}
+
+/// A top-level struct being written, field by field.
+#[derive(Debug)]
+pub struct Writer {
+    out: String,
+}
+
+/// One value in RON's compact form (plain data always serializes).
+///
+/// An optional value is written bare (`players: (Normal, Normal, Elite)`, not `Some(…)`), as the
+/// loader reads it.
+pub fn compact<T: Serialize + ?Sized>(value: &T) -> String {
+    let one_line = ron::ser::PrettyConfig::new()
+        .compact_structs(true)
+        .compact_arrays(true)
+        .compact_maps(true);
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .to_string_pretty(value, one_line)
+        .unwrap_or_default()
+}
+
+impl Writer {
+    /// A file whose top-level struct is `kind` (`Scenario`), after a comment line for each of
+    /// `header`'s lines.
+    pub fn new(kind: &str, header: &[&str]) -> Writer {
+        let mut out = String::new();
+        for line in header {
+            out.push_str("// ");
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push_str(kind);
+        out.push_str("(\n");
+        Writer { out }
+    }
+
+    /// `key: value,` on a line.
+    pub fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) {
+        self.out
+            .push_str(&format!("    {key}: {},\n", compact(value)));
+    }
+
+    /// `key: value,` unless the value is `default`.
+    pub fn field_unless<T: Serialize + PartialEq>(&mut self, key: &str, value: &T, default: &T) {
+        if value != default {
+            self.field(key, value);
+        }
+    }
+
+    /// `key: value,` for a value that is there; nothing for none.
+    pub fn some<T: Serialize>(&mut self, key: &str, value: &Option<T>) {
+        if let Some(v) = value {
+            self.field(key, v);
+        }
+    }
+
+    /// A list, an item a line; `[]` when empty.
+    pub fn list<T: Serialize>(&mut self, key: &str, items: &[T]) {
+        if items.is_empty() {
+            self.out.push_str(&format!("    {key}: [],\n"));
+        } else {
+            self.items(key, items);
+        }
+    }
+
+    /// A list, an item a line; left out when empty.
+    pub fn items<T: Serialize>(&mut self, key: &str, items: &[T]) {
+        if items.is_empty() {
+            return;
+        }
+        self.out.push_str(&format!("    {key}: [\n"));
+        for item in items {
+            self.out.push_str(&format!("        {},\n", compact(item)));
+        }
+        self.out.push_str("    ],\n");
+    }
+
+    /// A table, an entry a line; left out when empty.
+    pub fn entries<'a, K: Serialize + 'a, V: Serialize + 'a>(
+        &mut self,
+        key: &str,
+        entries: impl IntoIterator<Item = (&'a K, &'a V)>,
+    ) {
+        let lines: Vec<String> = entries
+            .into_iter()
+            .map(|(k, v)| format!("        {}: {},\n", compact(k), compact(v)))
+            .collect();
+        if lines.is_empty() {
+            return;
+        }
+        self.out.push_str(&format!("    {key}: {{\n"));
+        for line in lines {
+            self.out.push_str(&line);
+        }
+        self.out.push_str("    },\n");
+    }
+
+    /// The file's text.
+    pub fn finish(mut self) -> String {
+        self.out.push_str(")\n");
+        self.out
+    }
+}
