@@ -67,7 +67,7 @@ impl ForRules for Cover<'_> {
 
     fn run<R: Module>(self) -> ExitCode {
         let Cover { o, file, text } = self;
-        let scenario = match R::parse_scenario(file, text) {
+        let scenario = match R::parse_scenario_in(file, text, &super::player_library()) {
             Ok(s) => Arc::new(s),
             Err(e) => {
                 eprintln!("{e}");

@@ -77,6 +77,16 @@ pub(crate) fn read_scenario(
     }
 }
 
+/// The player's own monster types and classes (the user's data folder's `library/`), which the
+/// scenarios a command reads find before the shipped ones; why it is not read, on standard error.
+pub(crate) fn player_library() -> foehold_core::library::Library {
+    let (library, trouble) = foehold_desktop::library::player_library();
+    for why in trouble.iter().chain(&library.trouble) {
+        eprintln!("foehold: the player's library: {why}");
+    }
+    library
+}
+
 /// `println!` that stops quietly on a closed pipe (see [`emit`]).
 macro_rules! outln {
     ($($arg:tt)*) => { $crate::cli::emit(format_args!($($arg)*), true) };

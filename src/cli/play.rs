@@ -86,7 +86,7 @@ impl ForRules for Play<'_> {
 
     fn run<R: Module>(self) -> ExitCode {
         let Play { o, file, text } = self;
-        let scenario = match R::parse_scenario(file, text) {
+        let scenario = match R::parse_scenario_in(file, text, &super::player_library()) {
             Ok(s) => s,
             Err(e) => {
                 eprintln!("{e}");

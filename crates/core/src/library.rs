@@ -45,10 +45,17 @@ impl Library {
 
     /// The library in the `assets/` folders under `root` of `storage`.
     pub fn read_at(storage: &dyn Storage, root: &Path) -> Library {
+        Library::read_folders(storage, &root.join(MONSTERS), &root.join(CLASSES))
+    }
+
+    /// The library of monster type files in `monsters` and hero class files in `classes`
+    /// (`.ron` files, in name order); a missing folder is an empty one.
+    pub fn read_folders(storage: &dyn Storage, monsters: &Path, classes: &Path) -> Library {
         let mut trouble = Vec::new();
-        let mut folder = |name: &str| -> Vec<Entry> {
+        let mut folder = |folder: &Path| -> Vec<Entry> {
+            let name = folder.display();
             let mut files: Vec<PathBuf> = storage
-                .list(&root.join(name))
+                .list(folder)
                 .unwrap_or_default()
                 .into_iter()
                 .filter(|p| p.extension().is_some_and(|x| x == "ron"))
@@ -69,8 +76,8 @@ impl Library {
                 })
                 .collect()
         };
-        let monsters = folder(MONSTERS);
-        let classes = folder(CLASSES);
+        let monsters = folder(monsters);
+        let classes = folder(classes);
         Library {
             monsters,
             classes,

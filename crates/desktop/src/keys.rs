@@ -2,18 +2,9 @@
 //! file readable by its owner alone, and the table keeps one per player number in the user's data
 //! folder.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The user's data folder: `FOEHOLD_DATA_DIR` when set (tests, a portable copy), else where the
-/// platform keeps programs' data (for example `~/.local/share/foehold` on Linux).
-pub fn data_dir() -> Result<PathBuf, String> {
-    if let Some(dir) = std::env::var_os("FOEHOLD_DATA_DIR").filter(|d| !d.is_empty()) {
-        return Ok(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("", "", "foehold")
-        .map(|p| p.data_dir().to_path_buf())
-        .ok_or_else(|| "this system names no home folder to keep data in".to_string())
-}
+use crate::library::data_dir;
 
 /// The table's key for player `n`, made on first use.
 ///

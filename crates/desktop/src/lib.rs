@@ -1,11 +1,12 @@
 //! What Foehold's desktop programs share, with no engine in it: this machine's files as the core's
-//! storage ([`files`]), and the options of the 3D table (`foehold` without a subcommand, and
-//! `foehold-table`), parsed here so that the headless command can check them and print its help
-//! without depending on the table.
+//! storage ([`files`]), the player's own library in the user's data folder ([`library`]), and the
+//! options of the 3D table (`foehold` without a subcommand, and `foehold-table`), parsed here so
+//! that the headless command can check them and print its help without depending on the table.
 
 pub mod files;
 #[cfg(feature = "online")]
 pub mod keys;
+pub mod library;
 
 use clap::Args;
 use std::path::PathBuf;
