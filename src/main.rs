@@ -32,6 +32,8 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// How often each rule decided something over seeded autopilot games
     Coverage(cli::coverage::CoverageArgs),
+    /// Check scenarios, cases and library files without playing them: errors and warnings
+    Check(cli::check::CheckArgs),
     /// A case file as a short code to paste into the position lab, and back
     Code(cli::code::CodeArgs),
     /// Re-run a save and check its final state hash
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(a)) => cli::replay::run(a),
         Some(Command::Coverage(a)) => cli::coverage::run(a),
         Some(Command::Code(a)) => cli::code::run(a),
+        Some(Command::Check(a)) => cli::check::run(a),
         #[cfg(feature = "online")]
         Some(Command::Host(a)) => cli::online::host(a),
         #[cfg(feature = "online")]

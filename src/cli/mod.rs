@@ -1,5 +1,6 @@
 //! Headless subcommands of the `foehold` binary, one module each.
 
+pub mod check;
 pub mod code;
 pub mod coverage;
 pub mod odds;

@@ -48,7 +48,7 @@ pub struct SolveArgs {
 }
 
 /// Expands the command-line paths: files as given, folders into their `.ron` files in name order.
-fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
+pub(crate) fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, LoadError> {
     let mut out = Vec::new();
     for path in paths {
         if path.is_dir() {
