@@ -291,13 +291,13 @@ pub struct HeroSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<String>,
     /// Hit points when unhurt (from the class when it has one and this is not written).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub hp: u32,
     /// The hero's attack modifier deck; the class's, else the standard 20 cards, when omitted.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub modifiers: Option<Vec<String>>,
     /// The hero's ability cards: written out, or taken from its class (`hand`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<HeroCard>,
     /// For a hero of a class: the cards of its hand, by name, from the class's cards of its level
     /// or below; when not written, the first of those, as many as the class's hand size.
@@ -894,7 +894,7 @@ pub struct Placement {
     /// The monster type's name.
     pub monster: String,
     /// An elite monster (for every number of characters).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub elite: bool,
     /// What stands there for two, three and four characters, as a printed scenario marks it:
     /// `(Absent, Normal, Elite)`. Without it, a monster stands there for every number.
