@@ -7,6 +7,9 @@
 use serde::Serialize;
 
 use crate::LoadError;
+use crate::library::Library;
+use crate::rules::lab::{Brush, Field, Value};
+use crate::rules::view::{CellKey, TableView};
 
 /// A scenario of one rule module as its file holds it: what the workshop edits.
 pub trait Document: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static {
@@ -16,6 +19,55 @@ pub trait Document: Clone + PartialEq + std::fmt::Debug + Send + Sync + 'static 
     /// The document a file's text holds, as written (nothing looked up in a library, nothing
     /// checked beyond its syntax and fields).
     fn read(file: &str, text: &str) -> Result<Self, LoadError>;
+}
+
+/// A module's scenario made on the table: drawn, painted by brushes, set in panels.
+///
+/// Every edit works on the document as its file holds it; the engine ([`crate::workshop`]) checks
+/// the file after each one. A `Palette` is what the brushes carry (the monster type a spot brush
+/// places, the room a room brush paints): chosen in the panel, not part of the scenario, and not
+/// an edit to undo.
+pub trait Shop: Document {
+    /// The module's `rules:` name.
+    const MODULE: &'static str;
+    /// What the brushes carry.
+    type Palette: Clone + Default + std::fmt::Debug + Send + Sync + 'static;
+    /// The rules its scenarios are played by (for playtests).
+    type Rules: crate::rules::coverage::Coverage;
+
+    /// A new scenario named `name` with nothing on it.
+    fn blank(name: &str) -> Self;
+    /// The scenario's name.
+    fn name(&self) -> &str;
+    /// The board as the table draws it while the scenario is made: every room shown, each spot,
+    /// start and treasure where the map puts it (drawn from the file as written, so a draft with
+    /// errors still shows).
+    fn view(&self, library: &Library) -> TableView;
+    /// The palette's brushes.
+    fn brushes() -> Vec<Brush>;
+    /// Puts brush `brush` on `cell` (and the edge to `other` for an edge brush).
+    fn paint(
+        &mut self,
+        palette: &Self::Palette,
+        library: &Library,
+        brush: &str,
+        cell: CellKey,
+        other: Option<CellKey>,
+    ) -> Result<(), String>;
+    /// What the brushes carry, as fields of the panel.
+    fn palette_fields(palette: &Self::Palette, library: &Library) -> Vec<Field>;
+    /// Sets a field of the palette.
+    fn set_palette(palette: &mut Self::Palette, field: &str, value: Value) -> Result<(), String>;
+    /// The scenario's fields, then those of what stands on `selected`.
+    fn fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field>;
+    /// Sets one field of [`Shop::fields`].
+    fn set(
+        &mut self,
+        library: &Library,
+        selected: Option<CellKey>,
+        field: &str,
+        value: Value,
+    ) -> Result<(), String>;
 }
 
 /// A top-level struct being written, field by field.

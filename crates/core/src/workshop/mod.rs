@@ -9,7 +9,10 @@
 
 use crate::LoadError;
 use crate::library::Library;
-pub use crate::rules::workshop::{Document, Writer, compact};
+pub use crate::rules::workshop::{Document, Shop, Writer, compact};
+
+pub mod any;
+pub mod playtest;
 
 /// Largest number of edits kept to undo; the oldest go first.
 pub const MAX_UNDO: usize = 1_000;
@@ -155,3 +158,6 @@ impl<D: Document> Draft<D> {
         (self.undo.len(), self.redo.len())
     }
 }
+
+#[cfg(test)]
+mod tests;

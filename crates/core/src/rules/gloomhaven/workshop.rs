@@ -6,11 +6,17 @@
 //! at a time, which moves the whole board without bending it), and keeps the three grids one shape.
 
 use super::preset::{Overrides, Preset};
-use super::scenario::{MAX_MAP_SIDE, Placement, Rank, Scenario, map_hex};
+use super::scenario::{
+    Cell, HeroSpec, MAX_MAP_SIDE, Placement, Rank, Scenario, Treasure, Victory, cell, map_hex,
+    parse_class, parse_monster,
+};
 use crate::LoadError;
 use crate::error::parse_ron;
 use crate::hex::Hex;
-use crate::rules::workshop::{Document, Writer};
+use crate::library::Library;
+use crate::rules::lab::{Brush, BrushKind, Field, Value};
+use crate::rules::view::{CellInfo, CellKey, FigureInfo, Gear, Ground, Side, TableView, TokenInfo};
+use crate::rules::workshop::{Document, Shop, Writer};
 
 /// The first line of a file the workshop writes.
 const HEADER: &str = "Made in Foehold's scenario workshop. The format is in docs/scenarios.md.";
@@ -342,7 +348,7 @@ impl Scenario {
             heroes: Vec::new(),
             monsters: Vec::new(),
             monster_modifiers: None,
-            victory: super::scenario::Victory::AllFoesDead,
+            victory: Victory::AllFoesDead,
             marks: Vec::new(),
             special_rules: Vec::new(),
             treasures: Default::default(),
@@ -355,6 +361,823 @@ impl Scenario {
             party: None,
             classes: Default::default(),
         }
+    }
+}
+
+/// What the Gloomhaven-family brushes carry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Palette {
+    /// The monster type a spot brush places (the library's first when empty).
+    pub monster: String,
+    /// What a new spot holds for two, three and four characters.
+    pub players: [Rank; 3],
+    /// The room the room brush paints.
+    pub room: char,
+    /// The mark the mark brush lays or takes.
+    pub mark: char,
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette {
+            monster: String::new(),
+            players: [Rank::Normal; 3],
+            room: 'A',
+            mark: 'a',
+        }
+    }
+}
+
+/// The ground brushes: id, label, map character.
+const GROUND: [(&str, &str, char); 9] = [
+    ("floor", "Floor", '.'),
+    ("wall", "Wall", '#'),
+    ("obstacle", "Obstacle", 'o'),
+    ("trap", "Trap", '^'),
+    ("hazard", "Hazardous", '~'),
+    ("difficult", "Difficult", '%'),
+    ("icy", "Icy", '*'),
+    ("exit", "Exit", '>'),
+    ("door", "Door", '+'),
+];
+
+/// The most characters a scenario places starts for.
+const MAX_STARTS: u32 = 4;
+/// The most gold, damage or rounds a panel field takes (the loader bounds them again).
+const MAX_FIELD: i64 = 999;
+
+fn rank_word(r: Rank) -> &'static str {
+    match r {
+        Rank::Absent => "absent",
+        Rank::Normal => "normal",
+        Rank::Elite => "elite",
+    }
+}
+
+fn rank_of(word: &str) -> Result<Rank, String> {
+    match word {
+        "absent" => Ok(Rank::Absent),
+        "normal" => Ok(Rank::Normal),
+        "elite" => Ok(Rank::Elite),
+        w => Err(format!("`{w}`: expected absent, normal or elite")),
+    }
+}
+
+/// A spot's three ranks at a glance: `n` normal, `E` elite, `–` absent, for 2, 3 and 4.
+fn ranks_short(players: [Rank; 3]) -> String {
+    players
+        .iter()
+        .zip(2..)
+        .map(|(r, n)| {
+            let c = match r {
+                Rank::Absent => '–',
+                Rank::Normal => 'n',
+                Rank::Elite => 'E',
+            };
+            format!("{n}{c}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The names of the monster types and classes a library (with the built-in one) offers, in
+/// file order, each once.
+fn offered(library: &Library) -> (Vec<String>, Vec<String>) {
+    let all = library.with_built_in();
+    let mut monsters: Vec<String> = Vec::new();
+    for e in &all.monsters {
+        if let Ok(t) = e.text.as_ref()
+            && let Ok(m) = parse_monster(&e.file, t)
+            && !monsters.contains(&m.name)
+        {
+            monsters.push(m.name);
+        }
+    }
+    let mut classes: Vec<String> = Vec::new();
+    for e in &all.classes {
+        if let Ok(t) = e.text.as_ref()
+            && let Ok(c) = parse_class(&e.file, t)
+            && !classes.contains(&c.name)
+        {
+            classes.push(c.name);
+        }
+    }
+    (monsters, classes)
+}
+
+/// A figure's id on the table from its hex: the same figure keeps it through every edit that
+/// leaves it where it is.
+fn figure_id(h: Hex) -> u32 {
+    (((h.x + 2048) as u32) << 12) | ((h.y + 2048) as u32 & 0xfff)
+}
+
+const VICTORIES: [&str; 7] = [
+    "every foe",
+    "kill",
+    "loot",
+    "escape",
+    "survive",
+    "destroy",
+    "protect",
+];
+
+impl Scenario {
+    /// The map's hexes with their characters, in text order.
+    fn drawn(&self) -> Vec<(Hex, char)> {
+        self.map
+            .iter()
+            .enumerate()
+            .flat_map(|(row, line)| {
+                line.chars()
+                    .enumerate()
+                    .filter(|(_, c)| *c != ' ')
+                    .map(move |(col, c)| (map_hex(col, row), c))
+            })
+            .collect()
+    }
+
+    /// The room letter a new hex goes in: the palette's, once rooms are drawn.
+    fn put_in_room(&mut self, h: Hex, room: char) -> Result<(), String> {
+        if !self.rooms.is_empty() && self.char_at(Layer::Rooms, h) == ' ' {
+            self.set_char(Layer::Rooms, h, room)?;
+        }
+        Ok(())
+    }
+
+    /// The lowest start number not on the map.
+    fn next_start(&self) -> Option<u32> {
+        (1..=MAX_STARTS).find(|n| {
+            let c = char::from_digit(*n, 10).unwrap_or('1');
+            !self.map.iter().any(|l| l.contains(c))
+        })
+    }
+}
+
+impl Shop for Scenario {
+    const MODULE: &'static str = "Gloomhaven";
+    type Palette = Palette;
+    type Rules = super::Gloomhaven;
+
+    fn blank(name: &str) -> Scenario {
+        Scenario::blank(name)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn view(&self, library: &Library) -> TableView {
+        let _ = library;
+        let mut view = TableView::default();
+        for (h, c) in self.drawn() {
+            let key = (h.x, h.y);
+            let room = self.char_at(Layer::Rooms, h);
+            let place = match room {
+                ' ' | '+' => None,
+                r => Some(
+                    self.room_names
+                        .get(&r)
+                        .map_or_else(|| format!("room {r}"), |n| format!("room {r}: {n}")),
+                ),
+            };
+            let (ground, door) = match cell(c) {
+                Some(Ok(Cell::Terrain(t))) => (super::ground(t), false),
+                Some(Ok(Cell::Door)) => (Ground::Floor, true),
+                Some(Ok(Cell::Exit)) => (Ground::Exit, false),
+                _ => (Ground::Floor, false),
+            };
+            view.cells.push(CellInfo {
+                key,
+                ground,
+                door,
+                place,
+            });
+            let id = figure_id(h);
+            let figure = |name: String, side: Side, card: Vec<String>| FigureInfo {
+                id,
+                name,
+                side,
+                elite: false,
+                hp: 1,
+                max_hp: 0,
+                conditions: Vec::new(),
+                cell: key,
+                owner: None,
+                tint: 0,
+                gear: Gear::Bare,
+                rooted: false,
+                card,
+            };
+            match cell(c) {
+                Some(Ok(Cell::Hero(i))) => {
+                    let hero = self.heroes.get(i);
+                    let mut f = figure(
+                        format!(
+                            "Start {}{}",
+                            i + 1,
+                            hero.map_or(String::new(), |h| format!(": {}", h.name))
+                        ),
+                        Side::Hero,
+                        match hero {
+                            Some(h) => vec![
+                                format!("Class {}", h.class.as_deref().unwrap_or("written out")),
+                                format!("Player {}", h.player),
+                            ],
+                            None => vec!["No hero: the heroes list is shorter".into()],
+                        },
+                    );
+                    f.owner = hero.map(|h| h.player.min(255) as u8);
+                    f.tint = i;
+                    view.figures.push(f);
+                }
+                Some(Ok(Cell::Monster(l))) => {
+                    if let Some(p) = self.legend.get(&l) {
+                        let players = p.players.unwrap_or(if p.elite {
+                            [Rank::Elite; 3]
+                        } else {
+                            [Rank::Normal; 3]
+                        });
+                        let mut f = figure(
+                            format!("{} {}", p.monster, ranks_short(players)),
+                            Side::Foe,
+                            players
+                                .iter()
+                                .zip(2..)
+                                .map(|(r, n)| format!("{n} characters: {}", rank_word(*r)))
+                                .chain([format!("Spot letter {l}")])
+                                .collect(),
+                        );
+                        // Drawn elite when it is elite for four: the most it can be.
+                        f.elite = players[2] == Rank::Elite;
+                        f.tint = self
+                            .legend
+                            .values()
+                            .position(|q| q.monster == p.monster)
+                            .unwrap_or(0);
+                        view.figures.push(f);
+                    } else if let Some(t) = self.treasures.get(&l) {
+                        view.tokens.push(TokenInfo {
+                            cell: key,
+                            label: format!("treasure {l}: {}", t.describe()),
+                        });
+                    } else if let Some(a) = self.allies.get(&l) {
+                        view.figures.push(figure(
+                            a.name.clone(),
+                            Side::Ally,
+                            vec![format!("Ally, letter {l}")],
+                        ));
+                    } else {
+                        view.figures.push(figure(
+                            format!("{l}?"),
+                            Side::Foe,
+                            vec![format!("The letter {l} is in no legend")],
+                        ));
+                    }
+                }
+                _ => {}
+            }
+            let mark = self.char_at(Layer::Marks, h);
+            if mark != '.' && mark != ' ' {
+                view.tokens.push(TokenInfo {
+                    cell: key,
+                    label: format!("mark {mark}"),
+                });
+            }
+        }
+        view.thin_walls = self.thin_walls.iter().map(|&(a, b)| (a, b)).collect();
+        view.banner = format!("Making {}", self.name);
+        view
+    }
+
+    fn brushes() -> Vec<Brush> {
+        let mut out: Vec<Brush> = GROUND
+            .iter()
+            .map(|&(id, label, _)| Brush {
+                id,
+                label,
+                kind: BrushKind::Ground,
+            })
+            .collect();
+        out.extend([
+            Brush {
+                id: "erase",
+                label: "Erase",
+                kind: BrushKind::Erase,
+            },
+            Brush {
+                id: "thin-wall",
+                label: "Thin wall",
+                kind: BrushKind::Edge,
+            },
+            Brush {
+                id: "room",
+                label: "Room",
+                kind: BrushKind::Mark,
+            },
+            Brush {
+                id: "start",
+                label: "Start",
+                kind: BrushKind::Figure,
+            },
+            Brush {
+                id: "monster",
+                label: "Monster",
+                kind: BrushKind::Figure,
+            },
+            Brush {
+                id: "cycle-2",
+                label: "2 characters",
+                kind: BrushKind::Figure,
+            },
+            Brush {
+                id: "cycle-3",
+                label: "3 characters",
+                kind: BrushKind::Figure,
+            },
+            Brush {
+                id: "cycle-4",
+                label: "4 characters",
+                kind: BrushKind::Figure,
+            },
+            Brush {
+                id: "treasure",
+                label: "Treasure",
+                kind: BrushKind::Mark,
+            },
+            Brush {
+                id: "mark",
+                label: "Mark",
+                kind: BrushKind::Mark,
+            },
+        ]);
+        out
+    }
+
+    fn paint(
+        &mut self,
+        palette: &Palette,
+        library: &Library,
+        brush: &str,
+        cell_key: CellKey,
+        other: Option<CellKey>,
+    ) -> Result<(), String> {
+        let h = Hex::new(cell_key.0, cell_key.1);
+        let here = self.char_at(Layer::Map, h);
+        if let Some(&(_, _, c)) = GROUND.iter().find(|(id, _, _)| *id == brush) {
+            let h = self.set_char(Layer::Map, h, c)?;
+            if c == '+' {
+                if self.rooms.is_empty() {
+                    self.start_layer(Layer::Rooms);
+                }
+                self.set_char(Layer::Rooms, h, '+')?;
+            } else {
+                if self.char_at(Layer::Rooms, h) == '+' {
+                    self.set_char(Layer::Rooms, h, palette.room)?;
+                }
+                self.put_in_room(h, palette.room)?;
+            }
+            self.forget_unused_spots();
+            return Ok(());
+        }
+        let on_map = || {
+            if here == ' ' {
+                Err("there is no hex here: paint floor first".to_string())
+            } else {
+                Ok(())
+            }
+        };
+        match brush {
+            "erase" => {
+                for layer in [Layer::Map, Layer::Rooms, Layer::Marks] {
+                    if self.char_at(layer, h) != layer.blank() {
+                        self.set_char(layer, h, layer.blank())?;
+                    }
+                }
+                self.forget_unused_spots();
+                Ok(())
+            }
+            "thin-wall" => {
+                let other = other.ok_or("a thin wall needs two neighbouring hexes")?;
+                let b = Hex::new(other.0, other.1);
+                if crate::hex::distance(h, b) != 1 {
+                    return Err("a thin wall lies between two neighbouring hexes".into());
+                }
+                let (a, b) = ((h.x, h.y), (b.x, b.y));
+                let before = self.thin_walls.len();
+                self.thin_walls
+                    .retain(|&(x, y)| !((x == a && y == b) || (x == b && y == a)));
+                if self.thin_walls.len() == before {
+                    self.thin_walls.push((a, b));
+                }
+                Ok(())
+            }
+            "room" => {
+                on_map()?;
+                if here == '+' {
+                    return Err("a door belongs to no room: it joins the two beside it".into());
+                }
+                if !palette.room.is_ascii_uppercase() {
+                    return Err(format!(
+                        "room `{}`: a room is a capital letter",
+                        palette.room
+                    ));
+                }
+                if self.rooms.is_empty() {
+                    self.start_layer(Layer::Rooms);
+                }
+                self.set_char(Layer::Rooms, h, palette.room)?;
+                Ok(())
+            }
+            "start" => {
+                on_map()?;
+                if here.is_ascii_digit() {
+                    self.set_char(Layer::Map, h, '.')?;
+                    return Ok(());
+                }
+                let n = self.next_start().ok_or(format!(
+                    "every start from 1 to {MAX_STARTS} is on the map already"
+                ))?;
+                let (_, classes) = offered(library);
+                while self.heroes.len() < n as usize {
+                    let k = self.heroes.len() as u32 + 1;
+                    self.heroes.push(HeroSpec {
+                        name: format!("Hero {k}"),
+                        player: k,
+                        class: classes.first().cloned(),
+                        hp: 0,
+                        modifiers: None,
+                        cards: Vec::new(),
+                        hand: Vec::new(),
+                        level: 1,
+                        perks: Vec::new(),
+                    });
+                }
+                self.set_char(Layer::Map, h, char::from_digit(n, 10).unwrap_or('1'))?;
+                self.forget_unused_spots();
+                Ok(())
+            }
+            "monster" => {
+                on_map()?;
+                let (monsters, _) = offered(library);
+                let monster = if palette.monster.is_empty() {
+                    monsters
+                        .first()
+                        .cloned()
+                        .ok_or("the library has no monster type")?
+                } else {
+                    palette.monster.clone()
+                };
+                let letter = self.spot_letter(&monster, palette.players)?;
+                self.set_char(Layer::Map, h, letter)?;
+                self.forget_unused_spots();
+                Ok(())
+            }
+            "cycle-2" | "cycle-3" | "cycle-4" => {
+                let i = match brush {
+                    "cycle-2" => 0,
+                    "cycle-3" => 1,
+                    _ => 2,
+                };
+                let spot = self
+                    .legend
+                    .get(&here)
+                    .cloned()
+                    .ok_or("click a monster spot to change what stands there")?;
+                let mut players = spot.players.unwrap_or(if spot.elite {
+                    [Rank::Elite; 3]
+                } else {
+                    [Rank::Normal; 3]
+                });
+                players[i] = match players[i] {
+                    Rank::Absent => Rank::Normal,
+                    Rank::Normal => Rank::Elite,
+                    Rank::Elite => Rank::Absent,
+                };
+                let letter = self.spot_letter(&spot.monster, players)?;
+                self.set_char(Layer::Map, h, letter)?;
+                self.forget_unused_spots();
+                Ok(())
+            }
+            "treasure" => {
+                on_map()?;
+                if let Some(old) = self.treasures.keys().copied().find(|&c| c == here) {
+                    self.treasures.remove(&old);
+                    self.set_char(Layer::Map, h, '.')?;
+                    return Ok(());
+                }
+                let letter = ('A'..='Z')
+                    .chain('a'..='z')
+                    .find(|c| {
+                        !self.legend.contains_key(c)
+                            && !self.treasures.contains_key(c)
+                            && !self.allies.contains_key(c)
+                            && !self.map.iter().any(|l| l.contains(*c))
+                    })
+                    .ok_or("every letter of the map is taken")?;
+                self.treasures.insert(
+                    letter,
+                    Treasure {
+                        gold: 10,
+                        ..Treasure::default()
+                    },
+                );
+                self.set_char(Layer::Map, h, letter)?;
+                self.forget_unused_spots();
+                Ok(())
+            }
+            "mark" => {
+                on_map()?;
+                if !palette.mark.is_ascii_lowercase() {
+                    return Err(format!("mark `{}`: a mark is a small letter", palette.mark));
+                }
+                let now = self.char_at(Layer::Marks, h);
+                let to = if now == palette.mark {
+                    '.'
+                } else {
+                    palette.mark
+                };
+                self.set_char(Layer::Marks, h, to)?;
+                Ok(())
+            }
+            b => Err(format!("no brush `{b}`")),
+        }
+    }
+
+    fn palette_fields(palette: &Palette, library: &Library) -> Vec<Field> {
+        let (monsters, _) = offered(library);
+        let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
+        let monster = if palette.monster.is_empty() {
+            names.first().copied().unwrap_or("")
+        } else {
+            &palette.monster
+        };
+        let ranks = ["absent", "normal", "elite"];
+        let mut out = vec![Field::choice(
+            "brush:monster",
+            "Monster to place",
+            monster,
+            &names,
+        )];
+        for (i, n) in [2, 3, 4].iter().enumerate() {
+            out.push(Field::choice(
+                &format!("brush:players-{n}"),
+                &format!("…for {n} characters"),
+                rank_word(palette.players[i]),
+                &ranks,
+            ));
+        }
+        let rooms: Vec<String> = ('A'..='H').map(String::from).collect();
+        let room_refs: Vec<&str> = rooms.iter().map(String::as_str).collect();
+        out.push(Field::choice(
+            "brush:room",
+            "Room to paint",
+            &palette.room.to_string(),
+            &room_refs,
+        ));
+        let marks: Vec<String> = ('a'..='h').map(String::from).collect();
+        let mark_refs: Vec<&str> = marks.iter().map(String::as_str).collect();
+        out.push(Field::choice(
+            "brush:mark",
+            "Mark to lay",
+            &palette.mark.to_string(),
+            &mark_refs,
+        ));
+        out
+    }
+
+    fn set_palette(palette: &mut Palette, field: &str, value: Value) -> Result<(), String> {
+        let Value::Choice(word) = value else {
+            return Err(format!("{field}: expected a choice"));
+        };
+        let letter = || {
+            word.chars()
+                .next()
+                .filter(|_| word.chars().count() == 1)
+                .ok_or_else(|| format!("`{word}`: expected one letter"))
+        };
+        match field {
+            "brush:monster" => palette.monster = word,
+            "brush:players-2" => palette.players[0] = rank_of(&word)?,
+            "brush:players-3" => palette.players[1] = rank_of(&word)?,
+            "brush:players-4" => palette.players[2] = rank_of(&word)?,
+            "brush:room" => palette.room = letter()?,
+            "brush:mark" => palette.mark = letter()?,
+            f => return Err(format!("no field `{f}`")),
+        }
+        Ok(())
+    }
+
+    fn fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field> {
+        let (monsters, classes) = offered(library);
+        let mut out = vec![
+            Field::text("name", "Name", &self.name),
+            Field::text("description", "Description", &self.description),
+            Field::choice("victory", "Goal", self.victory.kind(), &VICTORIES),
+        ];
+        match &self.victory {
+            Victory::Kill(m) => {
+                let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
+                out.push(Field::choice("victory:monster", "…of type", m, &names));
+            }
+            Victory::Loot(n) | Victory::Survive(n) | Victory::Protect(n) => {
+                let label = match self.victory {
+                    Victory::Loot(_) => "…treasures",
+                    _ => "…rounds",
+                };
+                out.push(Field::number("victory:n", label, i64::from(*n), (1, 99)));
+            }
+            _ => {}
+        }
+        out.push(Field::number(
+            "round_limit",
+            "Round limit (0: none)",
+            i64::from(self.round_limit.unwrap_or(0)),
+            (0, 99),
+        ));
+        out.push(Field::number(
+            "trap_damage",
+            "Trap damage",
+            i64::from(self.trap_damage),
+            (0, MAX_FIELD),
+        ));
+        let Some(key) = selected else {
+            return out;
+        };
+        let h = Hex::new(key.0, key.1);
+        let here = self.char_at(Layer::Map, h);
+        let room = self.char_at(Layer::Rooms, h);
+        if room.is_ascii_uppercase() {
+            out.push(Field::text(
+                "room:name",
+                &format!("Room {room}'s name"),
+                self.room_names.get(&room).map_or("", String::as_str),
+            ));
+        }
+        match cell(here) {
+            Some(Ok(Cell::Hero(i))) => {
+                if let Some(hero) = self.heroes.get(i) {
+                    let n = i + 1;
+                    out.push(Field::text("hero:name", &format!("Hero {n}"), &hero.name));
+                    let names: Vec<&str> = classes.iter().map(String::as_str).collect();
+                    out.push(Field::choice(
+                        "hero:class",
+                        "…class",
+                        hero.class.as_deref().unwrap_or(""),
+                        &names,
+                    ));
+                }
+            }
+            Some(Ok(Cell::Monster(l))) => {
+                if let Some(p) = self.legend.get(&l) {
+                    let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
+                    out.push(Field::choice("spot:monster", "Monster", &p.monster, &names));
+                    let players = p.players.unwrap_or([Rank::Normal; 3]);
+                    for (i, n) in [2, 3, 4].iter().enumerate() {
+                        out.push(Field::choice(
+                            &format!("spot:players-{n}"),
+                            &format!("…for {n} characters"),
+                            rank_word(players[i]),
+                            &["absent", "normal", "elite"],
+                        ));
+                    }
+                } else if let Some(t) = self.treasures.get(&l) {
+                    out.push(Field::number(
+                        "treasure:gold",
+                        "Treasure's gold",
+                        i64::from(t.gold),
+                        (0, MAX_FIELD),
+                    ));
+                    out.push(Field::number(
+                        "treasure:damage",
+                        "…damage to the looter",
+                        i64::from(t.damage),
+                        (0, MAX_FIELD),
+                    ));
+                    out.push(Field::text(
+                        "treasure:item",
+                        "…item",
+                        t.item.as_deref().unwrap_or(""),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+
+    fn set(
+        &mut self,
+        library: &Library,
+        selected: Option<CellKey>,
+        field: &str,
+        value: Value,
+    ) -> Result<(), String> {
+        let number = |v: &Value| match v {
+            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
+            _ => Err("expected a number".to_string()),
+        };
+        let text = |v: &Value| match v {
+            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
+            _ => Err("expected text".to_string()),
+        };
+        let at = selected.map(|k| Hex::new(k.0, k.1));
+        let here = at.map_or(' ', |h| self.char_at(Layer::Map, h));
+        match field {
+            "name" => self.name = text(&value)?,
+            "description" => self.description = text(&value)?,
+            "victory" => {
+                let (monsters, _) = offered(library);
+                self.victory = match text(&value)?.as_str() {
+                    "every foe" => Victory::AllFoesDead,
+                    "kill" => Victory::Kill(
+                        self.legend
+                            .values()
+                            .next()
+                            .map(|p| p.monster.clone())
+                            .or_else(|| monsters.first().cloned())
+                            .unwrap_or_default(),
+                    ),
+                    "loot" => Victory::Loot(self.treasures.len().max(1) as u32),
+                    "escape" => Victory::Escape,
+                    "survive" => Victory::Survive(6),
+                    "destroy" => Victory::Destroy,
+                    "protect" => Victory::Protect(6),
+                    w => return Err(format!("`{w}`: expected one of {}", VICTORIES.join(", "))),
+                };
+            }
+            "victory:monster" => {
+                if let Victory::Kill(m) = &mut self.victory {
+                    *m = text(&value)?;
+                }
+            }
+            "victory:n" => {
+                let n = number(&value)?;
+                match &mut self.victory {
+                    Victory::Loot(x) | Victory::Survive(x) | Victory::Protect(x) => *x = n,
+                    _ => return Err("this goal has no number".into()),
+                }
+            }
+            "round_limit" => {
+                let n = number(&value)?;
+                self.round_limit = (n > 0).then_some(n);
+            }
+            "trap_damage" => self.trap_damage = number(&value)?,
+            "room:name" => {
+                let room = at.map_or(' ', |h| self.char_at(Layer::Rooms, h));
+                let name = text(&value)?;
+                if name.trim().is_empty() {
+                    self.room_names.remove(&room);
+                } else {
+                    self.room_names.insert(room, name);
+                }
+            }
+            "hero:name" | "hero:class" => {
+                let Some(Ok(Cell::Hero(i))) = cell(here) else {
+                    return Err("select a start first".into());
+                };
+                let hero = self
+                    .heroes
+                    .get_mut(i)
+                    .ok_or("this start has no hero in the list")?;
+                if field == "hero:name" {
+                    hero.name = text(&value)?;
+                } else {
+                    hero.class = Some(text(&value)?);
+                }
+            }
+            "spot:monster" | "spot:players-2" | "spot:players-3" | "spot:players-4" => {
+                let (Some(h), Some(spot)) = (at, self.legend.get(&here).cloned()) else {
+                    return Err("select a monster spot first".into());
+                };
+                let mut players = spot.players.unwrap_or([Rank::Normal; 3]);
+                let mut monster = spot.monster;
+                match field {
+                    "spot:monster" => monster = text(&value)?,
+                    "spot:players-2" => players[0] = rank_of(&text(&value)?)?,
+                    "spot:players-3" => players[1] = rank_of(&text(&value)?)?,
+                    _ => players[2] = rank_of(&text(&value)?)?,
+                }
+                let letter = self.spot_letter(&monster, players)?;
+                self.set_char(Layer::Map, h, letter)?;
+                self.forget_unused_spots();
+            }
+            "treasure:gold" | "treasure:damage" | "treasure:item" => {
+                let t = self
+                    .treasures
+                    .get_mut(&here)
+                    .ok_or("select a treasure first")?;
+                match field {
+                    "treasure:gold" => t.gold = number(&value)?,
+                    "treasure:damage" => t.damage = number(&value)?,
+                    _ => {
+                        let item = text(&value)?;
+                        t.item = (!item.trim().is_empty()).then_some(item);
+                    }
+                }
+            }
+            f => return Err(format!("no field `{f}`")),
+        }
+        Ok(())
     }
 }
 
@@ -418,7 +1241,7 @@ mod tests {
         // Two heroes of a library class.
         d.edit(&library, |s| {
             for (i, name) in ["Ash", "Birch"].iter().enumerate() {
-                s.heroes.push(super::super::scenario::HeroSpec {
+                s.heroes.push(HeroSpec {
                     name: (*name).into(),
                     player: i as u32 + 1,
                     class: Some("Bulwark".into()),
@@ -486,7 +1309,12 @@ mod tests {
         assert!(d.playable(), "{:?}", d.report());
         assert_eq!(d.doc().legend[&'a'].monster, "Cellar Rat");
         let text = d.text();
-        assert!(text.contains("        'a': (monster: \"Cellar Rat\", elite: false, players: (Absent, Normal, Elite)),\n"), "{text}");
+        assert!(
+            text.contains(
+                "        'a': (monster: \"Cellar Rat\", players: (Absent, Normal, Elite)),\n"
+            ),
+            "{text}"
+        );
         assert_eq!(Scenario::read("again", &text).unwrap().write(), text);
         // Undo goes back an edit at a time, and redo forth; an edit that changes nothing is none.
         let steps = d.history().0;

@@ -1,0 +1,180 @@
+//! The workshop's engine driven as the table drives it: a two-room scenario made by brushes and
+//! fields from a blank draft, checked, playtested and written.
+
+use super::any::{AnyDraft, open_draft, shop_modules};
+use crate::library::Library;
+use crate::rules::PartyChoice;
+use crate::rules::gloomhaven::scenario::map_hex;
+use crate::rules::lab::Value;
+use crate::rules::view::CellKey;
+
+/// The cell of the map's column `col` and row `row`.
+fn at(col: usize, row: usize) -> CellKey {
+    let h = map_hex(col, row);
+    (h.x, h.y)
+}
+
+fn paint(d: &mut dyn AnyDraft, brush: &str, cells: &[(usize, usize)]) {
+    for &(c, r) in cells {
+        d.paint(brush, at(c, r), None)
+            .unwrap_or_else(|e| panic!("{brush} at {c},{r}: {e}"));
+    }
+}
+
+fn choose(d: &mut dyn AnyDraft, selected: Option<CellKey>, field: &str, word: &str) {
+    d.set(selected, field, Value::Choice(word.into()))
+        .unwrap_or_else(|e| panic!("{field} = {word}: {e}"));
+}
+
+fn block(
+    cols: std::ops::RangeInclusive<usize>,
+    rows: std::ops::RangeInclusive<usize>,
+) -> Vec<(usize, usize)> {
+    cols.flat_map(|c| rows.clone().map(move |r| (c, r)))
+        .collect()
+}
+
+/// Two rooms of floor walled round, a door between them, four starts, rats for the party sizes,
+/// the Rat King to kill in the second room and a chest in the first.
+fn two_rooms() -> Box<dyn AnyDraft> {
+    let gh = shop_modules()
+        .into_iter()
+        .find(|m| m.module == "Gloomhaven")
+        .unwrap();
+    let mut d = (gh.blank)("two-rooms.ron", Library::default());
+    assert!(!d.playable(), "a blank draft has nothing to play");
+    // Walls round two rooms of 4 by 3, a door in the wall between.
+    paint(d.as_mut(), "wall", &block(0..=10, 0..=4));
+    paint(d.as_mut(), "floor", &block(1..=4, 1..=3));
+    paint(d.as_mut(), "door", &[(5, 2)]);
+    choose(d.as_mut(), None, "brush:room", "B");
+    paint(d.as_mut(), "room", &block(6..=10, 0..=4));
+    paint(d.as_mut(), "floor", &block(6..=9, 1..=3));
+    paint(d.as_mut(), "start", &[(1, 1), (1, 2), (1, 3), (2, 2)]);
+    choose(d.as_mut(), None, "brush:monster", "Cellar Rat");
+    paint(d.as_mut(), "monster", &[(7, 1), (7, 3)]);
+    // The second rat: absent for two (normal, elite, absent: two clicks), elite for four.
+    paint(d.as_mut(), "cycle-2", &[(7, 3)]);
+    paint(d.as_mut(), "cycle-2", &[(7, 3)]);
+    paint(d.as_mut(), "cycle-4", &[(7, 3)]);
+    choose(d.as_mut(), None, "brush:monster", "Rat King");
+    paint(d.as_mut(), "monster", &[(9, 2)]);
+    paint(d.as_mut(), "treasure", &[(3, 1)]);
+    choose(d.as_mut(), None, "victory", "kill");
+    choose(d.as_mut(), None, "victory:monster", "Rat King");
+    d.set(None, "round_limit", Value::Number(14)).unwrap();
+    d.set(
+        Some(at(6, 2)),
+        "room:name",
+        Value::Text("the larder".into()),
+    )
+    .unwrap();
+    d
+}
+
+#[test]
+fn a_two_room_scenario_made_by_brushes_loads_and_plays() {
+    let d = two_rooms();
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let view = d.view();
+    let doors = view.cells.iter().filter(|c| c.door).count();
+    assert_eq!(doors, 1);
+    let foes: Vec<&str> = view
+        .figures
+        .iter()
+        .filter(|f| f.side == crate::rules::view::Side::Foe)
+        .map(|f| f.name.as_str())
+        .collect();
+    assert_eq!(
+        foes,
+        [
+            "Cellar Rat 2n 3n 4n",
+            "Rat King 2n 3n 4n",
+            "Cellar Rat 2– 3n 4E"
+        ]
+    );
+    assert!(
+        d.text()
+            .contains("room_names: {\n        'B': \"the larder\""),
+        "{}",
+        d.text()
+    );
+    for players in [2, 3, 4] {
+        let mut test = d
+            .playtest(
+                30,
+                PartyChoice {
+                    players: Some(players),
+                    ..PartyChoice::default()
+                },
+            )
+            .unwrap();
+        while test.step() {}
+        let r = &test.report;
+        assert_eq!((test.played(), r.unfinished), (30, 0), "{players} players");
+        let opened = r.count("Door opened").unwrap();
+        assert!(
+            opened.games > 0,
+            "{players} players: the door is never opened"
+        );
+        assert!(r.won > 0, "{players} players never win: {r:?}");
+    }
+}
+
+#[test]
+fn a_made_scenario_reads_back_the_same_and_undoes_to_blank() {
+    let mut d = two_rooms();
+    let text = d.text();
+    let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
+    assert_eq!(again.text(), text, "save → open → save changes the bytes");
+    let blank = (shop_modules()[0].blank)("two-rooms.ron", Library::default()).text();
+    let (undo, redo) = d.history();
+    assert_eq!(redo, 0);
+    for _ in 0..undo {
+        assert!(d.undo());
+    }
+    assert!(!d.undo());
+    assert_eq!(d.text(), blank);
+    while d.redo() {}
+    assert_eq!(d.text(), text);
+}
+
+#[test]
+fn brushes_refuse_what_a_file_cannot_hold_and_leave_the_draft() {
+    let mut d = two_rooms();
+    let before = d.text();
+    let history = d.history();
+    for (brush, cell, why) in [
+        ("monster", at(20, 20), "no hex here"),
+        ("cycle-2", at(2, 1), "monster spot"),
+        ("start", at(3, 3), "every start"),
+        ("room", at(5, 2), "door belongs to no room"),
+        ("no-such", at(1, 1), "no brush"),
+    ] {
+        let e = d.paint(brush, cell, None).unwrap_err();
+        assert!(e.contains(why), "{brush}: {e}");
+    }
+    let e = d.paint("thin-wall", at(1, 1), Some(at(4, 3))).unwrap_err();
+    assert!(e.contains("neighbouring"), "{e}");
+    assert_eq!(d.text(), before);
+    assert_eq!(d.history(), history);
+    // A palette setting is no edit.
+    choose(d.as_mut(), None, "brush:room", "C");
+    assert_eq!(d.history(), history);
+}
+
+#[test]
+fn a_goal_named_before_its_monster_is_an_error_the_draft_keeps() {
+    let mut d = two_rooms();
+    choose(d.as_mut(), None, "victory:monster", "Husk Beetle");
+    let e = d
+        .report()
+        .error
+        .clone()
+        .expect("a goal with no such monster on the map");
+    assert!(e.to_string().contains("Husk Beetle"), "{e}");
+    assert!(!d.playable());
+    assert!(d.playtest(1, PartyChoice::default()).is_err());
+    d.undo();
+    assert!(d.playable());
+}
