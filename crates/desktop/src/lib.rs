@@ -29,6 +29,9 @@ pub struct TableArgs {
     /// Open the position lab on a blank position: gloomhaven, brimstone or goals
     #[arg(long, value_name = "MODULE", num_args = 0..=1, default_missing_value = "gloomhaven")]
     pub lab: Option<String>,
+    /// Open the scenario workshop: on SCENARIO when given, else on a new scenario
+    #[arg(long)]
+    pub workshop: bool,
     /// Seed of the game's dice
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

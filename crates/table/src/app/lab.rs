@@ -12,10 +12,11 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use foehold_core::kit::{lab_modules, open_any};
 use foehold_core::lab::any::AnyBench;
-use foehold_core::lab::{BrushKind, Value, code};
+use foehold_core::lab::{BrushKind, code};
 
 use super::board::{CellMarks, Mark, RebuildBoard};
 use super::dock::{Dock, Slot};
+use super::fields::field_grid;
 use super::focus::{Typing, ctrl_held};
 use super::picking::{Picked, Target};
 use super::screen::arrive;
@@ -715,110 +716,17 @@ fn fields_window(
     );
     dock.show(ctx, Slot::Scenario, egui::Window::new("Position"), |ui| {
         ui.weak(pointing).tagged("lab:pointing");
-        egui::Grid::new("lab-fields").num_columns(2).show(ui, |ui| {
-            for f in &fields {
-                ui.label(&f.label);
-                let tag = format!("lab:field:{}", f.id);
-                let mut wanted: Option<Value> = None;
-                match &f.value {
-                    Value::Number(n) => {
-                        // Typed as text so that a number out of bounds is refused with the reason
-                        // next to it, not silently clamped.
-                        let mut text = tools
-                            .typing
-                            .iter()
-                            .find(|(id, _)| *id == f.id)
-                            .map_or_else(|| n.to_string(), |(_, t)| t.clone());
-                        let (lo, hi) = f.bounds;
-                        let mut stepped = None;
-                        let r = ui
-                            .horizontal(|ui| {
-                                let r = ui
-                                    .add(egui::TextEdit::singleline(&mut text).desired_width(60.0))
-                                    .tagged(tag.clone());
-                                // Steppers within the bounds: a button at a bound is disabled.
-                                let less = ui
-                                    .add_enabled(*n > lo, egui::Button::new("−").small())
-                                    .on_hover_text(format!("One less (the least is {lo})"))
-                                    .tagged(format!("{tag}:less"));
-                                let more = ui
-                                    .add_enabled(*n < hi, egui::Button::new("+").small())
-                                    .on_hover_text(format!("One more (the most is {hi})"))
-                                    .tagged(format!("{tag}:more"));
-                                if less.clicked() {
-                                    stepped = Some(n.saturating_sub(1).clamp(lo, hi));
-                                }
-                                if more.clicked() {
-                                    stepped = Some(n.saturating_add(1).clamp(lo, hi));
-                                }
-                                r
-                            })
-                            .inner;
-                        if let Some(v) = stepped {
-                            tools.typing.retain(|(id, _)| *id != f.id);
-                            wanted = Some(Value::Number(v));
-                        } else if r.changed() {
-                            tools.typing.retain(|(id, _)| *id != f.id);
-                            tools.typing.push((f.id.clone(), text.clone()));
-                        }
-                        if r.lost_focus() && stepped.is_none() {
-                            tools.typing.retain(|(id, _)| *id != f.id);
-                            // Typed and entered within one frame (a fast typist, a slow frame)
-                            // counts as well: the text is compared, not only what was held.
-                            if text.trim() != n.to_string() {
-                                match text.trim().parse::<i64>() {
-                                    Ok(v) => wanted = Some(Value::Number(v)),
-                                    Err(_) => {
-                                        tools.refused = Some(format!(
-                                            "{}: `{text}` is not a whole number",
-                                            f.label
-                                        ));
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    Value::Flag(b) => {
-                        let mut v = *b;
-                        if ui.checkbox(&mut v, "").tagged(tag).changed() {
-                            wanted = Some(Value::Flag(v));
-                        }
-                    }
-                    Value::Choice(c) => {
-                        let mut v = c.clone();
-                        egui::ComboBox::from_id_salt(&f.id)
-                            .selected_text(&v)
-                            .show_ui(ui, |ui| {
-                                for choice in &f.choices {
-                                    ui.selectable_value(&mut v, choice.clone(), choice);
-                                }
-                            })
-                            .response
-                            .tagged(tag);
-                        if v != *c {
-                            wanted = Some(Value::Choice(v));
-                        }
-                    }
-                    Value::Text(s) => {
-                        let mut v = s.clone();
-                        let r = ui.text_edit_singleline(&mut v).tagged(tag);
-                        if r.lost_focus() && v != *s {
-                            wanted = Some(Value::Text(v));
-                        }
-                    }
-                }
-                ui.end_row();
-                if let Some(v) = wanted {
-                    let selected = tools.selected;
-                    tools.refused = bench
-                        .0
-                        .set(selected, &f.id, v)
-                        .err()
-                        .map(|e| format!("{}: {e}", f.label));
-                    tools.shown = None;
-                }
-            }
-        });
+        let tools = &mut *tools;
+        if let Some((f, v)) = field_grid(ui, "lab", &fields, &mut tools.typing, &mut tools.refused)
+        {
+            let selected = tools.selected;
+            tools.refused = bench
+                .0
+                .set(selected, &f.id, v)
+                .err()
+                .map(|e| format!("{}: {e}", f.label));
+            tools.shown = None;
+        }
     });
     Ok(())
 }

@@ -18,6 +18,7 @@ mod clipboard;
 mod dev;
 mod dock;
 mod driver;
+mod fields;
 mod focus;
 pub mod gloomhaven;
 mod keys;
@@ -37,6 +38,7 @@ mod tokens;
 mod ui;
 mod view;
 mod windows;
+pub mod workshop;
 
 /// The command line of the table.
 #[derive(Debug, Clone, Resource)]
@@ -44,6 +46,8 @@ pub struct Options {
     pub scenario: Option<PathBuf>,
     /// Open the position lab on a blank position of this module.
     pub lab: Option<String>,
+    /// Open the scenario workshop (on the scenario given, else on a new one).
+    pub workshop: bool,
     pub seed: u64,
     pub autoplay: bool,
     /// The players draw and roll at their own table and enter the outcomes (`--table-draws`).
@@ -62,6 +66,7 @@ impl Default for Options {
         Options {
             scenario: None,
             lab: None,
+            workshop: false,
             seed: 0,
             autoplay: false,
             table_draws: false,
@@ -80,6 +85,7 @@ impl Options {
         Options {
             scenario: a.scenario.clone(),
             lab: a.lab.clone(),
+            workshop: a.workshop,
             seed: a.seed,
             autoplay: a.autoplay,
             table_draws: a.table_draws,
@@ -155,6 +161,17 @@ fn open_file(world: &mut World, path: &std::path::Path, seed: u64) -> Result<(),
     driver::open::open(world, path, seed)
 }
 
+/// Opens the workshop on a scenario file, or on a new scenario of the first module it makes.
+fn open_in_workshop(world: &mut World, path: Option<&std::path::Path>) -> Result<(), String> {
+    match path {
+        Some(path) => {
+            let text = world.resource::<store::Store>().read(path)?;
+            workshop::open_file(world, &path.display().to_string(), &text)
+        }
+        None => workshop::open_blank(world, foehold_core::workshop::any::shop_modules()[0].module),
+    }
+}
+
 /// Opens the table window with the options of the command line.
 pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
     let options = Options::from_args(args);
@@ -184,6 +201,7 @@ pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
             clipboard::plugin,
             keys::plugin,
             plans::plugin,
+            workshop::plugin,
         ));
     #[cfg(feature = "dev")]
     app.add_plugins(dev::plugin);
@@ -194,6 +212,9 @@ pub fn run(args: &foehold_desktop::TableArgs) -> ExitCode {
         .or_else(|| store::default_scenario(&foehold_desktop::files::Files));
     let opened = match (&options.lab, &path) {
         (Some(module), _) => lab::open_blank(app.world_mut(), module),
+        (None, _) if options.workshop => {
+            open_in_workshop(app.world_mut(), options.scenario.as_deref())
+        }
         (None, Some(p)) => open_file(app.world_mut(), p, options.seed),
         (None, None) => Err("no scenario given and none found under scenarios/".into()),
     };

@@ -25,7 +25,8 @@ pub enum Screen {
     Choosing,
 }
 
-/// What is on the table: a game of one rule module, or the position lab's bench. It changes only
+/// What is on the table: a game of one rule module, the position lab's bench, or the workshop's
+/// draft. It changes only
 /// where something is put on the table ([`arrive`]), before the frame's state transition, so every
 /// system a mode runs sees that mode and what goes with it.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -37,6 +38,8 @@ pub enum OnTable {
     Game(&'static str),
     /// The position lab: a case on its bench, no game on the table.
     Lab,
+    /// The scenario workshop: a draft being made, no game on the table.
+    Workshop,
 }
 
 impl OnTable {

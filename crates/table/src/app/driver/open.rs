@@ -107,13 +107,23 @@ pub fn open_for(
     choice: PartyChoice,
 ) -> Result<(), String> {
     let text = world.resource::<crate::app::store::Store>().read(path)?;
-    let file = path.display().to_string();
+    open_text(world, &path.display().to_string(), &text, seed, choice)
+}
+
+/// [`open_for`] on a scenario's text (a draft of the workshop), read as the file `file`.
+pub fn open_text(
+    world: &mut World,
+    file: &str,
+    text: &str,
+    seed: u64,
+    choice: PartyChoice,
+) -> Result<(), String> {
     let install = with_rules(
-        &file,
-        &text,
+        file,
+        text,
         NewGame {
-            file: &file,
-            text: &text,
+            file,
+            text,
             seed,
             choice,
         },

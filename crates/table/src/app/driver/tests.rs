@@ -648,8 +648,14 @@ fn look(world: &mut World) {
     if world.contains_resource::<CoreGame<foehold_core::rules::goals::Goals>>() {
         on.push(foehold_core::rules::goals::Goals::NAME);
     }
+    if world.contains_resource::<CoreGame<foehold_core::rules::gloomhaven::Gloomhaven>>() {
+        on.push(foehold_core::rules::gloomhaven::Gloomhaven::NAME);
+    }
     if world.contains_resource::<crate::app::lab::LabBench>() {
         on.push("lab");
+    }
+    if world.contains_resource::<crate::app::workshop::ShopDraft>() {
+        on.push("workshop");
     }
     let mode = *world.resource::<State<OnTable>>().get();
     world.resource_mut::<Seen>().0.push((mode, on));
@@ -662,7 +668,7 @@ fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
     app.add_message::<crate::app::board::RebuildBoard>()
         .init_resource::<crate::app::focus::Typing>()
         .init_resource::<Seen>()
-        .add_plugins(crate::app::lab::plugin)
+        .add_plugins((crate::app::lab::plugin, crate::app::workshop::plugin))
         .add_systems(Update, look)
         .add_systems(PostUpdate, look);
     let case = repo("tests/puzzles/e2-001.ron");
@@ -693,6 +699,15 @@ fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
         }),
         Box::new(|w| crate::app::lab::open_moment::<Goals>(w).expect("the moment opens")),
         Box::new(crate::app::lab::back_to_the_game),
+        // The workshop on a scenario's file, its draft played, and the draft back.
+        Box::new(|w| {
+            let path = repo("scenarios/tithe-barn.ron");
+            let text = std::fs::read_to_string(&path).unwrap();
+            crate::app::workshop::open_file(w, "tithe-barn.ron", &text).expect("opens");
+        }),
+        Box::new(crate::app::workshop::play_now),
+        Box::new(crate::app::workshop::back_to_the_workshop),
+        Box::new(|w| open(w, &repo("scenarios/dome-crossing.ron"), 1).expect("opens")),
     ];
     // The first arrives with the first frame, as the table's first game does.
     for ask in asks {
@@ -731,6 +746,7 @@ fn agree(seen: &[(OnTable, Vec<&'static str>)]) {
         let expected: Vec<&str> = match mode {
             OnTable::Game(name) => vec![name],
             OnTable::Lab => vec!["lab"],
+            OnTable::Workshop => vec!["workshop"],
             OnTable::Nothing => vec![],
         };
         assert_eq!(on, &expected, "a frame saw {mode:?} with {on:?}: {seen:?}");

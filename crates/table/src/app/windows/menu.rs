@@ -15,7 +15,7 @@ pub fn menu(
     mut screen: ResMut<NextState<Screen>>,
     mut controls: MessageWriter<Control>,
     mut keeping: ResMut<Keeping>,
-    mut dock: ResMut<Dock>,
+    (mut dock, aside): (ResMut<Dock>, Option<Res<crate::app::workshop::DraftAside>>),
     mut lab: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -80,6 +80,32 @@ pub fn menu(
                         world.resource_mut::<crate::app::driver::Problem>().0 = Some(e);
                     }
                 });
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Scenario workshop")
+                .tagged("menu:workshop")
+                .on_hover_text(
+                    "Make a scenario of your own: paint the board, place the foes, set the goal",
+                )
+                .clicked()
+            {
+                lab.queue(|world: &mut World| {
+                    let first = foehold_core::workshop::any::shop_modules()[0].module;
+                    if let Err(e) = crate::app::workshop::open_blank(world, first) {
+                        world.resource_mut::<crate::app::driver::Problem>().0 = Some(e);
+                    }
+                });
+            }
+            if let Some(aside) = &aside
+                && ui
+                    .button(format!("Back to the workshop: {}", aside.name))
+                    .tagged("menu:back-to-workshop")
+                    .on_hover_text("The draft you played, as you left it")
+                    .clicked()
+            {
+                lab.queue(crate::app::workshop::back_to_the_workshop);
             }
         });
         if ui

@@ -60,9 +60,11 @@ pub(super) fn plugin(app: &mut App) {
         // The table's windows and what is drawn over the board are the table screen's.
         .configure_sets(
             EguiPrimaryContextPass,
-            // The lab has windows of its own; the game's rest while it is open.
+            // The lab and the workshop have windows of their own; the game's rest while they are
+            // open.
             Windows
                 .run_if(at_table)
-                .run_if(not(in_state(crate::app::screen::OnTable::Lab))),
+                .run_if(not(in_state(crate::app::screen::OnTable::Lab)))
+                .run_if(not(in_state(crate::app::screen::OnTable::Workshop))),
         );
 }

@@ -134,12 +134,15 @@ pub fn new_game(
     mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
     store: Res<Store>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let listing = &mut *listing;
     let entries = listing.entries.get_or_insert_with(|| entries(&store));
     let mut back = false;
     let mut start = None;
+    // The workshop asked for: a new scenario, or a file of the list.
+    let mut edit: Option<Option<PathBuf>> = None;
     // The whole window: the board is put away while the players choose.
     let whole = ctx.content_rect();
     let frame = egui::Frame::central_panel(&ctx.global_style());
@@ -156,13 +159,23 @@ pub fn new_game(
                     ui.set_max_width(COLUMN);
                     ui.add_space(16.0);
                     ui.label(egui::RichText::new("New game").size(26.0).strong());
-                    if ui
-                        .button("◀ Back to the game")
-                        .tagged("newgame:back")
-                        .clicked()
-                    {
-                        back = true;
-                    }
+                    ui.horizontal(|ui| {
+                        if ui
+                            .button("◀ Back to the game")
+                            .tagged("newgame:back")
+                            .clicked()
+                        {
+                            back = true;
+                        }
+                        if ui
+                            .button("New scenario…")
+                            .tagged("newgame:new-scenario")
+                            .on_hover_text("Make a scenario of your own in the workshop")
+                            .clicked()
+                        {
+                            edit = Some(None);
+                        }
+                    });
                     ui.add_space(8.0);
                     if let Some(i) = listing.confirm {
                         let moves = at_risk.0;
@@ -210,8 +223,18 @@ pub fn new_game(
                                         start = Some(i);
                                     }
                                 }
-                                ui.label(egui::RichText::new(what).small())
-                                    .tagged(format!("newgame:{}:rules", e.name));
+                                ui.horizontal(|ui| {
+                                    ui.label(egui::RichText::new(what).small())
+                                        .tagged(format!("newgame:{}:rules", e.name));
+                                    if ui
+                                        .small_button("Edit")
+                                        .tagged(format!("newgame:{}:edit", e.name))
+                                        .on_hover_text("Open this scenario in the workshop")
+                                        .clicked()
+                                    {
+                                        edit = Some(Some(e.path.clone()));
+                                    }
+                                });
                                 if !about.is_empty() {
                                     ui.weak(about);
                                 }
@@ -242,7 +265,23 @@ pub fn new_game(
     } else if back {
         screen.set(Screen::Table);
     }
-    if start.is_some() || back {
+    if let Some(path) = edit.clone() {
+        commands.queue(move |world: &mut World| {
+            let opened = match path {
+                None => {
+                    let first = foehold_core::workshop::any::shop_modules()[0].module;
+                    crate::app::workshop::open_blank(world, first)
+                }
+                Some(path) => world.resource::<Store>().read(&path).and_then(|text| {
+                    crate::app::workshop::open_file(world, &path.display().to_string(), &text)
+                }),
+            };
+            if let Err(e) = opened {
+                world.resource_mut::<crate::app::driver::Problem>().0 = Some(e);
+            }
+        });
+    }
+    if start.is_some() || back || edit.is_some() {
         // Read again next time: files may come and go meanwhile.
         *listing = Listing::default();
     }

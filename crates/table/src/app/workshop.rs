@@ -1,0 +1,661 @@
+//! The scenario workshop: the table in making mode. Brushes paint the board and place figures,
+//! panels set the scenario's fields, and after every edit the file is read back through the
+//! loader, whose error and warnings stand in a window beside the board. A playtest plays seeded
+//! autopilot games a few a frame; *Play it now* puts the draft on the table as a game, and *Back
+//! to the workshop* brings the draft back as it was.
+//!
+//! The draft is on the table in [`OnTable::Workshop`]; no game is on the table meanwhile.
+
+use bevy::platform::cell::SyncCell;
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use foehold_core::lab::BrushKind;
+use foehold_core::library::Library;
+use foehold_core::rules::PartyChoice;
+use foehold_core::workshop::any::{AnyDraft, open_draft, shop_modules};
+use foehold_core::workshop::playtest::Playtest;
+
+use super::board::{CellMarks, Mark, RebuildBoard};
+use super::dock::{Dock, Slot};
+use super::fields::field_grid;
+use super::focus::{Typing, ctrl_held};
+use super::picking::{Picked, Target};
+use super::screen::{self, OnTable, Screen, arrive, at_table};
+use super::table::Table;
+use super::tag::Tagged;
+use super::ui::Windows;
+use super::view::{BoardView, CellKey};
+
+/// The draft on the table; present only in the workshop.
+#[derive(Resource)]
+pub struct ShopDraft(pub Box<dyn AnyDraft>);
+
+/// The workshop's tools and what they are in the middle of.
+#[derive(Resource, Debug)]
+pub struct ShopTools {
+    /// The brush in hand: a module's brush id, or [`SELECT`].
+    pub brush: String,
+    /// The cell whose figure or ground the panel shows.
+    pub selected: Option<CellKey>,
+    /// The first cell of an edge, waiting for the second click.
+    pub pending: Option<CellKey>,
+    /// Why the last edit was refused.
+    pub refused: Option<String>,
+    /// Where Save writes the file and Open reads it.
+    pub path: String,
+    /// The text typed into number fields, by field, while it is not yet a number.
+    pub typing: Vec<(String, String)>,
+    /// How many games a playtest plays, and for how many characters.
+    pub games: u32,
+    /// How many characters the playtest and *Play it now* set up.
+    pub players: usize,
+    /// The last playtest's result, in lines.
+    pub tested: Vec<String>,
+}
+
+impl Default for ShopTools {
+    fn default() -> Self {
+        ShopTools {
+            brush: SELECT.into(),
+            selected: None,
+            pending: None,
+            refused: None,
+            path: "my-scenario.ron".into(),
+            typing: Vec::new(),
+            games: 100,
+            players: 3,
+            tested: Vec::new(),
+        }
+    }
+}
+
+/// The hand picks a cell: what stands there goes to the panel.
+pub const SELECT: &str = "select";
+
+/// The marks layer of the workshop: the room in hand and the cell selected.
+const LAYER: &str = "workshop";
+
+/// A playtest under way: a few games a frame, until done or cancelled.
+#[derive(Resource)]
+pub struct Testing(SyncCell<Playtest>);
+
+/// The draft set aside while it is played: *Back to the workshop* puts it on the table again.
+#[derive(Resource)]
+pub struct DraftAside {
+    /// The scenario's name, for the button.
+    pub name: String,
+    draft: SyncCell<Option<(Box<dyn AnyDraft>, ShopTools)>>,
+}
+
+/// The workshop's systems run while it is open.
+fn in_workshop() -> impl FnMut(Option<Res<State<OnTable>>>) -> bool + Clone {
+    in_state(OnTable::Workshop)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShopTools>()
+        .add_systems(OnExit(OnTable::Workshop), leave)
+        .add_systems(
+            Update,
+            (clicks, keys, follow, play_tests)
+                .chain()
+                .run_if(in_workshop())
+                .run_if(at_table),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            (shop_window, brushes_window, fields_window, check_window)
+                .chain()
+                .run_if(in_workshop())
+                .run_if(at_table)
+                .after(Windows),
+        );
+}
+
+/// The library drafts are checked against: the one built in, as the table plays it.
+fn library() -> Library {
+    Library::default()
+}
+
+/// Puts a draft on the table, early in the next frame: whatever was there goes.
+pub fn enter(world: &mut World, draft: Box<dyn AnyDraft>, tools: Option<ShopTools>) {
+    arrive(world, move |world| put_draft(world, draft, tools));
+}
+
+/// Opens a new scenario of a module (by name) in the workshop.
+pub fn open_blank(world: &mut World, module: &str) -> Result<(), String> {
+    let all = shop_modules();
+    let m = all.iter().find(|m| m.module == module).ok_or_else(|| {
+        format!(
+            "the workshop makes scenarios of {}, not `{module}`",
+            all.iter().map(|m| m.module).collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    let path = ShopTools::default().path;
+    enter(world, (m.blank)(&path, library()), None);
+    Ok(())
+}
+
+/// Opens a scenario file's text in the workshop; an error leaves the table as it was.
+pub fn open_file(world: &mut World, file: &str, text: &str) -> Result<(), String> {
+    let draft = open_draft(file, text, library()).map_err(|e| e.to_string())?;
+    let tools = ShopTools {
+        path: file.to_string(),
+        ..ShopTools::default()
+    };
+    enter(world, draft, Some(tools));
+    Ok(())
+}
+
+/// Puts a draft on the table now (where things arrive on the table).
+fn put_draft(world: &mut World, draft: Box<dyn AnyDraft>, tools: Option<ShopTools>) {
+    crate::app::plans::forget(world);
+    let view = draft.view();
+    let mut table = Table::of_view(
+        "Scenario workshop".into(),
+        "Paint the board, place the figures, set the goal; the file is checked as you go.".into(),
+        BoardView::of(&view),
+    );
+    table.show(view);
+    world.insert_resource(table);
+    world.insert_resource(tools.unwrap_or_default());
+    world.insert_resource(ShopDraft(draft));
+    world.remove_resource::<Testing>();
+    world.insert_resource(crate::app::driver::GameFile(None));
+    if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+        marks.clear_all();
+    }
+    screen::change(world, OnTable::Workshop);
+    screen::go(world, Screen::Table);
+    let mut windows = world.query_filtered::<&mut Window, With<PrimaryWindow>>();
+    for mut w in windows.iter_mut(world) {
+        w.title = "Foehold — Scenario workshop".into();
+    }
+}
+
+/// The workshop closes when something else is put on the table; a draft being played goes aside.
+fn leave(world: &mut World) {
+    let draft = world.remove_resource::<ShopDraft>();
+    let tools = std::mem::take(&mut *world.resource_mut::<ShopTools>());
+    if let (Some(draft), Some(mut aside)) = (draft, world.get_resource_mut::<DraftAside>())
+        && aside.draft.get().is_none()
+    {
+        *aside.draft.get() = Some((draft.0, tools));
+    }
+    world.remove_resource::<Testing>();
+    if let Some(mut marks) = world.get_resource_mut::<CellMarks>() {
+        marks.clear(LAYER);
+    }
+}
+
+/// *Play it now*: the draft's scenario comes to the table as a game for the characters chosen,
+/// and the draft goes aside as the workshop closes; an error (the draft does not load) leaves
+/// the workshop as it was.
+pub fn play_now(world: &mut World) {
+    let Some(draft) = world.get_resource::<ShopDraft>() else {
+        return;
+    };
+    let (file, text, name) = (draft.0.file().to_string(), draft.0.text(), draft.0.name());
+    let players = world.resource::<ShopTools>().players;
+    let seed = world.resource::<crate::app::Options>().seed;
+    let choice = PartyChoice {
+        players: Some(players),
+        ..PartyChoice::default()
+    };
+    match crate::app::driver::open::open_text(world, &file, &text, seed, choice) {
+        // The draft stays until the game arrives (the workshop's windows this frame read it);
+        // leaving the workshop puts it in the place kept for it here.
+        Ok(()) => world.insert_resource(DraftAside {
+            name,
+            draft: SyncCell::new(None),
+        }),
+        Err(e) => world.resource_mut::<ShopTools>().refused = Some(format!("cannot play it: {e}")),
+    }
+}
+
+/// *Back to the workshop*: the draft set aside comes back to the table as it was.
+pub fn back_to_the_workshop(world: &mut World) {
+    let Some(mut aside) = world.remove_resource::<DraftAside>() else {
+        return;
+    };
+    if let Some((draft, tools)) = aside.draft.get().take() {
+        enter(world, draft, Some(tools));
+    }
+}
+
+/// A click on the board: the brush in hand goes on the cell clicked (a figure stands for its
+/// cell).
+fn clicks(
+    mut picked: MessageReader<Picked>,
+    table: Res<Table>,
+    mut draft: ResMut<ShopDraft>,
+    mut tools: ResMut<ShopTools>,
+) {
+    for Picked(target) in picked.read() {
+        let cell = match *target {
+            Target::Cell(c) => c,
+            Target::Figure(id) => match table.figure(id) {
+                Some(f) => f.cell,
+                None => continue,
+            },
+        };
+        let brush = tools.brush.clone();
+        let kind = draft
+            .0
+            .brushes()
+            .iter()
+            .find(|b| b.id == brush)
+            .map(|b| b.kind);
+        let done = match (brush.as_str(), kind) {
+            (SELECT, _) => {
+                tools.selected = Some(cell);
+                Ok(())
+            }
+            (_, Some(BrushKind::Edge)) => match tools.pending.take() {
+                None => {
+                    tools.pending = Some(cell);
+                    Ok(())
+                }
+                Some(first) => draft.0.paint(&brush, first, Some(cell)),
+            },
+            (_, Some(BrushKind::Figure)) => draft.0.paint(&brush, cell, None).inspect(|()| {
+                tools.selected = Some(cell);
+            }),
+            (_, Some(_)) => draft.0.paint(&brush, cell, None),
+            (_, None) => Err(format!("no brush `{brush}`")),
+        };
+        tools.refused = done.err();
+    }
+}
+
+/// Ctrl+Z and Ctrl+Y undo and redo the workshop's edits (not while typing in a field).
+fn keys(input: Res<ButtonInput<KeyCode>>, typing: Res<Typing>, mut draft: ResMut<ShopDraft>) {
+    if typing.0 || !ctrl_held(&input) {
+        return;
+    }
+    if input.just_pressed(KeyCode::KeyZ) {
+        draft.0.undo();
+    } else if input.just_pressed(KeyCode::KeyY) {
+        draft.0.redo();
+    }
+}
+
+/// The room the room brush paints, from the palette's field.
+fn room_in_hand(draft: &dyn AnyDraft) -> Option<String> {
+    draft
+        .fields(None)
+        .into_iter()
+        .find(|f| f.id == "brush:room")
+        .and_then(|f| match f.value {
+            foehold_core::lab::Value::Choice(c) => Some(c),
+            _ => None,
+        })
+}
+
+/// The table follows the draft: the board when its cells changed, the figures, the room in hand
+/// lit, and the cell selected.
+fn follow(
+    draft: Res<ShopDraft>,
+    tools: Res<ShopTools>,
+    mut table: ResMut<Table>,
+    mut marks: ResMut<CellMarks>,
+    mut rebuild: MessageWriter<RebuildBoard>,
+) {
+    if !draft.is_changed() && !tools.is_changed() {
+        return;
+    }
+    let view = draft.0.view();
+    if draft.is_changed() {
+        let board = BoardView::of(&view);
+        if !board.same_as(&table.board) {
+            table.board = board;
+            rebuild.write(RebuildBoard);
+        }
+        table.show(view.clone());
+    }
+    let mut cells: Vec<(CellKey, Mark)> = Vec::new();
+    if tools.brush == "room"
+        && let Some(room) = room_in_hand(draft.0.as_ref())
+    {
+        let name = format!("room {room}");
+        cells.extend(
+            view.cells
+                .iter()
+                .filter(|c| {
+                    c.place
+                        .as_deref()
+                        .is_some_and(|p| p == name || p.starts_with(&format!("{name}:")))
+                })
+                .map(|c| (c.key, Mark::AoE)),
+        );
+    }
+    if let Some(p) = tools.pending.or(tools.selected) {
+        cells.push((p, Mark::Hover));
+    }
+    marks.set(LAYER, cells);
+}
+
+/// Plays the playtest's games, as many as fit in a third of the last frame (at least one), so
+/// the table keeps drawing; the result goes to the tools when the last is played.
+fn play_tests(
+    mut commands: Commands,
+    testing: Option<ResMut<Testing>>,
+    time: Res<Time>,
+    mut tools: ResMut<ShopTools>,
+) {
+    let Some(mut testing) = testing else {
+        return;
+    };
+    let test = testing.0.get();
+    let budget = time
+        .delta()
+        .mul_f32(0.33)
+        .max(std::time::Duration::from_millis(8));
+    let start = Instant::now();
+    while test.step() && start.elapsed() < budget {}
+    if test.done() {
+        tools.tested = summary(test);
+        commands.remove_resource::<Testing>();
+    }
+}
+
+/// A playtest's result in lines: games, win rate, rounds, and each rule it fired.
+fn summary(test: &Playtest) -> Vec<String> {
+    let r = &test.report;
+    let mut out = Vec::new();
+    if let Some(why) = &test.trouble {
+        out.push(format!("stopped: {why}"));
+    }
+    out.push(format!(
+        "{} games: won {}, lost {}, unfinished {} — {}% won",
+        r.games(),
+        r.won,
+        r.lost,
+        r.unfinished,
+        test.win_rate().unwrap_or(0)
+    ));
+    if let Some(m) = r.median_round() {
+        let (lo, hi) = (
+            r.rounds.iter().min().copied().unwrap_or(0),
+            r.rounds.iter().max().copied().unwrap_or(0),
+        );
+        out.push(format!("rounds: median {m}, from {lo} to {hi}"));
+    }
+    for (rule, c) in &r.rules {
+        if c.times > 0 {
+            out.push(format!("{rule}: {} games, {} times", c.games, c.times));
+        }
+    }
+    out
+}
+
+/// The workshop's own window: new, open and save, undo and redo, playtest and play.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a Bevy system takes one parameter per resource, query and message it uses"
+)]
+fn shop_window(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    mut draft: ResMut<ShopDraft>,
+    mut tools: ResMut<ShopTools>,
+    mut dock: ResMut<Dock>,
+    mut next: ResMut<NextState<Screen>>,
+    testing: Option<Res<Testing>>,
+    (mut notice, mut store): (
+        ResMut<crate::app::notice::Notice>,
+        ResMut<crate::app::store::Store>,
+    ),
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (undo, redo) = draft.0.history();
+    dock.show(ctx, Slot::Menu, egui::Window::new("Workshop"), |ui| {
+        ui.label(egui::RichText::new(draft.0.name()).strong())
+            .tagged("shop:name");
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(undo > 0, egui::Button::new("⟲ Undo"))
+                .tagged("shop:undo")
+                .on_hover_text("Take back the last edit (Ctrl+Z)")
+                .clicked()
+            {
+                draft.0.undo();
+            }
+            if ui
+                .add_enabled(redo > 0, egui::Button::new("⟳ Redo"))
+                .tagged("shop:redo")
+                .on_hover_text("Make the edit taken back again (Ctrl+Y)")
+                .clicked()
+            {
+                draft.0.redo();
+            }
+            if ui.button("Play a game…").tagged("shop:games").clicked() {
+                next.set(Screen::Choosing);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("New:");
+            for m in shop_modules() {
+                if ui
+                    .button(m.label)
+                    .tagged(format!("shop:new:{}", m.module))
+                    .clicked()
+                {
+                    let module = m.module;
+                    commands.queue(move |world: &mut World| {
+                        if let Err(e) = open_blank(world, module) {
+                            world.resource_mut::<ShopTools>().refused = Some(e);
+                        }
+                    });
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let width = (ui.available_width() - 100.0).max(60.0);
+            ui.add(egui::TextEdit::singleline(&mut tools.path).desired_width(width))
+                .tagged("shop:path");
+            if ui.button("Open").tagged("shop:open").clicked() {
+                let path = std::path::PathBuf::from(&tools.path);
+                commands.queue(move |world: &mut World| {
+                    let opened = world
+                        .resource::<crate::app::store::Store>()
+                        .read(&path)
+                        .and_then(|text| open_file(world, &path.display().to_string(), &text));
+                    if let Err(e) = opened {
+                        world.resource_mut::<ShopTools>().refused = Some(e);
+                    }
+                });
+            }
+            if ui
+                .button("Save")
+                .tagged("shop:save")
+                .on_hover_text("The scenario file, as foehold play and foehold check read it")
+                .clicked()
+            {
+                let path = std::path::PathBuf::from(&tools.path);
+                match store.0.write(&path, draft.0.text().as_bytes()) {
+                    Ok(()) => {
+                        // Errors name the file it is saved as from now on.
+                        let file = path.display().to_string();
+                        if draft.0.file() != file {
+                            draft.0.rename(&file);
+                        }
+                        tools.refused = None;
+                        notice.done(format!("the scenario is saved to {}", path.display()));
+                    }
+                    Err(e) => tools.refused = Some(format!("could not save {e}")),
+                }
+            }
+        });
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label("Characters");
+            for n in 2..=4 {
+                ui.selectable_value(&mut tools.players, n, n.to_string())
+                    .tagged(format!("shop:players:{n}"));
+            }
+        });
+        let playable = draft.0.playable();
+        ui.horizontal(|ui| {
+            ui.label("Games");
+            for n in [20, 100, 500] {
+                ui.selectable_value(&mut tools.games, n, n.to_string())
+                    .tagged(format!("shop:games:{n}"));
+            }
+        });
+        ui.horizontal(|ui| {
+            if testing.is_some() {
+                if ui.button("Cancel").tagged("shop:cancel").clicked() {
+                    commands.remove_resource::<Testing>();
+                    tools.tested = vec!["playtest cancelled".into()];
+                }
+            } else if ui
+                .add_enabled(playable, egui::Button::new("Playtest"))
+                .tagged("shop:playtest")
+                .on_hover_text("Seeded autopilot games of the scenario: how often it is won, and the rules it fires")
+                .clicked()
+            {
+                let choice = PartyChoice {
+                    players: Some(tools.players),
+                    ..PartyChoice::default()
+                };
+                match draft.0.playtest(tools.games, choice) {
+                    Ok(test) => {
+                        tools.tested = Vec::new();
+                        commands.insert_resource(Testing(SyncCell::new(test)));
+                    }
+                    Err(e) => tools.refused = Some(e),
+                }
+            }
+            if ui
+                .add_enabled(playable, egui::Button::new("Play it now"))
+                .tagged("shop:play")
+                .on_hover_text("Start the scenario on the table; Back to the workshop returns to the draft as it is")
+                .clicked()
+            {
+                commands.queue(play_now);
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The brushes, and why the last edit was refused.
+fn brushes_window(
+    mut contexts: EguiContexts,
+    draft: Res<ShopDraft>,
+    mut tools: ResMut<ShopTools>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    dock.show(ctx, Slot::Turn, egui::Window::new("Brushes"), |ui| {
+        let why = tools.refused.as_deref().unwrap_or("");
+        let line = ui.add(
+            egui::Label::new(egui::RichText::new(why).color(egui::Color32::from_rgb(255, 150, 90)))
+                .truncate(),
+        );
+        if !why.is_empty() {
+            line.on_hover_text(why).tagged("shop:refused");
+        }
+        let mut brush = tools.brush.clone();
+        ui.horizontal_wrapped(|ui| {
+            ui.selectable_value(&mut brush, SELECT.to_string(), "Select")
+                .tagged("shop:brush:select");
+            for b in draft.0.brushes() {
+                ui.selectable_value(&mut brush, b.id.to_string(), b.label)
+                    .tagged(format!("shop:brush:{}", b.id));
+            }
+        });
+        if brush != tools.brush {
+            tools.brush = brush;
+            tools.pending = None;
+        }
+        if tools.pending.is_some() {
+            ui.label("…and now the neighbouring hex.");
+        }
+    });
+    Ok(())
+}
+
+/// The panel: what the brushes carry, the scenario's fields, then the selected cell's.
+fn fields_window(
+    mut contexts: EguiContexts,
+    mut draft: ResMut<ShopDraft>,
+    mut tools: ResMut<ShopTools>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let selected = tools.selected;
+    let fields = draft.0.fields(selected);
+    dock.show(ctx, Slot::Scenario, egui::Window::new("Scenario"), |ui| {
+        let tools = &mut *tools;
+        if let Some((f, v)) = field_grid(ui, "shop", &fields, &mut tools.typing, &mut tools.refused)
+        {
+            tools.refused = draft
+                .0
+                .set(selected, &f.id, v)
+                .err()
+                .map(|e| format!("{}: {e}", f.label));
+        }
+    });
+    Ok(())
+}
+
+/// What the loader says of the draft: the error that keeps it from being played, the warnings,
+/// and the last playtest.
+fn check_window(
+    mut contexts: EguiContexts,
+    draft: Res<ShopDraft>,
+    tools: Res<ShopTools>,
+    mut testing: Option<ResMut<Testing>>,
+    mut dock: ResMut<Dock>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let report = draft.0.report();
+    dock.show(ctx, Slot::Walk, egui::Window::new("Check"), |ui| {
+        match &report.error {
+            Some(e) => {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 150, 90),
+                    format!("Not playable yet: {e}"),
+                )
+                .tagged("shop:error");
+            }
+            None => {
+                ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "Playable")
+                    .tagged("shop:playable");
+            }
+        }
+        for (i, w) in report.warnings.iter().enumerate() {
+            ui.label(format!("⚠ {w}"))
+                .tagged(format!("shop:warning:{i}"));
+        }
+        if let Some(testing) = testing.as_mut() {
+            let test = testing.0.get();
+            let done = test.played() as f32 / test.games.max(1) as f32;
+            ui.add(egui::ProgressBar::new(done).text(format!(
+                "{} of {} games",
+                test.played(),
+                test.games
+            )))
+            .tagged("shop:progress");
+        }
+        if !tools.tested.is_empty() {
+            ui.separator();
+            ui.label(egui::RichText::new("Playtest").strong());
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for (i, line) in tools.tested.iter().enumerate() {
+                        ui.label(line).tagged(format!("shop:tested:{i}"));
+                    }
+                });
+        }
+    });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;
