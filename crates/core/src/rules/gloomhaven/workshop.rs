@@ -644,7 +644,32 @@ impl Shop for Scenario {
                 });
             }
         }
-        view.thin_walls = self.thin_walls.iter().map(|&(a, b)| (a, b)).collect();
+        // Around the hexes drawn, hexes not yet on the map, drawn faintly, for the brushes to
+        // reach: two columns and rows each way, or a first sheet for a map with nothing on it.
+        let cells: Vec<(i32, i32)> = self.drawn().iter().map(|(h, _)| grid_cell(*h)).collect();
+        let (c0, c1, r0, r1) = match (
+            cells.iter().map(|c| c.0).min(),
+            cells.iter().map(|c| c.0).max(),
+            cells.iter().map(|c| c.1).min(),
+            cells.iter().map(|c| c.1).max(),
+        ) {
+            (Some(c0), Some(c1), Some(r0), Some(r1)) => (c0 - 2, c1 + 3, r0 - 2, r1 + 3),
+            _ => (0, 11, 0, 7),
+        };
+        for row in r0..r1 {
+            for col in c0..c1 {
+                let h = Hex::new(col, row - col.div_euclid(2));
+                if self.char_at(Layer::Map, h) == ' ' {
+                    view.cells.push(CellInfo {
+                        key: (h.x, h.y),
+                        ground: Ground::Outside,
+                        door: false,
+                        place: None,
+                    });
+                }
+            }
+        }
+        view.thin_walls = self.thin_walls.clone();
         view.banner = format!("Making {}", self.name);
         view
     }

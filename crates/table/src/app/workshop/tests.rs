@@ -55,7 +55,13 @@ fn clicks_paint_the_draft_and_the_table_follows() {
     click(&mut app, "start", (0, 0));
     click(&mut app, "monster", (2, 0));
     let table = app.world().resource::<Table>();
-    assert_eq!(table.board.cells.len(), 3);
+    let on_map = table
+        .board
+        .cells
+        .iter()
+        .filter(|c| c.ground != crate::app::view::Ground::Outside)
+        .count();
+    assert_eq!(on_map, 3);
     let text = draft(&app).text();
     assert!(
         text.contains("heroes: [\n        (name: \"Hero 1\""),
