@@ -3028,3 +3028,146 @@ fn moment_edited_in_the_lab_plays_on(t: &mut Table) {
         card.trim_start_matches("draw:")
     );
 }
+
+/// The cell of the workshop's map at text column `col` and row `row`, as the probe names cells.
+fn map_cell(col: i64, row: i64) -> (i64, i64) {
+    (col, row - col.div_euclid(2))
+}
+
+/// Clicks the map's cell at `col`, `row` with the brush in hand and waits for the edit.
+fn shop_click(t: &mut Table, col: i64, row: i64) {
+    let p = t.settled();
+    let undo = p["workshop"]["undo"].as_u64().unwrap();
+    let (q, r) = map_cell(col, row);
+    let (x, y) = cell_at(&p, q, r);
+    t.click_at(x, y);
+    let p = t.wait_for("the edit", 60, |p| {
+        let w = &p["workshop"];
+        (w["undo"] != undo || !w["refused"].is_null()).then(|| p.clone())
+    });
+    assert!(
+        p["workshop"]["refused"].is_null(),
+        "({col}, {row}): {}",
+        p["workshop"]["refused"]
+    );
+}
+
+/// Chooses `word` in the panel's choice field `field`.
+fn shop_choose(t: &mut Table, field: &str, word: &str) {
+    let tag = format!("shop:field:{field}");
+    t.click(&tag);
+    t.click(&format!("{tag}:{word}"));
+    t.wait_for(&format!("{field} = {word}"), 60, |p| {
+        p["workshop"]["refused"].is_null().then_some(())
+    });
+}
+
+/// From an empty workshop reached from the Game menu, by clicks alone: two rooms and a door, two
+/// starts, a rat elite for four characters, the Rat King to kill; a playtest; the scenario played
+/// from the workshop and the draft back as it was; saved, opened again unchanged, and read by
+/// the loader as `foehold check` reads it.
+#[test]
+fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_saved() {
+    let _turn = Turn::take();
+    let mut t = Table::launch(None, &[]);
+    t.click("menu:workshop");
+    t.wait_for("the empty workshop", 300, |p| {
+        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
+    });
+    let started = Instant::now();
+    // Room A: three hexes of floor, a door, then room B's three.
+    t.click("shop:brush:floor");
+    for col in 1..=3 {
+        shop_click(&mut t, col, 3);
+    }
+    t.click("shop:brush:door");
+    shop_click(&mut t, 4, 3);
+    shop_choose(&mut t, "brush:room", "B");
+    t.click("shop:brush:floor");
+    for col in 5..=7 {
+        shop_click(&mut t, col, 3);
+    }
+    // Two starts, a rat (elite for four characters: one click of that size's brush), the boss.
+    t.click("shop:brush:start");
+    shop_click(&mut t, 1, 3);
+    shop_click(&mut t, 2, 3);
+    t.click("shop:brush:monster");
+    shop_click(&mut t, 5, 3);
+    t.click("shop:brush:cycle-4");
+    shop_click(&mut t, 5, 3);
+    shop_choose(&mut t, "brush:monster", "Rat King");
+    t.click("shop:brush:monster");
+    shop_click(&mut t, 7, 3);
+    // The goal: kill the Rat King.
+    shop_choose(&mut t, "victory", "kill");
+    shop_choose(&mut t, "victory:monster", "Rat King");
+    let p = t.wait_for("a playable draft", 60, |p| {
+        (p["workshop"]["playable"] == true).then(|| p.clone())
+    });
+    let w = &p["workshop"];
+    let text = w["text"].as_str().unwrap().to_string();
+    assert!(
+        text.contains("(monster: \"Cellar Rat\", players: (Normal, Normal, Elite))"),
+        "{text}"
+    );
+    assert!(text.contains("victory: Kill(\"Rat King\")"), "{text}");
+    let doors = p["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["door"] == true)
+        .count();
+    assert_eq!(doors, 1);
+    eprintln!("made by clicks in {:.0} s", started.elapsed().as_secs_f64());
+    // A playtest of 20 games for two characters.
+    t.click("shop:players:2");
+    t.click("shop:games:20");
+    t.click("shop:playtest");
+    let p = t.wait_for("the playtest", 300, |p| {
+        let w = &p["workshop"];
+        (w["testing"] == false && w["tested"].as_array().is_some_and(|l| !l.is_empty()))
+            .then(|| p.clone())
+    });
+    let tested = p["workshop"]["tested"].as_array().unwrap();
+    let first = tested[0].as_str().unwrap();
+    assert!(first.starts_with("20 games: won"), "{tested:?}");
+    assert!(
+        tested
+            .iter()
+            .any(|l| l.as_str().unwrap().starts_with("Door opened:")),
+        "{tested:?}"
+    );
+    eprintln!(
+        "playtested in {:.0} s: {first}",
+        started.elapsed().as_secs_f64()
+    );
+    // Played from the workshop: a game of it on the table; then the draft back as it was.
+    t.click("shop:play");
+    t.wait_for("the game", 120, |p| {
+        (p["workshop"].is_null() && !p["game"].is_null()).then_some(())
+    });
+    t.click("menu:back-to-workshop");
+    t.wait_for("the draft back", 120, |p| {
+        (p["workshop"]["text"].as_str() == Some(text.as_str())).then_some(())
+    });
+    // Saved where the path field says, then opened again: the same bytes.
+    t.click("shop:path");
+    t.key("ctrl+a");
+    t.type_text("rat-larder.ron");
+    t.click("shop:save");
+    let saved = t.dir.join("rat-larder.ron");
+    t.wait_for("the save", 60, |_| saved.exists().then_some(()));
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), text);
+    t.click("shop:open");
+    let p = t.wait_for("the file opened", 60, |p| {
+        (p["workshop"]["file"] == "rat-larder.ron" && p["workshop"]["undo"] == 0).then(|| p.clone())
+    });
+    assert_eq!(p["workshop"]["text"].as_str(), Some(text.as_str()));
+    let warnings = foehold_core::kit::check("rat-larder.ron", &text, &Default::default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "made, playtested, played, saved and reopened in {:.0} s ({} warnings)",
+        started.elapsed().as_secs_f64(),
+        warnings.len()
+    );
+}

@@ -93,7 +93,8 @@ pub fn field_grid<'f>(
                             .selected_text(&v)
                             .show_ui(ui, |ui| {
                                 for choice in &f.choices {
-                                    ui.selectable_value(&mut v, choice.clone(), choice);
+                                    ui.selectable_value(&mut v, choice.clone(), choice)
+                                        .tagged(format!("{tag}:{choice}"));
                                 }
                             })
                             .response

@@ -165,6 +165,29 @@ fn lab_json(
     })
 }
 
+/// The workshop's draft: the module, the edits to undo and redo, what the loader says, the tools
+/// and the last playtest.
+fn workshop_json(
+    draft: &dyn foehold_core::workshop::any::AnyDraft,
+    tools: &crate::app::workshop::ShopTools,
+    testing: bool,
+) -> Value {
+    let (undo, redo) = draft.history();
+    let report = draft.report();
+    json!({
+        "module": draft.module(), "name": draft.name(), "file": draft.file(),
+        "undo": undo, "redo": redo,
+        "playable": draft.playable(),
+        "error": report.error.as_ref().map(ToString::to_string),
+        "warnings": report.warnings.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "text": draft.text(),
+        "brush": tools.brush,
+        "selected": tools.selected.map(|(q, r)| json!([q, r])),
+        "refused": tools.refused, "path": tools.path,
+        "testing": testing, "tested": tools.tested,
+    })
+}
+
 /// A foe's plan: its card, and what it would do now or why that cannot be said.
 fn plan_json(figure: u32, plan: &foehold_core::lab::any::Plan) -> Value {
     let key = |k: Option<(i32, i32)>| k.map(|(q, r)| json!([q, r]));
@@ -199,6 +222,11 @@ fn write_probe(
     hovered: Res<Hovered>,
     lab: Option<Res<crate::app::lab::LabBench>>,
     tools: Res<crate::app::lab::LabTools>,
+    (shop, shop_tools, testing): (
+        Option<Res<crate::app::workshop::ShopDraft>>,
+        Res<crate::app::workshop::ShopTools>,
+        Option<Res<crate::app::workshop::Testing>>,
+    ),
     notice: Option<Res<crate::app::notice::Notice>>,
     plans: Res<crate::app::plans::Plans>,
 ) -> Result {
@@ -285,6 +313,7 @@ fn write_probe(
         "notice": notice.as_ref().and_then(|n| n.shown()).map(|(text, ok)| json!({"text": text, "ok": ok})),
         "hovered": hovered,
         "lab": lab.map(|b| lab_json(&*b.0, &tools)),
+        "workshop": shop.map(|d| workshop_json(&*d.0, &shop_tools, testing.is_some())),
         // The font atlas's size: a grown atlas is a new texture, drawn a frame late.
         "font_atlas": atlas,
         "plans": plans.shown.iter().map(|(id, p)| plan_json(*id, p)).collect::<Vec<_>>(),
