@@ -104,10 +104,22 @@ pub fn field_grid<'f>(
                         }
                     }
                     Value::Text(s) => {
-                        let mut v = s.clone();
+                        // What is typed is kept between frames until the field is left: the
+                        // field shows the value again each frame, which would drop it.
+                        let mut v = typing
+                            .iter()
+                            .find(|(id, _)| *id == f.id)
+                            .map_or_else(|| s.clone(), |(_, t)| t.clone());
                         let r = ui.text_edit_singleline(&mut v).tagged(tag);
-                        if r.lost_focus() && v != *s {
-                            wanted = Some(Value::Text(v));
+                        if r.changed() {
+                            typing.retain(|(id, _)| *id != f.id);
+                            typing.push((f.id.clone(), v.clone()));
+                        }
+                        if r.lost_focus() {
+                            typing.retain(|(id, _)| *id != f.id);
+                            if v != *s {
+                                wanted = Some(Value::Text(v));
+                            }
                         }
                     }
                 }
