@@ -3150,21 +3150,43 @@ fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_s
     t.wait_for("the draft back", 120, |p| {
         (p["workshop"]["text"].as_str() == Some(text.as_str())).then_some(())
     });
-    // Saved where the path field says, then opened again: the same bytes.
-    t.click("shop:path");
+    // Named, then saved into the player's library, where the workshop saves unless told.
+    t.click("shop:field:name");
     t.key("ctrl+a");
-    t.type_text("rat-larder.ron");
+    t.type_text("The Rat Larder");
+    t.key("Return");
+    let p = t.wait_for("the name", 60, |p| {
+        (p["workshop"]["name"] == "The Rat Larder").then(|| p.clone())
+    });
+    let text = p["workshop"]["text"].as_str().unwrap().to_string();
+    let saved = data_dir().join("library/scenarios/my-scenario.ron");
+    assert_eq!(
+        p["workshop"]["path"].as_str(),
+        Some(saved.to_str().unwrap())
+    );
+    let _ = std::fs::remove_file(&saved);
     t.click("shop:save");
-    let saved = t.dir.join("rat-larder.ron");
     t.wait_for("the save", 60, |_| saved.exists().then_some(()));
     assert_eq!(std::fs::read_to_string(&saved).unwrap(), text);
+    // Opened again: the same bytes, no edit to undo.
     t.click("shop:open");
     let p = t.wait_for("the file opened", 60, |p| {
-        (p["workshop"]["file"] == "rat-larder.ron" && p["workshop"]["undo"] == 0).then(|| p.clone())
+        (p["workshop"]["file"].as_str() == saved.to_str() && p["workshop"]["undo"] == 0)
+            .then(|| p.clone())
     });
     assert_eq!(p["workshop"]["text"].as_str(), Some(text.as_str()));
-    let warnings = foehold_core::kit::check("rat-larder.ron", &text, &Default::default())
+    let warnings = foehold_core::kit::check("my-scenario.ron", &text, &Default::default())
         .unwrap_or_else(|e| panic!("{e}"));
+    // The New game list has it among the player's scenarios, and starts it.
+    t.click("shop:games");
+    t.wait_for("the player's scenarios listed", 60, |p| {
+        widget(p, "newgame:yours").map(|_| ())
+    });
+    t.click("newgame:The Rat Larder");
+    t.wait_for("the game of it", 120, |p| {
+        (p["workshop"].is_null() && !p["game"].is_null() && p["title"] == "The Rat Larder")
+            .then_some(())
+    });
     eprintln!(
         "made, playtested, played, saved and reopened in {:.0} s ({} warnings)",
         started.elapsed().as_secs_f64(),

@@ -30,6 +30,44 @@ impl Store {
     }
 }
 
+/// The player's library (`library/` in the user's data folder), when the system names one: the
+/// workshop saves there, New game lists its scenarios.
+#[derive(Resource, Debug, Clone)]
+pub struct Mine(pub Option<foehold_desktop::library::Folders>);
+
+impl Default for Mine {
+    fn default() -> Self {
+        Mine(foehold_desktop::library::Folders::player().ok())
+    }
+}
+
+impl Mine {
+    /// The player's scenario files, sorted; none when there is no library or it cannot be read.
+    pub fn scenario_files(&self, store: &Store) -> Vec<PathBuf> {
+        let Some(folders) = &self.0 else {
+            return Vec::new();
+        };
+        let mut files: Vec<PathBuf> = store
+            .0
+            .list(&folders.scenarios())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        files
+    }
+
+    /// Where the workshop saves a scenario named by `file`: the library's scenarios, else the
+    /// working folder.
+    pub fn scenario_path(&self, file: &str) -> PathBuf {
+        match &self.0 {
+            Some(folders) => folders.scenarios().join(file),
+            None => PathBuf::from(file),
+        }
+    }
+}
+
 /// Scenario files under `scenarios/` of `storage`, sorted.
 pub fn scenario_files(storage: &dyn Storage) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = storage

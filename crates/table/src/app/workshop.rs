@@ -62,7 +62,7 @@ impl Default for ShopTools {
             selected: None,
             pending: None,
             refused: None,
-            path: "my-scenario.ron".into(),
+            path: NEW_FILE.into(),
             typing: Vec::new(),
             games: 100,
             players: 3,
@@ -70,6 +70,9 @@ impl Default for ShopTools {
         }
     }
 }
+
+/// The file a new scenario is saved as, in the player's library when there is one.
+const NEW_FILE: &str = "my-scenario.ron";
 
 /// The hand picks a cell: what stands there goes to the panel.
 pub const SELECT: &str = "select";
@@ -133,8 +136,16 @@ pub fn open_blank(world: &mut World, module: &str) -> Result<(), String> {
             all.iter().map(|m| m.module).collect::<Vec<_>>().join(", ")
         )
     })?;
-    let path = ShopTools::default().path;
-    enter(world, (m.blank)(&path, library()), None);
+    let path = world
+        .get_resource::<crate::app::store::Mine>()
+        .map_or_else(|| NEW_FILE.into(), |mine| mine.scenario_path(NEW_FILE))
+        .display()
+        .to_string();
+    let tools = ShopTools {
+        path: path.clone(),
+        ..ShopTools::default()
+    };
+    enter(world, (m.blank)(&path, library()), Some(tools));
     Ok(())
 }
 

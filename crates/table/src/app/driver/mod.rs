@@ -140,7 +140,8 @@ pub struct Installed;
 /// The shared part of the driver; [`ModulePlugin`] adds each module's.
 pub fn plugin(app: &mut App) {
     // Files go through one storage, the desktop's unless a test put its own first.
-    app.init_resource::<crate::app::store::Store>();
+    app.init_resource::<crate::app::store::Store>()
+        .init_resource::<crate::app::store::Mine>();
     let options = app.world().resource::<Options>().clone();
     let autoplay = options.autoplay;
     // The loop applies every action and runs the rules' steps when the driver asks, so the pace is

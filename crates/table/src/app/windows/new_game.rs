@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::app::driver::{AtRisk, StartScenario};
 use crate::app::screen::Screen;
-use crate::app::store::Store;
+use crate::app::store::{Mine, Store};
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
 use foehold_core::rules::view::Side;
@@ -89,10 +89,13 @@ struct Entry {
     choice: PartyChoice,
 }
 
-fn entries(store: &Store) -> Vec<Entry> {
-    store
-        .scenario_files()
+/// The shipped scenarios, then the player's own (`mine` starts the list of those).
+fn entries(store: &Store, mine: &Mine) -> (Vec<Entry>, usize) {
+    let shipped = store.scenario_files();
+    let first_mine = shipped.len();
+    let all = shipped
         .into_iter()
+        .chain(mine.scenario_files(store))
         .map(|path| match about(store, &path) {
             Ok(Listed {
                 name,
@@ -114,13 +117,15 @@ fn entries(store: &Store) -> Vec<Entry> {
                 choice: PartyChoice::default(),
             },
         })
-        .collect()
+        .collect();
+    (all, first_mine)
 }
 
 /// The screen's own state: the list read when it opened, and a choice waiting for confirmation.
 #[derive(Default)]
 pub struct Listing {
-    entries: Option<Vec<Entry>>,
+    /// The scenarios, and where the player's own begin.
+    entries: Option<(Vec<Entry>, usize)>,
     confirm: Option<usize>,
 }
 
@@ -133,12 +138,15 @@ pub fn new_game(
     at_risk: Res<AtRisk>,
     mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
-    store: Res<Store>,
+    (store, mine): (Res<Store>, Res<Mine>),
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let listing = &mut *listing;
-    let entries = listing.entries.get_or_insert_with(|| entries(&store));
+    let (entries, first_mine) = listing
+        .entries
+        .get_or_insert_with(|| entries(&store, &mine));
+    let first_mine = *first_mine;
     let mut back = false;
     let mut start = None;
     // The workshop asked for: a new scenario, or a file of the list.
@@ -204,6 +212,12 @@ pub fn new_game(
                     ui.label("Choose a scenario; the Players window follows.");
                     ui.separator();
                     for (i, e) in entries.iter_mut().enumerate() {
+                        if i == first_mine {
+                            ui.add_space(8.0);
+                            ui.label(egui::RichText::new("Your scenarios").size(18.0).strong())
+                                .tagged("newgame:yours");
+                            ui.separator();
+                        }
                         match &e.about {
                             Ok((what, about)) => {
                                 let waits = e.offer.as_ref().and_then(|o| not_ready(o, &e.choice));
