@@ -178,3 +178,78 @@ fn a_goal_named_before_its_monster_is_an_error_the_draft_keeps() {
     d.undo();
     assert!(d.playable());
 }
+
+#[test]
+fn a_special_rule_made_in_the_panel_fires_in_playtests() {
+    let mut d = two_rooms();
+    // A mark in room B, then a rule: at the start of round 2 and every 2 rounds after, a rat
+    // spawns there; the door's opening says so.
+    paint(d.as_mut(), "mark", &[(8, 1)]);
+    choose(d.as_mut(), None, "rule:add", "a round starts");
+    choose(d.as_mut(), None, "rule:1:then:1", "spawn");
+    choose(d.as_mut(), None, "rule:1:then:1:monster", "Cellar Rat");
+    d.set(None, "rule:1:every", Value::Number(2)).unwrap();
+    d.set(None, "rule:1:name", Value::Text("the rat run".into()))
+        .unwrap();
+    choose(d.as_mut(), None, "rule:add", "a door opens");
+    d.set(
+        None,
+        "rule:2:then:1:text",
+        Value::Text("The larder reeks.".into()),
+    )
+    .unwrap();
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let text = d.text();
+    assert!(
+        text.contains(
+            "(name: \"the rat run\", when: RoundStarts(2), every: 2, then: [Spawn(monster: \"Cellar Rat\", at: 'a')])"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("when: DoorOpened(\"AB\")"), "{text}");
+    let fields: Vec<String> = d.fields(None).into_iter().map(|f| f.id).collect();
+    for id in [
+        "rule:1:round",
+        "rule:1:every",
+        "rule:1:then:1:at",
+        "rule:2:door",
+        "rule:2:repeat",
+        "rule:add",
+    ] {
+        assert!(fields.iter().any(|f| f == id), "{id} in {fields:?}");
+    }
+    let mut test = d
+        .playtest(
+            30,
+            PartyChoice {
+                players: Some(3),
+                ..PartyChoice::default()
+            },
+        )
+        .unwrap();
+    while test.step() {}
+    for rule in ["Special rule: round starts", "Special rule: door opened"] {
+        let c = test.report.count(rule).unwrap();
+        assert!(c.games > 0, "{rule} never fires");
+    }
+    // An effect removed, then the rule's trigger changed: each one edit.
+    let (undo, _) = d.history();
+    choose(d.as_mut(), None, "rule:2:then:1", "remove");
+    choose(d.as_mut(), None, "rule:1:when", "a monster dies");
+    assert_eq!(d.history().0, undo + 2);
+    assert!(
+        d.text().contains("when: Dies(\"Cellar Rat\")"),
+        "{}",
+        d.text()
+    );
+    // A bad round is the loader's error, in its words, and the draft keeps it.
+    d.set(None, "rule:1:when", Value::Choice("a round ends".into()))
+        .unwrap();
+    d.set(None, "rule:1:round", Value::Number(40)).unwrap();
+    let e = d
+        .report()
+        .error
+        .clone()
+        .expect("round 40 is past the round limit");
+    assert!(e.to_string().contains("40"), "{e}");
+}

@@ -6,9 +6,10 @@
 //! at a time, which moves the whole board without bending it), and keeps the three grids one shape.
 
 use super::preset::{Overrides, Preset};
+use super::scenario::Side as RuleSide;
 use super::scenario::{
-    Cell, HeroSpec, MAX_MAP_SIDE, Placement, Rank, Scenario, Treasure, Victory, cell, map_hex,
-    parse_class, parse_monster,
+    Area, Cell, HeroSpec, MAX_MAP_SIDE, Placement, Rank, RuleEffect, Scenario, SpecialRule,
+    Treasure, Trigger, Victory, cell, map_hex, parse_class, parse_monster,
 };
 use crate::LoadError;
 use crate::error::parse_ron;
@@ -511,6 +512,404 @@ impl Scenario {
             !self.map.iter().any(|l| l.contains(c))
         })
     }
+}
+
+/// The triggers a rule row offers, in words, as the panel lists them.
+const WHEN: [&str; 7] = [
+    "a door opens",
+    "a round starts",
+    "a round ends",
+    "a character enters",
+    "a monster enters",
+    "a monster dies",
+    "a room is cleared",
+];
+
+/// The effects a rule row offers, in words.
+const THEN: [&str; 8] = [
+    "spawn",
+    "open door",
+    "close door",
+    "lock door",
+    "message",
+    "damage",
+    "heal",
+    "lose",
+];
+
+/// The room letters and mark letters the panel offers.
+const ROOMS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
+const MARKS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
+
+/// Which of [`WHEN`] a trigger is.
+fn when_word(t: &Trigger) -> &'static str {
+    WHEN[match t {
+        Trigger::DoorOpened(_) => 0,
+        Trigger::RoundStarts(_) => 1,
+        Trigger::RoundEnds(_) => 2,
+        Trigger::Enters(_) => 3,
+        Trigger::FoeEnters(_) => 4,
+        Trigger::Dies(_) => 5,
+        Trigger::RoomCleared(_) => 6,
+    }]
+}
+
+/// Which of [`THEN`] an effect is, or none for one the panel does not make (written in the file).
+fn then_word(e: &RuleEffect) -> Option<&'static str> {
+    Some(match e {
+        RuleEffect::Spawn { .. } => "spawn",
+        RuleEffect::OpenDoor(_) => "open door",
+        RuleEffect::CloseDoor(_) => "close door",
+        RuleEffect::LockDoor(_) => "lock door",
+        RuleEffect::Message(_) => "message",
+        RuleEffect::Damage { .. } => "damage",
+        RuleEffect::Heal { .. } => "heal",
+        RuleEffect::Lose(_) => "lose",
+        _ => return None,
+    })
+}
+
+fn letter(word: &str) -> Result<char, String> {
+    let mut c = word.chars();
+    match (c.next(), c.next()) {
+        (Some(l), None) => Ok(l),
+        _ => Err(format!("`{word}`: expected one letter")),
+    }
+}
+
+impl Scenario {
+    /// The doors of the map by the two rooms each joins ("AB"), in map order, each once.
+    fn door_pairs(&self) -> Vec<String> {
+        const AROUND: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+        let mut out: Vec<String> = Vec::new();
+        for (h, c) in self.drawn() {
+            if c != '+' {
+                continue;
+            }
+            let mut rooms: Vec<char> = AROUND
+                .iter()
+                .map(|(dq, dr)| self.char_at(Layer::Rooms, Hex::new(h.x + dq, h.y + dr)))
+                .filter(char::is_ascii_uppercase)
+                .collect();
+            rooms.sort_unstable();
+            rooms.dedup();
+            let pair: String = rooms.into_iter().collect();
+            if pair.len() == 2 && !out.contains(&pair) {
+                out.push(pair);
+            }
+        }
+        out
+    }
+
+    /// A new trigger of the kind `word`, its details the first the map offers.
+    fn trigger_of(&self, word: &str, monsters: &[String]) -> Result<Trigger, String> {
+        let door = self
+            .door_pairs()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| "AB".into());
+        let monster = self
+            .legend
+            .values()
+            .next()
+            .map(|p| p.monster.clone())
+            .or_else(|| monsters.first().cloned())
+            .unwrap_or_default();
+        Ok(match word {
+            "a door opens" => Trigger::DoorOpened(door),
+            "a round starts" => Trigger::RoundStarts(2),
+            "a round ends" => Trigger::RoundEnds(2),
+            "a character enters" => Trigger::Enters('a'),
+            "a monster enters" => Trigger::FoeEnters('a'),
+            "a monster dies" => Trigger::Dies(monster),
+            "a room is cleared" => Trigger::RoomCleared('B'),
+            w => return Err(format!("`{w}`: expected one of {}", WHEN.join(", "))),
+        })
+    }
+
+    /// A new effect of the kind `word`, its details the first the map offers.
+    fn effect_of(&self, word: &str, monsters: &[String]) -> Result<RuleEffect, String> {
+        let door = self
+            .door_pairs()
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| "AB".into());
+        let monster = monsters.first().cloned().unwrap_or_default();
+        Ok(match word {
+            "spawn" => RuleEffect::Spawn {
+                monster,
+                at: 'a',
+                players: None,
+            },
+            "open door" => RuleEffect::OpenDoor(door),
+            "close door" => RuleEffect::CloseDoor(door),
+            "lock door" => RuleEffect::LockDoor(door),
+            "message" => RuleEffect::Message("Something stirs.".into()),
+            "damage" => RuleEffect::Damage {
+                amount: 1,
+                area: Area::Marked('a'),
+                figures: RuleSide::Characters,
+            },
+            "heal" => RuleEffect::Heal {
+                amount: 1,
+                area: Area::Marked('a'),
+                figures: RuleSide::Characters,
+            },
+            "lose" => RuleEffect::Lose("The scenario is lost.".into()),
+            w => return Err(format!("`{w}`: expected one of {}", THEN.join(", "))),
+        })
+    }
+
+    /// The special rules as rows of fields: each rule's name, trigger and its detail, then each
+    /// effect and its details, then a choice to add an effect; last, a choice to add a rule.
+    fn rule_fields(&self, monsters: &[String]) -> Vec<Field> {
+        let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
+        let doors = self.door_pairs();
+        let door_refs: Vec<&str> = doors.iter().map(String::as_str).collect();
+        // The marks offered: a to h, and any other the map's marks grid holds.
+        let mut marks: Vec<String> = MARKS.iter().map(|m| (*m).to_string()).collect();
+        for c in self.marks.iter().flat_map(|l| l.chars()) {
+            if c.is_ascii_lowercase() && !marks.contains(&c.to_string()) {
+                marks.push(c.to_string());
+            }
+        }
+        let marks: Vec<&str> = marks.iter().map(String::as_str).collect();
+        let mut out = Vec::new();
+        for (i, rule) in self.special_rules.iter().enumerate() {
+            let n = i + 1;
+            let id = |f: &str| format!("rule:{n}:{f}");
+            out.push(Field::text(&id("name"), &format!("Rule {n}"), &rule.name));
+            out.push(Field::choice(
+                &id("when"),
+                "…when",
+                when_word(&rule.when),
+                &WHEN,
+            ));
+            match &rule.when {
+                Trigger::RoundStarts(r) | Trigger::RoundEnds(r) => {
+                    out.push(Field::number(
+                        &id("round"),
+                        "…round",
+                        i64::from(*r),
+                        (1, 99),
+                    ));
+                    out.push(Field::number(
+                        &id("every"),
+                        "…again every (0: once)",
+                        i64::from(rule.every),
+                        (0, 99),
+                    ));
+                }
+                Trigger::Enters(c) | Trigger::FoeEnters(c) => {
+                    out.push(Field::choice(&id("mark"), "…mark", &c.to_string(), &marks));
+                }
+                Trigger::DoorOpened(d) => {
+                    out.push(Field::choice(&id("door"), "…door", d, &door_refs));
+                }
+                Trigger::Dies(m) => out.push(Field::choice(&id("monster"), "…type", m, &names)),
+                Trigger::RoomCleared(r) => {
+                    out.push(Field::choice(&id("room"), "…room", &r.to_string(), &ROOMS));
+                }
+            }
+            if !matches!(rule.when, Trigger::RoundStarts(_) | Trigger::RoundEnds(_)) {
+                out.push(Field::flag(&id("repeat"), "…each time", rule.repeat));
+            }
+            for (j, e) in rule.then.iter().enumerate() {
+                let m = j + 1;
+                let eid = |f: &str| format!("rule:{n}:then:{m}{f}");
+                let Some(word) = then_word(e) else {
+                    out.push(Field::text(
+                        &eid(":file"),
+                        &format!("…then {m}"),
+                        "(as the file writes it)",
+                    ));
+                    continue;
+                };
+                let mut kinds: Vec<&str> = THEN.to_vec();
+                kinds.push("remove");
+                out.push(Field::choice(&eid(""), &format!("…then {m}"), word, &kinds));
+                match e {
+                    RuleEffect::Spawn { monster, at, .. } => {
+                        out.push(Field::choice(&eid(":monster"), "…type", monster, &names));
+                        out.push(Field::choice(
+                            &eid(":at"),
+                            "…at mark",
+                            &at.to_string(),
+                            &marks,
+                        ));
+                    }
+                    RuleEffect::OpenDoor(d)
+                    | RuleEffect::CloseDoor(d)
+                    | RuleEffect::LockDoor(d) => {
+                        out.push(Field::choice(&eid(":door"), "…door", d, &door_refs));
+                    }
+                    RuleEffect::Message(t) | RuleEffect::Lose(t) => {
+                        out.push(Field::text(&eid(":text"), "…words", t));
+                    }
+                    RuleEffect::Damage { amount, area, .. }
+                    | RuleEffect::Heal { amount, area, .. } => {
+                        out.push(Field::number(
+                            &eid(":amount"),
+                            "…amount",
+                            i64::from(*amount),
+                            (1, 99),
+                        ));
+                        if let Area::Marked(c) = area {
+                            out.push(Field::choice(
+                                &eid(":at"),
+                                "…at mark",
+                                &c.to_string(),
+                                &marks,
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let mut adds = vec!["—"];
+            adds.extend(THEN);
+            out.push(Field::choice(&id("then:add"), "…add an effect", "—", &adds));
+        }
+        let mut adds = vec!["—"];
+        adds.extend(WHEN);
+        out.push(Field::choice(
+            "rule:add",
+            "Add a special rule when",
+            "—",
+            &adds,
+        ));
+        out
+    }
+
+    /// Sets a field of [`Scenario::rule_fields`].
+    fn set_rule(&mut self, field: &str, value: Value, monsters: &[String]) -> Result<(), String> {
+        let word = match &value {
+            Value::Choice(w) | Value::Text(w) => w.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Flag(b) => b.to_string(),
+        };
+        let number = || match value {
+            Value::Number(n) => u32::try_from(n).map_err(|_| format!("{n}: expected 0 or more")),
+            _ => Err("expected a number".to_string()),
+        };
+        let parts: Vec<&str> = field.split(':').collect();
+        if parts == ["rule", "add"] {
+            if word == "—" {
+                return Ok(());
+            }
+            let when = self.trigger_of(&word, monsters)?;
+            let n = self.special_rules.len() + 1;
+            self.special_rules.push(SpecialRule {
+                name: format!("rule {n}"),
+                when,
+                every: 0,
+                repeat: false,
+                then: vec![RuleEffect::Message("Something stirs.".into())],
+            });
+            return Ok(());
+        }
+        let i = parts
+            .get(1)
+            .and_then(|n| n.parse::<usize>().ok())
+            .and_then(|n| n.checked_sub(1))
+            .filter(|&i| i < self.special_rules.len())
+            .ok_or_else(|| format!("no field `{field}`"))?;
+        match parts[2..] {
+            ["name"] => self.special_rules[i].name = word,
+            ["when"] => {
+                let when = self.trigger_of(&word, monsters)?;
+                let rule = &mut self.special_rules[i];
+                rule.when = when;
+                rule.every = 0;
+                rule.repeat = false;
+            }
+            ["round"] => match &mut self.special_rules[i].when {
+                Trigger::RoundStarts(r) | Trigger::RoundEnds(r) => *r = number()?,
+                _ => return Err("this trigger has no round".into()),
+            },
+            ["every"] => self.special_rules[i].every = number()?,
+            ["repeat"] => self.special_rules[i].repeat = value == Value::Flag(true),
+            ["mark"] => match &mut self.special_rules[i].when {
+                Trigger::Enters(c) | Trigger::FoeEnters(c) => *c = letter(&word)?,
+                _ => return Err("this trigger has no mark".into()),
+            },
+            ["door"] => match &mut self.special_rules[i].when {
+                Trigger::DoorOpened(d) => *d = word,
+                _ => return Err("this trigger has no door".into()),
+            },
+            ["monster"] => match &mut self.special_rules[i].when {
+                Trigger::Dies(m) => *m = word,
+                _ => return Err("this trigger has no monster type".into()),
+            },
+            ["room"] => match &mut self.special_rules[i].when {
+                Trigger::RoomCleared(r) => *r = letter(&word)?,
+                _ => return Err("this trigger has no room".into()),
+            },
+            ["then", "add"] => {
+                if word != "—" {
+                    let e = self.effect_of(&word, monsters)?;
+                    self.special_rules[i].then.push(e);
+                }
+            }
+            ["then", m, ref rest @ ..] => {
+                let j = m
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|m| m.checked_sub(1))
+                    .filter(|&j| j < self.special_rules[i].then.len())
+                    .ok_or_else(|| format!("no field `{field}`"))?;
+                match rest {
+                    [] if word == "remove" => {
+                        self.special_rules[i].then.remove(j);
+                    }
+                    [] => {
+                        let e = self.effect_of(&word, monsters)?;
+                        self.special_rules[i].then[j] = e;
+                    }
+                    [what] => set_effect(&mut self.special_rules[i].then[j], what, &word, number)?,
+                    _ => return Err(format!("no field `{field}`")),
+                }
+            }
+            _ => return Err(format!("no field `{field}`")),
+        }
+        Ok(())
+    }
+}
+
+/// Sets one detail (`monster`, `at`, `door`, `text`, `amount`) of an effect.
+fn set_effect(
+    e: &mut RuleEffect,
+    what: &str,
+    word: &str,
+    number: impl FnOnce() -> Result<u32, String>,
+) -> Result<(), String> {
+    match (e, what) {
+        (RuleEffect::Spawn { monster, .. }, "monster") => *monster = word.to_string(),
+        (RuleEffect::Spawn { at, .. }, "at")
+        | (
+            RuleEffect::Damage {
+                area: Area::Marked(at),
+                ..
+            }
+            | RuleEffect::Heal {
+                area: Area::Marked(at),
+                ..
+            },
+            "at",
+        ) => *at = letter(word)?,
+        (RuleEffect::OpenDoor(d) | RuleEffect::CloseDoor(d) | RuleEffect::LockDoor(d), "door") => {
+            *d = word.to_string();
+        }
+        (RuleEffect::Message(t) | RuleEffect::Lose(t), "text") => *t = word.to_string(),
+        (RuleEffect::Damage { amount, .. } | RuleEffect::Heal { amount, .. }, "amount") => {
+            *amount = number()?;
+        }
+        (_, "file") => {
+            return Err("the panel does not make this effect: it is set in the file".into());
+        }
+        (_, w) => return Err(format!("this effect has no `{w}`")),
+    }
+    Ok(())
 }
 
 impl Shop for Scenario {
@@ -1025,6 +1424,7 @@ impl Shop for Scenario {
             i64::from(self.trap_damage),
             (0, MAX_FIELD),
         ));
+        out.extend(self.rule_fields(&monsters));
         let Some(key) = selected else {
             return out;
         };
@@ -1199,6 +1599,10 @@ impl Shop for Scenario {
                         t.item = (!item.trim().is_empty()).then_some(item);
                     }
                 }
+            }
+            f if f.starts_with("rule:") => {
+                let (monsters, _) = offered(library);
+                self.set_rule(f, value, &monsters)?;
             }
             f => return Err(format!("no field `{f}`")),
         }
