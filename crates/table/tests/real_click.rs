@@ -3063,9 +3063,10 @@ fn shop_choose(t: &mut Table, field: &str, word: &str) {
 }
 
 /// From an empty workshop reached from the Game menu, by clicks alone: two rooms and a door, two
-/// starts, a rat elite for four characters, the Rat King to kill; a playtest; the scenario played
-/// from the workshop and the draft back as it was; saved, opened again unchanged, and read by
-/// the loader as `foehold check` reads it.
+/// starts, a rat elite for four characters, the Rat King to kill, a special rule spawning a rat
+/// at a mark; a playtest; the scenario played from the workshop and the draft back as it was;
+/// named, saved into the player's library, opened again unchanged, read by the loader as
+/// `foehold check` reads it, and started from the New game list.
 #[test]
 fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_saved() {
     let _turn = Turn::take();
@@ -3101,6 +3102,11 @@ fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_s
     // The goal: kill the Rat King.
     shop_choose(&mut t, "victory", "kill");
     shop_choose(&mut t, "victory:monster", "Rat King");
+    // A special rule: a mark by the king, where a rat spawns at the start of round 2.
+    t.click("shop:brush:mark");
+    shop_click(&mut t, 6, 3);
+    shop_choose(&mut t, "rule:add", "a round starts");
+    shop_choose(&mut t, "rule:1:then:1", "spawn");
     let p = t.wait_for("a playable draft", 60, |p| {
         (p["workshop"]["playable"] == true).then(|| p.clone())
     });
@@ -3111,6 +3117,10 @@ fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_s
         "{text}"
     );
     assert!(text.contains("victory: Kill(\"Rat King\")"), "{text}");
+    assert!(
+        text.contains("when: RoundStarts(2), then: [Spawn(monster: \"Cellar Rat\", at: 'a')]"),
+        "{text}"
+    );
     let doors = p["cells"]
         .as_array()
         .unwrap()
@@ -3131,12 +3141,12 @@ fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_s
     let tested = p["workshop"]["tested"].as_array().unwrap();
     let first = tested[0].as_str().unwrap();
     assert!(first.starts_with("20 games: won"), "{tested:?}");
-    assert!(
-        tested
-            .iter()
-            .any(|l| l.as_str().unwrap().starts_with("Door opened:")),
-        "{tested:?}"
-    );
+    for rule in ["Door opened:", "Special rule: round starts:"] {
+        assert!(
+            tested.iter().any(|l| l.as_str().unwrap().starts_with(rule)),
+            "{rule} {tested:?}"
+        );
+    }
     eprintln!(
         "playtested in {:.0} s: {first}",
         started.elapsed().as_secs_f64()

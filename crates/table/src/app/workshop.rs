@@ -11,7 +11,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use foehold_core::lab::BrushKind;
+use foehold_core::lab::{BrushKind, Field};
 use foehold_core::library::Library;
 use foehold_core::rules::PartyChoice;
 use foehold_core::workshop::any::{AnyDraft, open_draft, shop_modules};
@@ -590,7 +590,8 @@ fn brushes_window(
     Ok(())
 }
 
-/// The panel: what the brushes carry, the scenario's fields, then the selected cell's.
+/// The panels: what the brushes carry, the scenario's fields and the selected cell's in the
+/// Scenario window; the special rules' rows in a window of their own.
 fn fields_window(
     mut contexts: EguiContexts,
     mut draft: ResMut<ShopDraft>,
@@ -599,18 +600,39 @@ fn fields_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let selected = tools.selected;
-    let fields = draft.0.fields(selected);
-    dock.show(ctx, Slot::Scenario, egui::Window::new("Scenario"), |ui| {
-        let tools = &mut *tools;
-        if let Some((f, v)) = field_grid(ui, "shop", &fields, &mut tools.typing, &mut tools.refused)
-        {
-            tools.refused = draft
-                .0
-                .set(selected, &f.id, v)
-                .err()
-                .map(|e| format!("{}: {e}", f.label));
-        }
-    });
+    let (rules, fields): (Vec<Field>, Vec<Field>) = draft
+        .0
+        .fields(selected)
+        .into_iter()
+        .partition(|f| f.id.starts_with("rule:"));
+    let tools = &mut *tools;
+    let mut changed = None;
+    for (slot, title, prefix, fields) in [
+        (Slot::Scenario, "Scenario", "shop", &fields),
+        (Slot::Walk, "Special rules", "shop", &rules),
+    ] {
+        dock.show(ctx, slot, egui::Window::new(title), |ui| {
+            // Long panels scroll within what is left of the window's height.
+            let room = (ui.ctx().content_rect().bottom() - ui.max_rect().top() - 24.0).max(80.0);
+            egui::ScrollArea::vertical()
+                .id_salt(title)
+                .max_height(room)
+                .show(ui, |ui| {
+                    if let Some((f, v)) =
+                        field_grid(ui, prefix, fields, &mut tools.typing, &mut tools.refused)
+                    {
+                        changed = Some((f.clone(), v));
+                    }
+                });
+        });
+    }
+    if let Some((f, v)) = changed {
+        tools.refused = draft
+            .0
+            .set(selected, &f.id, v)
+            .err()
+            .map(|e| format!("{}: {e}", f.label));
+    }
     Ok(())
 }
 
@@ -625,7 +647,7 @@ fn check_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let report = draft.0.report();
-    dock.show(ctx, Slot::Walk, egui::Window::new("Check"), |ui| {
+    dock.show(ctx, Slot::Steps, egui::Window::new("Check"), |ui| {
         match &report.error {
             Some(e) => {
                 ui.colored_label(
