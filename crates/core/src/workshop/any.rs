@@ -186,6 +186,7 @@ pub fn shop_modules() -> Vec<ShopModule> {
         ShopModule::of::<crate::rules::gloomhaven::scenario::Scenario>(
             "Gloomhaven-family scenario",
         ),
+        ShopModule::of::<crate::rules::brimstone::scenario::ScenarioFile>("Brimstone fight"),
     ]
 }
 

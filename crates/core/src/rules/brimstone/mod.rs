@@ -31,6 +31,7 @@ pub mod state;
 pub mod targeting;
 mod turn;
 mod view;
+pub mod workshop;
 
 #[cfg(test)]
 mod coverage_tests;

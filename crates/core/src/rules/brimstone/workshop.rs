@@ -1,0 +1,601 @@
+//! A Brimstone fight in the workshop: its file written as people read one, and its board of tiles,
+//! its heroes and its threat cards made by brushes and panel fields.
+
+use super::placement::{Initiative, Style};
+use super::scenario::{
+    BoardSpec, GridName, GroupSpec, Gun, HeroSpec, RulesName, ScenarioFile, ThreatCard, TileSpec,
+};
+use super::targeting::Behaviour;
+use crate::LoadError;
+use crate::error::parse_ron;
+use crate::library::Library;
+use crate::rules::lab::{Brush, BrushKind, Field, Value};
+use crate::rules::view::{CellInfo, CellKey, FigureInfo, Gear, GridKind, Ground, Side, TableView};
+use crate::rules::workshop::{Document, Shop, Writer};
+
+/// The first line of a file the workshop writes.
+const HEADER: &str = "Made in Foehold's scenario workshop. The format is in docs/scenarios.md.";
+
+/// The largest side of a tile the brush stamps.
+const MAX_TILE_SIDE: i64 = 8;
+/// The most a panel's number takes (the loader bounds each again).
+const MAX_FIELD: i64 = 99;
+
+impl Document for ScenarioFile {
+    fn write(&self) -> String {
+        // Every field by name, so that a field added to the format cannot be left unwritten.
+        let ScenarioFile {
+            rules,
+            format,
+            grid,
+            name,
+            description,
+            board,
+            fight_tile,
+            round_limit,
+            heroes,
+            threats,
+            threat_draws,
+            ambush,
+            loot,
+            lurk,
+            exercises,
+        } = self;
+        let mut w = Writer::new("Scenario", &[HEADER]);
+        w.field("rules", rules);
+        w.some("format", format);
+        w.field("grid", grid);
+        w.field("name", name);
+        w.field_unless("description", description, &String::new());
+        w.field("board", board);
+        w.field("fight_tile", fight_tile);
+        w.field("round_limit", round_limit);
+        w.list("heroes", heroes);
+        w.list("threats", threats);
+        w.field("threat_draws", threat_draws);
+        w.some("ambush", ambush);
+        w.items("loot", loot);
+        w.some("lurk", lurk);
+        w.items("exercises", exercises);
+        w.finish()
+    }
+
+    fn read(file: &str, text: &str) -> Result<ScenarioFile, LoadError> {
+        parse_ron(file, text)
+    }
+}
+
+/// What the Brimstone brushes carry: the size of the tile the tile brush stamps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Palette {
+    /// Width in squares.
+    pub w: i32,
+    /// Height in squares.
+    pub h: i32,
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette { w: 3, h: 3 }
+    }
+}
+
+/// A hero as a new fight seats one: a lamplighter with a pistol.
+fn hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
+    HeroSpec {
+        name,
+        at,
+        health: 7,
+        defense: 4,
+        initiative,
+        move_points: 4,
+        combat: 2,
+        melee_to_hit: 4,
+        gun: Some(Gun {
+            shots: 2,
+            range: 6,
+            to_hit: 4,
+            splash: false,
+        }),
+        weapon: None,
+        damage_bonus: 0,
+        grit: 0,
+        max_grit: 2,
+    }
+}
+
+/// A threat card as a new one starts: a pack of gangers (named by the card: a fight's groups
+/// have names of their own).
+fn threat(n: usize) -> ThreatCard {
+    ThreatCard {
+        name: format!("Threat {n}"),
+        groups: vec![GroupSpec {
+            name: format!("Ganger {n}"),
+            count: 2,
+            initiative: Initiative::Fixed(3),
+            style: Style::Plain,
+            behaviour: Behaviour::Melee,
+            move_points: 4,
+            range: 0,
+            wounds: 6,
+            armour: 0,
+            combat: 2,
+            to_hit: 4,
+            damage: 3,
+            xp: 10,
+        }],
+    }
+}
+
+impl ScenarioFile {
+    /// The tile a square lies on, by index.
+    fn tile_at(&self, (x, y): (i32, i32)) -> Option<usize> {
+        self.board
+            .tiles
+            .iter()
+            .position(|t| (t.x..t.x + t.w).contains(&x) && (t.y..t.y + t.h).contains(&y))
+    }
+
+    /// The hero standing on a square, by index.
+    fn hero_at(&self, at: (i32, i32)) -> Option<usize> {
+        self.heroes.iter().position(|h| h.at == at)
+    }
+
+    /// A tile name not yet taken.
+    fn fresh_tile(&self) -> String {
+        (1..)
+            .map(|n| format!("Tile {n}"))
+            .find(|n| self.board.tiles.iter().all(|t| t.name != *n))
+            .unwrap_or_default()
+    }
+}
+
+impl Shop for ScenarioFile {
+    const MODULE: &'static str = "Brimstone";
+    type Palette = Palette;
+    type Rules = super::Brimstone;
+
+    fn blank(name: &str) -> ScenarioFile {
+        ScenarioFile {
+            rules: RulesName::Brimstone,
+            format: Some(crate::rules::SCENARIO_FORMAT),
+            grid: GridName::Square,
+            name: name.to_string(),
+            description: String::new(),
+            board: BoardSpec {
+                tiles: vec![
+                    TileSpec {
+                        name: "Tile 1".into(),
+                        x: 0,
+                        y: 0,
+                        w: 3,
+                        h: 3,
+                    },
+                    TileSpec {
+                        name: "Tile 2".into(),
+                        x: 3,
+                        y: 0,
+                        w: 3,
+                        h: 3,
+                    },
+                ],
+                walls: Vec::new(),
+            },
+            fight_tile: "Tile 2".into(),
+            round_limit: 8,
+            heroes: vec![hero("Hero 1".into(), (0, 0), 5)],
+            threats: vec![threat(1)],
+            threat_draws: 1,
+            ambush: None,
+            loot: Vec::new(),
+            lurk: None,
+            exercises: Vec::new(),
+        }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn view(&self, _library: &Library) -> TableView {
+        let mut view = TableView {
+            grid: GridKind::Square,
+            ..TableView::default()
+        };
+        for t in &self.board.tiles {
+            let fight = if t.name == self.fight_tile {
+                " (the fight tile)"
+            } else {
+                ""
+            };
+            for x in t.x..t.x + t.w {
+                for y in t.y..t.y + t.h {
+                    let wall = self.board.walls.contains(&(x, y));
+                    view.cells.push(CellInfo {
+                        key: (x, y),
+                        ground: if wall { Ground::Wall } else { Ground::Floor },
+                        door: false,
+                        place: Some(format!("{}{fight}", t.name)),
+                    });
+                }
+            }
+        }
+        // Around the tiles, squares not yet on the board, for the tile brush to reach.
+        let xs = self.board.tiles.iter().flat_map(|t| [t.x, t.x + t.w - 1]);
+        let ys = self.board.tiles.iter().flat_map(|t| [t.y, t.y + t.h - 1]);
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(5));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(3));
+        for x in x0 - 3..=x1 + 3 {
+            for y in y0 - 3..=y1 + 3 {
+                if self.tile_at((x, y)).is_none() {
+                    view.cells.push(CellInfo {
+                        key: (x, y),
+                        ground: Ground::Outside,
+                        door: false,
+                        place: None,
+                    });
+                }
+            }
+        }
+        for (i, h) in self.heroes.iter().enumerate() {
+            view.figures.push(FigureInfo {
+                id: i as u32 + 1,
+                name: h.name.clone(),
+                side: Side::Hero,
+                elite: false,
+                hp: h.health as i32,
+                max_hp: 0,
+                conditions: Vec::new(),
+                cell: h.at,
+                owner: None,
+                tint: i,
+                gear: if h.gun.is_some() {
+                    Gear::Bow
+                } else {
+                    Gear::Blade
+                },
+                rooted: false,
+                card: vec![
+                    format!("Health {}", h.health),
+                    format!("Defense {}", h.defense),
+                    format!("Initiative {}", h.initiative),
+                ],
+            });
+        }
+        view.banner = format!("Making {}", self.name);
+        view
+    }
+
+    fn brushes() -> Vec<Brush> {
+        let brush = |id, label, kind| Brush { id, label, kind };
+        vec![
+            brush("tile", "Tile", BrushKind::Stamp),
+            brush("wall", "Wall square", BrushKind::Ground),
+            brush("hero", "Hero", BrushKind::Figure),
+            brush("fight-tile", "Fight tile", BrushKind::Mark),
+            brush("erase-tile", "Erase tile", BrushKind::Erase),
+        ]
+    }
+
+    fn paint(
+        &mut self,
+        palette: &Palette,
+        _library: &Library,
+        brush: &str,
+        cell: CellKey,
+        _other: Option<CellKey>,
+    ) -> Result<(), String> {
+        let on_tile = || {
+            self.tile_at(cell)
+                .ok_or("there is no tile here: stamp one first".to_string())
+        };
+        match brush {
+            "tile" => {
+                let (w, h) = (palette.w, palette.h);
+                let overlaps = self.board.tiles.iter().any(|t| {
+                    cell.0 < t.x + t.w && t.x < cell.0 + w && cell.1 < t.y + t.h && t.y < cell.1 + h
+                });
+                if overlaps {
+                    return Err(format!(
+                        "a {w}×{h} tile here would lie over another: tiles lie side by side"
+                    ));
+                }
+                let name = self.fresh_tile();
+                self.board.tiles.push(TileSpec {
+                    name,
+                    x: cell.0,
+                    y: cell.1,
+                    w,
+                    h,
+                });
+            }
+            "wall" => {
+                on_tile()?;
+                if self.hero_at(cell).is_some() {
+                    return Err("a hero stands there: move it before walling the square".into());
+                }
+                if let Some(i) = self.board.walls.iter().position(|w| *w == cell) {
+                    self.board.walls.remove(i);
+                } else {
+                    self.board.walls.push(cell);
+                    self.board.walls.sort_unstable();
+                }
+            }
+            "hero" => {
+                on_tile()?;
+                if let Some(i) = self.hero_at(cell) {
+                    self.heroes.remove(i);
+                    return Ok(());
+                }
+                let n = (1..)
+                    .find(|n| self.heroes.iter().all(|h| h.name != format!("Hero {n}")))
+                    .unwrap_or(1);
+                let initiative = (1..=9)
+                    .rev()
+                    .find(|i| self.heroes.iter().all(|h| h.initiative != *i))
+                    .unwrap_or(1);
+                self.heroes
+                    .push(hero(format!("Hero {n}"), cell, initiative));
+            }
+            "fight-tile" => {
+                let t = on_tile()?;
+                self.fight_tile = self.board.tiles[t].name.clone();
+            }
+            "erase-tile" => {
+                let t = on_tile()?;
+                let tile = self.board.tiles.remove(t);
+                let inside = |(x, y): (i32, i32)| {
+                    (tile.x..tile.x + tile.w).contains(&x) && (tile.y..tile.y + tile.h).contains(&y)
+                };
+                self.board.walls.retain(|w| !inside(*w));
+                self.heroes.retain(|h| !inside(h.at));
+            }
+            b => return Err(format!("no brush `{b}`")),
+        }
+        Ok(())
+    }
+
+    fn palette_fields(palette: &Palette, _library: &Library) -> Vec<Field> {
+        vec![
+            Field::number(
+                "brush:tile-w",
+                "Tile width",
+                i64::from(palette.w),
+                (1, MAX_TILE_SIDE),
+            ),
+            Field::number(
+                "brush:tile-h",
+                "Tile height",
+                i64::from(palette.h),
+                (1, MAX_TILE_SIDE),
+            ),
+        ]
+    }
+
+    fn set_palette(palette: &mut Palette, field: &str, value: Value) -> Result<(), String> {
+        let Value::Number(n) = value else {
+            return Err(format!("{field}: expected a number"));
+        };
+        if !(1..=MAX_TILE_SIDE).contains(&n) {
+            return Err(format!(
+                "{n}: a tile's side is 1 to {MAX_TILE_SIDE} squares"
+            ));
+        }
+        match field {
+            "brush:tile-w" => palette.w = n as i32,
+            "brush:tile-h" => palette.h = n as i32,
+            f => return Err(format!("no field `{f}`")),
+        }
+        Ok(())
+    }
+
+    fn fields(&self, _library: &Library, selected: Option<CellKey>) -> Vec<Field> {
+        let tiles: Vec<&str> = self.board.tiles.iter().map(|t| t.name.as_str()).collect();
+        let mut out = vec![
+            Field::text("name", "Name", &self.name),
+            Field::text("description", "Description", &self.description),
+            Field::choice("fight_tile", "Fight tile", &self.fight_tile, &tiles),
+            Field::number(
+                "round_limit",
+                "Round limit",
+                i64::from(self.round_limit),
+                (1, MAX_FIELD),
+            ),
+            Field::number(
+                "threat_draws",
+                "Threat cards drawn",
+                i64::from(self.threat_draws),
+                (1, MAX_FIELD),
+            ),
+        ];
+        for (i, t) in self.threats.iter().enumerate() {
+            let n = i + 1;
+            out.push(Field::text(
+                &format!("threat:{n}:name"),
+                &format!("Threat {n}"),
+                &t.name,
+            ));
+            for (j, g) in t.groups.iter().enumerate() {
+                let id = format!("threat:{n}:group:{}", j + 1);
+                out.push(Field::text(&format!("{id}:name"), "…group", &g.name));
+                out.push(Field::number(
+                    &format!("{id}:count"),
+                    "…models",
+                    i64::from(g.count),
+                    (1, MAX_FIELD),
+                ));
+                out.push(Field::number(
+                    &format!("{id}:wounds"),
+                    "…wounds",
+                    i64::from(g.wounds),
+                    (1, MAX_FIELD),
+                ));
+            }
+        }
+        out.push(Field::flag("threat:add", "Add a threat card", false));
+        if let Some(i) = selected.and_then(|c| self.hero_at(c)) {
+            let h = &self.heroes[i];
+            out.push(Field::text("hero:name", "Hero", &h.name));
+            for (id, label, v) in [
+                ("hero:health", "…health", h.health),
+                ("hero:defense", "…defense", h.defense),
+                ("hero:initiative", "…initiative", h.initiative),
+                ("hero:move", "…move", h.move_points),
+                ("hero:combat", "…combat", h.combat),
+            ] {
+                out.push(Field::number(id, label, i64::from(v), (0, MAX_FIELD)));
+            }
+        }
+        out
+    }
+
+    fn set(
+        &mut self,
+        _library: &Library,
+        selected: Option<CellKey>,
+        field: &str,
+        value: Value,
+    ) -> Result<(), String> {
+        let number = || match &value {
+            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
+            _ => Err("expected a number".to_string()),
+        };
+        let text = || match &value {
+            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
+            _ => Err("expected text".to_string()),
+        };
+        match field {
+            "name" => self.name = text()?,
+            "description" => self.description = text()?,
+            "fight_tile" => self.fight_tile = text()?,
+            "round_limit" => self.round_limit = number()?,
+            "threat_draws" => self.threat_draws = number()?,
+            "threat:add" => {
+                if value == Value::Flag(true) {
+                    self.threats.push(threat(self.threats.len() + 1));
+                }
+            }
+            f if f.starts_with("hero:") => {
+                let i = selected
+                    .and_then(|c| self.hero_at(c))
+                    .ok_or("select a hero first")?;
+                let h = &mut self.heroes[i];
+                match f {
+                    "hero:name" => h.name = text()?,
+                    "hero:health" => h.health = number()?,
+                    "hero:defense" => h.defense = number()?,
+                    "hero:initiative" => h.initiative = number()?,
+                    "hero:move" => h.move_points = number()?,
+                    "hero:combat" => h.combat = number()?,
+                    _ => return Err(format!("no field `{f}`")),
+                }
+            }
+            f if f.starts_with("threat:") => {
+                let parts: Vec<&str> = f.split(':').collect();
+                let index = |k: usize, len: usize| {
+                    parts
+                        .get(k)
+                        .and_then(|n| n.parse::<usize>().ok())
+                        .and_then(|n| n.checked_sub(1))
+                        .filter(|&i| i < len)
+                        .ok_or_else(|| format!("no field `{f}`"))
+                };
+                let i = index(1, self.threats.len())?;
+                match parts[2..] {
+                    ["name"] => self.threats[i].name = text()?,
+                    ["group", _, what] => {
+                        let j = index(3, self.threats[i].groups.len())?;
+                        let g = &mut self.threats[i].groups[j];
+                        match what {
+                            "name" => g.name = text()?,
+                            "count" => g.count = number()?,
+                            "wounds" => g.wounds = number()?,
+                            _ => return Err(format!("no field `{f}`")),
+                        }
+                    }
+                    _ => return Err(format!("no field `{f}`")),
+                }
+            }
+            f => return Err(format!("no field `{f}`")),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PartyChoice;
+    use crate::workshop::any::{AnyDraft, open_draft, shop_modules};
+
+    fn blank() -> Box<dyn AnyDraft> {
+        let m = shop_modules()
+            .into_iter()
+            .find(|m| m.module == "Brimstone")
+            .unwrap();
+        (m.blank)("fight.ron", Library::default())
+    }
+
+    #[test]
+    fn a_shipped_fight_written_by_the_workshop_reads_back_the_same() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let mut seen = 0;
+        for p in crate::game::check::ron_files(&root).unwrap() {
+            let text = crate::disk::read_file(&p).unwrap();
+            if crate::rules::rules_name(&text) != "Brimstone" {
+                continue;
+            }
+            seen += 1;
+            let file = p.display().to_string();
+            let doc = ScenarioFile::read(&file, &text).unwrap();
+            let written = doc.write();
+            let back = ScenarioFile::read("written", &written)
+                .unwrap_or_else(|e| panic!("{e}\n{written}"));
+            assert_eq!(back, doc, "{file}");
+            assert_eq!(back.write(), written);
+            crate::kit::check("written", &written, &Library::default())
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+        }
+        assert!(seen >= 3, "{seen} fights");
+    }
+
+    #[test]
+    fn a_fight_made_by_brushes_and_fields_loads_and_plays() {
+        let mut d = blank();
+        assert_eq!(d.report().error, None, "a new fight plays:\n{}", d.text());
+        // A third tile, 3 by 2, below the first; a wall on it; a second hero; the fight tile
+        // moved to it; a second threat card.
+        d.set(None, "brush:tile-h", Value::Number(2)).unwrap();
+        d.paint("tile", (0, 3), None).unwrap();
+        d.paint("wall", (1, 4), None).unwrap();
+        d.paint("hero", (1, 1), None).unwrap();
+        d.paint("fight-tile", (2, 3), None).unwrap();
+        d.set(None, "threat:add", Value::Flag(true)).unwrap();
+        d.set(None, "threat:2:group:1:count", Value::Number(3))
+            .unwrap();
+        d.set(Some((1, 1)), "hero:health", Value::Number(9))
+            .unwrap();
+        assert_eq!(d.report().error, None, "\n{}", d.text());
+        let text = d.text();
+        assert!(text.contains("fight_tile: \"Tile 3\""), "{text}");
+        assert!(text.contains("walls: [(1, 4)]"), "{text}");
+        let again = open_draft("fight.ron", &text, Library::default()).unwrap();
+        assert_eq!(again.text(), text);
+        let mut test = d.playtest(20, PartyChoice::default()).unwrap();
+        while test.step() {}
+        assert_eq!((test.played(), test.report.unfinished), (20, 0));
+        // Refused: a tile over another, a wall off the tiles; the draft as it was.
+        let before = d.text();
+        assert!(
+            d.paint("tile", (1, 1), None)
+                .unwrap_err()
+                .contains("over another")
+        );
+        assert!(
+            d.paint("wall", (20, 20), None)
+                .unwrap_err()
+                .contains("no tile")
+        );
+        assert_eq!(d.text(), before);
+    }
+}
