@@ -641,16 +641,18 @@ fn a_game_put_on_the_table_closes_the_position_lab() {
 struct Seen(Vec<(OnTable, Vec<&'static str>)>);
 
 fn look(world: &mut World) {
-    let mut on = Vec::new();
-    if world.contains_resource::<CoreGame<Brimstone>>() {
-        on.push(Brimstone::NAME);
+    // The game of whichever module is on the table.
+    struct Games<'w>(&'w World, Vec<&'static str>);
+    impl crate::modules::EachModule for Games<'_> {
+        fn visit<R: crate::modules::Module>(&mut self) {
+            if self.0.contains_resource::<CoreGame<R>>() {
+                self.1.push(R::NAME);
+            }
+        }
     }
-    if world.contains_resource::<CoreGame<foehold_core::rules::goals::Goals>>() {
-        on.push(foehold_core::rules::goals::Goals::NAME);
-    }
-    if world.contains_resource::<CoreGame<foehold_core::rules::gloomhaven::Gloomhaven>>() {
-        on.push(foehold_core::rules::gloomhaven::Gloomhaven::NAME);
-    }
+    let mut games = Games(world, Vec::new());
+    crate::modules::each_module(&mut games);
+    let mut on = games.1;
     if world.contains_resource::<crate::app::lab::LabBench>() {
         on.push("lab");
     }

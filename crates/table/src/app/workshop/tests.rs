@@ -24,7 +24,9 @@ fn shop_app() -> App {
         .add_message::<Picked>()
         .add_message::<RebuildBoard>()
         .add_plugins((crate::app::screen::plugin, super::plugin));
-    open_blank(app.world_mut(), "Gloomhaven").unwrap();
+    // The first module the workshop makes: the tests paint its hexes.
+    let first = foehold_core::workshop::any::shop_modules()[0].module;
+    open_blank(app.world_mut(), first).unwrap();
     app.update();
     app.update();
     app
