@@ -390,10 +390,14 @@ impl Table {
             let p = self.probe();
             let frame = p["frame"].as_u64().unwrap();
             let now = widget(&p, name).cloned();
-            // Below (or above) the window in a list that scrolls: a hand turns the wheel over the
-            // list until the button shows, then clicks it.
+            // Below (or above) the window in a list that scrolls, even in part: a hand turns the
+            // wheel over the list until the whole button shows, then clicks it.
             let height = p["window"]["height"].as_f64().unwrap_or(f64::MAX);
-            if !(0.0..height).contains(&y) {
+            let half = now
+                .as_ref()
+                .and_then(|w| w["h"].as_f64())
+                .map_or(0.0, |h| h / 2.0);
+            if y - half < 0.0 || y + half > height {
                 let before = frame;
                 self.pointer_to(x, height / 2.0);
                 let wheel = if y < 0.0 { "4" } else { "5" };

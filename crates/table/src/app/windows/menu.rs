@@ -82,7 +82,18 @@ pub fn menu(
                 });
             }
         });
+        // One row for both: a taller Game window would push the turn's windows below it down.
         ui.horizontal(|ui| {
+            if ui
+                .button("Play online…")
+                .tagged("menu:online")
+                .on_hover_text("Host this game for friends on other machines, or join theirs")
+                .clicked()
+            {
+                lab.queue(|world: &mut World| {
+                    world.resource_mut::<crate::app::online::Online>().open = true;
+                });
+            }
             if ui
                 .button("Scenario workshop")
                 .tagged("menu:workshop")
@@ -98,25 +109,15 @@ pub fn menu(
                     }
                 });
             }
-            if let Some(aside) = &aside
-                && ui
-                    .button(format!("Back to the workshop: {}", aside.name))
-                    .tagged("menu:back-to-workshop")
-                    .on_hover_text("The draft you played, as you left it")
-                    .clicked()
-            {
-                lab.queue(crate::app::workshop::back_to_the_workshop);
-            }
         });
-        if ui
-            .button("Play online…")
-            .tagged("menu:online")
-            .on_hover_text("Host this game for friends on other machines, or join theirs")
-            .clicked()
+        if let Some(aside) = &aside
+            && ui
+                .button(format!("Back to the workshop: {}", aside.name))
+                .tagged("menu:back-to-workshop")
+                .on_hover_text("The draft you played, as you left it")
+                .clicked()
         {
-            lab.queue(|world: &mut World| {
-                world.resource_mut::<crate::app::online::Online>().open = true;
-            });
+            lab.queue(crate::app::workshop::back_to_the_workshop);
         }
         if ui
             .button("Open this moment in the lab")
