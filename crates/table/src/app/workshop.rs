@@ -51,8 +51,21 @@ pub struct ShopTools {
     pub games: u32,
     /// How many characters the playtest and *Play it now* set up.
     pub players: usize,
+    /// The scenario level they set up; `None` for the one the scenario recommends.
+    pub level: Option<u32>,
     /// The last playtest's result, in lines.
     pub tested: Vec<String>,
+}
+
+impl ShopTools {
+    /// The party and level a playtest and *Play it now* set up.
+    pub fn choice(&self) -> PartyChoice {
+        PartyChoice {
+            players: Some(self.players),
+            level: self.level,
+            ..PartyChoice::default()
+        }
+    }
 }
 
 impl Default for ShopTools {
@@ -66,6 +79,7 @@ impl Default for ShopTools {
             typing: Vec::new(),
             games: 100,
             players: 3,
+            level: None,
             tested: Vec::new(),
         }
     }
@@ -92,6 +106,47 @@ pub struct DraftAside {
     draft: SyncCell<Option<(Box<dyn AnyDraft>, ShopTools)>>,
 }
 
+/// Where the draft is kept after every edit, in the user's data folder: a draft is never lost
+/// to a closed window.
+fn autosave_path() -> Option<std::path::PathBuf> {
+    foehold_desktop::library::data_dir()
+        .ok()
+        .map(|d| d.join("workshop-autosave.ron"))
+}
+
+/// Writes the draft to its autosave after an edit (atomically, as every file the table writes).
+fn autosave(draft: Res<ShopDraft>, store: Option<ResMut<crate::app::store::Store>>) {
+    let Some(mut store) = store else {
+        return;
+    };
+    if !draft.is_changed() || draft.is_added() || draft.0.history() == (0, 0) {
+        return;
+    }
+    if let Some(path) = autosave_path()
+        && let Err(e) = store.0.write(&path, draft.0.text().as_bytes())
+    {
+        warn!("the workshop's autosave: {e}");
+    }
+}
+
+/// Opens the draft last autosaved; an error (none, or no scenario) says why.
+pub fn open_autosave(world: &mut World) -> Result<(), String> {
+    let path = autosave_path().ok_or("this system names no data folder to keep an autosave in")?;
+    let text = world.resource::<crate::app::store::Store>().read(&path)?;
+    let draft =
+        open_draft(&path.display().to_string(), &text, library()).map_err(|e| e.to_string())?;
+    // Saved, it goes where a new scenario goes, not over the autosave.
+    let file = world
+        .get_resource::<crate::app::store::Mine>()
+        .map_or_else(|| NEW_FILE.into(), |mine| mine.scenario_path(NEW_FILE));
+    let tools = ShopTools {
+        path: file.display().to_string(),
+        ..ShopTools::default()
+    };
+    enter(world, draft, Some(tools));
+    Ok(())
+}
+
 /// The workshop's systems run while it is open.
 fn in_workshop() -> impl FnMut(Option<Res<State<OnTable>>>) -> bool + Clone {
     in_state(OnTable::Workshop)
@@ -102,7 +157,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(OnTable::Workshop), leave)
         .add_systems(
             Update,
-            (clicks, keys, follow, play_tests)
+            (clicks, keys, follow, autosave, play_tests)
                 .chain()
                 .run_if(in_workshop())
                 .run_if(at_table),
@@ -209,12 +264,8 @@ pub fn play_now(world: &mut World) {
         return;
     };
     let (file, text, name) = (draft.0.file().to_string(), draft.0.text(), draft.0.name());
-    let players = world.resource::<ShopTools>().players;
+    let choice = world.resource::<ShopTools>().choice();
     let seed = world.resource::<crate::app::Options>().seed;
-    let choice = PartyChoice {
-        players: Some(players),
-        ..PartyChoice::default()
-    };
     match crate::app::driver::open::open_text(world, &file, &text, seed, choice) {
         // The draft stays until the game arrives (the workshop's windows this frame read it);
         // leaving the workshop puts it in the place kept for it here.
@@ -445,6 +496,18 @@ fn shop_window(
             if ui.button("Play a game…").tagged("shop:games").clicked() {
                 next.set(Screen::Choosing);
             }
+            if ui
+                .button("Autosave")
+                .tagged("shop:autosave")
+                .on_hover_text("Open the draft as it was after its last edit, kept in case the window closed")
+                .clicked()
+            {
+                commands.queue(|world: &mut World| {
+                    if let Err(e) = open_autosave(world) {
+                        world.resource_mut::<ShopTools>().refused = Some(e);
+                    }
+                });
+            }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("New:");
@@ -508,6 +571,15 @@ fn shop_window(
                     .tagged(format!("shop:players:{n}"));
             }
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Level");
+            ui.selectable_value(&mut tools.level, None, "recommended")
+                .tagged("shop:level:recommended");
+            for n in 0..=7 {
+                ui.selectable_value(&mut tools.level, Some(n), n.to_string())
+                    .tagged(format!("shop:level:{n}"));
+            }
+        });
         let playable = draft.0.playable();
         ui.horizontal(|ui| {
             ui.label("Games");
@@ -528,11 +600,7 @@ fn shop_window(
                 .on_hover_text("Seeded autopilot games of the scenario: how often it is won, and the rules it fires")
                 .clicked()
             {
-                let choice = PartyChoice {
-                    players: Some(tools.players),
-                    ..PartyChoice::default()
-                };
-                match draft.0.playtest(tools.games, choice) {
+                match draft.0.playtest(tools.games, tools.choice()) {
                     Ok(test) => {
                         tools.tested = Vec::new();
                         commands.insert_resource(Testing(SyncCell::new(test)));
