@@ -187,6 +187,7 @@ pub fn shop_modules() -> Vec<ShopModule> {
             "Gloomhaven-family scenario",
         ),
         ShopModule::of::<crate::rules::brimstone::scenario::ScenarioFile>("Brimstone fight"),
+        ShopModule::of::<crate::rules::goals::scenario::ScenarioFile>("Goal-priority map"),
     ]
 }
 

@@ -80,7 +80,7 @@ fn spiral(centre: Qr, radius: i32) -> Vec<Qr> {
 /// The ten hexes of a Dome key stamped on `centre`, and its Domes: the centre, its six neighbours
 /// and the three hexes two steps out in every other direction; the centre and those three are the
 /// Domes, the ring between them the gap spaces.
-fn key_shape(centre: Qr) -> (Vec<Qr>, Vec<Qr>) {
+pub(crate) fn key_shape(centre: Qr) -> (Vec<Qr>, Vec<Qr>) {
     let mut domes: Vec<Qr> = [0, 2, 4].iter().map(|&d| step(centre, d, 2)).collect();
     domes.push(centre);
     let mut hexes: Vec<Qr> = (0..6).map(|d| step(centre, d, 1)).collect();

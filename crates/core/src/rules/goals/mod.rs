@@ -38,6 +38,7 @@ pub mod stacking;
 pub mod state;
 pub mod target;
 pub mod turn;
+pub mod workshop;
 
 #[cfg(test)]
 mod coverage_tests;
@@ -278,7 +279,7 @@ fn tie_words(s: &State, outcomes: &[Outcome]) -> Vec<String> {
 }
 
 /// A hero's ratings as the sheet prints them: what override cards and foes compare.
-fn hero_card(h: &scenario::HeroSpec) -> Vec<String> {
+pub(crate) fn hero_card(h: &scenario::HeroSpec) -> Vec<String> {
     let mut card = vec![
         format!("Speed {}", h.speed),
         format!("Melee {:+}, Aim {:+}", h.melee, h.aim),
@@ -295,7 +296,7 @@ fn hero_card(h: &scenario::HeroSpec) -> Vec<String> {
 }
 
 /// A foe's card: its goal, ratings, weapons and specials.
-fn foe_card(f: &scenario::FoeSpec) -> Vec<String> {
+pub(crate) fn foe_card(f: &scenario::FoeSpec) -> Vec<String> {
     let goal = match f.goal {
         scenario::Goal::Attack => "Attack goal",
         scenario::Goal::Special => "Special goal",
@@ -326,6 +327,30 @@ fn foe_card(f: &scenario::FoeSpec) -> Vec<String> {
     card
 }
 
+/// The table's ground of a map tile.
+pub(crate) fn ground(t: Tile) -> Ground {
+    match t {
+        Tile::Clear => Ground::Floor,
+        Tile::Wall => Ground::Wall,
+        Tile::Woods => Ground::Woods,
+        Tile::Rough => Ground::Difficult,
+        Tile::Prohibited => Ground::Obstacle,
+        Tile::Dome => Ground::Dome,
+        Tile::Gap => Ground::DomeGap,
+        Tile::Adventure => Ground::Adventure,
+    }
+}
+
+/// What a foe's figure carries: a bow for a weapon, a blade for melee (a minion has a blade).
+pub(crate) fn foe_gear(spec: &scenario::FoeSpec, minion: bool) -> Gear {
+    match spec {
+        _ if minion => Gear::Blade,
+        spec if !spec.weapons.is_empty() && spec.melee > 0 => Gear::BladeAndBow,
+        spec if !spec.weapons.is_empty() => Gear::Bow,
+        _ => Gear::Blade,
+    }
+}
+
 /// The picture of the table: cells by tile, figures by side, loot and closed adventures as tokens,
 /// the active figure, and a banner with the round's override card.
 pub fn view(s: &State) -> TableView {
@@ -337,16 +362,7 @@ pub fn view(s: &State) -> TableView {
         .iter()
         .map(|&(h, t)| CellInfo {
             key: (h.x, h.y),
-            ground: match t {
-                Tile::Clear => Ground::Floor,
-                Tile::Wall => Ground::Wall,
-                Tile::Woods => Ground::Woods,
-                Tile::Rough => Ground::Difficult,
-                Tile::Prohibited => Ground::Obstacle,
-                Tile::Dome => Ground::Dome,
-                Tile::Gap => Ground::DomeGap,
-                Tile::Adventure => Ground::Adventure,
-            },
+            ground: ground(t),
             door: false,
             place: s
                 .adventure_at((h.x, h.y))
@@ -407,11 +423,7 @@ pub fn view(s: &State) -> TableView {
             cell: f.hex,
             owner: None,
             tint: f.spec,
-            gear: match (f.minion, &file.foes[f.spec]) {
-                (false, spec) if !spec.weapons.is_empty() && spec.melee > 0 => Gear::BladeAndBow,
-                (false, spec) if !spec.weapons.is_empty() => Gear::Bow,
-                _ => Gear::Blade,
-            },
+            gear: foe_gear(&file.foes[f.spec], f.minion),
             rooted: false,
             card: if f.minion {
                 vec!["A minion: one wound takes it out".to_string()]

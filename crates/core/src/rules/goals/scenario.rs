@@ -483,7 +483,7 @@ pub enum Tile {
     Adventure,
 }
 
-fn tile(c: char) -> Option<Tile> {
+pub(crate) fn tile(c: char) -> Option<Tile> {
     Some(match c {
         '.' => Tile::Clear,
         '#' => Tile::Wall,
@@ -796,7 +796,7 @@ fn check_bounds(s: &ScenarioFile, c: &Check<'_>) -> Result<(), LoadError> {
 }
 
 /// The connected hexes around `start` whose tile is one of `kinds`, sorted.
-fn component(tiles: &BTreeMap<Qr, Tile>, start: Hex, kinds: &[Tile]) -> Vec<Hex> {
+pub(crate) fn component(tiles: &BTreeMap<Qr, Tile>, start: Hex, kinds: &[Tile]) -> Vec<Hex> {
     let is = |h: Hex| tiles.get(&(h.x, h.y)).is_some_and(|t| kinds.contains(t));
     let mut seen: BTreeSet<Qr> = BTreeSet::new();
     let mut stack = vec![start];
