@@ -541,17 +541,9 @@ const THEN: [&str; 8] = [
 const ROOMS: [&str; 8] = ["A", "B", "C", "D", "E", "F", "G", "H"];
 const MARKS: [&str; 8] = ["a", "b", "c", "d", "e", "f", "g", "h"];
 
-/// Which of [`WHEN`] a trigger is.
+/// Which of [`WHEN`] a trigger is (listed in the order of [`Trigger::KINDS`]).
 fn when_word(t: &Trigger) -> &'static str {
-    WHEN[match t {
-        Trigger::DoorOpened(_) => 0,
-        Trigger::RoundStarts(_) => 1,
-        Trigger::RoundEnds(_) => 2,
-        Trigger::Enters(_) => 3,
-        Trigger::FoeEnters(_) => 4,
-        Trigger::Dies(_) => 5,
-        Trigger::RoomCleared(_) => 6,
-    }]
+    WHEN[t.index()]
 }
 
 /// Which of [`THEN`] an effect is, or none for one the panel does not make (written in the file).
@@ -1350,21 +1342,17 @@ impl Shop for Scenario {
                 &ranks,
             ));
         }
-        let rooms: Vec<String> = ('A'..='H').map(String::from).collect();
-        let room_refs: Vec<&str> = rooms.iter().map(String::as_str).collect();
         out.push(Field::choice(
             "brush:room",
             "Room to paint",
             &palette.room.to_string(),
-            &room_refs,
+            &ROOMS,
         ));
-        let marks: Vec<String> = ('a'..='h').map(String::from).collect();
-        let mark_refs: Vec<&str> = marks.iter().map(String::as_str).collect();
         out.push(Field::choice(
             "brush:mark",
             "Mark to lay",
             &palette.mark.to_string(),
-            &mark_refs,
+            &MARKS,
         ));
         out
     }

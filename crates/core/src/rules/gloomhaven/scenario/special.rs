@@ -86,9 +86,9 @@ pub enum Trigger {
 }
 
 impl Trigger {
-    /// The coverage name of the trigger's kind: "Special rule: door opened", …
-    pub const fn kind(&self) -> &'static str {
-        Self::KINDS[match self {
+    /// The trigger's kind, in the order of [`Trigger::KINDS`].
+    pub const fn index(&self) -> usize {
+        match self {
             Trigger::DoorOpened(_) => 0,
             Trigger::RoundStarts(_) => 1,
             Trigger::RoundEnds(_) => 2,
@@ -96,7 +96,12 @@ impl Trigger {
             Trigger::FoeEnters(_) => 4,
             Trigger::Dies(_) => 5,
             Trigger::RoomCleared(_) => 6,
-        }]
+        }
+    }
+
+    /// The coverage name of the trigger's kind: "Special rule: door opened", …
+    pub const fn kind(&self) -> &'static str {
+        Self::KINDS[self.index()]
     }
 
     /// When it fires, in words: "at the start of round 3 and every 2 rounds after".
