@@ -36,6 +36,8 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// A case file as a short code to paste into the position lab, and back
     Code(cli::code::CodeArgs),
+    /// A scenario with the monsters and classes it names as a share code or bundle, and back
+    Share(cli::share::ShareArgs),
     /// Re-run a save and check its final state hash
     Replay(cli::replay::ReplayArgs),
     /// Host a game for friends on other machines: prints the code they join with
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Coverage(a)) => cli::coverage::run(a),
         Some(Command::Code(a)) => cli::code::run(a),
         Some(Command::Check(a)) => cli::check::run(a),
+        Some(Command::Share(a)) => cli::share::run(a),
         #[cfg(feature = "online")]
         Some(Command::Host(a)) => cli::online::host(a),
         #[cfg(feature = "online")]

@@ -10,6 +10,7 @@ pub mod play;
 pub mod replay;
 #[cfg(feature = "dev")]
 pub mod saves;
+pub mod share;
 pub mod solve;
 
 /// Writes to standard output, and stops quietly when the reader has gone.

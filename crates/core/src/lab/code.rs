@@ -16,13 +16,25 @@ pub(crate) const MAX_TEXT: usize = 1 << 20;
 
 /// The code of a case file's text.
 pub fn encode(text: &str) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    format!("{V1}{}", BASE64URL_NOPAD.encode(&packed))
+    encode_as(V1, text)
 }
 
 /// The case file's text a code carries, or why it is no code. Blank space and line breaks inside
 /// the code (from a chat window's wrapping) are ignored.
 pub fn decode(code: &str) -> Result<String, String> {
+    decode_as(V1, "position code", code)
+}
+
+/// A text's code behind `prefix` (`FH1.` a position, `FS1.` a scenario to share): the text
+/// deflated, in URL-safe base64.
+pub fn encode_as(prefix: &str, text: &str) -> String {
+    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
+    format!("{prefix}{}", BASE64URL_NOPAD.encode(&packed))
+}
+
+/// The text a code behind `prefix` carries, or why it is no `what` (a code of another version of
+/// the same family is named as such). Bounded as [`decode`] is.
+pub fn decode_as(prefix: &str, what: &str, code: &str) -> Result<String, String> {
     if code.len() > MAX_CODE {
         return Err(format!(
             "the code is {} characters long: expected at most {MAX_CODE}",
@@ -30,12 +42,15 @@ pub fn decode(code: &str) -> Result<String, String> {
         ));
     }
     let code: String = code.split_whitespace().collect();
-    let Some(body) = code.strip_prefix(V1) else {
+    let family = prefix.trim_end_matches(|c: char| c == '.' || c.is_ascii_digit());
+    let Some(body) = code.strip_prefix(prefix) else {
         return Err(match code.split_once('.') {
-            Some((v, _)) if v.starts_with("FH") => {
-                format!("`{v}` is a code of a version this Foehold does not know: expected `FH1.`")
+            Some((v, _)) if v.starts_with(family) && v.len() > family.len() => {
+                format!(
+                    "`{v}` is a code of a version this Foehold does not know: expected `{prefix}`"
+                )
             }
-            _ => "not a position code: expected text starting with `FH1.`".into(),
+            _ => format!("not a {what}: expected text starting with `{prefix}`"),
         });
     };
     let packed = BASE64URL_NOPAD
