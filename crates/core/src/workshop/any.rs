@@ -4,10 +4,10 @@ use super::playtest::Playtest;
 use super::{Draft, Report};
 use crate::LoadError;
 use crate::library::Library;
-use crate::rules::PartyChoice;
 use crate::rules::lab::{Brush, Field, Value};
 use crate::rules::view::{CellKey, TableView};
 use crate::rules::workshop::Shop;
+use crate::rules::{PartyChoice, PartyOffer, Rules};
 
 /// A scenario being made, of some module: the draft with the library it is checked against and
 /// what the brushes carry.
@@ -45,6 +45,9 @@ pub trait AnyDraft: Send + Sync {
     /// `games` seeded autopilot games of the draft set up for `choice`, to play in the
     /// background; an error when the draft does not load.
     fn playtest(&self, games: u32, choice: PartyChoice) -> Result<Playtest, String>;
+    /// What the draft lets players choose before a game (party sizes, levels); `None` when it
+    /// does not load or lets them choose nothing (a Brimstone fight, a goal-priority map).
+    fn offer(&self) -> Option<PartyOffer>;
 }
 
 /// A draft of module `D`'s scenario, with its library and palette.
@@ -137,6 +140,11 @@ impl<D: Shop> AnyDraft for Workbench<D> {
     }
     fn history(&self) -> (usize, usize) {
         self.draft.history()
+    }
+    fn offer(&self) -> Option<PartyOffer> {
+        let s = D::Rules::parse_scenario_in(self.draft.file(), &self.draft.text(), &self.library)
+            .ok()?;
+        D::Rules::party_offer(&s)
     }
     fn playtest(&self, games: u32, choice: PartyChoice) -> Result<Playtest, String> {
         Playtest::new::<D::Rules>(

@@ -908,6 +908,37 @@ impl Shop for ScenarioFile {
                 (1, adventures),
             ),
         ];
+        // What stands on the selected hex first: it is what was just clicked.
+        if let Some(cell) = selected {
+            if let Some(i) = self.hero_at(cell) {
+                hero_fields(&self.heroes[i], &mut out);
+            }
+            if let Some(i) = self.foe_at(cell) {
+                foe_fields(&self.foes[i], &mut out);
+            }
+            if let Some(i) = self.pile_at(cell) {
+                let p = &self.loot[i];
+                out.push(count("loot:gold", "Loot's gold", p.gold));
+                out.push(count("loot:cards", "Loot's cards", p.cards));
+            }
+            if self.char_at(cell) == 'A'
+                && let Some(a) = self.adventure_at(cell)
+            {
+                let a = &self.adventures[a];
+                out.push(Field::text("adventure:name", "Adventure", &a.name));
+                out.push(rating("adventure:difficulty", "…difficulty", a.difficulty));
+                out.push(Field::flag(
+                    "adventure:foes_use",
+                    "…the foes go for it",
+                    a.foes_use,
+                ));
+            }
+            if matches!(self.char_at(cell), 'O' | 'o')
+                && let Some(k) = self.key_at(cell)
+            {
+                out.push(Field::text("key:name", "Dome key", &self.dome_keys[k].name));
+            }
+        }
         let words = card_words();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         for (i, c) in self.override_deck.iter().enumerate() {
@@ -920,37 +951,6 @@ impl Shop for ScenarioFile {
         }
         out.push(Field::flag("card:add", "Add an override card", false));
         out.push(Field::flag("card:remove", "Take the last card out", false));
-        let Some(cell) = selected else {
-            return out;
-        };
-        if let Some(i) = self.hero_at(cell) {
-            hero_fields(&self.heroes[i], &mut out);
-        }
-        if let Some(i) = self.foe_at(cell) {
-            foe_fields(&self.foes[i], &mut out);
-        }
-        if let Some(i) = self.pile_at(cell) {
-            let p = &self.loot[i];
-            out.push(count("loot:gold", "Loot's gold", p.gold));
-            out.push(count("loot:cards", "Loot's cards", p.cards));
-        }
-        if self.char_at(cell) == 'A'
-            && let Some(a) = self.adventure_at(cell)
-        {
-            let a = &self.adventures[a];
-            out.push(Field::text("adventure:name", "Adventure", &a.name));
-            out.push(rating("adventure:difficulty", "…difficulty", a.difficulty));
-            out.push(Field::flag(
-                "adventure:foes_use",
-                "…the foes go for it",
-                a.foes_use,
-            ));
-        }
-        if matches!(self.char_at(cell), 'O' | 'o')
-            && let Some(k) = self.key_at(cell)
-        {
-            out.push(Field::text("key:name", "Dome key", &self.dome_keys[k].name));
-        }
         out
     }
 
@@ -1431,6 +1431,7 @@ mod tests {
         assert!(text.contains("(rating: Wits, pick: Highest)"), "{text}");
         let again = open_draft("moor.ron", &text, Library::default()).unwrap();
         assert_eq!(again.text(), text);
+        assert!(d.offer().is_none(), "a map is played as written");
         let mut test = d.playtest(20, PartyChoice::default()).unwrap();
         while test.step() {}
         assert_eq!((test.played(), test.report.unfinished), (20, 0));
