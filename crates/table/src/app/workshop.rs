@@ -13,8 +13,9 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use foehold_core::lab::{BrushKind, Field};
 use foehold_core::library::Library;
-use foehold_core::rules::PartyChoice;
+use foehold_core::rules::{PartyChoice, PartyOffer};
 use foehold_core::workshop::any::{AnyDraft, open_draft, shop_modules};
+use foehold_core::workshop::bundle::Bundle;
 use foehold_core::workshop::playtest::Playtest;
 
 use super::board::{CellMarks, Mark, RebuildBoard};
@@ -45,6 +46,12 @@ pub struct ShopTools {
     pub refused: Option<String>,
     /// Where Save writes the file and Open reads it.
     pub path: String,
+    /// A share code to open, pasted by the player, or the draft's, to copy.
+    pub code: String,
+    /// The scenario name `path` was made from, while it follows the name (a new draft not yet
+    /// saved, whose path was never typed): a new draft is saved under its own name, not over
+    /// another new draft's.
+    pub named: Option<String>,
     /// The text typed into number fields, by field, while it is not yet a number.
     pub typing: Vec<(String, String)>,
     /// How many games a playtest plays, and for how many characters.
@@ -53,16 +60,50 @@ pub struct ShopTools {
     pub players: usize,
     /// The scenario level they set up; `None` for the one the scenario recommends.
     pub level: Option<u32>,
-    /// The last playtest's result, in lines.
+    /// The last playtest's result, in lines: the games, the rounds, each rule that fired.
     pub tested: Vec<String>,
+    /// The last playtest's coverage table: every rule of the module with the games it fired in.
+    pub covered: Vec<Covered>,
+}
+
+/// One row of a playtest's coverage table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Covered {
+    /// The rule, as `foehold coverage` names it.
+    pub rule: &'static str,
+    /// Games it fired in, and times in all.
+    pub games: u32,
+    pub times: u64,
+    /// The scenario claims it (`exercises`) and no game fired it.
+    pub missing: bool,
+}
+
+/// Every rule of a playtest's report, as the coverage table shows it.
+fn covered(test: &Playtest) -> Vec<Covered> {
+    let r = &test.report;
+    r.rules
+        .iter()
+        .map(|(rule, c)| Covered {
+            rule,
+            games: c.games,
+            times: c.times,
+            missing: r.missing.iter().any(|m| m == rule),
+        })
+        .collect()
 }
 
 impl ShopTools {
     /// The party and level a playtest and *Play it now* set up.
-    pub fn choice(&self) -> PartyChoice {
+    /// The scenario's offer limits it: nothing for a scenario that lets players choose nothing
+    /// (a Brimstone fight, a goal-priority map), the number of characters within the offer's.
+    pub fn choice(&self, offer: Option<&PartyOffer>) -> PartyChoice {
+        let Some(o) = offer else {
+            return PartyChoice::default();
+        };
         PartyChoice {
-            players: Some(self.players),
-            level: self.level,
+            players: (!o.players.is_empty())
+                .then(|| self.players.clamp(*o.players.start(), *o.players.end())),
+            level: self.level.filter(|_| !o.levels.is_empty()),
             ..PartyChoice::default()
         }
     }
@@ -76,17 +117,51 @@ impl Default for ShopTools {
             pending: None,
             refused: None,
             path: NEW_FILE.into(),
+            code: String::new(),
+            named: Some(String::new()),
             typing: Vec::new(),
             games: 100,
             players: 3,
             level: None,
             tested: Vec::new(),
+            covered: Vec::new(),
         }
     }
 }
 
-/// The file a new scenario is saved as, in the player's library when there is one.
+/// The file a new scenario is saved as, in the player's library when there is one, until it is
+/// named.
 const NEW_FILE: &str = "my-scenario.ron";
+
+/// Keeps a new draft's path on its name: `name.ron` in the library, or `name-2.ron`, … when a
+/// file of that name is there already.
+fn follow_name(
+    draft: Res<ShopDraft>,
+    mut tools: ResMut<ShopTools>,
+    store: Option<Res<crate::app::store::Store>>,
+    mine: Option<Res<crate::app::store::Mine>>,
+) {
+    let name = draft.0.name();
+    if tools.named.as_ref().is_none_or(|n| *n == name) {
+        return;
+    }
+    let file = foehold_core::workshop::file_for(&name);
+    let stem = file.trim_end_matches(".ron").to_string();
+    let at = |file: &str| {
+        mine.as_ref()
+            .map_or_else(|| file.into(), |m| m.scenario_path(file))
+    };
+    let taken = |p: &std::path::Path| store.as_ref().is_some_and(|s| s.0.exists(p));
+    let path = (1..=99)
+        .map(|n| match n {
+            1 => at(&file),
+            n => at(&format!("{stem}-{n}.ron")),
+        })
+        .find(|p| !taken(p))
+        .unwrap_or_else(|| at(&file));
+    tools.path = path.display().to_string();
+    tools.named = Some(name);
+}
 
 /// The hand picks a cell: what stands there goes to the panel.
 pub const SELECT: &str = "select";
@@ -157,7 +232,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(OnTable::Workshop), leave)
         .add_systems(
             Update,
-            (clicks, keys, follow, autosave, play_tests)
+            (clicks, keys, follow, follow_name, autosave, play_tests)
                 .chain()
                 .run_if(in_workshop())
                 .run_if(at_table),
@@ -209,6 +284,41 @@ pub fn open_file(world: &mut World, file: &str, text: &str) -> Result<(), String
     let draft = open_draft(file, text, library()).map_err(|e| e.to_string())?;
     let tools = ShopTools {
         path: file.to_string(),
+        named: None,
+        ..ShopTools::default()
+    };
+    enter(world, draft, Some(tools));
+    Ok(())
+}
+
+/// Opens a share code: the scenario and the entries it carries go into the player's library
+/// (when there is one), and the scenario opens here, checked with those entries. A bad code, or
+/// an entry of the library with other text, leaves everything as it was.
+pub fn open_code(world: &mut World, code: &str) -> Result<(), String> {
+    let bundle = Bundle::of_code(code)?;
+    let folders = world
+        .get_resource::<crate::app::store::Mine>()
+        .and_then(|m| m.0.clone());
+    let file = foehold_core::workshop::file_for(&bundle.name().unwrap_or_default());
+    let (path, named) = match folders {
+        Some(f) => {
+            let mut store = world.resource_mut::<crate::app::store::Store>();
+            let wrote =
+                bundle.install(&mut *store.0, &f.scenarios(), &f.monsters(), &f.classes())?;
+            // The scenario's file, written now or there already with the same text.
+            let at = wrote
+                .into_iter()
+                .find(|p| p.starts_with(f.scenarios()))
+                .unwrap_or_else(|| f.scenarios().join(&file));
+            (at.display().to_string(), None)
+        }
+        None => (file, Some(String::new())),
+    };
+    let draft = open_draft(&path, &bundle.scenario, bundle.library()).map_err(|e| e.to_string())?;
+    let tools = ShopTools {
+        path,
+        named,
+        code: code.trim().to_string(),
         ..ShopTools::default()
     };
     enter(world, draft, Some(tools));
@@ -264,7 +374,8 @@ pub fn play_now(world: &mut World) {
         return;
     };
     let (file, text, name) = (draft.0.file().to_string(), draft.0.text(), draft.0.name());
-    let choice = world.resource::<ShopTools>().choice();
+    let offer = draft.0.offer();
+    let choice = world.resource::<ShopTools>().choice(offer.as_ref());
     let seed = world.resource::<crate::app::Options>().seed;
     match crate::app::driver::open::open_text(world, &file, &text, seed, choice) {
         // The draft stays until the game arrives (the workshop's windows this frame read it);
@@ -419,6 +530,7 @@ fn play_tests(
     while test.step() && start.elapsed() < budget {}
     if test.done() {
         tools.tested = summary(test);
+        tools.covered = covered(test);
         commands.remove_resource::<Testing>();
     }
 }
@@ -466,9 +578,10 @@ fn shop_window(
     mut dock: ResMut<Dock>,
     mut next: ResMut<NextState<Screen>>,
     testing: Option<Res<Testing>>,
-    (mut notice, mut store): (
+    (mut notice, mut store, mut clipboard): (
         ResMut<crate::app::notice::Notice>,
         ResMut<crate::app::store::Store>,
+        ResMut<crate::app::clipboard::Clipboard>,
     ),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -528,8 +641,13 @@ fn shop_window(
         });
         ui.horizontal(|ui| {
             let width = (ui.available_width() - 100.0).max(60.0);
-            ui.add(egui::TextEdit::singleline(&mut tools.path).desired_width(width))
-                .tagged("shop:path");
+            if ui
+                .add(egui::TextEdit::singleline(&mut tools.path).desired_width(width))
+                .tagged("shop:path")
+                .changed()
+            {
+                tools.named = None;
+            }
             if ui.button("Open").tagged("shop:open").clicked() {
                 let path = std::path::PathBuf::from(&tools.path);
                 commands.queue(move |world: &mut World| {
@@ -557,29 +675,76 @@ fn shop_window(
                             draft.0.rename(&file);
                         }
                         tools.refused = None;
+                        // Saved, it is this file from now on, whatever it is renamed.
+                        tools.named = None;
                         notice.done(format!("the scenario is saved to {}", path.display()));
                     }
                     Err(e) => tools.refused = Some(format!("could not save {e}")),
                 }
             }
         });
-        ui.separator();
         ui.horizontal(|ui| {
-            ui.label("Characters");
-            for n in 2..=4 {
-                ui.selectable_value(&mut tools.players, n, n.to_string())
-                    .tagged(format!("shop:players:{n}"));
+            let width = (ui.available_width() - 170.0).max(60.0);
+            ui.add(
+                egui::TextEdit::singleline(&mut tools.code)
+                    .desired_width(width)
+                    .hint_text("FS1.…"),
+            )
+            .tagged("shop:code");
+            if ui
+                .add_enabled(draft.0.playable(), egui::Button::new("Share code"))
+                .tagged("shop:make-code")
+                .on_hover_text(
+                    "The scenario, with the library entries it names, as a short code copied to \
+                     paste anywhere",
+                )
+                .clicked()
+            {
+                match Bundle::of(draft.0.file(), &draft.0.text(), &library()) {
+                    Ok(b) => {
+                        tools.code = b.code();
+                        clipboard.copy("the scenario's share code", tools.code.clone());
+                    }
+                    Err(e) => tools.refused = Some(e.to_string()),
+                }
+            }
+            if ui
+                .button("Open code")
+                .tagged("shop:open-code")
+                .on_hover_text("Put a shared scenario into your library and open it here")
+                .clicked()
+            {
+                let code = tools.code.clone();
+                commands.queue(move |world: &mut World| {
+                    if let Err(e) = open_code(world, &code) {
+                        world.resource_mut::<ShopTools>().refused = Some(e);
+                    }
+                });
             }
         });
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Level");
-            ui.selectable_value(&mut tools.level, None, "recommended")
-                .tagged("shop:level:recommended");
-            for n in 0..=7 {
-                ui.selectable_value(&mut tools.level, Some(n), n.to_string())
-                    .tagged(format!("shop:level:{n}"));
-            }
-        });
+        ui.separator();
+        // Only what the scenario lets players choose: a fight or a map is played as written.
+        let offer = draft.0.offer();
+        if let Some(o) = &offer {
+            ui.horizontal(|ui| {
+                ui.label("Characters");
+                for n in o.players.clone() {
+                    ui.selectable_value(&mut tools.players, n, n.to_string())
+                        .tagged(format!("shop:players:{n}"));
+                }
+            });
+        }
+        if let Some(o) = offer.as_ref().filter(|o| !o.levels.is_empty()) {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Level");
+                ui.selectable_value(&mut tools.level, None, "recommended")
+                    .tagged("shop:level:recommended");
+                for &n in &o.levels {
+                    ui.selectable_value(&mut tools.level, Some(n), n.to_string())
+                        .tagged(format!("shop:level:{n}"));
+                }
+            });
+        }
         let playable = draft.0.playable();
         ui.horizontal(|ui| {
             ui.label("Games");
@@ -593,6 +758,7 @@ fn shop_window(
                 if ui.button("Cancel").tagged("shop:cancel").clicked() {
                     commands.remove_resource::<Testing>();
                     tools.tested = vec!["playtest cancelled".into()];
+                    tools.covered = Vec::new();
                 }
             } else if ui
                 .add_enabled(playable, egui::Button::new("Playtest"))
@@ -600,9 +766,10 @@ fn shop_window(
                 .on_hover_text("Seeded autopilot games of the scenario: how often it is won, and the rules it fires")
                 .clicked()
             {
-                match draft.0.playtest(tools.games, tools.choice()) {
+                match draft.0.playtest(tools.games, tools.choice(offer.as_ref())) {
                     Ok(test) => {
                         tools.tested = Vec::new();
+                        tools.covered = Vec::new();
                         commands.insert_resource(Testing(SyncCell::new(test)));
                     }
                     Err(e) => tools.refused = Some(e),
@@ -746,12 +913,43 @@ fn check_window(
         if !tools.tested.is_empty() {
             ui.separator();
             ui.label(egui::RichText::new("Playtest").strong());
+            // The games and rounds; then every rule in a table, those that never fired greyed
+            // and a claimed one that never fired in orange, so that what a scenario never shows
+            // its players stands out.
+            let rows = tools.tested.len() - tools.covered.iter().filter(|c| c.times > 0).count();
+            for (i, line) in tools.tested.iter().take(rows).enumerate() {
+                ui.label(line).tagged(format!("shop:tested:{i}"));
+            }
             egui::ScrollArea::vertical()
-                .max_height(220.0)
+                .max_height(260.0)
                 .show(ui, |ui| {
-                    for (i, line) in tools.tested.iter().enumerate() {
-                        ui.label(line).tagged(format!("shop:tested:{i}"));
-                    }
+                    egui::Grid::new("shop-coverage")
+                        .num_columns(3)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            ui.strong("Rule");
+                            ui.strong("Games");
+                            ui.strong("Times");
+                            ui.end_row();
+                            for c in &tools.covered {
+                                let rule = egui::RichText::new(c.rule);
+                                let rule = match (c.missing, c.times) {
+                                    (true, _) => rule.color(egui::Color32::from_rgb(255, 150, 90)),
+                                    (false, 0) => rule.weak(),
+                                    _ => rule,
+                                };
+                                let r = ui.label(rule).tagged(format!("shop:covered:{}", c.rule));
+                                if c.missing {
+                                    r.on_hover_text(
+                                        "The scenario claims this rule (exercises), and no game \
+                                         fired it",
+                                    );
+                                }
+                                ui.label(c.games.to_string());
+                                ui.label(c.times.to_string());
+                                ui.end_row();
+                            }
+                        });
                 });
         }
     });

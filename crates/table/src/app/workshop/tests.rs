@@ -138,4 +138,24 @@ fn the_room_in_hand_is_lit_and_fields_set_the_palette_and_the_scenario() {
         .filter(|c| c.place.as_deref() == Some("room B"))
         .count();
     assert_eq!(in_b, 2, "{}", shop.0.text());
+    // Named, a new draft is to be saved under its name.
+    app.update();
+    let path = std::path::PathBuf::from(&app.world().resource::<ShopTools>().path);
+    assert_eq!(
+        path.file_name().and_then(|f| f.to_str()),
+        Some("the-mill-race.ron")
+    );
+}
+
+#[test]
+fn a_scenario_is_saved_as_its_name_in_small_letters_and_dashes() {
+    use foehold_core::workshop::file_for;
+    assert_eq!(file_for("The Rat Larder"), "the-rat-larder.ron");
+    assert_eq!(
+        file_for("  Old Ferro's   Landing! "),
+        "old-ferro-s-landing.ron"
+    );
+    assert_eq!(file_for("Élan 2"), "élan-2.ron");
+    assert_eq!(file_for("?!"), "my-scenario.ron");
+    assert_eq!(file_for(&"a".repeat(200)).len(), 48 + 4);
 }
