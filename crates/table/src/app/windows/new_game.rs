@@ -24,7 +24,11 @@ struct About<'a> {
 /// What the list says of a scenario.
 struct Listed {
     name: String,
-    /// Its rules (the module's [`Module::RULES`]) and how many heroes it seats ("… · 2 heroes").
+    /// Its module's `rules:` name, and its rules as the list names them ([`Module::RULES`]).
+    module: &'static str,
+    rules: &'static str,
+    /// Its rules, how many heroes it seats, and the party sizes and levels it offers
+    /// ("… · 2 heroes · 2–4 characters · levels 0–7, 1 recommended").
     what: String,
     about: String,
     /// The level and party it lets the players choose, if any.
@@ -49,18 +53,40 @@ impl ForRules for About<'_> {
                     .filter(|f| f.side == Side::Hero)
                     .count()
             });
-        let what = match heroes {
+        let mut what = match heroes {
             Some(1) => format!("{} · 1 hero", R::RULES),
             Some(n) => format!("{} · {n} heroes", R::RULES),
             None => R::RULES.to_string(),
         };
+        if let Some(o) = &offer {
+            what.push_str(&offer_words(o));
+        }
         Ok(Listed {
             name,
+            module: R::NAME,
+            rules: R::RULES,
             what,
             about,
             offer,
         })
     }
+}
+
+/// The party sizes and levels a scenario offers, as the list says them.
+fn offer_words(o: &PartyOffer) -> String {
+    let (lo, hi) = (*o.players.start(), *o.players.end());
+    let mut out = if lo == hi {
+        format!(" · {lo} characters")
+    } else {
+        format!(" · {lo}–{hi} characters")
+    };
+    if let (Some(first), Some(last)) = (o.levels.first(), o.levels.last()) {
+        out.push_str(&format!(
+            " · levels {first}–{last}, {} recommended",
+            o.recommended
+        ));
+    }
+    out
 }
 
 /// What the list says of the scenario in `path`, or why it cannot be played.
@@ -82,6 +108,10 @@ fn about(store: &Store, path: &std::path::Path) -> Result<Listed, String> {
 struct Entry {
     path: PathBuf,
     name: String,
+    /// Its module's `rules:` name and its rules in the list's words; empty when the file cannot
+    /// be read.
+    module: &'static str,
+    rules: &'static str,
     /// Its rules and heroes, and its description; or why the file cannot be played.
     about: Result<(String, String), String>,
     /// What the players may choose for it, and what they chose.
@@ -99,11 +129,15 @@ fn entries(store: &Store, mine: &Mine) -> (Vec<Entry>, usize) {
         .map(|path| match about(store, &path) {
             Ok(Listed {
                 name,
+                module,
+                rules,
                 what,
                 about,
                 offer,
             }) => Entry {
                 name,
+                module,
+                rules,
                 about: Ok((what, about)),
                 path,
                 offer,
@@ -111,14 +145,43 @@ fn entries(store: &Store, mine: &Mine) -> (Vec<Entry>, usize) {
             },
             Err(e) => Entry {
                 name: path.display().to_string(),
+                module: "",
+                rules: "",
                 about: Err(e.to_string()),
                 path,
                 offer: None,
                 choice: PartyChoice::default(),
             },
         })
-        .collect();
+        .collect::<Vec<Entry>>();
+    // By module within the shipped and within the player's (files unread last), each module's
+    // in file order.
+    let mut all = all;
+    let mut yours = all.split_off(first_mine);
+    let modules = crate::modules::played();
+    let order = |e: &Entry| {
+        modules
+            .iter()
+            .position(|m| *m == e.module)
+            .unwrap_or(usize::MAX)
+    };
+    all.sort_by_key(order);
+    yours.sort_by_key(order);
+    all.extend(yours);
     (all, first_mine)
+}
+
+/// Whether an entry holds every word of `search`, in its name, rules or description (letters
+/// of either case alike).
+fn matches(e: &Entry, search: &str) -> bool {
+    let text = match &e.about {
+        Ok((what, about)) => format!("{} {what} {about}", e.name),
+        Err(why) => format!("{} {why}", e.name),
+    }
+    .to_lowercase();
+    search
+        .split_whitespace()
+        .all(|w| text.contains(&w.to_lowercase()))
 }
 
 /// The screen's own state: the list read when it opened, and a choice waiting for confirmation.
@@ -127,6 +190,8 @@ pub struct Listing {
     /// The scenarios, and where the player's own begin.
     entries: Option<(Vec<Entry>, usize)>,
     confirm: Option<usize>,
+    /// The words typed to narrow the list.
+    search: String,
 }
 
 /// The widest the list grows, in logical pixels: lines of a readable length.
@@ -210,13 +275,41 @@ pub fn new_game(
                         return;
                     }
                     ui.label("Choose a scenario; the Players window follows.");
+                    ui.horizontal(|ui| {
+                        ui.label("Search");
+                        ui.add(
+                            egui::TextEdit::singleline(&mut listing.search)
+                                .hint_text("words of a name, rules or description"),
+                        )
+                        .tagged("newgame:search");
+                    });
                     ui.separator();
+                    let search = listing.search.clone();
+                    // The rules heading last drawn, with whether it was among the player's.
+                    let mut heading: Option<(bool, &str)> = None;
+                    let mut shown = 0;
                     for (i, e) in entries.iter_mut().enumerate() {
                         if i == first_mine {
                             ui.add_space(8.0);
                             ui.label(egui::RichText::new("Your scenarios").size(18.0).strong())
                                 .tagged("newgame:yours");
                             ui.separator();
+                        }
+                        if !matches(e, &search) {
+                            continue;
+                        }
+                        shown += 1;
+                        let section = (i >= first_mine, e.module);
+                        if heading != Some(section) {
+                            heading = Some(section);
+                            let title = if e.rules.is_empty() {
+                                "Files that cannot be played"
+                            } else {
+                                e.rules
+                            };
+                            ui.add_space(4.0);
+                            ui.label(egui::RichText::new(title).size(16.0).italics())
+                                .tagged(format!("newgame:module:{}:{}", e.module, i >= first_mine));
                         }
                         match &e.about {
                             Ok((what, about)) => {
@@ -265,6 +358,10 @@ pub fn new_game(
                             }
                         }
                         ui.add_space(4.0);
+                    }
+                    if shown == 0 {
+                        ui.weak(format!("No scenario holds every word of \"{search}\"."))
+                            .tagged("newgame:none");
                     }
                 });
             });
@@ -573,11 +670,79 @@ mod tests {
             let path = repo.join("scenarios").join(file);
             let text = std::fs::read_to_string(&path).unwrap();
             let rules = with_rules(file, &text, RulesOf).unwrap();
-            let what = about(&Store::default(), &path).map(|l| l.what);
-            assert_eq!(what, Ok(format!("{rules} · {heroes} heroes")), "{file}");
+            let listed = about(&Store::default(), &path).unwrap();
+            // The party sizes and levels follow when the scenario offers a choice of them.
+            let offered = listed.offer.as_ref().map(offer_words).unwrap_or_default();
+            assert_eq!(
+                listed.what,
+                format!("{rules} · {heroes} heroes{offered}"),
+                "{file}"
+            );
             named.push(rules);
         }
         named.dedup();
         assert_eq!(named.len(), 3, "three rule modules, three names: {named:?}");
+    }
+
+    #[test]
+    fn the_list_says_the_party_sizes_and_levels_offered() {
+        let offer = PartyOffer {
+            levels: (0..=7).collect(),
+            recommended: 1,
+            players: 2..=4,
+            all: 4,
+            written_level: None,
+            classes: Vec::new(),
+            seats: Vec::new(),
+        };
+        assert_eq!(
+            offer_words(&offer),
+            " · 2–4 characters · levels 0–7, 1 recommended"
+        );
+        let fixed = PartyOffer {
+            levels: Vec::new(),
+            players: 3..=3,
+            ..offer
+        };
+        assert_eq!(offer_words(&fixed), " · 3 characters");
+    }
+
+    #[test]
+    fn a_search_keeps_the_scenarios_holding_every_word() {
+        // The shipped scenarios, as the table finds them under `scenarios/`.
+        let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+        let mut shelf = foehold_core::storage::Memory::default();
+        for f in std::fs::read_dir(&repo).unwrap() {
+            let path = f.unwrap().path();
+            let name = std::path::Path::new("scenarios").join(path.file_name().unwrap());
+            let text = std::fs::read(&path).unwrap();
+            foehold_core::storage::Storage::write(&mut shelf, &name, &text).unwrap();
+        }
+        let (entries, _) = entries(&Store(Box::new(shelf)), &Mine(None));
+        let found = |search: &str| -> Vec<&str> {
+            entries
+                .iter()
+                .filter(|e| matches(e, search))
+                .map(|e| e.name.as_str())
+                .collect()
+        };
+        assert_eq!(found("").len(), entries.len());
+        assert_eq!(found("DOME crossing"), ["Dome Crossing"]);
+        // Words of the rules' name count: every goal-priority map, and nothing else.
+        let goals = found("goal-priority");
+        assert!(
+            goals.contains(&"Dome Crossing") && goals.len() >= 3,
+            "{goals:?}"
+        );
+        assert!(found("no-such-word-anywhere").is_empty());
+        // Listed by module: each module's scenarios together, in the modules' order.
+        let order: Vec<&str> = entries.iter().map(|e| e.module).collect();
+        let mut grouped = order.clone();
+        grouped.dedup();
+        assert_eq!(
+            grouped,
+            crate::modules::played()[..grouped.len()],
+            "{order:?}"
+        );
     }
 }
