@@ -3,9 +3,10 @@
 
 use bevy_egui::egui;
 
-/// Buttons marked this frame: name, rectangle (logical pixels) and whether it can be clicked.
+/// Buttons marked this frame: name, rectangle (logical pixels), whether it can be clicked, and
+/// the part of the rectangle shown (a widget of a list that scrolls may be cut off by its window).
 #[derive(Clone, Default)]
-pub struct Tags(pub Vec<(String, egui::Rect, bool)>);
+pub struct Tags(pub Vec<(String, egui::Rect, bool, egui::Rect)>);
 
 fn tags_id() -> egui::Id {
     egui::Id::new("foehold-probe-tags")
@@ -21,7 +22,12 @@ pub fn tag(response: &egui::Response, name: impl Into<String>) {
     if !ctx.data(|d| d.get_temp::<bool>(probing_id()).unwrap_or(false)) {
         return;
     }
-    let entry = (name.into(), response.rect, response.enabled());
+    let entry = (
+        name.into(),
+        response.rect,
+        response.enabled(),
+        response.interact_rect,
+    );
     ctx.data_mut(|d| {
         let tags = d.get_temp_mut_or_default::<Tags>(tags_id());
         // A widget drawn twice in a frame (egui may run a second pass) counts once, as last drawn.

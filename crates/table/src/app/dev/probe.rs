@@ -286,10 +286,12 @@ fn write_probe(
     let widgets: Vec<Value> = tags
         .0
         .iter()
-        .map(|(name, r, enabled)| {
+        .map(|(name, r, enabled, shown)| {
             json!({
                 "name": name, "x": r.min.x, "y": r.min.y, "w": r.width(), "h": r.height(),
                 "enabled": enabled,
+                // The part a window shows: none of it (height 0) when scrolled out of view.
+                "shown_y": shown.min.y, "shown_h": shown.height().max(0.0),
             })
         })
         .collect();
