@@ -846,6 +846,11 @@ fn fields_window(
         (Slot::Scenario, "Scenario", "shop", &fields),
         (Slot::Walk, "Special rules", "shop", &rules),
     ] {
+        // A module whose scenarios have no special rules (a fight, a map) shows no window for
+        // them.
+        if fields.is_empty() {
+            continue;
+        }
         dock.show(ctx, slot, egui::Window::new(title), |ui| {
             // Long panels scroll within what is left of the window's height.
             let room = (ui.ctx().content_rect().bottom() - ui.max_rect().top() - 24.0).max(80.0);
