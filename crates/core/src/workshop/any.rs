@@ -59,6 +59,16 @@ pub struct Workbench<D: Shop> {
 }
 
 impl<D: Shop> Workbench<D> {
+    /// A draft of `doc`, saved as `file`, checked against `library`: a scenario made elsewhere
+    /// (built around a lab position) with every edit still to come.
+    pub fn of(doc: D, file: &str, library: Library) -> Self {
+        Workbench {
+            draft: Draft::new(doc, file, &library),
+            library,
+            palette: D::Palette::default(),
+        }
+    }
+
     /// A new scenario named `name`, checked against `library`.
     pub fn blank(name: &str, file: &str, library: Library) -> Self {
         Workbench {
@@ -216,5 +226,30 @@ pub fn open_draft(file: &str, text: &str, library: Library) -> OpenedDraft {
                 all.iter().map(|m| m.module).collect::<Vec<_>>().join(", ")
             ),
         )),
+    }
+}
+
+/// A new draft built around a lab position (a case file's text), saved as `file`.
+///
+/// A goal-priority position becomes a map of its board and figures
+/// ([`crate::rules::goals::scenario::ScenarioFile::from_position`]). The other modules' positions
+/// are refused with the reason, for now.
+pub fn draft_of_position(
+    file: &str,
+    text: &str,
+    library: Library,
+) -> Result<Box<dyn AnyDraft>, String> {
+    use crate::rules::goals::scenario::ScenarioFile;
+    match crate::rules::case::top_level_name(text).map(|(_, n)| n) {
+        Some("GoalTurn") => {
+            let case: crate::rules::goals::case::GoalTurn =
+                crate::error::parse_ron("the position", text).map_err(|e| e.to_string())?;
+            let doc = ScenarioFile::from_position(&case);
+            Ok(Box::new(Workbench::of(doc, file, library)))
+        }
+        Some(kind) => Err(format!(
+            "the workshop builds scenarios around goal-priority positions for now, not a `{kind}`"
+        )),
+        None => Err("no position: expected a case file's text".into()),
     }
 }

@@ -622,6 +622,206 @@ impl ScenarioFile {
     }
 }
 
+/// The goal a foe deciding in `mode` starts from (a reaction's foe, from the Attack goal).
+fn goal_of(mode: super::Mode) -> Goal {
+    match mode {
+        super::Mode::Special => Goal::Special,
+        _ => Goal::Attack,
+    }
+}
+
+/// The override card of a position, as a scenario's deck writes it.
+fn card_of_position(c: &super::case::FileOverride) -> CardSpec {
+    use super::{Pick, Rating};
+    CardSpec {
+        rating: match c.rating {
+            Rating::Speed => RatingSpec::Speed,
+            Rating::Melee => RatingSpec::Melee,
+            Rating::Aim => RatingSpec::Aim,
+            Rating::Agility => RatingSpec::Agility,
+            Rating::Stealth => RatingSpec::Stealth,
+            Rating::Wits => RatingSpec::Wits,
+            Rating::Armor => RatingSpec::Armor,
+        },
+        pick: match c.pick {
+            Pick::Highest => PickSpec::Highest,
+            Pick::Lowest => PickSpec::Lowest,
+        },
+    }
+}
+
+fn aura_of_position(a: &super::case::FileAura) -> AuraSpec {
+    AuraSpec {
+        radius: a.radius,
+        effect: match a.effect {
+            super::AuraEffect::Help => AuraKind::Help,
+            super::AuraEffect::Hinder => AuraKind::Hinder,
+        },
+    }
+}
+
+fn special_of_position(i: &super::case::FileItem) -> SpecialSpec {
+    use super::case::FileEffect;
+    SpecialSpec {
+        name: i.name.clone(),
+        kind: match i.kind {
+            super::ItemKind::Surprise => KindSpec::Surprise,
+            super::ItemKind::SingleUse => KindSpec::SingleUse,
+            super::ItemKind::OncePerGame => KindSpec::OncePerGame,
+        },
+        effect: match i.effect {
+            FileEffect::Lurk { range, strike } => EffectSpec::Lurk { range, strike },
+            FileEffect::Burst { radius, affects } => EffectSpec::Burst {
+                radius,
+                affects: match affects {
+                    super::Affects::Enemies => AffectsSpec::Enemies,
+                    super::Affects::Allies => AffectsSpec::Allies,
+                },
+            },
+            FileEffect::Guard => EffectSpec::Guard,
+        },
+        action: i.action,
+    }
+}
+
+impl ScenarioFile {
+    /// A scenario built around a lab position: its board as the map (moved so that it starts at
+    /// the map's first column and row), its Dome keys, adventures (open again), loot, heroes
+    /// and foes, the override card first in a deck of the others. What a position does not say
+    /// a scenario needs (health, a foe's defences, the goal counts) is a new map's default; what
+    /// belongs to the moment only (loot carried, a foe that acted, a trapped hero) is left out.
+    pub fn from_position(p: &super::case::GoalTurn) -> ScenarioFile {
+        let mut out = ScenarioFile::blank(&format!("From the lab: {}", p.id));
+        let b = &p.board;
+        let all: Vec<Qr> = b.hexes.iter().chain(&b.walls).copied().collect();
+        // Even columns keep every hex column's offset.
+        let cells: Vec<(i32, i32)> = all.iter().map(|&(q, r)| grid_cell(hex(q, r))).collect();
+        let col0 = cells.iter().map(|c| c.0).min().unwrap_or(0).div_euclid(2) * 2;
+        let row0 = all
+            .iter()
+            .map(|&(q, r)| {
+                let (q, r) = (q - col0, r + col0 / 2);
+                grid_cell(hex(q, r)).1
+            })
+            .min()
+            .unwrap_or(0);
+        let by = (-col0, col0 / 2 - row0);
+        let at = |h: Qr| (h.0 + by.0, h.1 + by.1);
+        let domes: Vec<Qr> = b.dome_keys.iter().flat_map(|k| k.domes.clone()).collect();
+        let keyed: Vec<Qr> = b.dome_keys.iter().flat_map(|k| k.hexes.clone()).collect();
+        let spaces: Vec<Qr> = b.adventures.iter().flat_map(|a| a.spaces.clone()).collect();
+        for &h in &all {
+            let c = if b.walls.contains(&h) {
+                '#'
+            } else if domes.contains(&h) {
+                'O'
+            } else if keyed.contains(&h) {
+                'o'
+            } else if spaces.contains(&h) {
+                'A'
+            } else if b.blocked.contains(&h) {
+                '~'
+            } else if b.woods.contains(&h) {
+                '*'
+            } else if b.rough.contains(&h) {
+                '%'
+            } else {
+                '.'
+            };
+            out.write_chars(&[at(h)], c);
+        }
+        out.dome_keys = b
+            .dome_keys
+            .iter()
+            .filter_map(|k| {
+                Some(KeySpec {
+                    name: k.name.clone(),
+                    at: at(*k.domes.first().or(k.hexes.first())?),
+                })
+            })
+            .collect();
+        out.adventures = b
+            .adventures
+            .iter()
+            .filter_map(|a| {
+                Some(AdventureSpec {
+                    name: a.name.clone(),
+                    at: at(*a.spaces.first()?),
+                    difficulty: 10,
+                    foes_use: a.foes_use,
+                })
+            })
+            .collect();
+        out.loot = b
+            .loot
+            .iter()
+            .map(|l| PileSpec {
+                hex: at(l.hex),
+                gold: l.gold,
+                cards: l.cards,
+            })
+            .collect();
+        out.heroes = p
+            .heroes
+            .iter()
+            .map(|h| HeroSpec {
+                speed: h.speed,
+                melee: h.melee,
+                aim: h.aim,
+                agility: h.agility,
+                stealth: h.stealth,
+                wits: h.wits,
+                armor: h.armor,
+                // A minion carries nothing, so it cannot trade.
+                can_trade: h.can_trade && !h.minion,
+                minion: h.minion,
+                auras: h.auras.iter().map(aura_of_position).collect(),
+                ..new_hero(h.name.clone(), at(h.hex))
+            })
+            .collect();
+        out.foes = p
+            .foes
+            .iter()
+            .map(|f| FoeSpec {
+                speed: f.speed,
+                melee: f.melee,
+                aim: f.aim,
+                weapons: f
+                    .weapons
+                    .iter()
+                    .map(|w| WeaponSpec {
+                        name: w.name.clone(),
+                        range: w.range,
+                        hit: w.hit,
+                    })
+                    .collect(),
+                auras: f.auras.iter().map(aura_of_position).collect(),
+                specials: f.specials.iter().map(special_of_position).collect(),
+                minion_card: f.minion_card.as_ref().map(|m| MinionSpec {
+                    name: m.name.clone(),
+                    speed: m.speed,
+                    melee: m.melee,
+                    aim: m.aim,
+                }),
+                slip_away: f.slip_away,
+                ..new_foe(
+                    f.name.clone(),
+                    at(f.hex),
+                    if f.name == p.active {
+                        goal_of(p.mode)
+                    } else {
+                        Goal::Attack
+                    },
+                )
+            })
+            .collect();
+        let first = card_of_position(&p.override_card);
+        out.override_deck.retain(|c| *c != first);
+        out.override_deck.insert(0, first);
+        out
+    }
+}
+
 impl Shop for ScenarioFile {
     const MODULE: &'static str = "Goals";
     type Palette = Palette;
@@ -1493,5 +1693,74 @@ mod tests {
         assert_eq!(doc.char_at((2, 0)), '.');
         assert_eq!(doc.char_at((3, 0)), 'A');
         assert_eq!(doc.char_at((1, 0)), '%');
+    }
+
+    #[test]
+    fn every_goal_priority_case_becomes_a_map_that_loads_with_its_figures_in_place() {
+        let root =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/goals");
+        let mut loaded = 0;
+        let mut seen = 0;
+        for p in crate::game::check::ron_files(&root).unwrap() {
+            let text = crate::disk::read_file(&p).unwrap();
+            let Ok(case) = parse_ron::<super::super::case::GoalTurn>("case", &text) else {
+                continue;
+            };
+            seen += 1;
+            let doc = ScenarioFile::from_position(&case);
+            // Every hex of the position is on the map, each figure on a hex of it.
+            let drawn: usize = doc
+                .map
+                .iter()
+                .map(|l| l.chars().filter(|c| *c != ' ').count())
+                .sum();
+            assert_eq!(
+                drawn,
+                case.board.hexes.len() + case.board.walls.len(),
+                "{}",
+                p.display()
+            );
+            assert_eq!(doc.heroes.len(), case.heroes.len());
+            assert_eq!(doc.foes.len(), case.foes.len());
+            for f in &doc.foes {
+                assert!(walkable(doc.char_at(f.hex)), "{} {:?}", p.display(), f.hex);
+            }
+            let written = doc.write();
+            // Read back the same; it loads, unless the position lacks what a game starts with:
+            // an adventure, or every figure off the Domes (a hero hides in one mid-game).
+            assert_eq!(ScenarioFile::read("x", &written).unwrap(), doc);
+            let in_dome = doc.heroes.iter().any(|h| doc.char_at(h.hex) == 'O');
+            match crate::kit::check("x", &written, &Library::default()) {
+                Ok(_) => loaded += 1,
+                Err(e) if doc.adventures.is_empty() => {
+                    assert!(e.message.contains("`adventures` lists 0"), "{e}");
+                }
+                Err(e) => {
+                    assert!(
+                        in_dome && e.message.contains("walkable"),
+                        "{}: {e}",
+                        p.display()
+                    );
+                }
+            }
+        }
+        assert!(
+            seen >= 10 && loaded >= 4,
+            "{loaded} of {seen} cases load as maps"
+        );
+    }
+
+    #[test]
+    fn a_lab_position_opens_as_a_draft_and_another_modules_is_refused() {
+        use crate::workshop::any::draft_of_position;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
+        let case = std::fs::read_to_string(root.join("conformance/goals/gh-001.ron")).unwrap();
+        let d = draft_of_position("moor.ron", &case, Library::default()).unwrap();
+        assert_eq!(d.module(), "Goals");
+        assert_eq!(d.history(), (0, 0));
+        assert!(d.name().starts_with("From the lab: "), "{}", d.name());
+        let puzzle = std::fs::read_to_string(root.join("puzzles/e2-001.ron")).unwrap();
+        let e = draft_of_position("x.ron", &puzzle, Library::default()).err();
+        assert!(e.is_some_and(|e| e.contains("goal-priority positions")));
     }
 }
