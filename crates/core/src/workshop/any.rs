@@ -229,6 +229,12 @@ pub fn open_draft(file: &str, text: &str, library: Library) -> OpenedDraft {
     }
 }
 
+/// Whether [`draft_of_position`] builds a scenario around a position of the lab module named
+/// `lab_module` (its [`crate::rules::lab::Lab::MODULE`]).
+pub fn builds_on(lab_module: &str) -> bool {
+    lab_module == <crate::rules::goals::Goals as crate::rules::lab::Lab>::MODULE
+}
+
 /// A new draft built around a lab position (a case file's text), saved as `file`.
 ///
 /// A goal-priority position becomes a map of its board and figures

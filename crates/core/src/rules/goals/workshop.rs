@@ -1752,7 +1752,8 @@ mod tests {
 
     #[test]
     fn a_lab_position_opens_as_a_draft_and_another_modules_is_refused() {
-        use crate::workshop::any::draft_of_position;
+        use crate::workshop::any::{builds_on, draft_of_position};
+        assert!(builds_on("goals") && !builds_on("gloomhaven") && !builds_on("brimstone"));
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
         let case = std::fs::read_to_string(root.join("conformance/goals/gh-001.ron")).unwrap();
         let d = draft_of_position("moor.ron", &case, Library::default()).unwrap();
