@@ -1950,6 +1950,31 @@ fn positions_of_every_rule_module_are_set_up_by_clicks_in_the_lab_and_saved() {
     lab_position_by_clicks(&mut t, "brimstone", "hero", &[(1, 0), (4, 0), (1, 2)]);
     // Two heroes as valid and as stealthy as each other: the players choose.
     lab_position_by_clicks(&mut t, "goals", "hero", &[(2, 0), (0, -3)]);
+    // The goal-priority position made a scenario of: a map draft in the workshop with its
+    // figures, waiting for an adventure (a position has none unless one was painted).
+    let heroes = t.settled()["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Hero")
+        .count();
+    t.click("lab:to-workshop");
+    let p = t.wait_for("the map draft", 120, |p| {
+        let w = &p["workshop"];
+        (w["module"] == "Goals" && w["name"].as_str()?.starts_with("From the lab"))
+            .then(|| p.clone())
+    });
+    let text = p["workshop"]["text"].as_str().unwrap();
+    let doc: foehold_core::rules::goals::scenario::ScenarioFile =
+        foehold_core::error::parse_ron("draft", text).unwrap();
+    assert_eq!(doc.heroes.len(), heroes, "{text}");
+    assert!(
+        p["workshop"]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("adventures")),
+        "{}",
+        p["workshop"]["error"]
+    );
 }
 
 /// A Gloomhaven position set up by clicks: characters placed, an initiative typed (a bad one

@@ -554,6 +554,31 @@ fn bench_window(
             if ui.button("Play a game…").tagged("lab:games").clicked() {
                 next.set(Screen::Choosing);
             }
+            // A goal-priority position becomes a map in the workshop; the other modules'
+            // positions do not yet.
+            let buildable = foehold_core::workshop::any::builds_on(bench.0.module());
+            if ui
+                .add_enabled(buildable, egui::Button::new("Make a scenario of it"))
+                .tagged("lab:to-workshop")
+                .on_hover_text("A new scenario of this board and its figures, in the workshop")
+                .on_disabled_hover_text(
+                    "The workshop builds scenarios around goal-priority positions, for now",
+                )
+                .clicked()
+            {
+                let text = bench.0.file();
+                commands.queue(move |world: &mut World| {
+                    let made = foehold_core::workshop::any::draft_of_position(
+                        "my-scenario.ron",
+                        &text,
+                        foehold_core::library::Library::default(),
+                    );
+                    match made {
+                        Ok(draft) => crate::app::workshop::enter(world, draft, None),
+                        Err(e) => world.resource_mut::<LabTools>().refused = Some(e),
+                    }
+                });
+            }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("New:");
