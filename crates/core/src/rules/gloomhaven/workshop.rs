@@ -118,6 +118,42 @@ pub fn grid_cell(h: Hex) -> (i32, i32) {
     (h.x, h.y + h.x.div_euclid(2))
 }
 
+/// The hexes around a text map's `drawn` ones that are not on it yet (`on_map` says which are).
+///
+/// A table draws them faintly for the brushes to reach: two columns and rows each way, or a first
+/// sheet of `sheet` columns and rows for a map with nothing on it.
+pub fn outside_hexes(
+    drawn: &[Hex],
+    sheet: (i32, i32),
+    on_map: impl Fn(Hex) -> bool,
+) -> Vec<CellInfo> {
+    let cells: Vec<(i32, i32)> = drawn.iter().map(|h| grid_cell(*h)).collect();
+    let (c0, c1, r0, r1) = match (
+        cells.iter().map(|c| c.0).min(),
+        cells.iter().map(|c| c.0).max(),
+        cells.iter().map(|c| c.1).min(),
+        cells.iter().map(|c| c.1).max(),
+    ) {
+        (Some(c0), Some(c1), Some(r0), Some(r1)) => (c0 - 2, c1 + 3, r0 - 2, r1 + 3),
+        _ => (0, sheet.0, 0, sheet.1),
+    };
+    let mut out = Vec::new();
+    for row in r0..r1 {
+        for col in c0..c1 {
+            let h = Hex::new(col, row - col.div_euclid(2));
+            if !on_map(h) {
+                out.push(CellInfo {
+                    key: (h.x, h.y),
+                    ground: Ground::Outside,
+                    door: false,
+                    place: None,
+                });
+            }
+        }
+    }
+    out
+}
+
 impl Scenario {
     fn layer(&mut self, layer: Layer) -> &mut Vec<String> {
         match layer {
@@ -1035,31 +1071,10 @@ impl Shop for Scenario {
                 });
             }
         }
-        // Around the hexes drawn, hexes not yet on the map, drawn faintly, for the brushes to
-        // reach: two columns and rows each way, or a first sheet for a map with nothing on it.
-        let cells: Vec<(i32, i32)> = self.drawn().iter().map(|(h, _)| grid_cell(*h)).collect();
-        let (c0, c1, r0, r1) = match (
-            cells.iter().map(|c| c.0).min(),
-            cells.iter().map(|c| c.0).max(),
-            cells.iter().map(|c| c.1).min(),
-            cells.iter().map(|c| c.1).max(),
-        ) {
-            (Some(c0), Some(c1), Some(r0), Some(r1)) => (c0 - 2, c1 + 3, r0 - 2, r1 + 3),
-            _ => (0, 11, 0, 7),
-        };
-        for row in r0..r1 {
-            for col in c0..c1 {
-                let h = Hex::new(col, row - col.div_euclid(2));
-                if self.char_at(Layer::Map, h) == ' ' {
-                    view.cells.push(CellInfo {
-                        key: (h.x, h.y),
-                        ground: Ground::Outside,
-                        door: false,
-                        place: None,
-                    });
-                }
-            }
-        }
+        let drawn: Vec<Hex> = self.drawn().iter().map(|(h, _)| *h).collect();
+        view.cells.extend(outside_hexes(&drawn, (11, 7), |h| {
+            self.char_at(Layer::Map, h) != ' '
+        }));
         view.thin_walls = self.thin_walls.clone();
         view.banner = format!("Making {}", self.name);
         view

@@ -20,9 +20,9 @@ use crate::LoadError;
 use crate::error::parse_ron;
 use crate::hex::{DIRECTIONS, Hex, hex};
 use crate::library::Library;
-use crate::rules::gloomhaven::workshop::grid_cell;
+use crate::rules::gloomhaven::workshop::{grid_cell, outside_hexes};
 use crate::rules::lab::{Brush, BrushKind, Field, Value};
-use crate::rules::view::{CellInfo, FigureInfo, Gear, Ground, Side, TableView, TokenInfo};
+use crate::rules::view::{CellInfo, FigureInfo, Gear, Side, TableView, TokenInfo};
 use crate::rules::workshop::{Document, Shop, Writer};
 
 /// The first line of a file the workshop writes.
@@ -914,31 +914,10 @@ impl Shop for ScenarioFile {
                 label: format!("{}g {}c", p.gold, p.cards),
             })
             .collect();
-        // Around the hexes drawn, hexes not yet on the map, drawn faintly, for the brushes to
-        // reach: two columns and rows each way, or a first sheet for a map with nothing on it.
-        let cells: Vec<(i32, i32)> = tiles.keys().map(|&(q, r)| grid_cell(hex(q, r))).collect();
-        let (c0, c1, r0, r1) = match (
-            cells.iter().map(|c| c.0).min(),
-            cells.iter().map(|c| c.0).max(),
-            cells.iter().map(|c| c.1).min(),
-            cells.iter().map(|c| c.1).max(),
-        ) {
-            (Some(c0), Some(c1), Some(r0), Some(r1)) => (c0 - 2, c1 + 3, r0 - 2, r1 + 3),
-            _ => (0, 13, 0, 9),
-        };
-        for row in r0..r1 {
-            for col in c0..c1 {
-                let h = Hex::new(col, row - col.div_euclid(2));
-                if !tiles.contains_key(&qr(h)) {
-                    view.cells.push(CellInfo {
-                        key: qr(h),
-                        ground: Ground::Outside,
-                        door: false,
-                        place: None,
-                    });
-                }
-            }
-        }
+        let drawn: Vec<Hex> = tiles.keys().map(|&(q, r)| hex(q, r)).collect();
+        view.cells.extend(outside_hexes(&drawn, (13, 9), |h| {
+            tiles.contains_key(&qr(h))
+        }));
         view.banner = format!("Making {}", self.name);
         view
     }
@@ -1522,6 +1501,7 @@ fn set_foe(f: &mut FoeSpec, field: &str, v: &Input) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::rules::PartyChoice;
+    use crate::rules::view::Ground;
     use crate::workshop::any::{AnyDraft, open_draft, shop_modules};
 
     fn blank() -> Box<dyn AnyDraft> {
