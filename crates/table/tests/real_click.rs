@@ -408,11 +408,17 @@ impl Table {
                 // the window's head.
                 // The part shown begins below the button's top only when its window cuts off
                 // its head (the whole of it, when the part shown is empty).
-                let up = shown_y > y - half + 0.5 || y < 0.0;
+                // A button out of view altogether lies below the view when the view ends above
+                // its top: the wheel turns over the view's foot (or head).
+                let end = number("shown_end").unwrap_or(shown_y + shown_h);
+                let below = shown_h <= 0.0 && end < y - half;
+                let up = !below && (shown_y > y - half + 0.5 || y < 0.0);
                 let over = if shown_h > 0.0 {
                     shown_y + shown_h / 2.0
+                } else if below {
+                    end - 20.0
                 } else if up {
-                    y + half + 30.0
+                    shown_y + 20.0
                 } else {
                     y - half - 30.0
                 };

@@ -290,8 +290,11 @@ fn write_probe(
             json!({
                 "name": name, "x": r.min.x, "y": r.min.y, "w": r.width(), "h": r.height(),
                 "enabled": enabled,
-                // The part a window shows: none of it (height 0) when scrolled out of view.
+                // The part a window shows: none of it (height 0) when scrolled out of view;
+                // then `shown_end` is the foot of the view above it (or `shown_y` the head of
+                // the view below it).
                 "shown_y": shown.min.y, "shown_h": shown.height().max(0.0),
+                "shown_end": shown.max.y,
             })
         })
         .collect();
