@@ -159,8 +159,17 @@ impl ForRules for HostGame<'_> {
         let HostGame { o, file, text } = self;
         let started = Instant::now();
         let deadline = started + Duration::from_secs(o.net.timeout);
-        let scenario = match R::parse_scenario(file, text) {
+        let library = super::player_library();
+        let scenario = match R::parse_scenario_in(file, text, &library) {
             Ok(s) => s,
+            Err(e) => {
+                eprintln!("{e}");
+                return ExitCode::from(2);
+            }
+        };
+        // The player's own monster types and classes the scenario names go with it.
+        let shared = match foehold_core::workshop::bundle::pack(file, text, &library) {
+            Ok(shared) => shared,
             Err(e) => {
                 eprintln!("{e}");
                 return ExitCode::from(2);
@@ -188,7 +197,7 @@ impl ForRules for HostGame<'_> {
         let ticket = quic.ticket(RELAY_WAIT);
         let mut host = Host::new(game, setup, Some(1), quic);
         host.set_admission(Admission::Open, o.net.password.clone());
-        if let Err(e) = host.offer_scenario(text.to_string()) {
+        if let Err(e) = host.offer_scenario(shared.clone()) {
             eprintln!(
                 "foehold host: {file}: the scenario is sent to the players in one message: {e}"
             );
@@ -204,7 +213,7 @@ impl ForRules for HostGame<'_> {
         );
         let play = Play {
             who: "foehold host",
-            text,
+            text: &shared,
             pace: Duration::from_millis(o.net.pace),
             started,
             deadline,
@@ -309,6 +318,14 @@ pub fn join(o: &JoinArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    // A bundle names its rules in the scenario it carries.
+    let scenario_text = match foehold_core::workshop::bundle::unpack("the host's scenario", &text) {
+        Ok((scenario_text, _)) => scenario_text,
+        Err(e) => {
+            eprintln!("foehold join: {e}");
+            return ExitCode::from(1);
+        }
+    };
     let work = JoinGame {
         o,
         quic,
@@ -317,7 +334,7 @@ pub fn join(o: &JoinArgs) -> ExitCode {
         started,
         deadline,
     };
-    with_rules("the host's scenario", &text, work).unwrap_or_else(|e| {
+    with_rules("the host's scenario", &scenario_text, work).unwrap_or_else(|e| {
         eprintln!("foehold join: {e}");
         ExitCode::from(1)
     })
@@ -375,7 +392,8 @@ impl ForRules for JoinGame<'_> {
 /// How one end plays its seats by the autopilot, host or peer, to the game's end.
 struct Play<'a> {
     who: &'static str,
-    /// The scenario file's text, sent by a peer that continues as host to whoever joins.
+    /// The scenario as its host sent it ([`foehold_core::workshop::bundle::pack`]), sent on by
+    /// a peer that continues as host to whoever joins.
     text: &'a str,
     pace: Duration,
     started: Instant,

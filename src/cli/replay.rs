@@ -59,18 +59,19 @@ impl ForRules for Replay<'_> {
                 return ExitCode::from(2);
             }
         };
-        let (game, parted, converted) = match save.replay_report(&Files, path) {
-            Ok(r) => {
-                if let Some(note) = &r.scenario_changed {
-                    eprintln!("{}: {note}", super::shown(path));
+        let (game, parted, converted) =
+            match save.replay_report_in(&Files, path, &super::player_library()) {
+                Ok(r) => {
+                    if let Some(note) = &r.scenario_changed {
+                        eprintln!("{}: {note}", super::shown(path));
+                    }
+                    (r.game, r.parted, r.converted)
                 }
-                (r.game, r.parted, r.converted)
-            }
-            Err(e) => {
-                eprintln!("{}: {e}", super::shown(path));
-                return ExitCode::from(2);
-            }
-        };
+                Err(e) => {
+                    eprintln!("{}: {e}", super::shown(path));
+                    return ExitCode::from(2);
+                }
+            };
         if !quiet {
             for line in game.log_lines() {
                 outln!("{line}");

@@ -17,6 +17,60 @@ pub const CLASSES: &str = "assets/classes";
 /// The most entries a library folder may hold: what lies beyond is not read.
 pub const MAX_ENTRIES: usize = 512;
 
+/// The file a scenario (or a library entry) named `name` is kept as.
+///
+/// Its words in small letters joined by dashes (`The Rat Larder` → `the-rat-larder.ron`), at
+/// most 48 characters before `.ron`, or `my-scenario.ron` for a name without a letter or digit.
+pub fn file_for(name: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let stem: String = words.join("-").chars().take(48).collect();
+    let stem = stem.trim_end_matches('-');
+    if stem.is_empty() {
+        "my-scenario.ron".into()
+    } else {
+        format!("{stem}.ron")
+    }
+}
+
+/// The names a scenario file `file` (`name.ron`) may take in a folder, in the order they are
+/// tried: `name.ron`, then `name-2.ron` up to `name-999.ron`.
+pub fn file_names(file: &str) -> impl Iterator<Item = String> + '_ {
+    let stem = file.strip_suffix(".ron").unwrap_or(file);
+    (1..=999).map(move |n| match n {
+        1 => format!("{stem}.ron"),
+        n => format!("{stem}-{n}.ron"),
+    })
+}
+
+/// The `name` a library file gives its entry, read without knowing its kind.
+pub fn entry_name(text: &str) -> Option<String> {
+    match ron::from_str::<ron::Value>(text).ok()? {
+        ron::Value::Map(m) => m.iter().find_map(|(k, v)| match (k, v) {
+            (ron::Value::String(k), ron::Value::String(v)) if k == "name" => Some(v.clone()),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// Where an entry named `name` is kept in `folder`.
+///
+/// Its file (`file`) when that is free or holds the same entry (an earlier version of it,
+/// replaced), else the first of `-2`, `-3`… beside it that is free or holds it; `None` when every
+/// one holds another entry.
+pub fn entry_path(storage: &dyn Storage, folder: &Path, file: &str, name: &str) -> Option<PathBuf> {
+    file_names(file).map(|f| folder.join(f)).find(|p| {
+        !storage.exists(p)
+            || storage
+                .read(p)
+                .is_ok_and(|t| entry_name(&t).as_deref() == Some(name))
+    })
+}
+
 /// One library file: its name (for errors) and its text, or why it could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
@@ -173,6 +227,35 @@ const BUILT_IN_MONSTERS: &[(&str, &str)] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_entry_is_kept_over_its_earlier_version_and_beside_another_of_its_file_name() {
+        let mut store = crate::storage::Memory::default();
+        let folder = Path::new("lib/monsters");
+        let at = |store: &crate::storage::Memory, name: &str| {
+            entry_path(store, folder, "bog-leech.ron", name).map(|p| p.display().to_string())
+        };
+        assert_eq!(
+            at(&store, "Bog Leech").as_deref(),
+            Some("lib/monsters/bog-leech.ron")
+        );
+        store
+            .write(
+                &folder.join("bog-leech.ron"),
+                b"Monster(name: \"Bog Leech\")",
+            )
+            .unwrap();
+        // An earlier version of the same entry is replaced.
+        assert_eq!(
+            at(&store, "Bog Leech").as_deref(),
+            Some("lib/monsters/bog-leech.ron")
+        );
+        // Another entry whose name makes the same file goes beside it.
+        assert_eq!(
+            at(&store, "Bog-Leech").as_deref(),
+            Some("lib/monsters/bog-leech-2.ron")
+        );
+    }
 
     #[test]
     fn the_built_in_library_is_every_file_of_the_assets_folder() {

@@ -34,14 +34,18 @@ pub struct Scenario<R: Present> {
     pub text_hash: String,
 }
 
-/// The scenario a peer plays, from the text its host sent.
+/// The scenario a peer plays, from the text its host sent: a scenario file's, or a bundle's
+/// with the host's own monster types and classes the scenario names
+/// ([`foehold_core::workshop::bundle::pack`]).
 pub fn hosts_scenario<R: Present>(text: &str) -> Result<Scenario<R>, String> {
     let name = "the host's scenario";
-    let scenario = R::parse_scenario(name, text).map_err(|e| e.to_string())?;
+    let (text, library) =
+        foehold_core::workshop::bundle::unpack(name, text).map_err(|e| e.to_string())?;
+    let scenario = R::parse_scenario_in(name, &text, &library).map_err(|e| e.to_string())?;
     Ok(Scenario {
         scenario: Arc::new(scenario),
         path: name.to_string(),
-        text_hash: foehold_core::game::save::text_hash(text),
+        text_hash: foehold_core::game::save::text_hash(&text),
     })
 }
 

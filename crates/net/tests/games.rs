@@ -35,6 +35,52 @@ fn replays<R: Present>(table: &Table<R>, name: &str, seed: u64, ties: TieBreaker
     );
 }
 
+/// A scenario naming a monster type of the host's own library goes out as a bundle: peers that
+/// lack the type read it from there and play the whole game in step.
+#[test]
+fn a_scenario_of_the_hosts_own_monster_plays_at_tables_that_lack_it() {
+    use foehold_core::game::Game;
+    use foehold_core::library::Library;
+    use foehold_core::rules::Rules;
+    use foehold_core::workshop::bundle::{is_bundle, pack};
+    use foehold_net::draws::Entropy;
+    use foehold_net::host::{Host, setup_of};
+    use foehold_net::local::Endpoint;
+    use foehold_net::message::PeerId;
+
+    let name = "rat-kings-larder.ron";
+    let shipped = std::fs::read_to_string(common::scenario_path(name)).unwrap();
+    let text = shipped.replace("\"Cellar Rat\"", "\"Mire Rat\"");
+    assert_ne!(text, shipped);
+    let rat = Library::built_in()
+        .monsters
+        .iter()
+        .find_map(|e| e.text.clone().ok().filter(|t| t.contains("\"Cellar Rat\"")))
+        .unwrap()
+        .replace("\"Cellar Rat\"", "\"Mire Rat\"");
+    let mine = Library::of_monsters(&[("mine/mire-rat.ron", &rat)]);
+    assert!(Gloomhaven::parse_scenario(name, &text).is_err());
+    let packed = pack(name, &text, &mine).unwrap();
+    assert!(is_bundle(&packed));
+    // What a joining table reads from the host's message: the scenario's own text hash.
+    let read = foehold_net::peer::hosts_scenario::<Gloomhaven>(&packed).unwrap();
+    assert_eq!(read.text_hash, foehold_core::game::save::text_hash(&text));
+    let scenario = Gloomhaven::parse_scenario_in(name, &text, &mine).unwrap();
+    let game = Game::<Gloomhaven>::new(std::sync::Arc::new(scenario), name, 5, TieBreaker::Seeded)
+        .unwrap()
+        .with_scenario_text(&text);
+    let players = (0..common::heroes(&game))
+        .map(|h| h as u32 % 2 + 1)
+        .collect();
+    let setup = setup_of(&game, 2, players, 1);
+    let host =
+        Host::new(game, setup, Some(1), Endpoint::new(PeerId(0))).with_entropy(Entropy::seeded(5));
+    let mut table = Table::around(host, name, packed, 2);
+    let moves = table.play(50_000, |_| {});
+    assert!(table.is_over(), "not over after {moves} moves");
+    table.assert_same();
+}
+
 #[test]
 fn a_gloomhaven_game_by_two_and_four_seats() {
     whole::<Gloomhaven>("tutorial.ron", 2, 3, TieBreaker::Seeded);

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Game;
 use crate::error::{LoadError, parse_ron};
+use crate::library::Library;
 use crate::rules::{Rules, TieBreaker, fnv1a, state_hash};
 use crate::storage::{Storage, write_rotating};
 
@@ -271,6 +272,18 @@ impl<R: Rules> Save<R> {
         self.replay_report(store, save_path).map(|r| r.game)
     }
 
+    /// [`Save::replay`], the scenario read with `library` (a player's monster types and
+    /// classes, found before the built-in ones).
+    pub fn replay_in(
+        &self,
+        store: &dyn Storage,
+        save_path: &Path,
+        library: &Library,
+    ) -> Result<Game<R>, String> {
+        self.replay_report_in(store, save_path, library)
+            .map(|r| r.game)
+    }
+
     /// Rebuilds the game and reports what differs from the saved one: an edited scenario file, and
     /// the first action after which the state differs. An action the rules refuse is an error (which
     /// names the edited scenario first when that is the likely cause).
@@ -278,6 +291,18 @@ impl<R: Rules> Save<R> {
         &self,
         store: &dyn Storage,
         save_path: &Path,
+    ) -> Result<Replay<R>, String> {
+        self.replay_report_in(store, save_path, &Library::default())
+    }
+
+    /// [`Save::replay_report`], the scenario read with `library` (a player's monster types and
+    /// classes, found before the built-in ones): a game of a scenario naming the player's own
+    /// entries replays only with them.
+    pub fn replay_report_in(
+        &self,
+        store: &dyn Storage,
+        save_path: &Path,
+        library: &Library,
     ) -> Result<Replay<R>, String> {
         let file = self.scenario_file(store, save_path);
         // A save names a scenario file; any other file it names is not read (its first words
@@ -315,7 +340,7 @@ impl<R: Rules> Save<R> {
         // A save written before saves kept the scenario's hash: a scenario away from it is read
         // when it is one of its rules with its name, and says nothing of itself otherwise.
         let scenario = Arc::new(
-            R::parse_scenario(&file.display().to_string(), &text).map_err(|e| {
+            R::parse_scenario_in(&file.display().to_string(), &text, library).map_err(|e| {
                 if unknown {
                     away()
                 } else {

@@ -171,6 +171,40 @@ pub enum Value {
     Text(String),
 }
 
+impl Value {
+    /// The value as a whole number of 0 or more (a workshop's counts and ratings).
+    pub fn unsigned(&self) -> Result<u32, String> {
+        match self {
+            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
+            _ => Err("expected a number".into()),
+        }
+    }
+
+    /// The value as a whole number that may be below 0.
+    pub fn signed(&self) -> Result<i32, String> {
+        match self {
+            Value::Number(n) => i32::try_from(*n).map_err(|_| format!("{n}: too large")),
+            _ => Err("expected a number".into()),
+        }
+    }
+
+    /// The value of a switch.
+    pub fn flag(&self) -> Result<bool, String> {
+        match self {
+            Value::Flag(b) => Ok(*b),
+            _ => Err("expected yes or no".into()),
+        }
+    }
+
+    /// The words of a text field or a choice.
+    pub fn text(&self) -> Result<String, String> {
+        match self {
+            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
+            _ => Err("expected text".into()),
+        }
+    }
+}
+
 /// One field of the side panel: a number or switch of the position, or of the figure selected.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Field {

@@ -54,20 +54,51 @@ pub trait Shop: Document {
         cell: CellKey,
         other: Option<CellKey>,
     ) -> Result<(), String>;
-    /// What the brushes carry, as fields of the panel.
-    fn palette_fields(palette: &Self::Palette, library: &Library) -> Vec<Field>;
+    /// What the brushes carry, as fields of the panel (the scenario's own entries among what
+    /// they offer).
+    fn palette_fields(&self, palette: &Self::Palette, library: &Library) -> Vec<Field>;
     /// Sets a field of the palette.
     fn set_palette(palette: &mut Self::Palette, field: &str, value: Value) -> Result<(), String>;
-    /// The scenario's fields, then those of what stands on `selected`.
-    fn fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field>;
-    /// Sets one field of [`Shop::fields`].
+    /// The scenario's fields, then those of what stands on `selected` (and of the entry the
+    /// palette holds, where the scenario writes it).
+    fn fields(
+        &self,
+        palette: &Self::Palette,
+        library: &Library,
+        selected: Option<CellKey>,
+    ) -> Vec<Field>;
+    /// Sets one field of [`Shop::fields`]; the palette follows what the edit makes (a new
+    /// monster type is the one the brush places).
     fn set(
         &mut self,
+        palette: &mut Self::Palette,
         library: &Library,
         selected: Option<CellKey>,
         field: &str,
         value: Value,
     ) -> Result<(), String>;
+    /// The library file of the entry the palette holds, when the scenario writes it itself (a
+    /// monster type made or changed here): what *Keep in the library* writes.
+    fn own_entry(&self, _palette: &Self::Palette) -> Option<OwnEntry> {
+        None
+    }
+    /// Takes out the scenario's own copy of [`Shop::own_entry`], once the library holds it.
+    fn drop_own_entry(&mut self, _palette: &Self::Palette) -> Result<(), String> {
+        Err("the scenario writes no entry of the library".into())
+    }
+}
+
+/// A library entry a scenario writes itself, as its library file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OwnEntry {
+    /// Its name (`Mire Rat`).
+    pub name: String,
+    /// The library's folder for its kind: `monsters` or `classes`.
+    pub kind: &'static str,
+    /// Its file name (`mire-rat.ron`).
+    pub file: String,
+    /// The file's text, as the library reads it.
+    pub text: String,
 }
 
 /// A top-level struct being written, field by field.

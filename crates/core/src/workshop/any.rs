@@ -6,7 +6,7 @@ use crate::LoadError;
 use crate::library::Library;
 use crate::rules::lab::{Brush, Field, Value};
 use crate::rules::view::{CellKey, TableView};
-use crate::rules::workshop::Shop;
+use crate::rules::workshop::{OwnEntry, Shop};
 use crate::rules::{PartyChoice, PartyOffer, Rules};
 
 /// A scenario being made, of some module: the draft with the library it is checked against and
@@ -48,6 +48,14 @@ pub trait AnyDraft: Send + Sync {
     /// What the draft lets players choose before a game (party sizes, levels); `None` when it
     /// does not load or lets them choose nothing (a Brimstone fight, a goal-priority map).
     fn offer(&self) -> Option<PartyOffer>;
+    /// The library the draft is checked against (a player's entries, or a bundle's).
+    fn library(&self) -> &Library;
+    /// The library file of the entry the panel shows, when the scenario writes it itself
+    /// ([`Shop::own_entry`]).
+    fn own_entry(&self) -> Option<OwnEntry>;
+    /// After [`AnyDraft::own_entry`] was written to the library folder: the draft is checked
+    /// with `library` (which holds it now) and its own copy goes, as one edit to undo.
+    fn keep_own_entry(&mut self, library: Library) -> Result<(), String>;
 }
 
 /// A draft of module `D`'s scenario, with its library and palette.
@@ -112,20 +120,40 @@ impl<D: Shop> AnyDraft for Workbench<D> {
             .edit(library, |d| d.paint(palette, library, brush, cell, other))
     }
     fn fields(&self, selected: Option<CellKey>) -> Vec<Field> {
-        let mut out = D::palette_fields(&self.palette, &self.library);
-        out.extend(self.draft.doc().fields(&self.library, selected));
+        let doc = self.draft.doc();
+        let mut out = doc.palette_fields(&self.palette, &self.library);
+        out.extend(doc.fields(&self.palette, &self.library, selected));
         out
     }
     fn set(&mut self, selected: Option<CellKey>, field: &str, value: Value) -> Result<(), String> {
-        if D::palette_fields(&self.palette, &self.library)
+        if self
+            .draft
+            .doc()
+            .palette_fields(&self.palette, &self.library)
             .iter()
             .any(|f| f.id == field)
         {
             return D::set_palette(&mut self.palette, field, value);
         }
         let library = &self.library;
-        self.draft
-            .edit(library, |d| d.set(library, selected, field, value))
+        // The palette follows an edit the draft takes, and only then.
+        let mut palette = self.palette.clone();
+        self.draft.edit(library, |d| {
+            d.set(&mut palette, library, selected, field, value)
+        })?;
+        self.palette = palette;
+        Ok(())
+    }
+    fn own_entry(&self) -> Option<OwnEntry> {
+        self.draft.doc().own_entry(&self.palette)
+    }
+    fn keep_own_entry(&mut self, library: Library) -> Result<(), String> {
+        let palette = &self.palette;
+        let mut draft = self.draft.clone();
+        draft.edit(&library, |d| d.drop_own_entry(palette))?;
+        self.draft = draft;
+        self.library = library;
+        Ok(())
     }
     fn text(&self) -> String {
         self.draft.text()
@@ -155,6 +183,9 @@ impl<D: Shop> AnyDraft for Workbench<D> {
         let s = D::Rules::parse_scenario_in(self.draft.file(), &self.draft.text(), &self.library)
             .ok()?;
         D::Rules::party_offer(&s)
+    }
+    fn library(&self) -> &Library {
+        &self.library
     }
     fn playtest(&self, games: u32, choice: PartyChoice) -> Result<Playtest, String> {
         Playtest::new::<D::Rules>(

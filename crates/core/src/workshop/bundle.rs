@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::LoadError;
 use crate::lab::code;
-use crate::library::{Entry, Library};
+use crate::library::{Entry, Library, entry_name};
 use crate::storage::Storage;
 use crate::workshop::Writer;
 
@@ -48,17 +48,6 @@ pub struct Bundled {
     pub file: String,
     /// Its text.
     pub text: String,
-}
-
-/// The `name` a library file gives its entry, read without knowing its kind.
-fn entry_name(text: &str) -> Option<String> {
-    match ron::from_str::<ron::Value>(text).ok()? {
-        ron::Value::Map(m) => m.iter().find_map(|(k, v)| match (k, v) {
-            (ron::Value::String(k), ron::Value::String(v)) if k == "name" => Some(v.clone()),
-            _ => None,
-        }),
-        _ => None,
-    }
 }
 
 /// The entries of `entries` the scenario `text` names (its name written in quotes), that the
@@ -239,13 +228,9 @@ impl Bundle {
             }
         }
         let file = super::file_for(&self.name().unwrap_or_default());
-        let stem = file.trim_end_matches(".ron");
         let mut free = None;
-        for n in 1..=999 {
-            let path = match n {
-                1 => scenarios.join(&file),
-                n => scenarios.join(format!("{stem}-{n}.ron")),
-            };
+        for name in super::file_names(&file) {
+            let path = scenarios.join(name);
             if !storage.exists(&path) {
                 free = Some(path);
                 break;
@@ -262,6 +247,51 @@ impl Bundle {
             storage.write(path, text.as_bytes())?;
         }
         Ok(writes.into_iter().map(|(p, _)| p).collect())
+    }
+}
+
+/// Whether `text` is a bundle file's: its first word, past comments and blank space, is
+/// `Bundle`.
+pub fn is_bundle(text: &str) -> bool {
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.split_once('\n').map_or("", |(_, r)| r).trim_start();
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.split_once("*/").map_or("", |(_, r)| r).trim_start();
+        } else {
+            break;
+        }
+    }
+    rest.strip_prefix("Bundle")
+        .is_some_and(|r| r.trim_start().starts_with('('))
+}
+
+/// The text a scenario is sent to other tables as.
+///
+/// Its own text when it names nothing of `library` beyond what is built in, else its bundle's
+/// (so that a player's own monster types and classes go with it). An error when it does not load
+/// with `library`.
+pub fn pack(file: &str, text: &str, library: &Library) -> Result<String, LoadError> {
+    let b = Bundle::of(file, text, library)?;
+    Ok(if b.monsters.is_empty() && b.classes.is_empty() {
+        text.to_string()
+    } else {
+        b.write()
+    })
+}
+
+/// The scenario's text and the library it is read with, from a text [`pack`] made.
+///
+/// A bundle's scenario with its entries, or a scenario's text with no entries of its own (the
+/// built-in library serves it). A bundle is checked and bounded as [`Bundle::read`] does.
+pub fn unpack(file: &str, text: &str) -> Result<(String, Library), LoadError> {
+    if is_bundle(text) {
+        let b = Bundle::read(file, text)?;
+        let library = b.library();
+        Ok((b.scenario, library))
+    } else {
+        Ok((text.to_string(), Library::default()))
     }
 }
 
@@ -308,6 +338,33 @@ mod tests {
         assert_eq!(back, b);
         assert_eq!(Bundle::read("b.ron", &b.write()).unwrap(), b);
         assert_eq!(back.name().as_deref(), Some("The Rat King's Larder"));
+    }
+
+    #[test]
+    fn a_packed_scenario_is_its_text_or_its_bundle_and_unpacks_to_what_it_reads_with() {
+        let plain = tutorial();
+        let packed = pack("larder.ron", &plain, &Library::built_in()).unwrap();
+        assert_eq!(packed, plain, "nothing of its own: the text as it is");
+        assert!(!is_bundle(&packed));
+        let (text, library) = unpack("host", &packed).unwrap();
+        assert_eq!((text, library), (plain, Library::default()));
+
+        let own = tutorial().replacen("\"Cellar Rat\"", "\"Mire Rat\"", 1);
+        let mine = Library::of_monsters(&[("mine/mire-rat.ron", &mire_rat())]);
+        assert!(pack("larder.ron", &own, &Library::default()).is_err());
+        let packed = pack("larder.ron", &own, &mine).unwrap();
+        assert!(is_bundle(&packed), "{packed}");
+        let (text, library) = unpack("host", &packed).unwrap();
+        assert_eq!(text, own);
+        assert_eq!(library.monsters.len(), 1);
+        assert_eq!(library.monsters[0].text.as_deref(), Ok(mire_rat().as_str()));
+        assert!(crate::kit::check("x", &text, &library).is_ok());
+        // A bundle is read as one: a broken one is refused with its reason.
+        let broken = packed.replace("format: 1", "format: 7");
+        let e = unpack("host", &broken).unwrap_err().to_string();
+        assert!(e.contains("newer Foehold"), "{e}");
+        assert!(is_bundle("// a note\n/* more */ Bundle ( format: 1 )"));
+        assert!(!is_bundle("// Bundle(\nScenario(name: \"Bundle(\")"));
     }
 
     #[test]

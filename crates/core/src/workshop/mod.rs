@@ -9,30 +9,12 @@
 
 use crate::LoadError;
 use crate::library::Library;
+pub use crate::library::{file_for, file_names};
 pub use crate::rules::workshop::{Document, Shop, Writer, compact};
 
 pub mod any;
 pub mod bundle;
 pub mod playtest;
-
-/// The file a scenario named `name` is kept as.
-///
-/// Its words in small letters joined by dashes (`The Rat Larder` → `the-rat-larder.ron`), at
-/// most 48 characters before `.ron`, or `my-scenario.ron` for a name without a letter or digit.
-pub fn file_for(name: &str) -> String {
-    let words: Vec<String> = name
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect();
-    let stem: String = words.join("-").chars().take(48).collect();
-    let stem = stem.trim_end_matches('-');
-    if stem.is_empty() {
-        "my-scenario.ron".into()
-    } else {
-        format!("{stem}.ron")
-    }
-}
 
 /// Largest number of edits kept to undo; the oldest go first.
 pub const MAX_UNDO: usize = 1_000;

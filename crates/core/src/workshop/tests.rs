@@ -253,3 +253,111 @@ fn a_special_rule_made_in_the_panel_fires_in_playtests() {
         .expect("round 40 is past the round limit");
     assert!(e.to_string().contains("40"), "{e}");
 }
+
+fn number(d: &mut dyn AnyDraft, field: &str, n: i64) {
+    d.set(None, field, Value::Number(n))
+        .unwrap_or_else(|e| panic!("{field} = {n}: {e}"));
+}
+
+fn shown(d: &dyn AnyDraft, field: &str) -> Option<Value> {
+    d.fields(None)
+        .into_iter()
+        .find(|f| f.id == field)
+        .map(|f| f.value)
+}
+
+#[test]
+fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
+    let mut d = two_rooms();
+    // A new type: written in the scenario, held by the palette, its rows in the panel.
+    choose(d.as_mut(), None, "types:add", "a new type");
+    assert_eq!(
+        shown(d.as_ref(), "brush:monster"),
+        Some(Value::Choice("New Monster".into()))
+    );
+    d.set(None, "type:name", Value::Text("Bog Leech".into()))
+        .unwrap();
+    number(d.as_mut(), "type:level", 3);
+    number(d.as_mut(), "type:normal:hp", 7);
+    number(d.as_mut(), "type:elite:attack", 5);
+    d.set(None, "type:card:0:name", Value::Text("Latch On".into()))
+        .unwrap();
+    number(d.as_mut(), "type:card:0:initiative", 9);
+    choose(d.as_mut(), None, "type:card:0:act:1:condition", "wound");
+    choose(d.as_mut(), None, "type:card:1:add", "Heal");
+    number(d.as_mut(), "type:card:1:act:2:n", 2);
+    choose(d.as_mut(), None, "type:card:2:card", "take out");
+    choose(d.as_mut(), None, "type:add-card", "a new card");
+    // Bounds and names are refused with a reason, the draft unchanged.
+    let before = d.text();
+    for (field, v) in [
+        ("type:normal:hp", Value::Number(0)),
+        ("type:card:0:initiative", Value::Number(100)),
+        ("type:name", Value::Text("Cellar Rat".into())),
+    ] {
+        let e = d.set(None, field, v).unwrap_err();
+        assert!(!e.is_empty());
+        assert_eq!(d.text(), before, "{field}: {e}");
+    }
+    // The type stands on the board for every party size, and the scenario loads and plays.
+    paint(d.as_mut(), "monster", &[(8, 1)]);
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let text = d.text();
+    assert!(text.contains("name: \"Bog Leech\""), "{text}");
+    assert!(text.contains("Latch On"), "{text}");
+    let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
+    assert_eq!(again.text(), text, "save → open → save changes the bytes");
+    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
+    while test.step() {}
+    assert_eq!(test.played(), 10);
+
+    // Kept in the library: its file reads back as the same type, and the scenario, without its
+    // own copy now, loads with the library that holds it (and not without).
+    let entry = d
+        .own_entry()
+        .expect("the palette holds the scenario's own type");
+    assert_eq!(
+        (entry.kind, entry.file.as_str()),
+        ("monsters", "bog-leech.ron")
+    );
+    let lib = Library::of_monsters(&[("library/monsters/bog-leech.ron", &entry.text)]);
+    let t = crate::rules::gloomhaven::scenario::library_type(&lib, "Bog Leech").unwrap();
+    assert_eq!(t.levels[3].normal.hp, 7);
+    assert_eq!(t.levels[3].elite.attack, 5);
+    assert_eq!(t.deck.len(), 3);
+    assert_eq!(
+        (t.deck[0].name.as_str(), t.deck[0].initiative),
+        ("Latch On", 9)
+    );
+    d.keep_own_entry(lib.clone()).unwrap();
+    assert!(d.own_entry().is_none());
+    assert!(
+        !d.text().contains("Latch On"),
+        "the copy goes: {}",
+        d.text()
+    );
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let kept = d.text();
+    let e = crate::kit::check("x.ron", &kept, &Library::default()).unwrap_err();
+    assert!(e.message.contains("Bog Leech"), "{e}");
+    // Undone, the scenario writes the type again.
+    assert!(d.undo());
+    assert!(d.text().contains("Latch On"));
+    // A copy of a library type keeps its name, and the scenario's is the one played.
+    choose(d.as_mut(), None, "types:add", "a copy of Cellar Rat");
+    number(d.as_mut(), "type:level", 1);
+    number(d.as_mut(), "type:normal:hp", 30);
+    assert_eq!(d.report().error, None);
+    let s = <crate::rules::gloomhaven::Gloomhaven as crate::rules::Rules>::parse_scenario_in(
+        "x.ron",
+        &d.text(),
+        &Library::default(),
+    )
+    .unwrap();
+    let rat = s.monsters.iter().find(|m| m.name == "Cellar Rat").unwrap();
+    assert_eq!(rat.levels[1].normal.hp, 30);
+    // Taken out, the library's is read again.
+    choose(d.as_mut(), None, "type:type", "take out");
+    assert!(!d.text().contains("hp: 30"));
+    assert_eq!(d.report().error, None);
+}

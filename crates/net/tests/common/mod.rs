@@ -82,11 +82,15 @@ impl<R: Present> Table<R> {
         table
     }
 
+    /// The scenario as a peer reads the text the host sends: a scenario file's, or a bundle's
+    /// with the host's own library entries.
     pub fn scenario(&self) -> Scenario<R> {
+        let (text, library) =
+            foehold_core::workshop::bundle::unpack(&self.name, &self.text).unwrap();
         Scenario {
-            scenario: Arc::new(R::parse_scenario(&self.name, &self.text).unwrap()),
+            scenario: Arc::new(R::parse_scenario_in(&self.name, &text, &library).unwrap()),
             path: self.name.clone(),
-            text_hash: text_hash(&self.text),
+            text_hash: text_hash(&text),
         }
     }
 

@@ -568,10 +568,11 @@ fn bench_window(
             {
                 let text = bench.0.file();
                 commands.queue(move |world: &mut World| {
+                    let library = crate::app::store::library(world);
                     let made = foehold_core::workshop::any::draft_of_position(
                         "my-scenario.ron",
                         &text,
-                        foehold_core::library::Library::default(),
+                        library,
                     );
                     match made {
                         Ok(draft) => crate::app::workshop::enter(world, draft, None),

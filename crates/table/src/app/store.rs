@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
+use foehold_core::library::Library;
 use foehold_core::storage::Storage;
 use foehold_desktop::files::Files;
 
@@ -58,6 +59,14 @@ impl Mine {
         files
     }
 
+    /// The player's monster types and classes, read through the table's storage: scenarios
+    /// the table reads find them before the built-in ones. Empty without a library.
+    pub fn library(&self, store: &Store) -> Library {
+        self.0.as_ref().map_or_else(Library::default, |folders| {
+            Library::read_folders(store.0.as_ref(), &folders.monsters(), &folders.classes())
+        })
+    }
+
     /// Where the workshop saves a scenario named by `file`: the library's scenarios, else the
     /// working folder.
     pub fn scenario_path(&self, file: &str) -> PathBuf {
@@ -65,6 +74,15 @@ impl Mine {
             Some(folders) => folders.scenarios().join(file),
             None => PathBuf::from(file),
         }
+    }
+}
+
+/// The player's library ([`Mine::library`]) of the table in `world`; empty when the table keeps
+/// none.
+pub fn library(world: &World) -> Library {
+    match (world.get_resource::<Mine>(), world.get_resource::<Store>()) {
+        (Some(mine), Some(store)) => mine.library(store),
+        _ => Library::default(),
     }
 }
 

@@ -11,7 +11,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use foehold_core::lab::{BrushKind, Field};
+use foehold_core::lab::BrushKind;
 use foehold_core::library::Library;
 use foehold_core::rules::{PartyChoice, PartyOffer};
 use foehold_core::workshop::any::{AnyDraft, open_draft, shop_modules};
@@ -146,17 +146,13 @@ fn follow_name(
         return;
     }
     let file = foehold_core::workshop::file_for(&name);
-    let stem = file.trim_end_matches(".ron").to_string();
     let at = |file: &str| {
         mine.as_ref()
             .map_or_else(|| file.into(), |m| m.scenario_path(file))
     };
     let taken = |p: &std::path::Path| store.as_ref().is_some_and(|s| s.0.exists(p));
-    let path = (1..=99)
-        .map(|n| match n {
-            1 => at(&file),
-            n => at(&format!("{stem}-{n}.ron")),
-        })
+    let path = foehold_core::workshop::file_names(&file)
+        .map(|f| at(&f))
         .find(|p| !taken(p))
         .unwrap_or_else(|| at(&file));
     tools.path = path.display().to_string();
@@ -208,8 +204,8 @@ fn autosave(draft: Res<ShopDraft>, store: Option<ResMut<crate::app::store::Store
 pub fn open_autosave(world: &mut World) -> Result<(), String> {
     let path = autosave_path().ok_or("this system names no data folder to keep an autosave in")?;
     let text = world.resource::<crate::app::store::Store>().read(&path)?;
-    let draft =
-        open_draft(&path.display().to_string(), &text, library()).map_err(|e| e.to_string())?;
+    let draft = open_draft(&path.display().to_string(), &text, library(world))
+        .map_err(|e| e.to_string())?;
     // Saved, it goes where a new scenario goes, not over the autosave.
     let file = world
         .get_resource::<crate::app::store::Mine>()
@@ -247,9 +243,10 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The library drafts are checked against: the one built in, as the table plays it.
-fn library() -> Library {
-    Library::default()
+/// The library drafts are checked against: the player's, found before the built-in one, as
+/// the table plays scenarios.
+fn library(world: &World) -> Library {
+    crate::app::store::library(world)
 }
 
 /// Puts a draft on the table, early in the next frame: whatever was there goes.
@@ -275,13 +272,14 @@ pub fn open_blank(world: &mut World, module: &str) -> Result<(), String> {
         path: path.clone(),
         ..ShopTools::default()
     };
-    enter(world, (m.blank)(&path, library()), Some(tools));
+    let library = library(world);
+    enter(world, (m.blank)(&path, library), Some(tools));
     Ok(())
 }
 
 /// Opens a scenario file's text in the workshop; an error leaves the table as it was.
 pub fn open_file(world: &mut World, file: &str, text: &str) -> Result<(), String> {
-    let draft = open_draft(file, text, library()).map_err(|e| e.to_string())?;
+    let draft = open_draft(file, text, library(world)).map_err(|e| e.to_string())?;
     let tools = ShopTools {
         path: file.to_string(),
         named: None,
@@ -300,7 +298,7 @@ pub fn open_code(world: &mut World, code: &str) -> Result<(), String> {
         .get_resource::<crate::app::store::Mine>()
         .and_then(|m| m.0.clone());
     let file = foehold_core::workshop::file_for(&bundle.name().unwrap_or_default());
-    let (path, named) = match folders {
+    let (path, named, library) = match folders {
         Some(f) => {
             let mut store = world.resource_mut::<crate::app::store::Store>();
             let wrote =
@@ -310,11 +308,12 @@ pub fn open_code(world: &mut World, code: &str) -> Result<(), String> {
                 .into_iter()
                 .find(|p| p.starts_with(f.scenarios()))
                 .unwrap_or_else(|| f.scenarios().join(&file));
-            (at.display().to_string(), None)
+            // The entries are the player's now: the draft is checked as the table plays it.
+            (at.display().to_string(), None, library(world))
         }
-        None => (file, Some(String::new())),
+        None => (file, Some(String::new()), bundle.library()),
     };
-    let draft = open_draft(&path, &bundle.scenario, bundle.library()).map_err(|e| e.to_string())?;
+    let draft = open_draft(&path, &bundle.scenario, library).map_err(|e| e.to_string())?;
     let tools = ShopTools {
         path,
         named,
@@ -374,10 +373,10 @@ pub fn play_now(world: &mut World) {
         return;
     };
     let (file, text, name) = (draft.0.file().to_string(), draft.0.text(), draft.0.name());
-    let offer = draft.0.offer();
+    let (offer, library) = (draft.0.offer(), draft.0.library().clone());
     let choice = world.resource::<ShopTools>().choice(offer.as_ref());
     let seed = world.resource::<crate::app::Options>().seed;
-    match crate::app::driver::open::open_text(world, &file, &text, seed, choice) {
+    match crate::app::driver::open::open_text(world, &file, &text, &library, seed, choice) {
         // The draft stays until the game arrives (the workshop's windows this frame read it);
         // leaving the workshop puts it in the place kept for it here.
         Ok(()) => world.insert_resource(DraftAside {
@@ -700,7 +699,7 @@ fn shop_window(
                 )
                 .clicked()
             {
-                match Bundle::of(draft.0.file(), &draft.0.text(), &library()) {
+                match Bundle::of(draft.0.file(), &draft.0.text(), draft.0.library()) {
                     Ok(b) => {
                         tools.code = b.code();
                         clipboard.copy("the scenario's share code", tools.code.clone());
@@ -828,6 +827,7 @@ fn brushes_window(
 /// The panels: what the brushes carry, the scenario's fields and the selected cell's in the
 /// Scenario window; the special rules' rows in a window of their own.
 fn fields_window(
+    mut commands: Commands,
     mut contexts: EguiContexts,
     mut draft: ResMut<ShopDraft>,
     mut tools: ResMut<ShopTools>,
@@ -835,23 +835,55 @@ fn fields_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let selected = tools.selected;
-    let (rules, fields): (Vec<Field>, Vec<Field>) = draft
-        .0
-        .fields(selected)
-        .into_iter()
-        .partition(|f| f.id.starts_with("rule:"));
+    let (mut rules, mut types, mut fields) = (Vec::new(), Vec::new(), Vec::new());
+    for f in draft.0.fields(selected) {
+        if f.id.starts_with("rule:") {
+            rules.push(f);
+        } else if f.id.starts_with("type:") || f.id.starts_with("types:") {
+            types.push(f);
+        } else {
+            fields.push(f);
+        }
+    }
+    let own = draft.0.own_entry();
     let tools = &mut *tools;
     let mut changed = None;
     for (slot, title, prefix, fields) in [
         (Slot::Scenario, "Scenario", "shop", &fields),
         (Slot::Walk, "Special rules", "shop", &rules),
+        (Slot::Figure, "Monster types", "shop", &types),
     ] {
-        // A module whose scenarios have no special rules (a fight, a map) shows no window for
-        // them.
+        // A module whose scenarios have no special rules or types of their own (a fight, a
+        // map) shows no window for them.
         if fields.is_empty() {
             continue;
         }
+        let keep = own.as_ref().filter(|_| slot == Slot::Figure);
         dock.show(ctx, slot, egui::Window::new(title), |ui| {
+            if let Some(entry) = keep
+                && ui
+                    .button(format!("Keep {} in the library", entry.name))
+                    .tagged("shop:keep-entry")
+                    .on_hover_text(
+                        "Write it to your library, where every scenario can name it; this \
+                         scenario then takes it from there",
+                    )
+                    .clicked()
+            {
+                commands.queue(|world: &mut World| {
+                    let said = keep_in_library(world);
+                    let mut tools = world.resource_mut::<ShopTools>();
+                    match said {
+                        Ok(path) => {
+                            tools.refused = None;
+                            world
+                                .resource_mut::<crate::app::notice::Notice>()
+                                .done(format!("kept in your library as {}", path.display()));
+                        }
+                        Err(e) => tools.refused = Some(e),
+                    }
+                });
+            }
             // Long panels scroll within what is left of the window's height.
             let room = (ui.ctx().content_rect().bottom() - ui.max_rect().top() - 24.0).max(80.0);
             egui::ScrollArea::vertical()
@@ -874,6 +906,43 @@ fn fields_window(
             .map(|e| format!("{}: {e}", f.label));
     }
     Ok(())
+}
+
+/// Writes the library entry the panel shows, which the draft writes itself (a monster type made
+/// here), into the player's library; the draft then takes it from there. Gives the file
+/// written; an error leaves the library and the draft as they were.
+pub fn keep_in_library(world: &mut World) -> Result<std::path::PathBuf, String> {
+    let entry = world
+        .get_resource::<ShopDraft>()
+        .and_then(|d| d.0.own_entry())
+        .ok_or("the scenario writes no monster type of its own to keep")?;
+    let folders = world
+        .get_resource::<crate::app::store::Mine>()
+        .and_then(|m| m.0.clone())
+        .ok_or("this system names no data folder to keep a library in")?;
+    let folder = match entry.kind {
+        "classes" => folders.classes(),
+        _ => folders.monsters(),
+    };
+    let path = {
+        let mut store = world.resource_mut::<crate::app::store::Store>();
+        let path =
+            foehold_core::library::entry_path(store.0.as_ref(), &folder, &entry.file, &entry.name)
+                .ok_or_else(|| {
+                    format!(
+                        "{}: every file of that name holds another entry",
+                        entry.file
+                    )
+                })?;
+        store.0.write(&path, entry.text.as_bytes())?;
+        path
+    };
+    let library = library(world);
+    world
+        .resource_mut::<ShopDraft>()
+        .0
+        .keep_own_entry(library)?;
+    Ok(path)
 }
 
 /// What the loader says of the draft: the error that keeps it from being played, the warnings,

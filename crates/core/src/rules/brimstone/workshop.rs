@@ -355,7 +355,7 @@ impl Shop for ScenarioFile {
         Ok(())
     }
 
-    fn palette_fields(palette: &Palette, _library: &Library) -> Vec<Field> {
+    fn palette_fields(&self, palette: &Palette, _library: &Library) -> Vec<Field> {
         vec![
             Field::number(
                 "brush:tile-w",
@@ -389,7 +389,12 @@ impl Shop for ScenarioFile {
         Ok(())
     }
 
-    fn fields(&self, _library: &Library, selected: Option<CellKey>) -> Vec<Field> {
+    fn fields(
+        &self,
+        _palette: &Palette,
+        _library: &Library,
+        selected: Option<CellKey>,
+    ) -> Vec<Field> {
         let tiles: Vec<&str> = self.board.tiles.iter().map(|t| t.name.as_str()).collect();
         let mut out = vec![
             Field::text("name", "Name", &self.name),
@@ -451,19 +456,14 @@ impl Shop for ScenarioFile {
 
     fn set(
         &mut self,
+        _palette: &mut Palette,
         _library: &Library,
         selected: Option<CellKey>,
         field: &str,
         value: Value,
     ) -> Result<(), String> {
-        let number = || match &value {
-            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
-            _ => Err("expected a number".to_string()),
-        };
-        let text = || match &value {
-            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
-            _ => Err("expected text".to_string()),
-        };
+        let number = || value.unsigned();
+        let text = || value.text();
         match field {
             "name" => self.name = text()?,
             "description" => self.description = text()?,

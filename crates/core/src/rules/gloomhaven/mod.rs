@@ -57,6 +57,7 @@ pub mod targeting;
 mod tests;
 mod triggers;
 mod turn;
+mod type_shop;
 pub mod workshop;
 
 use std::sync::Arc;

@@ -2540,6 +2540,15 @@ fn offered_classes(library: &Library, monsters_placed: usize) -> Vec<Class> {
         .collect()
 }
 
+/// The monster type `name` as `library` gives it (its own entries first, then the built-in
+/// ones); `None` when no readable file has it.
+pub fn library_type(library: &Library, name: &str) -> Option<MonsterType> {
+    library.with_built_in().monsters.iter().find_map(|e| {
+        let t = parse_monster(&e.file, e.text.as_ref().ok()?).ok()?;
+        (t.name == name).then_some(t)
+    })
+}
+
 /// Parses one library monster file (`Monster(…)`).
 pub fn parse_monster(file: &str, text: &str) -> Result<MonsterType, LoadError> {
     parse_ron(file, text)

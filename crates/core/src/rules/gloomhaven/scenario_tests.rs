@@ -599,3 +599,33 @@ fn choosing_what_the_scenario_offers_first_is_the_game_it_starts_as() {
         }
     }
 }
+
+#[test]
+fn a_save_of_a_players_own_monster_replays_with_the_players_library_only() {
+    let rat = Library::built_in().monsters[0].text.clone().unwrap();
+    assert!(rat.contains("\"Cellar Rat\""));
+    let mine = Library::of_monsters(&[(
+        "library/monsters/mire-rat.ron",
+        &rat.replace("\"Cellar Rat\"", "\"Mire Rat\""),
+    )]);
+    let text = four([1; 4]).replace("\"Cellar Rat\"", "\"Mire Rat\"");
+    let mut store = Memory::default();
+    store
+        .write(Path::new("scenarios/mire.ron"), text.as_bytes())
+        .unwrap();
+    assert!(Gloomhaven::parse_scenario("scenarios/mire.ron", &text).is_err());
+    let scenario =
+        Arc::new(Gloomhaven::parse_scenario_in("scenarios/mire.ron", &text, &mine).unwrap());
+    let mut game = Game::new(scenario, "scenarios/mire.ron", 7, TieBreaker::Seeded)
+        .unwrap()
+        .with_scenario_text(&text);
+    game.play_out(300, |_, _, _| {});
+    assert!(game.cursor > 0, "the game moved");
+    let save = Save::of(&game);
+    let at = Path::new("saves/mire-save.ron");
+    let e = save.replay_report(&store, at).unwrap_err();
+    assert!(e.contains("Mire Rat"), "without the library: {e}");
+    let replay = save.replay_report_in(&store, at, &mine).expect("replays");
+    assert!(replay.parted.is_none() && replay.scenario_changed.is_none());
+    assert_eq!(replay.game.state, game.state);
+}

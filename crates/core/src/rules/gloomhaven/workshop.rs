@@ -8,16 +8,17 @@
 use super::preset::{Overrides, Preset};
 use super::scenario::Side as RuleSide;
 use super::scenario::{
-    Area, Cell, HeroSpec, MAX_MAP_SIDE, Placement, Rank, RuleEffect, Scenario, SpecialRule,
-    Treasure, Trigger, Victory, cell, map_hex, parse_class, parse_monster,
+    Area, Cell, HeroSpec, MAX_LEVEL, MAX_MAP_SIDE, Placement, Rank, RuleEffect, Scenario,
+    SpecialRule, Treasure, Trigger, Victory, cell, map_hex, parse_class, parse_monster,
 };
+use super::type_shop;
 use crate::LoadError;
 use crate::error::parse_ron;
 use crate::hex::Hex;
 use crate::library::Library;
 use crate::rules::lab::{Brush, BrushKind, Field, Value};
 use crate::rules::view::{CellInfo, CellKey, FigureInfo, Gear, Ground, Side, TableView, TokenInfo};
-use crate::rules::workshop::{Document, Shop, Writer};
+use crate::rules::workshop::{Document, OwnEntry, Shop, Writer};
 
 /// The first line of a file the workshop writes.
 const HEADER: &str = "Made in Foehold's scenario workshop. The format is in docs/scenarios.md.";
@@ -412,6 +413,8 @@ pub struct Palette {
     pub room: char,
     /// The mark the mark brush lays or takes.
     pub mark: char,
+    /// The scenario level whose statistics the panel shows of a type the scenario writes.
+    pub level: u32,
 }
 
 impl Default for Palette {
@@ -421,6 +424,7 @@ impl Default for Palette {
             players: [Rank::Normal; 3],
             room: 'A',
             mark: 'a',
+            level: 1,
         }
     }
 }
@@ -500,6 +504,27 @@ fn offered(library: &Library) -> (Vec<String>, Vec<String>) {
         }
     }
     (monsters, classes)
+}
+
+impl Scenario {
+    /// The monster types the panel offers: the scenario's own, then the library's it does not
+    /// write itself.
+    fn monster_names(&self, library: &Library) -> Vec<String> {
+        let (offered, _) = offered(library);
+        let mut out: Vec<String> = self.monsters.iter().map(|m| m.name.clone()).collect();
+        for n in offered {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    /// The type the palette holds, when the scenario writes it itself.
+    fn own_type<'a>(&self, palette: &'a Palette) -> Option<&'a str> {
+        let name = palette.monster.as_str();
+        self.monsters.iter().any(|m| m.name == name).then_some(name)
+    }
 }
 
 /// A figure's id on the table from its hex: the same figure keeps it through every edit that
@@ -816,10 +841,7 @@ impl Scenario {
             Value::Number(n) => n.to_string(),
             Value::Flag(b) => b.to_string(),
         };
-        let number = || match value {
-            Value::Number(n) => u32::try_from(n).map_err(|_| format!("{n}: expected 0 or more")),
-            _ => Err("expected a number".to_string()),
-        };
+        let number = || value.unsigned();
         let parts: Vec<&str> = field.split(':').collect();
         if parts == ["rule", "add"] {
             if word == "—" {
@@ -1249,7 +1271,7 @@ impl Shop for Scenario {
             }
             "monster" => {
                 on_map()?;
-                let (monsters, _) = offered(library);
+                let monsters = self.monster_names(library);
                 let monster = if palette.monster.is_empty() {
                     monsters
                         .first()
@@ -1334,8 +1356,8 @@ impl Shop for Scenario {
         }
     }
 
-    fn palette_fields(palette: &Palette, library: &Library) -> Vec<Field> {
-        let (monsters, _) = offered(library);
+    fn palette_fields(&self, palette: &Palette, library: &Library) -> Vec<Field> {
+        let monsters = self.monster_names(library);
         let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
         let monster = if palette.monster.is_empty() {
             names.first().copied().unwrap_or("")
@@ -1394,8 +1416,124 @@ impl Shop for Scenario {
         Ok(())
     }
 
-    fn fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field> {
-        let (monsters, classes) = offered(library);
+    fn fields(
+        &self,
+        palette: &Palette,
+        library: &Library,
+        selected: Option<CellKey>,
+    ) -> Vec<Field> {
+        let mut out = self.scenario_fields(library, selected);
+        out.extend(self.types_fields(palette, library));
+        out
+    }
+
+    fn own_entry(&self, palette: &Palette) -> Option<OwnEntry> {
+        let name = self.own_type(palette)?;
+        let (file, text) = type_shop::type_file(self, name)?;
+        Some(OwnEntry {
+            name: name.to_string(),
+            kind: "monsters",
+            file,
+            text,
+        })
+    }
+
+    fn drop_own_entry(&mut self, palette: &Palette) -> Result<(), String> {
+        let name = self
+            .own_type(palette)
+            .ok_or("the scenario writes no monster type of that name")?;
+        self.monsters.retain(|m| m.name != name);
+        Ok(())
+    }
+
+    fn set(
+        &mut self,
+        palette: &mut Palette,
+        library: &Library,
+        selected: Option<CellKey>,
+        field: &str,
+        value: Value,
+    ) -> Result<(), String> {
+        match field {
+            "types:add" => {
+                let word = value.text()?;
+                let Some(base) = (word != "—").then_some(word) else {
+                    return Ok(());
+                };
+                let (offered, _) = offered(library);
+                let t = match base.strip_prefix("a copy of ") {
+                    // A copy keeps the name: the scenario's own is found before the library's.
+                    Some(of) => crate::rules::gloomhaven::scenario::library_type(library, of)
+                        .ok_or_else(|| format!("the library has no monster type {of:?}"))?,
+                    None => {
+                        type_shop::new_type(&type_shop::free_name(self, &offered, "New Monster"))
+                    }
+                };
+                if self.monsters.iter().any(|m| m.name == t.name) {
+                    return Err(format!("the scenario writes {:?} already", t.name));
+                }
+                palette.monster = t.name.clone();
+                self.monsters.push(t);
+                Ok(())
+            }
+            "type:level" => {
+                let n = value.unsigned()?;
+                if n > MAX_LEVEL {
+                    return Err(format!("{n}: expected a level from 0 to {MAX_LEVEL}"));
+                }
+                palette.level = n;
+                Ok(())
+            }
+            f if f.starts_with("type:") => {
+                let name = self
+                    .own_type(palette)
+                    .ok_or("choose a monster type the scenario writes first")?
+                    .to_string();
+                let monsters = self.monster_names(library);
+                let after = type_shop::set_type(self, &name, palette.level, f, &value, &monsters)?;
+                palette.monster = after.unwrap_or_default();
+                Ok(())
+            }
+            _ => self.set_scenario_field(library, selected, field, value),
+        }
+    }
+}
+
+impl Scenario {
+    /// The rows for the scenario's own monster types: one added (new, or a copy of the
+    /// library's), and the one the palette holds, at the palette's level.
+    fn types_fields(&self, palette: &Palette, library: &Library) -> Vec<Field> {
+        let (offered, _) = offered(library);
+        let mut adds = vec!["—".to_string(), "a new type".to_string()];
+        adds.extend(
+            offered
+                .iter()
+                .filter(|n| !self.monsters.iter().any(|m| &m.name == *n))
+                .map(|n| format!("a copy of {n}")),
+        );
+        let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
+        let mut out = vec![Field::choice("types:add", "Add a type", "—", &adds)];
+        if let Some(name) = self.own_type(palette) {
+            out.push(Field::number(
+                "type:level",
+                "Level shown",
+                i64::from(palette.level),
+                (0, i64::from(MAX_LEVEL)),
+            ));
+            out.extend(type_shop::type_fields(
+                self,
+                name,
+                palette.level,
+                &self.monster_names(library),
+            ));
+        }
+        out
+    }
+
+    /// The scenario's own rows, then those of what stands on `selected`.
+    fn scenario_fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field> {
+        let (_, classes) = offered(library);
+        let monsters = self.monster_names(library);
         let mut out = vec![
             Field::text("name", "Name", &self.name),
             Field::text("description", "Description", &self.description),
@@ -1493,28 +1631,23 @@ impl Shop for Scenario {
         out
     }
 
-    fn set(
+    /// Sets one of [`Scenario::scenario_fields`].
+    fn set_scenario_field(
         &mut self,
         library: &Library,
         selected: Option<CellKey>,
         field: &str,
         value: Value,
     ) -> Result<(), String> {
-        let number = |v: &Value| match v {
-            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
-            _ => Err("expected a number".to_string()),
-        };
-        let text = |v: &Value| match v {
-            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
-            _ => Err("expected text".to_string()),
-        };
+        let number = Value::unsigned;
+        let text = Value::text;
         let at = selected.map(|k| Hex::new(k.0, k.1));
         let here = at.map_or(' ', |h| self.char_at(Layer::Map, h));
         match field {
             "name" => self.name = text(&value)?,
             "description" => self.description = text(&value)?,
             "victory" => {
-                let (monsters, _) = offered(library);
+                let monsters = self.monster_names(library);
                 self.victory = match text(&value)?.as_str() {
                     "every foe" => Victory::AllFoesDead,
                     "kill" => Victory::Kill(
@@ -1604,7 +1737,7 @@ impl Shop for Scenario {
                 }
             }
             f if f.starts_with("rule:") => {
-                let (monsters, _) = offered(library);
+                let monsters = self.monster_names(library);
                 self.set_rule(f, value, &monsters)?;
             }
             f => return Err(format!("no field `{f}`")),

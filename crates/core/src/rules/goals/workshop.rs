@@ -1036,7 +1036,7 @@ impl Shop for ScenarioFile {
         Ok(())
     }
 
-    fn palette_fields(palette: &Palette, _library: &Library) -> Vec<Field> {
+    fn palette_fields(&self, palette: &Palette, _library: &Library) -> Vec<Field> {
         let word = GOALS
             .iter()
             .find(|(g, _)| *g == palette.goal)
@@ -1063,7 +1063,12 @@ impl Shop for ScenarioFile {
         }
     }
 
-    fn fields(&self, _library: &Library, selected: Option<(i32, i32)>) -> Vec<Field> {
+    fn fields(
+        &self,
+        _palette: &Palette,
+        _library: &Library,
+        selected: Option<(i32, i32)>,
+    ) -> Vec<Field> {
         let adventures = self.adventures.len().max(1) as i64;
         let mut out = vec![
             Field::text("name", "Name", &self.name),
@@ -1135,12 +1140,13 @@ impl Shop for ScenarioFile {
 
     fn set(
         &mut self,
+        _palette: &mut Palette,
         _library: &Library,
         selected: Option<(i32, i32)>,
         field: &str,
         value: Value,
     ) -> Result<(), String> {
-        let input = Input(&value);
+        let input = &value;
         match field {
             "name" => self.name = input.text()?,
             "description" => self.description = input.text()?,
@@ -1179,11 +1185,11 @@ impl Shop for ScenarioFile {
                 match what {
                     "hero" => {
                         let i = self.hero_at(cell).ok_or("no hero stands there")?;
-                        set_hero(&mut self.heroes[i], name, &input)?;
+                        set_hero(&mut self.heroes[i], name, input)?;
                     }
                     "foe" => {
                         let i = self.foe_at(cell).ok_or("no foe stands there")?;
-                        set_foe(&mut self.foes[i], name, &input)?;
+                        set_foe(&mut self.foes[i], name, input)?;
                     }
                     "loot" => {
                         let i = self.pile_at(cell).ok_or("no loot lies there")?;
@@ -1329,39 +1335,7 @@ fn foe_fields(f: &FoeSpec, out: &mut Vec<Field>) {
 }
 
 /// A value given for a field.
-struct Input<'a>(&'a Value);
-
-impl Input<'_> {
-    fn unsigned(&self) -> Result<u32, String> {
-        match self.0 {
-            Value::Number(n) => u32::try_from(*n).map_err(|_| format!("{n}: expected 0 or more")),
-            _ => Err("expected a number".into()),
-        }
-    }
-
-    fn signed(&self) -> Result<i32, String> {
-        match self.0 {
-            Value::Number(n) => i32::try_from(*n).map_err(|_| format!("{n}: too large")),
-            _ => Err("expected a number".into()),
-        }
-    }
-
-    fn flag(&self) -> Result<bool, String> {
-        match self.0 {
-            Value::Flag(b) => Ok(*b),
-            _ => Err("expected yes or no".into()),
-        }
-    }
-
-    fn text(&self) -> Result<String, String> {
-        match self.0 {
-            Value::Text(t) | Value::Choice(t) => Ok(t.clone()),
-            _ => Err("expected text".into()),
-        }
-    }
-}
-
-fn set_aura(auras: &mut Vec<AuraSpec>, field: &str, v: &Input) -> Result<(), String> {
+fn set_aura(auras: &mut Vec<AuraSpec>, field: &str, v: &Value) -> Result<(), String> {
     if field == "aura_radius" {
         if let Some(a) = auras.first_mut() {
             a.radius = v.unsigned()?;
@@ -1385,7 +1359,7 @@ fn set_aura(auras: &mut Vec<AuraSpec>, field: &str, v: &Input) -> Result<(), Str
     Ok(())
 }
 
-fn set_hero(h: &mut HeroSpec, field: &str, v: &Input) -> Result<(), String> {
+fn set_hero(h: &mut HeroSpec, field: &str, v: &Value) -> Result<(), String> {
     match field {
         "name" => h.name = v.text()?,
         "speed" => h.speed = v.unsigned()?,
@@ -1413,7 +1387,7 @@ fn set_hero(h: &mut HeroSpec, field: &str, v: &Input) -> Result<(), String> {
     Ok(())
 }
 
-fn set_foe(f: &mut FoeSpec, field: &str, v: &Input) -> Result<(), String> {
+fn set_foe(f: &mut FoeSpec, field: &str, v: &Value) -> Result<(), String> {
     match field {
         "name" => f.name = v.text()?,
         "goal" => {

@@ -117,9 +117,10 @@ pub fn controls<R: Module>(
     seats: Res<super::Seats>,
     mut submit: MessageWriter<SubmitAction<R>>,
     (settings, mut ask_undo): (Res<LoopSettings>, MessageWriter<super::AskUndo>),
-    (mut notice, mut store): (
+    (mut notice, mut store, mine): (
         ResMut<crate::app::notice::Notice>,
         ResMut<crate::app::store::Store>,
+        Option<Res<crate::app::store::Mine>>,
     ),
 ) {
     // The windows' requests came before this frame's keys: egui tells of them a frame late.
@@ -202,7 +203,10 @@ pub fn controls<R: Module>(
                     .map_err(|e| e.to_string())
                     .and_then(|s| {
                         let seats = s.seats.clone();
-                        s.replay(store.0.as_ref(), &path).map(|g| (g, seats))
+                        // A scenario of the player's own monsters replays with them.
+                        let library = mine.as_ref().map(|m| m.library(&store)).unwrap_or_default();
+                        s.replay_in(store.0.as_ref(), &path, &library)
+                            .map(|g| (g, seats))
                     }) {
                     Ok((loaded, seated)) => {
                         let said = format!("loaded {}", path.display());

@@ -11,6 +11,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use foehold_core::game::Game;
+use foehold_core::library::Library;
 use foehold_core::rules::{PartyChoice, Present, TieBreaker};
 use foehold_loop::CoreGame;
 
@@ -67,6 +68,7 @@ pub struct Installs(pub u64);
 struct NewGame<'a> {
     file: &'a str,
     text: &'a str,
+    library: &'a Library,
     seed: u64,
     choice: PartyChoice,
 }
@@ -75,7 +77,7 @@ impl ForRules for NewGame<'_> {
     type Out = Result<Arrival, String>;
 
     fn run<R: Module>(self) -> Self::Out {
-        let mut game = new_game::<R>(self.file, self.text, self.seed)?;
+        let mut game = new_game::<R>(self.file, self.text, self.library, self.seed)?;
         game.set_up(self.choice)
             .map_err(|e| format!("{}: {e}", self.file))?;
         Ok(Box::new(move |world: &mut World| {
@@ -84,10 +86,16 @@ impl ForRules for NewGame<'_> {
     }
 }
 
-/// A new game of rules `R` on the scenario `text` read from `file`; ties are the table's (the
+/// A new game of rules `R` on the scenario `text` read from `file` with `library` (the player's
+/// monster types and classes, found before the built-in ones); ties are the table's (the
 /// autopilot's seeded pick breaks them under `--autoplay`).
-pub fn new_game<R: Present>(file: &str, text: &str, seed: u64) -> Result<Game<R>, String> {
-    let scenario = R::parse_scenario(file, text).map_err(|e| e.to_string())?;
+pub fn new_game<R: Present>(
+    file: &str,
+    text: &str,
+    library: &Library,
+    seed: u64,
+) -> Result<Game<R>, String> {
+    let scenario = R::parse_scenario_in(file, text, library).map_err(|e| e.to_string())?;
     Game::new(Arc::new(scenario), file, seed, TieBreaker::Table)
         .map(|g| g.with_scenario_text(text))
         .map_err(|e| format!("{file}: {e}"))
@@ -107,14 +115,24 @@ pub fn open_for(
     choice: PartyChoice,
 ) -> Result<(), String> {
     let text = world.resource::<crate::app::store::Store>().read(path)?;
-    open_text(world, &path.display().to_string(), &text, seed, choice)
+    let library = crate::app::store::library(world);
+    open_text(
+        world,
+        &path.display().to_string(),
+        &text,
+        &library,
+        seed,
+        choice,
+    )
 }
 
-/// [`open_for`] on a scenario's text (a draft of the workshop), read as the file `file`.
+/// [`open_for`] on a scenario's text (a draft of the workshop), read as the file `file` with
+/// `library`.
 pub fn open_text(
     world: &mut World,
     file: &str,
     text: &str,
+    library: &Library,
     seed: u64,
     choice: PartyChoice,
 ) -> Result<(), String> {
@@ -124,6 +142,7 @@ pub fn open_text(
         NewGame {
             file,
             text,
+            library,
             seed,
             choice,
         },

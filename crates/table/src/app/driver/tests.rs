@@ -689,7 +689,9 @@ fn what_is_on_the_table_and_its_mode_change_together_within_every_frame() {
         Box::new(|w| {
             let path = repo("scenarios/dome-crossing.ron");
             let text = std::fs::read_to_string(&path).unwrap();
-            let mut game = super::open::new_game::<Goals>("dome-crossing.ron", &text, 1).unwrap();
+            let mut game =
+                super::open::new_game::<Goals>("dome-crossing.ron", &text, &Default::default(), 1)
+                    .unwrap();
             while <Goals as foehold_core::lab::Lab>::moment(&game.state).is_err() {
                 let a = game
                     .auto_action()

@@ -31,7 +31,12 @@ fn scenario_path(name: &str) -> PathBuf {
 /// A new game of the scenario file `name`, as the table starts it.
 fn new_game(path: &std::path::Path, seed: u64) -> Result<Game, String> {
     let text = foehold_desktop::files::read_file(path).map_err(|e| e.to_string())?;
-    crate::app::driver::open::new_game::<Gloomhaven>(&path.display().to_string(), &text, seed)
+    crate::app::driver::open::new_game::<Gloomhaven>(
+        &path.display().to_string(),
+        &text,
+        &foehold_core::library::Library::default(),
+        seed,
+    )
 }
 
 /// The table's driver with `game` on it, headless, the players seated and the rules paused.

@@ -10,7 +10,9 @@ use std::sync::{Mutex, PoisonError};
 
 use bevy::prelude::*;
 use foehold_core::game::Game;
+use foehold_core::library::Library;
 use foehold_core::rules::ToMove;
+use foehold_core::workshop::bundle::{pack, unpack};
 use foehold_loop::{CoreGame, LoopSettings, LoopSystems, SubmitAction};
 use foehold_net::host::seat_heroes;
 use foehold_net::host::{Admission, Host, setup_of};
@@ -185,6 +187,7 @@ pub fn add<R: Module>(app: &mut App) {
 /// Puts a connection made on the network thread on the table as an online game.
 pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), String> {
     let seed = world.resource::<Options>().seed;
+    let library = crate::app::store::library(world);
     let install = match connected {
         Connected::Host {
             quic,
@@ -203,6 +206,7 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
                 code,
                 path: &path,
                 text: &text,
+                library: &library,
                 seats,
                 seed,
                 under_way: as_it_stands.then_some(&*world),
@@ -218,7 +222,10 @@ pub(super) fn begin(world: &mut World, connected: Connected) -> Result<(), Strin
             password,
         } => with_rules(
             "the host's scenario",
-            &text,
+            // A bundle names its rules in the scenario it carries.
+            &unpack("the host's scenario", &text)
+                .map_err(|e| e.to_string())?
+                .0,
             BeginPeer {
                 quic,
                 host,
@@ -240,6 +247,9 @@ struct BeginHost<'a> {
     code: String,
     path: &'a str,
     text: &'a str,
+    /// The player's library, which the scenario is read with and whose entries it names go
+    /// with it to the players.
+    library: &'a Library,
     seats: u32,
     seed: u64,
     /// The table, whose game is hosted as it stands; `None`: a new game.
@@ -268,7 +278,7 @@ impl ForRules for BeginHost<'_> {
                 })?
             }
             None => {
-                let game = new_game::<R>(self.path, self.text, self.seed)?;
+                let game = new_game::<R>(self.path, self.text, self.library, self.seed)?;
                 let setup = setup_of(&game, self.seats, seat_heroes(&game, self.seats), 1);
                 Replica::new(game, setup)
             }
@@ -276,14 +286,15 @@ impl ForRules for BeginHost<'_> {
         let setup = replica.setup().clone();
         let mut host = Host::from_replica(replica, Some(1), Vec::new(), self.quic);
         host.set_admission(self.admission, self.password);
-        host.offer_scenario(self.text.to_string()).map_err(|e| {
+        // The player's own monster types and classes it names go with it.
+        let text = pack(self.path, self.text, self.library).map_err(|e| e.to_string())?;
+        host.offer_scenario(text.clone()).map_err(|e| {
             format!(
                 "{}: the scenario is sent to the players in one message: {e}",
                 self.path
             )
         })?;
         let code = self.code;
-        let text = self.text.to_string();
         Ok(Box::new(move |world: &mut World| {
             let moved = stands.is_some_and(|stands| {
                 world

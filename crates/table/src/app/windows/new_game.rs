@@ -12,6 +12,7 @@ use crate::app::screen::Screen;
 use crate::app::store::{Mine, Store};
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
+use foehold_core::library::Library;
 use foehold_core::rules::view::Side;
 use foehold_core::rules::{ClassOffer, HeroPick, PartyChoice, PartyOffer, TieBreaker};
 
@@ -19,6 +20,7 @@ use foehold_core::rules::{ClassOffer, HeroPick, PartyChoice, PartyOffer, TieBrea
 struct About<'a> {
     file: &'a str,
     text: &'a str,
+    library: &'a Library,
 }
 
 /// What the list says of a scenario.
@@ -39,7 +41,8 @@ impl ForRules for About<'_> {
     type Out = Result<Listed, String>;
 
     fn run<R: Module>(self) -> Self::Out {
-        let s = R::parse_scenario(self.file, self.text).map_err(|e| e.to_string())?;
+        let s =
+            R::parse_scenario_in(self.file, self.text, self.library).map_err(|e| e.to_string())?;
         let name = R::scenario_name(&s).to_string();
         let about = R::scenario_about(&s).to_string();
         let offer = R::party_offer(&s);
@@ -89,8 +92,9 @@ fn offer_words(o: &PartyOffer) -> String {
     out
 }
 
-/// What the list says of the scenario in `path`, or why it cannot be played.
-fn about(store: &Store, path: &std::path::Path) -> Result<Listed, String> {
+/// What the list says of the scenario in `path` read with `library`, or why it cannot be
+/// played.
+fn about(store: &Store, path: &std::path::Path, library: &Library) -> Result<Listed, String> {
     let text = store.read(path)?;
     let file = path.display().to_string();
     with_rules(
@@ -99,6 +103,7 @@ fn about(store: &Store, path: &std::path::Path) -> Result<Listed, String> {
         About {
             file: &file,
             text: &text,
+            library,
         },
     )
     .map_err(|e| e.to_string())?
@@ -123,10 +128,11 @@ struct Entry {
 fn entries(store: &Store, mine: &Mine) -> (Vec<Entry>, usize) {
     let shipped = store.scenario_files();
     let first_mine = shipped.len();
+    let library = mine.library(store);
     let all = shipped
         .into_iter()
         .chain(mine.scenario_files(store))
-        .map(|path| match about(store, &path) {
+        .map(|path| match about(store, &path, &library) {
             Ok(Listed {
                 name,
                 module,
@@ -670,7 +676,7 @@ mod tests {
             let path = repo.join("scenarios").join(file);
             let text = std::fs::read_to_string(&path).unwrap();
             let rules = with_rules(file, &text, RulesOf).unwrap();
-            let listed = about(&Store::default(), &path).unwrap();
+            let listed = about(&Store::default(), &path, &Library::default()).unwrap();
             // The party sizes and levels follow when the scenario offers a choice of them.
             let offered = listed.offer.as_ref().map(offer_words).unwrap_or_default();
             assert_eq!(

@@ -1,0 +1,644 @@
+//! The workshop's panel for a monster type written in the scenario: its statistics at a level,
+//! its ability deck card by card and action by action, and its file for the library.
+//!
+//! A type the scenario writes (`monsters:`) is found before the library's of the same name, so a
+//! copy of a library type edited here changes it for this scenario only, until it is kept in the
+//! library. Actions the rows do not make (an area of effect, a consumed element, more than one
+//! condition) stay as the file wrote them.
+
+use super::scenario::{
+    AbilityCard, Condition, Element, MAX_LEVEL, MonsterEffect, MonsterType, Ranks, RuleEffect,
+    Scenario, Stats, Trigger, Victory,
+};
+use crate::rules::lab::{Field, Value};
+
+/// The largest number a statistic takes in the panel (the loader's bound for hit points and
+/// attacks).
+const MAX_STAT: i64 = 1_000;
+/// The largest move or range in the panel.
+const MAX_REACH: i64 = 64;
+/// The most cards a deck and actions a card are given here.
+const MAX_ROWS: usize = 64;
+
+/// The kinds of action a card's row makes, and the row that takes the action out.
+const KINDS: [&str; 10] = [
+    "Move", "Jump", "Attack", "Heal", "Shield", "Infuse", "Spawn", "Special", "—", "take out",
+];
+/// The conditions an attack's row gives (the first of the attack's).
+const CONDITIONS: [(&str, Option<Condition>); 9] = [
+    ("none", None),
+    ("poison", Some(Condition::Poison)),
+    ("wound", Some(Condition::Wound)),
+    ("stun", Some(Condition::Stun)),
+    ("immobilize", Some(Condition::Immobilize)),
+    ("disarm", Some(Condition::Disarm)),
+    ("muddle", Some(Condition::Muddle)),
+    ("invisible", Some(Condition::Invisible)),
+    ("strengthen", Some(Condition::Strengthen)),
+];
+const ELEMENTS: [(&str, Element); 6] = [
+    ("fire", Element::Fire),
+    ("ice", Element::Ice),
+    ("air", Element::Air),
+    ("earth", Element::Earth),
+    ("light", Element::Light),
+    ("dark", Element::Dark),
+];
+/// The statistics a rank's rows edit: id, label, bound.
+const STATS: [(&str, &str, i64); 6] = [
+    ("hp", "hp", MAX_STAT),
+    ("move", "move", MAX_REACH),
+    ("attack", "attack", MAX_STAT),
+    ("range", "range", MAX_REACH),
+    ("shield", "shield", MAX_STAT),
+    ("retaliate", "retaliate", MAX_STAT),
+];
+
+/// A new monster type named `name`: eight levels of modest statistics and a deck of three
+/// cards, so that it loads and plays as it is.
+pub fn new_type(name: &str) -> MonsterType {
+    let stats = |hp: u32, movement: u32, attack: u32| Stats {
+        hp,
+        movement,
+        attack,
+        ..Stats::default()
+    };
+    let levels = (0..=MAX_LEVEL)
+        .map(|l| Ranks {
+            normal: stats(3 + l, 2 + l / 3, 1 + l / 2),
+            elite: stats(5 + 2 * l, 2 + l / 3, 2 + l / 2),
+        })
+        .collect();
+    let card =
+        |name: &str, initiative: u32, shuffle: bool, actions: Vec<MonsterEffect>| AbilityCard {
+            name: name.into(),
+            initiative,
+            shuffle,
+            actions,
+        };
+    let attack = |value: i32| MonsterEffect::Attack {
+        value,
+        range: None,
+        targets: 1,
+        aoe: Vec::new(),
+        pierce: 0,
+        conditions: Vec::new(),
+        consume: None,
+    };
+    MonsterType {
+        name: name.into(),
+        flying: false,
+        advantage: false,
+        standees: 6,
+        normal: Stats::default(),
+        elite: Stats::default(),
+        levels,
+        deck: vec![
+            card("Lunge", 20, false, vec![MonsterEffect::Move(1), attack(-1)]),
+            card("Strike", 45, false, vec![MonsterEffect::Move(0), attack(0)]),
+            card(
+                "Hold Fast",
+                70,
+                true,
+                vec![MonsterEffect::Shield(1), attack(1)],
+            ),
+        ],
+        immunities: Vec::new(),
+        objective: false,
+        hp_per_character: false,
+        specials: Vec::new(),
+    }
+}
+
+/// A name not taken by a type of the scenario or of `taken`: `base`, else `base 2`, `base 3`…
+pub fn free_name(s: &Scenario, taken: &[String], base: &str) -> String {
+    let used = |n: &str| s.monsters.iter().any(|m| m.name == n) || taken.iter().any(|t| t == n);
+    (1..)
+        .map(|i| match i {
+            1 => base.to_string(),
+            i => format!("{base} {i}"),
+        })
+        .find(|n| !used(n))
+        .unwrap_or_else(|| base.to_string())
+}
+
+/// The statistics of a rank at `level`: those the level prints when the type has levels, else
+/// the type's own.
+fn stats_at(t: &MonsterType, level: u32, elite: bool) -> &Stats {
+    match t.levels.get(level as usize) {
+        Some(r) if elite => &r.elite,
+        Some(r) => &r.normal,
+        None if elite => &t.elite,
+        None => &t.normal,
+    }
+}
+
+fn stats_at_mut(t: &mut MonsterType, level: u32, elite: bool) -> &mut Stats {
+    let at = level as usize;
+    if at < t.levels.len() {
+        let r = &mut t.levels[at];
+        return if elite { &mut r.elite } else { &mut r.normal };
+    }
+    if elite { &mut t.elite } else { &mut t.normal }
+}
+
+/// The row word of an action, and its number.
+fn action_row(a: &MonsterEffect) -> (&'static str, i64) {
+    match a {
+        MonsterEffect::Move(n) => ("Move", i64::from(*n)),
+        MonsterEffect::Jump(n) => ("Jump", i64::from(*n)),
+        MonsterEffect::Attack { value, .. } => ("Attack", i64::from(*value)),
+        MonsterEffect::Heal(n) => ("Heal", i64::from(*n)),
+        MonsterEffect::Shield(n) => ("Shield", i64::from(*n)),
+        MonsterEffect::Infuse(_) => ("Infuse", 0),
+        MonsterEffect::Spawn(_) => ("Spawn", 0),
+        MonsterEffect::Special(n) => ("Special", i64::from(*n)),
+    }
+}
+
+/// A new action of kind `word`, its number kept where the kind has one.
+fn action_of(word: &str, number: i64, monsters: &[String]) -> Result<MonsterEffect, String> {
+    let signed = i32::try_from(number.clamp(-MAX_REACH, MAX_REACH)).unwrap_or(0);
+    let unsigned = u32::try_from(number.clamp(0, MAX_STAT)).unwrap_or(0);
+    Ok(match word {
+        "Move" => MonsterEffect::Move(signed),
+        "Jump" => MonsterEffect::Jump(signed),
+        "Attack" => MonsterEffect::Attack {
+            value: signed,
+            range: None,
+            targets: 1,
+            aoe: Vec::new(),
+            pierce: 0,
+            conditions: Vec::new(),
+            consume: None,
+        },
+        "Heal" => MonsterEffect::Heal(unsigned.max(1)),
+        "Shield" => MonsterEffect::Shield(unsigned.max(1)),
+        "Infuse" => MonsterEffect::Infuse(Element::Fire),
+        "Spawn" => MonsterEffect::Spawn(monsters.first().cloned().unwrap_or_default()),
+        "Special" => MonsterEffect::Special(unsigned.max(1)),
+        w => {
+            return Err(format!("`{w}`: expected one of {}", KINDS[..8].join(", ")));
+        }
+    })
+}
+
+/// The panel's rows for the scenario's own monster type `name`, its statistics at `level`.
+/// `monsters` are the type names a Spawn row offers.
+pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) -> Vec<Field> {
+    let Some(t) = s.monsters.iter().find(|m| m.name == name) else {
+        return Vec::new();
+    };
+    let mut out = vec![
+        Field::text("type:name", "Type", &t.name),
+        Field::flag("type:flying", "…flies", t.flying),
+        Field::flag("type:advantage", "…advantage", t.advantage),
+        Field::flag("type:boss", "…hp × characters", t.hp_per_character),
+        Field::number(
+            "type:standees",
+            "…standees",
+            i64::from(t.standees),
+            (1, MAX_ROWS as i64),
+        ),
+    ];
+    for (rank, elite) in [("normal", false), ("elite", true)] {
+        let st = stats_at(t, level, elite);
+        for (id, label, hi) in STATS {
+            let v = match id {
+                "hp" => st.hp,
+                "move" => st.movement,
+                "attack" => st.attack,
+                "range" => st.range,
+                "shield" => st.shield,
+                _ => st.retaliate,
+            };
+            let lo = i64::from(id == "hp");
+            out.push(Field::number(
+                &format!("type:{rank}:{id}"),
+                &format!("{rank} {label}"),
+                i64::from(v),
+                (lo, hi),
+            ));
+        }
+    }
+    let names: Vec<&str> = monsters.iter().map(String::as_str).collect();
+    for (i, c) in t.deck.iter().enumerate() {
+        let n = i + 1;
+        out.push(Field::text(
+            &format!("type:card:{i}:name"),
+            &format!("Card {n}"),
+            &c.name,
+        ));
+        out.push(Field::number(
+            &format!("type:card:{i}:initiative"),
+            "…initiative",
+            i64::from(c.initiative),
+            (1, 99),
+        ));
+        out.push(Field::flag(
+            &format!("type:card:{i}:shuffle"),
+            "…shuffle",
+            c.shuffle,
+        ));
+        for (j, a) in c.actions.iter().enumerate() {
+            let (word, number) = action_row(a);
+            let id = format!("type:card:{i}:act:{j}");
+            out.push(Field::choice(&id, "…action", word, &KINDS[..10]));
+            match a {
+                MonsterEffect::Move(_) | MonsterEffect::Jump(_) => out.push(Field::number(
+                    &format!("{id}:n"),
+                    "……move ±",
+                    number,
+                    (-MAX_REACH, MAX_REACH),
+                )),
+                MonsterEffect::Attack {
+                    range,
+                    targets,
+                    conditions,
+                    ..
+                } => {
+                    out.push(Field::number(
+                        &format!("{id}:n"),
+                        "……attack ±",
+                        number,
+                        (-MAX_REACH, MAX_REACH),
+                    ));
+                    out.push(Field::number(
+                        &format!("{id}:range"),
+                        "……range (0: type's)",
+                        i64::from(range.unwrap_or(0)),
+                        (0, MAX_REACH),
+                    ));
+                    out.push(Field::number(
+                        &format!("{id}:targets"),
+                        "……targets",
+                        i64::from(*targets),
+                        (1, 8),
+                    ));
+                    let first = conditions.first().copied();
+                    let word = CONDITIONS
+                        .iter()
+                        .find(|(_, c)| *c == first)
+                        .map_or("none", |(w, _)| *w);
+                    let words: Vec<&str> = CONDITIONS.iter().map(|(w, _)| *w).collect();
+                    out.push(Field::choice(
+                        &format!("{id}:condition"),
+                        "……condition",
+                        word,
+                        &words,
+                    ));
+                }
+                MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
+                    out.push(Field::number(
+                        &format!("{id}:n"),
+                        "……by",
+                        number,
+                        (1, MAX_STAT),
+                    ));
+                }
+                MonsterEffect::Infuse(e) => {
+                    let word = ELEMENTS
+                        .iter()
+                        .find(|(_, x)| x == e)
+                        .map_or("fire", |(w, _)| *w);
+                    let words: Vec<&str> = ELEMENTS.iter().map(|(w, _)| *w).collect();
+                    out.push(Field::choice(
+                        &format!("{id}:element"),
+                        "……element",
+                        word,
+                        &words,
+                    ));
+                }
+                MonsterEffect::Spawn(m) => out.push(Field::choice(
+                    &format!("{id}:monster"),
+                    "……a normal",
+                    m,
+                    &names,
+                )),
+            }
+        }
+        out.push(Field::choice(
+            &format!("type:card:{i}:add"),
+            "…add action",
+            "—",
+            &KINDS[..9],
+        ));
+        out.push(Field::choice(
+            &format!("type:card:{i}:card"),
+            "…this card",
+            "keep",
+            &["keep", "take out"],
+        ));
+    }
+    out.push(Field::choice(
+        "type:add-card",
+        "Add a card",
+        "—",
+        &["—", "a new card"],
+    ));
+    out.push(Field::choice(
+        "type:type",
+        "This monster type",
+        "keep",
+        &["keep", "take out"],
+    ));
+    out
+}
+
+/// Sets one row of [`type_fields`] of the scenario's type `name` at `level`; gives the type's
+/// name after (a rename changes it).
+pub fn set_type(
+    s: &mut Scenario,
+    name: &str,
+    level: u32,
+    field: &str,
+    value: &Value,
+    monsters: &[String],
+) -> Result<Option<String>, String> {
+    let i = s
+        .monsters
+        .iter()
+        .position(|m| m.name == name)
+        .ok_or_else(|| format!("the scenario writes no monster type {name:?}"))?;
+    let parts: Vec<&str> = field.split(':').collect();
+    match parts[..] {
+        ["type", "name"] => {
+            let new = value.text()?.trim().to_string();
+            if new.is_empty() {
+                return Err("a monster type needs a name".into());
+            }
+            if new != name && s.monsters.iter().any(|m| m.name == new) {
+                return Err(format!("the scenario has a monster type {new:?} already"));
+            }
+            // A library type of that name would be played as this one wherever it stands.
+            if new != name && monsters.contains(&new) {
+                return Err(format!(
+                    "the library has a monster type {new:?}: give this one another name"
+                ));
+            }
+            rename(s, name, &new);
+            return Ok(Some(new));
+        }
+        ["type", "type"] => {
+            if value.text()? == "take out" {
+                s.monsters.remove(i);
+                return Ok(None);
+            }
+        }
+        ["type", "add-card"] => {
+            if value.text()? != "—" {
+                let t = &mut s.monsters[i];
+                if t.deck.len() >= MAX_ROWS {
+                    return Err(format!("a deck holds at most {MAX_ROWS} cards here"));
+                }
+                let n = t.deck.len() + 1;
+                t.deck.push(AbilityCard {
+                    name: format!("Card {n}"),
+                    initiative: 50,
+                    shuffle: false,
+                    actions: vec![MonsterEffect::Move(0), action_of("Attack", 0, monsters)?],
+                });
+            }
+        }
+        ["type", "card", c, ref rest @ ..] => {
+            let c: usize = c.parse().map_err(|_| format!("no field `{field}`"))?;
+            let t = &mut s.monsters[i];
+            if c >= t.deck.len() {
+                return Err(format!("the type has no card {}", c + 1));
+            }
+            set_card(&mut t.deck, c, rest, value, monsters, field)?;
+        }
+        ["type", flag @ ("flying" | "advantage" | "boss")] => {
+            let t = &mut s.monsters[i];
+            let b = value.flag()?;
+            match flag {
+                "flying" => t.flying = b,
+                "advantage" => t.advantage = b,
+                _ => t.hp_per_character = b,
+            }
+        }
+        ["type", "standees"] => s.monsters[i].standees = bounded(value, 1, MAX_ROWS as i64)?,
+        ["type", rank @ ("normal" | "elite"), stat] => {
+            let (_, _, hi) = STATS
+                .iter()
+                .find(|(id, _, _)| *id == stat)
+                .ok_or_else(|| format!("no field `{field}`"))?;
+            let v = bounded(value, i64::from(stat == "hp"), *hi)?;
+            let st = stats_at_mut(&mut s.monsters[i], level, rank == "elite");
+            match stat {
+                "hp" => st.hp = v,
+                "move" => st.movement = v,
+                "attack" => st.attack = v,
+                "range" => st.range = v,
+                "shield" => st.shield = v,
+                _ => st.retaliate = v,
+            }
+        }
+        _ => return Err(format!("no field `{field}`")),
+    }
+    Ok(Some(name.to_string()))
+}
+
+/// A number row's value within `lo..=hi`.
+fn bounded(value: &Value, lo: i64, hi: i64) -> Result<u32, String> {
+    let n = value.unsigned()?;
+    if !(lo..=hi).contains(&i64::from(n)) {
+        return Err(format!("{n}: expected a number from {lo} to {hi}"));
+    }
+    Ok(n)
+}
+
+/// Sets a row of card `c` of `deck` (`rest` is the field's id after `type:card:c`).
+fn set_card(
+    deck: &mut Vec<AbilityCard>,
+    c: usize,
+    rest: &[&str],
+    value: &Value,
+    monsters: &[String],
+    field: &str,
+) -> Result<(), String> {
+    let card = &mut deck[c];
+    match rest {
+        ["name"] => {
+            let name = value.text()?.trim().to_string();
+            if name.is_empty() {
+                return Err("a card needs a name".into());
+            }
+            card.name = name;
+        }
+        ["initiative"] => card.initiative = bounded(value, 1, 99)?,
+        ["shuffle"] => card.shuffle = value.flag()?,
+        ["card"] => {
+            if value.text()? == "take out" {
+                if deck.len() == 1 {
+                    return Err("a monster type's deck needs a card".into());
+                }
+                deck.remove(c);
+            }
+        }
+        ["add"] => {
+            let word = value.text()?;
+            if word != "—" {
+                if card.actions.len() >= MAX_ROWS {
+                    return Err(format!("a card holds at most {MAX_ROWS} actions here"));
+                }
+                card.actions.push(action_of(&word, 0, monsters)?);
+            }
+        }
+        ["act", j, what @ ..] => {
+            let j: usize = j.parse().map_err(|_| format!("no field `{field}`"))?;
+            let a = card
+                .actions
+                .get_mut(j)
+                .ok_or_else(|| format!("the card has no action {}", j + 1))?;
+            match what {
+                [] => match value.text()?.as_str() {
+                    "take out" => {
+                        card.actions.remove(j);
+                    }
+                    "—" => {}
+                    word => {
+                        let (old, number) = action_row(a);
+                        if old != word {
+                            *a = action_of(word, number, monsters)?;
+                        }
+                    }
+                },
+                ["n"] => match a {
+                    MonsterEffect::Move(n) | MonsterEffect::Jump(n) => {
+                        *n = signed(value, MAX_REACH)?;
+                    }
+                    MonsterEffect::Attack { value: n, .. } => *n = signed(value, MAX_REACH)?,
+                    MonsterEffect::Heal(n)
+                    | MonsterEffect::Shield(n)
+                    | MonsterEffect::Special(n) => {
+                        *n = bounded(value, 1, MAX_STAT)?;
+                    }
+                    _ => return Err(format!("no field `{field}`")),
+                },
+                ["range" | "targets" | "condition"] => {
+                    let MonsterEffect::Attack {
+                        range,
+                        targets,
+                        conditions,
+                        ..
+                    } = a
+                    else {
+                        return Err("this action is no attack".into());
+                    };
+                    match what[0] {
+                        "range" => {
+                            let r = bounded(value, 0, MAX_REACH)?;
+                            *range = (r > 0).then_some(r);
+                        }
+                        "targets" => *targets = bounded(value, 1, 8)?,
+                        _ => {
+                            let word = value.text()?;
+                            let (_, c) = CONDITIONS
+                                .iter()
+                                .find(|(w, _)| *w == word)
+                                .ok_or_else(|| format!("`{word}`: no such condition"))?;
+                            // The first condition is the row's; any others stay.
+                            match (c, conditions.is_empty()) {
+                                (Some(c), true) => conditions.push(*c),
+                                (Some(c), false) => conditions[0] = *c,
+                                (None, false) => {
+                                    conditions.remove(0);
+                                }
+                                (None, true) => {}
+                            }
+                        }
+                    }
+                }
+                ["element"] => {
+                    let MonsterEffect::Infuse(e) = a else {
+                        return Err("this action infuses nothing".into());
+                    };
+                    let word = value.text()?;
+                    *e = ELEMENTS
+                        .iter()
+                        .find(|(w, _)| *w == word)
+                        .map(|(_, e)| *e)
+                        .ok_or_else(|| format!("`{word}`: no such element"))?;
+                }
+                ["monster"] => {
+                    let MonsterEffect::Spawn(m) = a else {
+                        return Err("this action spawns nothing".into());
+                    };
+                    let word = value.text()?;
+                    if !monsters.contains(&word) {
+                        return Err(format!("`{word}`: no such monster type"));
+                    }
+                    *m = word;
+                }
+                _ => return Err(format!("no field `{field}`")),
+            }
+        }
+        _ => return Err(format!("no field `{field}`")),
+    }
+    Ok(())
+}
+
+fn signed(value: &Value, reach: i64) -> Result<i32, String> {
+    let n = value.signed()?;
+    if !(-reach..=reach).contains(&i64::from(n)) {
+        return Err(format!("{n}: expected a number from {} to {reach}", -reach));
+    }
+    Ok(n)
+}
+
+/// Renames the type `old` to `new` wherever the scenario names it: the type, its spots, the
+/// goal, the special rules, and the cards that spawn it.
+fn rename(s: &mut Scenario, old: &str, new: &str) {
+    let fix = |n: &mut String| {
+        if n == old {
+            *n = new.to_string();
+        }
+    };
+    for m in &mut s.monsters {
+        fix(&mut m.name);
+        for a in m
+            .deck
+            .iter_mut()
+            .flat_map(|c| &mut c.actions)
+            .chain(m.specials.iter_mut().flatten())
+        {
+            if let MonsterEffect::Spawn(n) = a {
+                fix(n);
+            }
+        }
+    }
+    for p in s.legend.values_mut() {
+        fix(&mut p.monster);
+    }
+    if let Victory::Kill(n) = &mut s.victory {
+        fix(n);
+    }
+    for r in &mut s.special_rules {
+        if let Trigger::Dies(n) = &mut r.when {
+            fix(n);
+        }
+        for e in &mut r.then {
+            match e {
+                RuleEffect::Spawn { monster, .. } => fix(monster),
+                RuleEffect::Goal(Victory::Kill(n)) => fix(n),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The library file of the scenario's type `name`: its file name (from the name) and text, read
+/// back by the library as it is written.
+pub fn type_file(s: &Scenario, name: &str) -> Option<(String, String)> {
+    let t = s.monsters.iter().find(|m| m.name == name)?;
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(3)
+        .indentor("    ".to_string());
+    let body = ron::ser::to_string_pretty(t, cfg).ok()?;
+    let text = format!(
+        "// {}: a monster type made in the Foehold workshop.\n{body}\n",
+        t.name
+    );
+    Some((crate::library::file_for(&t.name), text))
+}
