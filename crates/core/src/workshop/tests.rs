@@ -307,6 +307,11 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
     assert!(text.contains("Latch On"), "{text}");
     let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
     assert_eq!(again.text(), text, "save → open → save changes the bytes");
+    // Opened again, the panel shows the scenario's own type, as the palette offers it first.
+    assert_eq!(
+        shown(again.as_ref(), "type:name"),
+        Some(Value::Text("Bog Leech".into()))
+    );
     let mut test = d.playtest(10, PartyChoice::default()).unwrap();
     while test.step() {}
     assert_eq!(test.played(), 10);

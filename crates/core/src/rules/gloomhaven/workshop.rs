@@ -520,8 +520,12 @@ impl Scenario {
         out
     }
 
-    /// The type the palette holds, when the scenario writes it itself.
-    fn own_type<'a>(&self, palette: &'a Palette) -> Option<&'a str> {
+    /// The type the palette holds, when the scenario writes it itself; a palette that holds
+    /// none yet holds the first offered, the scenario's own first.
+    fn own_type<'a>(&'a self, palette: &'a Palette) -> Option<&'a str> {
+        if palette.monster.is_empty() {
+            return self.monsters.first().map(|m| m.name.as_str());
+        }
         let name = palette.monster.as_str();
         self.monsters.iter().any(|m| m.name == name).then_some(name)
     }
@@ -1441,7 +1445,8 @@ impl Shop for Scenario {
     fn drop_own_entry(&mut self, palette: &Palette) -> Result<(), String> {
         let name = self
             .own_type(palette)
-            .ok_or("the scenario writes no monster type of that name")?;
+            .ok_or("the scenario writes no monster type of that name")?
+            .to_string();
         self.monsters.retain(|m| m.name != name);
         Ok(())
     }
