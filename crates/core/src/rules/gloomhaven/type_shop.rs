@@ -54,6 +54,28 @@ const STATS: [(&str, &str, i64); 6] = [
     ("retaliate", "retaliate", MAX_STAT),
 ];
 
+/// A choice row of a table of words and values, showing the word of `now` (the first word
+/// when the table has none for it).
+fn choice_of<T: PartialEq>(id: &str, label: &str, table: &[(&str, T)], now: &T) -> Field {
+    let word = table
+        .iter()
+        .find(|(_, v)| v == now)
+        .or(table.first())
+        .map_or("", |(w, _)| *w);
+    let words: Vec<&str> = table.iter().map(|(w, _)| *w).collect();
+    Field::choice(id, label, word, &words)
+}
+
+/// The value a choice row's word stands for in `table`; `what` names the kind in the error.
+fn chosen<T: Copy>(table: &[(&str, T)], value: &Value, what: &str) -> Result<T, String> {
+    let word = value.text()?;
+    table
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| format!("`{word}`: no such {what}"))
+}
+
 /// A new monster type named `name`: eight levels of modest statistics and a deck of three
 /// cards, so that it loads and plays as it is.
 pub fn new_type(name: &str) -> MonsterType {
@@ -275,17 +297,11 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
                         i64::from(*targets),
                         (1, 8),
                     ));
-                    let first = conditions.first().copied();
-                    let word = CONDITIONS
-                        .iter()
-                        .find(|(_, c)| *c == first)
-                        .map_or("none", |(w, _)| *w);
-                    let words: Vec<&str> = CONDITIONS.iter().map(|(w, _)| *w).collect();
-                    out.push(Field::choice(
+                    out.push(choice_of(
                         &format!("{id}:condition"),
                         "……condition",
-                        word,
-                        &words,
+                        &CONDITIONS,
+                        &conditions.first().copied(),
                     ));
                 }
                 MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
@@ -297,16 +313,11 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
                     ));
                 }
                 MonsterEffect::Infuse(e) => {
-                    let word = ELEMENTS
-                        .iter()
-                        .find(|(_, x)| x == e)
-                        .map_or("fire", |(w, _)| *w);
-                    let words: Vec<&str> = ELEMENTS.iter().map(|(w, _)| *w).collect();
-                    out.push(Field::choice(
+                    out.push(choice_of(
                         &format!("{id}:element"),
                         "……element",
-                        word,
-                        &words,
+                        &ELEMENTS,
+                        e,
                     ));
                 }
                 MonsterEffect::Spawn(m) => out.push(Field::choice(
@@ -533,15 +544,11 @@ fn set_card(
                         }
                         "targets" => *targets = bounded(value, 1, 8)?,
                         _ => {
-                            let word = value.text()?;
-                            let (_, c) = CONDITIONS
-                                .iter()
-                                .find(|(w, _)| *w == word)
-                                .ok_or_else(|| format!("`{word}`: no such condition"))?;
+                            let c = chosen(&CONDITIONS, value, "condition")?;
                             // The first condition is the row's; any others stay.
                             match (c, conditions.is_empty()) {
-                                (Some(c), true) => conditions.push(*c),
-                                (Some(c), false) => conditions[0] = *c,
+                                (Some(c), true) => conditions.push(c),
+                                (Some(c), false) => conditions[0] = c,
                                 (None, false) => {
                                     conditions.remove(0);
                                 }
@@ -554,12 +561,7 @@ fn set_card(
                     let MonsterEffect::Infuse(e) = a else {
                         return Err("this action infuses nothing".into());
                     };
-                    let word = value.text()?;
-                    *e = ELEMENTS
-                        .iter()
-                        .find(|(w, _)| *w == word)
-                        .map(|(_, e)| *e)
-                        .ok_or_else(|| format!("`{word}`: no such element"))?;
+                    *e = chosen(&ELEMENTS, value, "element")?;
                 }
                 ["monster"] => {
                     let MonsterEffect::Spawn(m) = a else {
