@@ -76,6 +76,20 @@ fn chosen<T: Copy>(table: &[(&str, T)], value: &Value, what: &str) -> Result<T, 
         .ok_or_else(|| format!("`{word}`: no such {what}"))
 }
 
+/// An attack of `value` more than the type's, with nothing else to it: one target, the type's
+/// range.
+fn plain_attack(value: i32) -> MonsterEffect {
+    MonsterEffect::Attack {
+        value,
+        range: None,
+        targets: 1,
+        aoe: Vec::new(),
+        pierce: 0,
+        conditions: Vec::new(),
+        consume: None,
+    }
+}
+
 /// A new monster type named `name`: eight levels of modest statistics and a deck of three
 /// cards, so that it loads and plays as it is.
 pub fn new_type(name: &str) -> MonsterType {
@@ -98,15 +112,7 @@ pub fn new_type(name: &str) -> MonsterType {
             shuffle,
             actions,
         };
-    let attack = |value: i32| MonsterEffect::Attack {
-        value,
-        range: None,
-        targets: 1,
-        aoe: Vec::new(),
-        pierce: 0,
-        conditions: Vec::new(),
-        consume: None,
-    };
+    let attack = plain_attack;
     MonsterType {
         name: name.into(),
         flying: false,
@@ -185,15 +191,7 @@ fn action_of(word: &str, number: i64, monsters: &[String]) -> Result<MonsterEffe
     Ok(match word {
         "Move" => MonsterEffect::Move(signed),
         "Jump" => MonsterEffect::Jump(signed),
-        "Attack" => MonsterEffect::Attack {
-            value: signed,
-            range: None,
-            targets: 1,
-            aoe: Vec::new(),
-            pierce: 0,
-            conditions: Vec::new(),
-            consume: None,
-        },
+        "Attack" => plain_attack(signed),
         "Heal" => MonsterEffect::Heal(unsigned.max(1)),
         "Shield" => MonsterEffect::Shield(unsigned.max(1)),
         "Infuse" => MonsterEffect::Infuse(Element::Fire),
