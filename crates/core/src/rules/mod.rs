@@ -520,8 +520,10 @@ fn top_level_field<'a>(text: &'a str, key: &str) -> Option<(&'a str, usize, usiz
 ///
 /// Format 1 (or no field): every module's first files. Format 2 (2026-11-29): a Gloomhaven-family scenario may name monster types of the
 /// library instead of writing them, give statistics by scenario level, and mark what stands on a
-/// spot for two, three and four characters. Files of format 1 read as they always did.
-pub const SCENARIO_FORMAT: u32 = 2;
+/// spot for two, three and four characters. Format 3 (2026-12-07): a Gloomhaven-family scenario
+/// may write hero classes of its own (`classes:`). Files of earlier formats read as they always
+/// did.
+pub const SCENARIO_FORMAT: u32 = 3;
 
 /// A scenario of a later format (its top-level `format:`) is refused naming both formats, before
 /// the rest of the file is read: its other fields may be ones this Foehold does not know.

@@ -306,3 +306,66 @@ fn perks_change_a_characters_modifier_deck_within_what_its_level_allows() {
         "{e}"
     );
 }
+
+/// [`with_hero`] with classes written in the scenario (`classes` is the list's inside).
+fn with_classes(classes: &str) -> String {
+    with_hero("").replacen("victory:", &format!("classes: [{classes}], victory:"), 1)
+}
+
+/// A class written in a scenario: `name`, hit points from `hp` up, a hand of two.
+fn own_class(name: &str, hp: u32) -> String {
+    let hps: Vec<String> = (hp..hp + 9).map(|h| h.to_string()).collect();
+    format!(
+        "(name: \"{name}\", hp: [{}], hand_size: 2, cards: [\
+         (name: \"Jab\", initiative: 20, top: (effects: [Attack(value: 2)]), bottom: (effects: [Move(2)])), \
+         (name: \"Skip\", initiative: 40, top: (effects: [Attack(value: 1)]), bottom: (effects: [Move(3)]))])",
+        hps.join(", ")
+    )
+}
+
+#[test]
+fn a_class_the_scenario_writes_is_found_before_the_librarys_and_offered_first() {
+    let text = with_classes(&own_class("Bulwark", 30));
+    let s = Gloomhaven::parse_scenario("classes.ron", &text).unwrap();
+    assert_eq!(s.heroes[0].hp, 30);
+    assert_eq!(names(&s, 0), ["Jab", "Skip"]);
+    // The library's Cutpurse still makes the second hero.
+    assert_eq!(s.heroes[1].class.as_deref(), Some("Cutpurse"));
+    assert!(s.heroes[1].cards.len() > 2);
+    let offered: Vec<String> = s.class_offers().into_iter().map(|c| c.name).collect();
+    assert_eq!(offered[0], "Bulwark");
+    assert_eq!(offered.iter().filter(|n| *n == "Bulwark").count(), 1);
+    // Of the scenario's own class, not the library's: two cards only.
+    let bulwark = s.class_offers().remove(0);
+    assert_eq!(bulwark.cards.len(), 2);
+}
+
+#[test]
+fn a_class_the_scenario_writes_with_a_fault_is_refused_in_the_scenario() {
+    // A hand of two from one card of level 1.
+    let one_card = own_class("Reed Dancer", 8).replace(
+        "(name: \"Skip\", initiative: 40",
+        "(name: \"Skip\", level: 2, initiative: 40",
+    );
+    let e = Gloomhaven::parse_scenario("classes.ron", &with_classes(&one_card)).unwrap_err();
+    assert_eq!(e.file, "classes.ron");
+    assert!(
+        e.message
+            .contains("hand_size: Reed Dancer takes 2 cards but has 1"),
+        "{e}"
+    );
+    let twice = format!(
+        "{}, {}",
+        own_class("Reed Dancer", 8),
+        own_class("Reed Dancer", 9)
+    );
+    let e = Gloomhaven::parse_scenario("classes.ron", &with_classes(&twice)).unwrap_err();
+    assert!(
+        e.message.contains("classes: Reed Dancer is written twice"),
+        "{e}"
+    );
+    // Eight levels of hit points: refused though no hero is of the class.
+    let short = own_class("Reed Dancer", 8).replace("hp: [8, ", "hp: [");
+    let e = Gloomhaven::parse_scenario("classes.ron", &with_classes(&short)).unwrap_err();
+    assert!(e.message.contains("8 levels"), "{e}");
+}

@@ -453,7 +453,7 @@ impl Rules for Gloomhaven {
     fn library_hash(file: &Scenario) -> Option<String> {
         // The monster types (written or pulled: those written are in the scenario's own hash
         // too) and the classes offered, as the loader built them.
-        let data = ron::to_string(&(&file.monsters, &file.classes.0)).ok()?;
+        let data = ron::to_string(&(&file.monsters, &file.shelf.0)).ok()?;
         Some(crate::game::save::text_hash(&data))
     }
 

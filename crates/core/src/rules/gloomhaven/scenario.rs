@@ -1154,10 +1154,15 @@ pub struct Scenario {
     /// start hexes (the `n`-th takes start `n`). Absent when every hero of the file plays.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub party: Option<Vec<usize>>,
-    /// The library's classes a player may make a character of at setup, as the loader found
-    /// them (never written in a file, and no part of a game's state).
+    /// Hero classes written in the scenario (format 3): found before the library's of the same
+    /// name, by its heroes and at setup.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<Class>,
+    /// The classes a player may make a character of at setup, as the loader found them: the
+    /// scenario's own, then the library's (never written in a file, and no part of a game's
+    /// state).
     #[serde(skip)]
-    pub classes: Shelf,
+    pub shelf: Shelf,
 }
 
 /// The classes the loader found beside a scenario: what the library offered, not the game.
@@ -1336,7 +1341,7 @@ impl Scenario {
     /// The character a player makes of a class for the seat of `hero`: its name and player, the
     /// class's hit points, deck and the hand named (exactly the hand size) or its first cards.
     fn picked(&self, hero: &HeroSpec, pick: &crate::rules::HeroPick) -> Result<HeroSpec, String> {
-        let Some(class) = self.classes.0.iter().find(|c| c.name == pick.class) else {
+        let Some(class) = self.shelf.0.iter().find(|c| c.name == pick.class) else {
             return Err(format!("{}: unknown class {:?}", hero.name, pick.class));
         };
         if !(1..=MAX_HERO_LEVEL).contains(&pick.level) {
@@ -1370,7 +1375,7 @@ impl Scenario {
 
     /// What a player may make a character of at setup, from the classes the library gave.
     pub fn class_offers(&self) -> Vec<crate::rules::ClassOffer> {
-        self.classes
+        self.shelf
             .0
             .iter()
             .map(|c| crate::rules::ClassOffer {
@@ -1567,7 +1572,7 @@ impl Scenario {
             ));
         }
         pull_classes(&mut s, file, text, library)?;
-        s.classes = Shelf(offered_classes(library, s.monster_spots()));
+        s.shelf = Shelf(offered_classes(&s, file, text, library));
         let inline = s.monsters.len();
         let pulled = pull_monsters(&mut s, file, text, library)?;
         for (m, (lib_file, lib_text)) in s.monsters[inline..].iter().zip(&pulled) {
@@ -2490,10 +2495,23 @@ fn pull_classes(
             ),
         ));
     }
+    let monsters_placed = s.monster_spots();
+    // The scenario's own classes first: checked where the scenario writes them.
+    if let Some(twice) = written_twice(s.classes.iter().map(|c| c.name.as_str())) {
+        return Err(LoadError::at_text(
+            file,
+            text,
+            &format!("\"{twice}\""),
+            format!("classes: {twice} is written twice"),
+        ));
+    }
+    for c in &s.classes {
+        check_class(file, text, c)?;
+        card_bounds(file, text, &c.cards, monsters_placed)?;
+    }
     if s.heroes.iter().all(|h| h.class.is_none()) {
         return Ok(());
     }
-    let monsters_placed = s.monster_spots();
     // Each class file is read once, and only when a hero names a class.
     let read = read_entries(&library.classes, parse_class);
     for h in &mut s.heroes {
@@ -2501,6 +2519,12 @@ fn pull_classes(
             continue;
         };
         let at = format!("\"{name}\"");
+        if let Some(class) = s.classes.iter().find(|c| c.name == name) {
+            *h = h
+                .of_class(class)
+                .map_err(|e| LoadError::at_text(file, text, &at, format!("heroes: {e}")))?;
+            continue;
+        }
         let Some((cfile, ctext, class)) = read
             .iter()
             .find(|(_, _, c)| c.as_ref().is_ok_and(|c| c.name == name))
@@ -2525,19 +2549,28 @@ fn pull_classes(
     Ok(())
 }
 
-/// Every class of `library` that reads and passes its checks, in the library's order: what a
-/// player may make a character of at setup. A broken class file is left out here (a hero that
+/// What a player may make a character of at setup: the scenario's own classes (checked in
+/// `file`), then every class of `library` that reads and passes its checks and is not named as
+/// one of those, in the library's order. A broken class file is left out here (a hero that
 /// names it is refused where it is written).
-fn offered_classes(library: &Library, monsters_placed: usize) -> Vec<Class> {
-    read_entries(&library.classes, parse_class)
-        .into_iter()
-        .filter_map(|(cfile, ctext, c)| {
-            let c = c.ok()?;
-            check_class(&cfile, &ctext, &c).ok()?;
-            card_bounds(&cfile, &ctext, &c.cards, monsters_placed).ok()?;
-            Some(c)
-        })
-        .collect()
+fn offered_classes(s: &Scenario, file: &str, text: &str, library: &Library) -> Vec<Class> {
+    let monsters_placed = s.monster_spots();
+    let own = s.classes.iter().filter(|c| {
+        check_class(file, text, c).is_ok()
+            && card_bounds(file, text, &c.cards, monsters_placed).is_ok()
+    });
+    let mut out: Vec<Class> = own.cloned().collect();
+    for (cfile, ctext, c) in read_entries(&library.classes, parse_class) {
+        let Ok(c) = c else { continue };
+        if s.classes.iter().any(|o| o.name == c.name)
+            || check_class(&cfile, &ctext, &c).is_err()
+            || card_bounds(&cfile, &ctext, &c.cards, monsters_placed).is_err()
+        {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// The monster type `name` as `library` gives it (its own entries first, then the built-in
@@ -2546,6 +2579,15 @@ pub fn library_type(library: &Library, name: &str) -> Option<MonsterType> {
     library.with_built_in().monsters.iter().find_map(|e| {
         let t = parse_monster(&e.file, e.text.as_ref().ok()?).ok()?;
         (t.name == name).then_some(t)
+    })
+}
+
+/// The class `name` as `library` gives it (its own entries first, then the built-in ones);
+/// `None` when no readable file has it.
+pub fn library_class(library: &Library, name: &str) -> Option<Class> {
+    library.with_built_in().classes.iter().find_map(|e| {
+        let c = parse_class(&e.file, e.text.as_ref().ok()?).ok()?;
+        (c.name == name).then_some(c)
     })
 }
 
@@ -2608,6 +2650,7 @@ fn check_bounds(s: &Scenario, file: &str, text: &str) -> Result<(), LoadError> {
     let count = |field: &str, len: usize, max: usize| at_most(file, text, field, len, max);
     let n = |v: u32| i64::from(v);
     count("map", s.map.len(), MAX_MAP_SIDE)?;
+    count("classes", s.classes.len(), MAX_COUNT)?;
     // Every set of targets an attack may pick is weighed: refuse attacks that would have too many.
     let monsters_placed = s.monster_spots();
     if let Some((row, line)) = s

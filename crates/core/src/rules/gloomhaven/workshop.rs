@@ -53,7 +53,8 @@ impl Document for Scenario {
             level,
             exercises,
             party,
-            classes: _,
+            classes,
+            shelf: _,
         } = self;
         let mut w = Writer::new("Scenario", &[HEADER]);
         w.field("rules", rules);
@@ -69,6 +70,7 @@ impl Document for Scenario {
         w.field_unless("trap_damage", trap_damage, &3);
         w.field_unless("hazard_damage", hazard_damage, &1);
         w.list("heroes", heroes);
+        w.items("classes", classes);
         w.items("monsters", monsters);
         w.some("monster_modifiers", monster_modifiers);
         w.field("victory", victory);
@@ -397,7 +399,8 @@ impl Scenario {
             level: None,
             exercises: Vec::new(),
             party: None,
-            classes: Default::default(),
+            classes: Vec::new(),
+            shelf: Default::default(),
         }
     }
 }
