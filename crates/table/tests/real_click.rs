@@ -3188,11 +3188,7 @@ fn shop_playtest(t: &mut Table) -> Vec<String> {
 #[test]
 fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
     let _turn = Turn::take();
-    let mut t = Table::launch(None, &[]);
-    t.click("menu:workshop");
-    t.wait_for("the empty workshop", 300, |p| {
-        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
-    });
+    let mut t = empty_workshop();
     let started = Instant::now();
     t.click("shop:new:Brimstone");
     t.wait_for("a new fight", 120, |p| {
@@ -3257,11 +3253,7 @@ fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
 #[test]
 fn a_goal_priority_map_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
     let _turn = Turn::take();
-    let mut t = Table::launch(None, &[]);
-    t.click("menu:workshop");
-    t.wait_for("the empty workshop", 300, |p| {
-        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
-    });
+    let mut t = empty_workshop();
     let started = Instant::now();
     t.click("shop:new:Goals");
     t.wait_for("a new map", 120, |p| {
@@ -3353,6 +3345,41 @@ fn a_goal_priority_map_is_made_by_clicks_in_the_workshop_playtested_and_saved() 
     );
 }
 
+/// The table launched and its workshop opened from the Game menu, empty.
+fn empty_workshop() -> Table {
+    let mut t = Table::launch(None, &[]);
+    t.click("menu:workshop");
+    t.wait_for("the empty workshop", 300, |p| {
+        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
+    });
+    t
+}
+
+/// Names the draft `name` (its file becomes `saved`), saves it, and starts it from the New game
+/// list, the player's scenarios; gives the text saved.
+fn shop_save_and_start(t: &mut Table, name: &str, saved: &Path) -> String {
+    t.click("shop:field:name");
+    t.key("ctrl+a");
+    t.type_text(name);
+    t.key("Return");
+    let p = t.wait_for("the name and its file", 60, |p| {
+        (p["workshop"]["path"].as_str() == saved.to_str()).then(|| p.clone())
+    });
+    let text = p["workshop"]["text"].as_str().unwrap().to_string();
+    t.click("shop:save");
+    t.wait_for("the save", 60, |_| saved.exists().then_some(()));
+    assert_eq!(std::fs::read_to_string(saved).unwrap(), text);
+    t.click("shop:games");
+    t.wait_for("the player's scenarios listed", 60, |p| {
+        widget(p, "newgame:yours").map(|_| ())
+    });
+    t.click(&format!("newgame:{name}"));
+    t.wait_for("the game of it", 120, |p| {
+        (p["workshop"].is_null() && !p["game"].is_null() && p["title"] == name).then_some(())
+    });
+    text
+}
+
 /// Chooses `word` in the panel's choice field `field`.
 fn shop_choose(t: &mut Table, field: &str, word: &str) {
     let tag = format!("shop:field:{field}");
@@ -3371,11 +3398,7 @@ fn shop_choose(t: &mut Table, field: &str, word: &str) {
 #[test]
 fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_saved() {
     let _turn = Turn::take();
-    let mut t = Table::launch(None, &[]);
-    t.click("menu:workshop");
-    t.wait_for("the empty workshop", 300, |p| {
-        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
-    });
+    let mut t = empty_workshop();
     let started = Instant::now();
     // Room A: three hexes of floor, a door, then room B's three.
     t.click("shop:brush:floor");
@@ -3517,11 +3540,7 @@ fn a_monster_type_made_in_the_workshop_is_kept_in_the_library_and_played() {
     let saved = data_dir().join("library/scenarios/the-leech-pool.ron");
     let _ = std::fs::remove_file(&kept);
     let _ = std::fs::remove_file(&saved);
-    let mut t = Table::launch(None, &[]);
-    t.click("menu:workshop");
-    t.wait_for("the empty workshop", 300, |p| {
-        (p["workshop"]["undo"] == 0 && p["workshop"]["playable"] == false).then_some(())
-    });
+    let mut t = empty_workshop();
     let started = Instant::now();
     t.click("shop:brush:floor");
     for col in 1..=4 {
