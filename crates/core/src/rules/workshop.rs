@@ -77,13 +77,15 @@ pub trait Shop: Document {
         field: &str,
         value: Value,
     ) -> Result<(), String>;
-    /// The library file of the entry the palette holds, when the scenario writes it itself (a
-    /// monster type made or changed here): what *Keep in the library* writes.
-    fn own_entry(&self, _palette: &Self::Palette) -> Option<OwnEntry> {
-        None
+    /// The library files of the entries the panels show, of each kind one at most, when the
+    /// scenario writes them itself (a monster type or a class made or changed here): what
+    /// *Keep in the library* writes.
+    fn own_entries(&self, _palette: &Self::Palette) -> Vec<OwnEntry> {
+        Vec::new()
     }
-    /// Takes out the scenario's own copy of [`Shop::own_entry`], once the library holds it.
-    fn drop_own_entry(&mut self, _palette: &Self::Palette) -> Result<(), String> {
+    /// Takes out the scenario's own copy of the entry of `kind` of [`Shop::own_entries`], once
+    /// the library holds it.
+    fn drop_own_entry(&mut self, _palette: &Self::Palette, _kind: &str) -> Result<(), String> {
         Err("the scenario writes no entry of the library".into())
     }
 }

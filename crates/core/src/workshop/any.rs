@@ -50,12 +50,13 @@ pub trait AnyDraft: Send + Sync {
     fn offer(&self) -> Option<PartyOffer>;
     /// The library the draft is checked against (a player's entries, or a bundle's).
     fn library(&self) -> &Library;
-    /// The library file of the entry the panel shows, when the scenario writes it itself
-    /// ([`Shop::own_entry`]).
-    fn own_entry(&self) -> Option<OwnEntry>;
-    /// After [`AnyDraft::own_entry`] was written to the library folder: the draft is checked
-    /// with `library` (which holds it now) and its own copy goes, as one edit to undo.
-    fn keep_own_entry(&mut self, library: Library) -> Result<(), String>;
+    /// The library files of the entries the panels show, when the scenario writes them itself
+    /// ([`Shop::own_entries`]).
+    fn own_entries(&self) -> Vec<OwnEntry>;
+    /// After the entry of `kind` of [`AnyDraft::own_entries`] was written to the library folder:
+    /// the draft is checked with `library` (which holds it now) and its own copy goes, as one
+    /// edit to undo.
+    fn keep_own_entry(&mut self, kind: &str, library: Library) -> Result<(), String>;
 }
 
 /// A draft of module `D`'s scenario, with its library and palette.
@@ -144,13 +145,13 @@ impl<D: Shop> AnyDraft for Workbench<D> {
         self.palette = palette;
         Ok(())
     }
-    fn own_entry(&self) -> Option<OwnEntry> {
-        self.draft.doc().own_entry(&self.palette)
+    fn own_entries(&self) -> Vec<OwnEntry> {
+        self.draft.doc().own_entries(&self.palette)
     }
-    fn keep_own_entry(&mut self, library: Library) -> Result<(), String> {
+    fn keep_own_entry(&mut self, kind: &str, library: Library) -> Result<(), String> {
         let palette = &self.palette;
         let mut draft = self.draft.clone();
-        draft.edit(&library, |d| d.drop_own_entry(palette))?;
+        draft.edit(&library, |d| d.drop_own_entry(palette, kind))?;
         self.draft = draft;
         self.library = library;
         Ok(())

@@ -319,7 +319,8 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
     // Kept in the library: its file reads back as the same type, and the scenario, without its
     // own copy now, loads with the library that holds it (and not without).
     let entry = d
-        .own_entry()
+        .own_entries()
+        .pop()
         .expect("the palette holds the scenario's own type");
     assert_eq!(
         (entry.kind, entry.file.as_str()),
@@ -334,8 +335,8 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
         (t.deck[0].name.as_str(), t.deck[0].initiative),
         ("Latch On", 9)
     );
-    d.keep_own_entry(lib.clone()).unwrap();
-    assert!(d.own_entry().is_none());
+    d.keep_own_entry("monsters", lib.clone()).unwrap();
+    assert!(d.own_entries().is_empty());
     assert!(
         !d.text().contains("Latch On"),
         "the copy goes: {}",
@@ -364,5 +365,138 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
     // Taken out, the library's is read again.
     choose(d.as_mut(), None, "type:type", "take out");
     assert!(!d.text().contains("hp: 30"));
+    assert_eq!(d.report().error, None);
+}
+
+#[test]
+fn a_class_made_in_the_panel_is_played_goes_to_the_library_and_comes_back() {
+    let mut d = two_rooms();
+    choose(d.as_mut(), None, "classes:add", "a new class");
+    assert_eq!(
+        shown(d.as_ref(), "class:name"),
+        Some(Value::Text("New Class".into()))
+    );
+    // The first hero takes it from the list of classes, the scenario's own first.
+    let start = Some(at(1, 1));
+    let offered = d
+        .fields(start)
+        .into_iter()
+        .find(|f| f.id == "hero:class")
+        .expect("a start shows its hero's class");
+    assert_eq!(
+        offered.choices.first().map(String::as_str),
+        Some("New Class")
+    );
+    choose(d.as_mut(), start, "hero:class", "New Class");
+    // Renamed, the hero follows; hit points, hand and cards row by row.
+    d.set(None, "class:name", Value::Text("Reed Dancer".into()))
+        .unwrap();
+    assert!(d.text().contains("class: \"Reed Dancer\""), "{}", d.text());
+    number(d.as_mut(), "class:hp:1", 11);
+    number(d.as_mut(), "class:hp:9", 25);
+    d.set(None, "class:card:0:name", Value::Text("Whirl".into()))
+        .unwrap();
+    number(d.as_mut(), "class:card:0:initiative", 7);
+    number(d.as_mut(), "class:card:0:top:act:0:pierce", 2);
+    choose(
+        d.as_mut(),
+        None,
+        "class:card:0:top:act:0:condition",
+        "poison",
+    );
+    choose(d.as_mut(), None, "class:card:1:bottom:add", "Heal");
+    number(d.as_mut(), "class:card:1:bottom:act:1:n", 3);
+    choose(d.as_mut(), None, "class:card:2:top:act:0", "Shield");
+    number(d.as_mut(), "class:card:7:level", 2);
+    // Seven cards of level 1 now: a hand of eight is the loader's error, in its words.
+    let e = d.report().error.clone().expect("eight cards from seven");
+    assert!(e.message.contains("hand_size"), "{e}");
+    number(d.as_mut(), "class:hand", 6);
+    choose(d.as_mut(), None, "class:add-card", "a new card");
+    choose(d.as_mut(), None, "class:card:3:card", "take out");
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    // Bounds and names are refused with a reason, the draft unchanged.
+    let before = d.text();
+    for (field, v) in [
+        ("class:hp:1", Value::Number(0)),
+        ("class:hand", Value::Number(1)),
+        ("class:card:0:initiative", Value::Number(100)),
+        ("class:card:0:top:act:0:targets", Value::Number(0)),
+        ("class:name", Value::Text("Bulwark".into())),
+        ("class:card:0:top:add", Value::Choice("Fly".into())),
+        ("class:hp:10", Value::Number(12)),
+    ] {
+        let e = d.set(None, field, v).unwrap_err();
+        assert!(!e.is_empty());
+        assert_eq!(d.text(), before, "{field}: {e}");
+    }
+    // The hero is made of the class as the loader reads it: its hit points and hand.
+    let s = <crate::rules::gloomhaven::Gloomhaven as crate::rules::Rules>::parse_scenario_in(
+        "x.ron",
+        &d.text(),
+        &Library::default(),
+    )
+    .unwrap();
+    let hero = &s.heroes[0];
+    assert_eq!(hero.hp, 11);
+    assert_eq!(hero.cards.len(), 6);
+    assert_eq!(
+        (hero.cards[0].name.as_str(), hero.cards[0].initiative),
+        ("Whirl", 7)
+    );
+    assert_eq!(
+        s.class_offers().first().map(|c| c.name.as_str()),
+        Some("Reed Dancer"),
+        "a player may make a character of it at setup"
+    );
+    let text = d.text();
+    let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
+    assert_eq!(again.text(), text, "save → open → save changes the bytes");
+    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
+    while test.step() {}
+    assert_eq!(test.played(), 10);
+
+    // Kept in the library: its file reads back as the same class, and the scenario, without its
+    // own copy now, loads with the library that holds it (and not without).
+    let entry = d
+        .own_entries()
+        .into_iter()
+        .find(|e| e.kind == "classes")
+        .expect("the panel shows the scenario's own class");
+    assert_eq!(entry.file, "reed-dancer.ron");
+    let lib = Library {
+        classes: vec![crate::library::Entry {
+            file: "library/classes/reed-dancer.ron".into(),
+            text: Ok(entry.text.clone()),
+        }],
+        ..Library::default()
+    };
+    let c = crate::rules::gloomhaven::scenario::library_class(&lib, "Reed Dancer").unwrap();
+    assert_eq!((c.hp[0], c.hp[8], c.hand_size), (11, 25, 6));
+    d.keep_own_entry("classes", lib.clone()).unwrap();
+    assert!(d.own_entries().iter().all(|e| e.kind != "classes"));
+    assert!(!d.text().contains("Whirl"), "the copy goes: {}", d.text());
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let e = crate::kit::check("x.ron", &d.text(), &Library::default()).unwrap_err();
+    assert!(e.message.contains("Reed Dancer"), "{e}");
+    assert!(d.undo());
+    assert!(d.text().contains("Whirl"));
+    // A copy of a library class keeps its name, and the scenario's is the one played.
+    choose(d.as_mut(), None, "classes:add", "a copy of Bulwark");
+    choose(d.as_mut(), None, "classes:shown", "Bulwark");
+    number(d.as_mut(), "class:hp:1", 40);
+    let s = <crate::rules::gloomhaven::Gloomhaven as crate::rules::Rules>::parse_scenario_in(
+        "x.ron",
+        &d.text(),
+        &Library::default(),
+    )
+    .unwrap();
+    let bulwark = s
+        .heroes
+        .iter()
+        .find(|h| h.class.as_deref() == Some("Bulwark"));
+    assert_eq!(bulwark.map(|h| h.hp), Some(40));
+    choose(d.as_mut(), None, "class:class", "take out");
+    assert!(!d.text().contains("hp: [40"), "{}", d.text());
     assert_eq!(d.report().error, None);
 }

@@ -825,7 +825,8 @@ fn brushes_window(
 }
 
 /// The panels: what the brushes carry, the scenario's fields and the selected cell's in the
-/// Scenario window; the special rules' rows in a window of their own.
+/// Scenario window; the special rules' rows in a window of their own, and the monster types'
+/// and the classes' in another.
 fn fields_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -835,65 +836,62 @@ fn fields_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let selected = tools.selected;
-    let (mut rules, mut types, mut fields) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut rules, mut types, mut classes, mut fields) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for f in draft.0.fields(selected) {
         if f.id.starts_with("rule:") {
             rules.push(f);
         } else if f.id.starts_with("type:") || f.id.starts_with("types:") {
             types.push(f);
+        } else if f.id.starts_with("class:") || f.id.starts_with("classes:") {
+            classes.push(f);
         } else {
             fields.push(f);
         }
     }
-    let own = draft.0.own_entry();
+    let own = draft.0.own_entries();
     let tools = &mut *tools;
     let mut changed = None;
-    for (slot, title, prefix, fields) in [
-        (Slot::Scenario, "Scenario", "shop", &fields),
-        (Slot::Walk, "Special rules", "shop", &rules),
-        (Slot::Figure, "Monster types", "shop", &types),
+    // A window's sections: the kind of library entry each one's rows make (none: the
+    // scenario's own rows), and the rows.
+    for (slot, title, sections) in [
+        (Slot::Scenario, "Scenario", vec![("", &fields)]),
+        (Slot::Walk, "Special rules", vec![("", &rules)]),
+        (
+            Slot::Figure,
+            "Monster types and classes",
+            vec![("monsters", &types), ("classes", &classes)],
+        ),
     ] {
-        // A module whose scenarios have no special rules or types of their own (a fight, a
-        // map) shows no window for them.
-        if fields.is_empty() {
+        // A module whose scenarios have no special rules, types or classes of their own (a
+        // fight, a map) shows no window for them.
+        if sections.iter().all(|(_, f)| f.is_empty()) {
             continue;
         }
-        let keep = own.as_ref().filter(|_| slot == Slot::Figure);
         dock.show(ctx, slot, egui::Window::new(title), |ui| {
-            if let Some(entry) = keep
-                && ui
-                    .button(format!("Keep {} in the library", entry.name))
-                    .tagged("shop:keep-entry")
-                    .on_hover_text(
-                        "Write it to your library, where every scenario can name it; this \
-                         scenario then takes it from there",
-                    )
-                    .clicked()
-            {
-                commands.queue(|world: &mut World| {
-                    let said = keep_in_library(world);
-                    let mut tools = world.resource_mut::<ShopTools>();
-                    match said {
-                        Ok(path) => {
-                            tools.refused = None;
-                            world
-                                .resource_mut::<crate::app::notice::Notice>()
-                                .done(format!("kept in your library as {}", path.display()));
-                        }
-                        Err(e) => tools.refused = Some(e),
-                    }
-                });
-            }
             // Long panels scroll within what is left of the window's height.
             let room = (ui.ctx().content_rect().bottom() - ui.max_rect().top() - 24.0).max(80.0);
             egui::ScrollArea::vertical()
                 .id_salt(title)
                 .max_height(room)
                 .show(ui, |ui| {
-                    if let Some((f, v)) =
-                        field_grid(ui, prefix, fields, &mut tools.typing, &mut tools.refused)
-                    {
-                        changed = Some((f.clone(), v));
+                    for (i, (kind, fields)) in sections.iter().enumerate() {
+                        if fields.is_empty() {
+                            continue;
+                        }
+                        if i > 0 {
+                            ui.separator();
+                        }
+                        if let Some(entry) = own.iter().find(|e| e.kind == *kind) {
+                            keep_button(ui, &mut commands, entry);
+                        }
+                        // Each section's grid has an id of its own within the window.
+                        let grid = ui.push_id(kind, |ui| {
+                            field_grid(ui, "shop", fields, &mut tools.typing, &mut tools.refused)
+                        });
+                        if let Some((f, v)) = grid.inner {
+                            changed = Some((f.clone(), v));
+                        }
                     }
                 });
         });
@@ -908,14 +906,53 @@ fn fields_window(
     Ok(())
 }
 
-/// Writes the library entry the panel shows, which the draft writes itself (a monster type made
-/// here), into the player's library; the draft then takes it from there. Gives the file
-/// written; an error leaves the library and the draft as they were.
-pub fn keep_in_library(world: &mut World) -> Result<std::path::PathBuf, String> {
+/// The button that keeps a library entry the draft writes itself in the player's library.
+fn keep_button(
+    ui: &mut egui::Ui,
+    commands: &mut Commands,
+    entry: &foehold_core::rules::workshop::OwnEntry,
+) {
+    // The monster type's button keeps the tag it always had.
+    let tag = match entry.kind {
+        "classes" => "shop:keep-class",
+        _ => "shop:keep-entry",
+    };
+    if !ui
+        .button(format!("Keep {} in the library", entry.name))
+        .tagged(tag)
+        .on_hover_text(
+            "Write it to your library, where every scenario can name it; this scenario then \
+             takes it from there",
+        )
+        .clicked()
+    {
+        return;
+    }
+    let kind = entry.kind;
+    commands.queue(move |world: &mut World| {
+        let said = keep_in_library(world, kind);
+        let mut tools = world.resource_mut::<ShopTools>();
+        match said {
+            Ok(path) => {
+                tools.refused = None;
+                world
+                    .resource_mut::<crate::app::notice::Notice>()
+                    .done(format!("kept in your library as {}", path.display()));
+            }
+            Err(e) => tools.refused = Some(e),
+        }
+    });
+}
+
+/// Writes the library entry of `kind` (`monsters`, `classes`) the panel shows, which the draft
+/// writes itself (a monster type or class made here), into the player's library; the draft then
+/// takes it from there. Gives the file written; an error leaves the library and the draft as
+/// they were.
+pub fn keep_in_library(world: &mut World, kind: &str) -> Result<std::path::PathBuf, String> {
     let entry = world
         .get_resource::<ShopDraft>()
-        .and_then(|d| d.0.own_entry())
-        .ok_or("the scenario writes no monster type of its own to keep")?;
+        .and_then(|d| d.0.own_entries().into_iter().find(|e| e.kind == kind))
+        .ok_or("the scenario writes no entry of its own of that kind to keep")?;
     let folders = world
         .get_resource::<crate::app::store::Mine>()
         .and_then(|m| m.0.clone())
@@ -941,7 +978,7 @@ pub fn keep_in_library(world: &mut World) -> Result<std::path::PathBuf, String> 
     world
         .resource_mut::<ShopDraft>()
         .0
-        .keep_own_entry(library)?;
+        .keep_own_entry(kind, library)?;
     Ok(path)
 }
 

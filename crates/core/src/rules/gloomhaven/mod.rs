@@ -19,6 +19,7 @@ pub mod autopilot;
 pub mod board;
 pub mod candidates;
 pub mod case;
+mod class_shop;
 #[cfg(test)]
 mod class_tests;
 pub mod coverage;

@@ -14,18 +14,18 @@ use crate::rules::lab::{Field, Value};
 
 /// The largest number a statistic takes in the panel (the loader's bound for hit points and
 /// attacks).
-const MAX_STAT: i64 = 1_000;
+pub(super) const MAX_STAT: i64 = 1_000;
 /// The largest move or range in the panel.
-const MAX_REACH: i64 = 64;
+pub(super) const MAX_REACH: i64 = 64;
 /// The most cards a deck and actions a card are given here.
-const MAX_ROWS: usize = 64;
+pub(super) const MAX_ROWS: usize = 64;
 
 /// The kinds of action a card's row makes, and the row that takes the action out.
 const KINDS: [&str; 10] = [
     "Move", "Jump", "Attack", "Heal", "Shield", "Infuse", "Spawn", "Special", "—", "take out",
 ];
 /// The conditions an attack's row gives (the first of the attack's).
-const CONDITIONS: [(&str, Option<Condition>); 9] = [
+pub(super) const CONDITIONS: [(&str, Option<Condition>); 9] = [
     ("none", None),
     ("poison", Some(Condition::Poison)),
     ("wound", Some(Condition::Wound)),
@@ -36,7 +36,7 @@ const CONDITIONS: [(&str, Option<Condition>); 9] = [
     ("invisible", Some(Condition::Invisible)),
     ("strengthen", Some(Condition::Strengthen)),
 ];
-const ELEMENTS: [(&str, Element); 6] = [
+pub(super) const ELEMENTS: [(&str, Element); 6] = [
     ("fire", Element::Fire),
     ("ice", Element::Ice),
     ("air", Element::Air),
@@ -56,7 +56,12 @@ const STATS: [(&str, &str, i64); 6] = [
 
 /// A choice row of a table of words and values, showing the word of `now` (the first word
 /// when the table has none for it).
-fn choice_of<T: PartialEq>(id: &str, label: &str, table: &[(&str, T)], now: &T) -> Field {
+pub(super) fn choice_of<T: PartialEq>(
+    id: &str,
+    label: &str,
+    table: &[(&str, T)],
+    now: &T,
+) -> Field {
     let word = table
         .iter()
         .find(|(_, v)| v == now)
@@ -67,7 +72,7 @@ fn choice_of<T: PartialEq>(id: &str, label: &str, table: &[(&str, T)], now: &T) 
 }
 
 /// The value a choice row's word stands for in `table`; `what` names the kind in the error.
-fn chosen<T: Copy>(table: &[(&str, T)], value: &Value, what: &str) -> Result<T, String> {
+pub(super) fn chosen<T: Copy>(table: &[(&str, T)], value: &Value, what: &str) -> Result<T, String> {
     let word = value.text()?;
     table
         .iter()
@@ -285,7 +290,7 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
                     ));
                     out.push(Field::number(
                         &format!("{id}:range"),
-                        "……range (0: type's)",
+                        "……range",
                         i64::from(range.unwrap_or(0)),
                         (0, MAX_REACH),
                     ));
@@ -297,7 +302,7 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
                     ));
                     out.push(choice_of(
                         &format!("{id}:condition"),
-                        "……condition",
+                        "……gives",
                         &CONDITIONS,
                         &conditions.first().copied(),
                     ));
@@ -449,7 +454,7 @@ pub fn set_type(
 }
 
 /// A number row's value within `lo..=hi`.
-fn bounded(value: &Value, lo: i64, hi: i64) -> Result<u32, String> {
+pub(super) fn bounded(value: &Value, lo: i64, hi: i64) -> Result<u32, String> {
     let n = value.unsigned()?;
     if !(lo..=hi).contains(&i64::from(n)) {
         return Err(format!("{n}: expected a number from {lo} to {hi}"));
@@ -579,7 +584,7 @@ fn set_card(
     Ok(())
 }
 
-fn signed(value: &Value, reach: i64) -> Result<i32, String> {
+pub(super) fn signed(value: &Value, reach: i64) -> Result<i32, String> {
     let n = value.signed()?;
     if !(-reach..=reach).contains(&i64::from(n)) {
         return Err(format!("{n}: expected a number from {} to {reach}", -reach));

@@ -9,9 +9,10 @@ use super::preset::{Overrides, Preset};
 use super::scenario::Side as RuleSide;
 use super::scenario::{
     Area, Cell, HeroSpec, MAX_LEVEL, MAX_MAP_SIDE, Placement, Rank, RuleEffect, Scenario,
-    SpecialRule, Treasure, Trigger, Victory, cell, map_hex, parse_class, parse_monster,
+    SpecialRule, Treasure, Trigger, Victory, cell, library_class, map_hex, parse_class,
+    parse_monster,
 };
-use super::type_shop;
+use super::{class_shop, type_shop};
 use crate::LoadError;
 use crate::error::parse_ron;
 use crate::hex::Hex;
@@ -418,6 +419,8 @@ pub struct Palette {
     pub mark: char,
     /// The scenario level whose statistics the panel shows of a type the scenario writes.
     pub level: u32,
+    /// The class the panel shows of those the scenario writes (its first when empty).
+    pub class: String,
 }
 
 impl Default for Palette {
@@ -428,6 +431,7 @@ impl Default for Palette {
             room: 'A',
             mark: 'a',
             level: 1,
+            class: String::new(),
         }
     }
 }
@@ -521,6 +525,29 @@ impl Scenario {
             }
         }
         out
+    }
+
+    /// The classes a hero may be of: the scenario's own, then the library's it does not write
+    /// itself.
+    fn class_names(&self, library: &Library) -> Vec<String> {
+        let (_, offered) = offered(library);
+        let mut out: Vec<String> = self.classes.iter().map(|c| c.name.clone()).collect();
+        for n in offered {
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        out
+    }
+
+    /// The class the panel shows: the palette's when the scenario writes it, else the
+    /// scenario's first.
+    fn own_class<'a>(&'a self, palette: &'a Palette) -> Option<&'a str> {
+        let name = palette.class.as_str();
+        if self.classes.iter().any(|c| c.name == name) {
+            return Some(name);
+        }
+        self.classes.first().map(|c| c.name.as_str())
     }
 
     /// The type the palette holds, when the scenario writes it itself; a palette that holds
@@ -1257,7 +1284,7 @@ impl Shop for Scenario {
                 let n = self.next_start().ok_or(format!(
                     "every start from 1 to {MAX_STARTS} is on the map already"
                 ))?;
-                let (_, classes) = offered(library);
+                let classes = self.class_names(library);
                 while self.heroes.len() < n as usize {
                     let k = self.heroes.len() as u32 + 1;
                     self.heroes.push(HeroSpec {
@@ -1431,21 +1458,37 @@ impl Shop for Scenario {
     ) -> Vec<Field> {
         let mut out = self.scenario_fields(library, selected);
         out.extend(self.types_fields(palette, library));
+        out.extend(self.classes_fields(palette, library));
         out
     }
 
-    fn own_entry(&self, palette: &Palette) -> Option<OwnEntry> {
-        let name = self.own_type(palette)?;
-        let (file, text) = type_shop::type_file(self, name)?;
-        Some(OwnEntry {
-            name: name.to_string(),
-            kind: "monsters",
-            file,
-            text,
-        })
+    fn own_entries(&self, palette: &Palette) -> Vec<OwnEntry> {
+        let entry = |name: &str, kind, file: Option<(String, String)>| {
+            file.map(|(file, text)| OwnEntry {
+                name: name.to_string(),
+                kind,
+                file,
+                text,
+            })
+        };
+        let monster = self
+            .own_type(palette)
+            .and_then(|n| entry(n, "monsters", type_shop::type_file(self, n)));
+        let class = self
+            .own_class(palette)
+            .and_then(|n| entry(n, "classes", class_shop::class_file(self, n)));
+        monster.into_iter().chain(class).collect()
     }
 
-    fn drop_own_entry(&mut self, palette: &Palette) -> Result<(), String> {
+    fn drop_own_entry(&mut self, palette: &Palette, kind: &str) -> Result<(), String> {
+        if kind == "classes" {
+            let name = self
+                .own_class(palette)
+                .ok_or("the scenario writes no class of its own")?
+                .to_string();
+            self.classes.retain(|c| c.name != name);
+            return Ok(());
+        }
         let name = self
             .own_type(palette)
             .ok_or("the scenario writes no monster type of that name")?
@@ -1490,6 +1533,47 @@ impl Shop for Scenario {
                     return Err(format!("{n}: expected a level from 0 to {MAX_LEVEL}"));
                 }
                 palette.level = n;
+                Ok(())
+            }
+            "classes:add" => {
+                let word = value.text()?;
+                let Some(base) = (word != "—").then_some(word) else {
+                    return Ok(());
+                };
+                let (_, offered) = offered(library);
+                let c = match base.strip_prefix("a copy of ") {
+                    // A copy keeps the name: the scenario's own is found before the library's.
+                    Some(of) => library_class(library, of)
+                        .ok_or_else(|| format!("the library has no class {of:?}"))?,
+                    None => class_shop::new_class(&class_shop::free_class_name(
+                        self,
+                        &offered,
+                        "New Class",
+                    )),
+                };
+                if self.classes.iter().any(|x| x.name == c.name) {
+                    return Err(format!("the scenario writes {:?} already", c.name));
+                }
+                palette.class = c.name.clone();
+                self.classes.push(c);
+                Ok(())
+            }
+            "classes:shown" => {
+                let word = value.text()?;
+                if !self.classes.iter().any(|c| c.name == word) {
+                    return Err(format!("the scenario writes no class {word:?}"));
+                }
+                palette.class = word;
+                Ok(())
+            }
+            f if f.starts_with("class:") => {
+                let name = self
+                    .own_class(palette)
+                    .ok_or("add a class to the scenario first")?
+                    .to_string();
+                let (_, offered) = offered(library);
+                let after = class_shop::set_class(self, &name, f, &value, &offered)?;
+                palette.class = after.unwrap_or_default();
                 Ok(())
             }
             f if f.starts_with("type:") => {
@@ -1538,9 +1622,32 @@ impl Scenario {
         out
     }
 
+    /// The rows for the scenario's own classes: one added (new, or a copy of the library's),
+    /// which of them the panel shows, and its rows.
+    fn classes_fields(&self, palette: &Palette, library: &Library) -> Vec<Field> {
+        let (_, offered) = offered(library);
+        let mut adds = vec!["—".to_string(), "a new class".to_string()];
+        adds.extend(
+            offered
+                .iter()
+                .filter(|n| !self.classes.iter().any(|c| &c.name == *n))
+                .map(|n| format!("a copy of {n}")),
+        );
+        let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
+        let mut out = vec![Field::choice("classes:add", "Add a class", "—", &adds)];
+        if let Some(name) = self.own_class(palette) {
+            if self.classes.len() > 1 {
+                let names: Vec<&str> = self.classes.iter().map(|c| c.name.as_str()).collect();
+                out.push(Field::choice("classes:shown", "Class shown", name, &names));
+            }
+            out.extend(class_shop::class_fields(self, name));
+        }
+        out
+    }
+
     /// The scenario's own rows, then those of what stands on `selected`.
     fn scenario_fields(&self, library: &Library, selected: Option<CellKey>) -> Vec<Field> {
-        let (_, classes) = offered(library);
+        let classes = self.class_names(library);
         let monsters = self.monster_names(library);
         let mut out = vec![
             Field::text("name", "Name", &self.name),
@@ -1711,7 +1818,13 @@ impl Scenario {
                 if field == "hero:name" {
                     hero.name = text(&value)?;
                 } else {
-                    hero.class = Some(text(&value)?);
+                    let class = text(&value)?;
+                    if hero.class.as_ref() != Some(&class) {
+                        // A hand and perks are chosen from the class: the new one's first cards.
+                        hero.hand.clear();
+                        hero.perks.clear();
+                        hero.class = Some(class);
+                    }
                 }
             }
             "spot:monster" | "spot:players-2" | "spot:players-3" | "spot:players-4" => {
