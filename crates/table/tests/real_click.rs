@@ -3707,3 +3707,41 @@ fn a_class_made_in_the_workshop_is_kept_in_the_library_and_played() {
     std::fs::remove_file(&kept).unwrap();
     std::fs::remove_file(&saved).unwrap();
 }
+
+/// The lab's first Gloomhaven position made a scenario of by one click: a draft in the workshop
+/// with its monster and character, which plays, and is playtested.
+#[test]
+fn a_gloomhaven_position_of_the_lab_becomes_a_scenario_in_the_workshop() {
+    let _turn = Turn::take();
+    let mut t = Table::launch(None, &["--lab", "gloomhaven"]);
+    let p = blank_position(&mut t, "gloomhaven");
+    let started = Instant::now();
+    let heroes = p["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["side"] == "Hero")
+        .count();
+    t.click("lab:to-workshop");
+    let p = t.wait_for("the scenario draft", 120, |p| {
+        let w = &p["workshop"];
+        (w["module"] == "Gloomhaven" && w["name"].as_str()?.starts_with("From the lab"))
+            .then(|| p.clone())
+    });
+    assert_eq!(
+        p["workshop"]["playable"], true,
+        "{}",
+        p["workshop"]["error"]
+    );
+    let text = p["workshop"]["text"].as_str().unwrap();
+    let s: foehold_core::rules::gloomhaven::Scenario =
+        foehold_core::error::parse_ron("draft", text).unwrap();
+    assert_eq!(s.heroes.len(), heroes, "{text}");
+    assert_eq!(s.monsters.len(), 1, "{text}");
+    let tested = shop_playtest(&mut t);
+    assert!(tested[0].starts_with("20 games:"), "{tested:?}");
+    eprintln!(
+        "position to a playtested scenario in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -264,14 +264,21 @@ pub fn open_draft(file: &str, text: &str, library: Library) -> OpenedDraft {
 /// Whether [`draft_of_position`] builds a scenario around a position of the lab module named
 /// `lab_module` (its [`crate::rules::lab::Lab::MODULE`]).
 pub fn builds_on(lab_module: &str) -> bool {
-    lab_module == <crate::rules::goals::Goals as crate::rules::lab::Lab>::MODULE
+    use crate::rules::lab::Lab;
+    [
+        <crate::rules::goals::Goals as Lab>::MODULE,
+        <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
+    ]
+    .contains(&lab_module)
 }
 
 /// A new draft built around a lab position (a case file's text), saved as `file`.
 ///
 /// A goal-priority position becomes a map of its board and figures
-/// ([`crate::rules::goals::scenario::ScenarioFile::from_position`]). The other modules' positions
-/// are refused with the reason, for now.
+/// ([`crate::rules::goals::scenario::ScenarioFile::from_position`]), a Gloomhaven-family one a
+/// scenario of its board, characters and monsters
+/// ([`crate::rules::gloomhaven::Scenario::from_position`]). A Brimstone position is refused with
+/// the reason, for now.
 pub fn draft_of_position(
     file: &str,
     text: &str,
@@ -285,8 +292,15 @@ pub fn draft_of_position(
             let doc = ScenarioFile::from_position(&case);
             Ok(Box::new(Workbench::of(doc, file, library)))
         }
+        Some("Puzzle") => {
+            let case: crate::rules::gloomhaven::case::Puzzle =
+                crate::error::parse_ron("the position", text).map_err(|e| e.to_string())?;
+            let doc = crate::rules::gloomhaven::Scenario::from_position(&case, &library)?;
+            Ok(Box::new(Workbench::of(doc, file, library)))
+        }
         Some(kind) => Err(format!(
-            "the workshop builds scenarios around goal-priority positions for now, not a `{kind}`"
+            "the workshop builds scenarios around goal-priority and Gloomhaven-family positions \
+             for now, not a `{kind}`"
         )),
         None => Err("no position: expected a case file's text".into()),
     }

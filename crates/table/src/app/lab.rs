@@ -554,15 +554,14 @@ fn bench_window(
             if ui.button("Play a game…").tagged("lab:games").clicked() {
                 next.set(Screen::Choosing);
             }
-            // A goal-priority position becomes a map in the workshop; the other modules'
-            // positions do not yet.
+            // A position of a module the workshop builds on becomes a new scenario there.
             let buildable = foehold_core::workshop::any::builds_on(bench.0.module());
             if ui
                 .add_enabled(buildable, egui::Button::new("Make a scenario of it"))
                 .tagged("lab:to-workshop")
                 .on_hover_text("A new scenario of this board and its figures, in the workshop")
                 .on_disabled_hover_text(
-                    "The workshop builds scenarios around goal-priority positions, for now",
+                    "The workshop does not build scenarios around this module's positions yet",
                 )
                 .clicked()
             {

@@ -28,6 +28,7 @@ mod coverage_tests;
 mod effects;
 mod foe_turn;
 mod format_1;
+mod from_lab;
 #[cfg(test)]
 mod goal_tests;
 mod hero_turn;

@@ -513,6 +513,11 @@ fn offered(library: &Library) -> (Vec<String>, Vec<String>) {
     (monsters, classes)
 }
 
+/// The first class `library` (with the built-in one) offers: a new hero's.
+pub(crate) fn first_class(library: &Library) -> Option<String> {
+    offered(library).1.into_iter().next()
+}
+
 impl Scenario {
     /// The monster types the panel offers: the scenario's own, then the library's it does not
     /// write itself.

@@ -1707,15 +1707,15 @@ mod tests {
     #[test]
     fn a_lab_position_opens_as_a_draft_and_another_modules_is_refused() {
         use crate::workshop::any::{builds_on, draft_of_position};
-        assert!(builds_on("goals") && !builds_on("gloomhaven") && !builds_on("brimstone"));
+        assert!(builds_on("goals") && builds_on("gloomhaven") && !builds_on("brimstone"));
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
         let case = std::fs::read_to_string(root.join("conformance/goals/gh-001.ron")).unwrap();
         let d = draft_of_position("moor.ron", &case, Library::default()).unwrap();
         assert_eq!(d.module(), "Goals");
         assert_eq!(d.history(), (0, 0));
         assert!(d.name().starts_with("From the lab: "), "{}", d.name());
-        let puzzle = std::fs::read_to_string(root.join("puzzles/e2-001.ron")).unwrap();
-        let e = draft_of_position("x.ron", &puzzle, Library::default()).err();
-        assert!(e.is_some_and(|e| e.contains("goal-priority positions")));
+        let fight = std::fs::read_to_string(root.join("conformance/brimstone/bs-001.ron")).unwrap();
+        let e = draft_of_position("x.ron", &fight, Library::default()).err();
+        assert!(e.is_some_and(|e| e.contains("goal-priority and Gloomhaven-family positions")));
     }
 }
