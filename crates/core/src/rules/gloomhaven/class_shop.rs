@@ -10,7 +10,8 @@ use super::scenario::{
     CardHalf, Class, Condition, Effect, HeroCard, MAX_HERO_LEVEL, Scenario, SummonSpec,
 };
 use super::type_shop::{
-    CONDITIONS, ELEMENTS, MAX_REACH, MAX_ROWS, MAX_STAT, bounded, choice_of, chosen,
+    CONDITIONS, ELEMENTS, MAX_REACH, MAX_ROWS, MAX_STAT, bounded, choice_of, chosen, library_file,
+    set_first_condition,
 };
 use crate::rules::lab::{Field, Value};
 
@@ -74,18 +75,6 @@ pub fn new_class(name: &str) -> Class {
         cards,
         perks: Vec::new(),
     }
-}
-
-/// A name not taken by a class of the scenario or of `taken`: `base`, else `base 2`, `base 3`…
-pub fn free_class_name(s: &Scenario, taken: &[String], base: &str) -> String {
-    let used = |n: &str| s.classes.iter().any(|c| c.name == n) || taken.iter().any(|t| t == n);
-    (1..)
-        .map(|i| match i {
-            1 => base.to_string(),
-            i => format!("{base} {i}"),
-        })
-        .find(|n| !used(n))
-        .unwrap_or_else(|| base.to_string())
 }
 
 /// The row word of an action, and its number.
@@ -505,18 +494,7 @@ fn set_action(a: &mut Effect, what: &str, value: &Value) -> Result<(), String> {
         (Effect::Attack { targets, .. }, "targets") => *targets = bounded(value, 1, 8)?,
         (Effect::Attack { pierce, .. }, "pierce") => *pierce = bounded(value, 0, MAX_STAT)?,
         (Effect::Attack { conditions, .. }, "condition") => {
-            // The first condition is the row's; any others stay.
-            match (
-                chosen(&CONDITIONS, value, "condition")?,
-                conditions.is_empty(),
-            ) {
-                (Some(c), true) => conditions.push(c),
-                (Some(c), false) => conditions[0] = c,
-                (None, false) => {
-                    conditions.remove(0);
-                }
-                (None, true) => {}
-            }
+            set_first_condition(conditions, value)?;
         }
         (Effect::Infuse(e), "element") => *e = chosen(&ELEMENTS, value, "element")?,
         (Effect::SelfCondition(c), "condition") => {
@@ -542,13 +520,5 @@ fn set_action(a: &mut Effect, what: &str, value: &Value) -> Result<(), String> {
 /// back by the library as it is written.
 pub fn class_file(s: &Scenario, name: &str) -> Option<(String, String)> {
     let c = s.classes.iter().find(|c| c.name == name)?;
-    let cfg = ron::ser::PrettyConfig::new()
-        .depth_limit(3)
-        .indentor("    ".to_string());
-    let body = ron::ser::to_string_pretty(c, cfg).ok()?;
-    let text = format!(
-        "// {}: a hero class made in the Foehold workshop.\n{body}\n",
-        c.name
-    );
-    Some((crate::library::file_for(&c.name), text))
+    library_file(&c.name, "a hero class", c)
 }

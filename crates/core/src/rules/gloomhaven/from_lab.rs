@@ -95,8 +95,8 @@ impl Scenario {
             out.set_char(Layer::Map, at(e.hex), digit)?;
         }
         // The monsters: one type of the position's card, standing for every party size.
-        let taken: Vec<String> = Vec::new();
-        let mut t = type_shop::new_type(&type_shop::free_name(&out, &taken, "Lab Monster"));
+        // The scenario is new: the name is free in it (a library type of the name is shadowed).
+        let mut t = type_shop::new_type("Lab Monster");
         let a = &p.action;
         t.flying = a.flying;
         t.standees = (1 + p.allies.len()).max(t.standees as usize) as u32;

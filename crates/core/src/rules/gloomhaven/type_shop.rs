@@ -143,9 +143,8 @@ pub fn new_type(name: &str) -> MonsterType {
     }
 }
 
-/// A name not taken by a type of the scenario or of `taken`: `base`, else `base 2`, `base 3`…
-pub fn free_name(s: &Scenario, taken: &[String], base: &str) -> String {
-    let used = |n: &str| s.monsters.iter().any(|m| m.name == n) || taken.iter().any(|t| t == n);
+/// `base`, else `base 2`, `base 3`…: the first name `used` says is free.
+pub fn free_name(base: &str, used: impl Fn(&str) -> bool) -> String {
     (1..)
         .map(|i| match i {
             1 => base.to_string(),
@@ -546,18 +545,7 @@ fn set_card(
                             *range = (r > 0).then_some(r);
                         }
                         "targets" => *targets = bounded(value, 1, 8)?,
-                        _ => {
-                            let c = chosen(&CONDITIONS, value, "condition")?;
-                            // The first condition is the row's; any others stay.
-                            match (c, conditions.is_empty()) {
-                                (Some(c), true) => conditions.push(c),
-                                (Some(c), false) => conditions[0] = c,
-                                (None, false) => {
-                                    conditions.remove(0);
-                                }
-                                (None, true) => {}
-                            }
-                        }
+                        _ => set_first_condition(conditions, value)?,
                     }
                 }
                 ["element"] => {
@@ -580,6 +568,26 @@ fn set_card(
             }
         }
         _ => return Err(format!("no field `{field}`")),
+    }
+    Ok(())
+}
+
+/// Sets the first of an attack's conditions to a row's word (`none` takes it out); any others
+/// stay as the file wrote them.
+pub(super) fn set_first_condition(
+    conditions: &mut Vec<Condition>,
+    value: &Value,
+) -> Result<(), String> {
+    match (
+        chosen(&CONDITIONS, value, "condition")?,
+        conditions.is_empty(),
+    ) {
+        (Some(c), true) => conditions.push(c),
+        (Some(c), false) => conditions[0] = c,
+        (None, false) => {
+            conditions.remove(0);
+        }
+        (None, true) => {}
     }
     Ok(())
 }
@@ -637,13 +645,20 @@ fn rename(s: &mut Scenario, old: &str, new: &str) {
 /// back by the library as it is written.
 pub fn type_file(s: &Scenario, name: &str) -> Option<(String, String)> {
     let t = s.monsters.iter().find(|m| m.name == name)?;
+    library_file(&t.name, "a monster type", t)
+}
+
+/// A library file of the entry `name` (`what` it is, in words): its file name and its text, the
+/// entry pretty-printed under a comment line.
+pub(super) fn library_file<T: serde::Serialize>(
+    name: &str,
+    what: &str,
+    entry: &T,
+) -> Option<(String, String)> {
     let cfg = ron::ser::PrettyConfig::new()
         .depth_limit(3)
         .indentor("    ".to_string());
-    let body = ron::ser::to_string_pretty(t, cfg).ok()?;
-    let text = format!(
-        "// {}: a monster type made in the Foehold workshop.\n{body}\n",
-        t.name
-    );
-    Some((crate::library::file_for(&t.name), text))
+    let body = ron::ser::to_string_pretty(entry, cfg).ok()?;
+    let text = format!("// {name}: {what} made in the Foehold workshop.\n{body}\n");
+    Some((crate::library::file_for(name), text))
 }

@@ -1521,9 +1521,9 @@ impl Shop for Scenario {
                     // A copy keeps the name: the scenario's own is found before the library's.
                     Some(of) => crate::rules::gloomhaven::scenario::library_type(library, of)
                         .ok_or_else(|| format!("the library has no monster type {of:?}"))?,
-                    None => {
-                        type_shop::new_type(&type_shop::free_name(self, &offered, "New Monster"))
-                    }
+                    None => type_shop::new_type(&type_shop::free_name("New Monster", |n| {
+                        self.monsters.iter().any(|m| m.name == n) || offered.iter().any(|t| t == n)
+                    })),
                 };
                 if self.monsters.iter().any(|m| m.name == t.name) {
                     return Err(format!("the scenario writes {:?} already", t.name));
@@ -1550,11 +1550,9 @@ impl Shop for Scenario {
                     // A copy keeps the name: the scenario's own is found before the library's.
                     Some(of) => library_class(library, of)
                         .ok_or_else(|| format!("the library has no class {of:?}"))?,
-                    None => class_shop::new_class(&class_shop::free_class_name(
-                        self,
-                        &offered,
-                        "New Class",
-                    )),
+                    None => class_shop::new_class(&type_shop::free_name("New Class", |n| {
+                        self.classes.iter().any(|c| c.name == n) || offered.iter().any(|t| t == n)
+                    })),
                 };
                 if self.classes.iter().any(|x| x.name == c.name) {
                     return Err(format!("the scenario writes {:?} already", c.name));
