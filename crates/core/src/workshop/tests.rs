@@ -500,3 +500,14 @@ fn a_class_made_in_the_panel_is_played_goes_to_the_library_and_comes_back() {
     assert!(!d.text().contains("hp: [40"), "{}", d.text());
     assert_eq!(d.report().error, None);
 }
+
+#[test]
+fn a_scenario_of_an_earlier_format_that_gains_a_class_is_written_as_format_3() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let text = std::fs::read_to_string(root.join("tutorial.ron")).unwrap();
+    assert!(text.contains("format: 2"), "the tutorial is of format 2");
+    let mut d = open_draft("tutorial.ron", &text, Library::default()).unwrap();
+    choose(d.as_mut(), None, "classes:add", "a new class");
+    assert!(d.text().contains("format: 3"), "{}", d.text());
+    assert_eq!(d.report().error, None);
+}

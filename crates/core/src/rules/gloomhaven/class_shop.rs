@@ -374,20 +374,26 @@ pub fn set_class(
                 return Err(format!("the class has no card {}", c + 1));
             }
             let old = s.classes[i].cards[c].name.clone();
+            let count = s.classes[i].cards.len();
             set_card(&mut s.classes[i].cards, c, rest, value)
                 .map_err(|e| if e.is_empty() { no_field() } else { e })?;
-            // A hand that names the card follows a rename.
-            let new = s.classes[i].cards.get(c).map(|x| x.name.clone());
-            if let Some(new) = new.filter(|n| *n != old) {
-                for h in s
-                    .heroes
-                    .iter_mut()
-                    .filter(|h| h.class.as_deref() == Some(name))
-                {
-                    for card in &mut h.hand {
-                        if *card == old {
-                            card.clone_from(&new);
-                        }
+            // The hands that name the card follow a rename, and lose a card taken out.
+            let renamed = match rest {
+                ["name"] => Some(s.classes[i].cards[c].name.clone()),
+                _ => None,
+            };
+            let gone = s.classes[i].cards.len() < count;
+            for h in s
+                .heroes
+                .iter_mut()
+                .filter(|h| h.class.as_deref() == Some(name))
+            {
+                if gone {
+                    h.hand.retain(|x| *x != old);
+                }
+                if let Some(new) = &renamed {
+                    for card in h.hand.iter_mut().filter(|x| **x == old) {
+                        card.clone_from(new);
                     }
                 }
             }
@@ -521,4 +527,52 @@ fn set_action(a: &mut Effect, what: &str, value: &Value) -> Result<(), String> {
 pub fn class_file(s: &Scenario, name: &str) -> Option<(String, String)> {
     let c = s.classes.iter().find(|c| c.name == name)?;
     library_file(&c.name, "a hero class", c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::workshop::Document;
+
+    #[test]
+    fn hands_follow_a_renamed_card_and_lose_one_taken_out() {
+        let mut s = Scenario::blank("hands");
+        s.classes.push(new_class("Reed Dancer"));
+        s.heroes.push(super::super::scenario::HeroSpec {
+            name: "Ash".into(),
+            player: 1,
+            class: Some("Reed Dancer".into()),
+            hp: 0,
+            modifiers: None,
+            cards: Vec::new(),
+            hand: vec!["Opening Cut".into(), "Guarded Blow".into()],
+            level: 1,
+            perks: Vec::new(),
+        });
+        let text = |v: &str| Value::Text(v.into());
+        set_class(
+            &mut s,
+            "Reed Dancer",
+            "class:card:2:name",
+            &text("Low Guard"),
+            &[],
+        )
+        .unwrap();
+        assert_eq!(s.heroes[0].hand, ["Opening Cut", "Low Guard"]);
+        let out = Value::Choice("take out".into());
+        set_class(&mut s, "Reed Dancer", "class:card:0:card", &out, &[]).unwrap();
+        assert_eq!(s.heroes[0].hand, ["Low Guard"]);
+        assert_eq!(s.classes[0].cards[0].name, "Steady Step");
+        // Another field of a card leaves the hands alone.
+        set_class(
+            &mut s,
+            "Reed Dancer",
+            "class:card:0:initiative",
+            &Value::Number(9),
+            &[],
+        )
+        .unwrap();
+        assert_eq!(s.heroes[0].hand, ["Low Guard"]);
+        assert!(s.write().contains("hand: [\"Low Guard\"]"), "{}", s.write());
+    }
 }

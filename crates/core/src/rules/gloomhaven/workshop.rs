@@ -449,6 +449,9 @@ const GROUND: [(&str, &str, char); 9] = [
     ("door", "Door", '+'),
 ];
 
+/// The scenario format from which a scenario may write classes of its own.
+const CLASSES_FORMAT: u32 = 3;
+
 /// The most characters a scenario places starts for.
 const MAX_STARTS: u32 = 4;
 /// The most gold, damage or rounds a panel field takes (the loader bounds them again).
@@ -1559,6 +1562,11 @@ impl Shop for Scenario {
                 }
                 palette.class = c.name.clone();
                 self.classes.push(c);
+                // Classes written in a scenario are format 3's: an older reader then says the
+                // file is of a later format rather than that `classes` is unknown.
+                if self.format.unwrap_or(1) < CLASSES_FORMAT {
+                    self.format = Some(CLASSES_FORMAT);
+                }
                 Ok(())
             }
             "classes:shown" => {
