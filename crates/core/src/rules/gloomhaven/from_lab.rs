@@ -9,7 +9,7 @@
 use super::case::Puzzle;
 use super::scenario::{MonsterEffect, Rank, Scenario};
 use super::type_shop;
-use super::workshop::{Layer, grid_cell};
+use super::workshop::{Layer, grid_cell, new_hero};
 use crate::hex::Hex;
 use crate::library::Library;
 
@@ -80,17 +80,7 @@ impl Scenario {
         let class = crate::rules::gloomhaven::workshop::first_class(library);
         for (i, e) in p.enemies.iter().enumerate() {
             let n = i as u32 + 1;
-            out.heroes.push(super::scenario::HeroSpec {
-                name: format!("Hero {n}"),
-                player: n,
-                class: class.clone(),
-                hp: 0,
-                modifiers: None,
-                cards: Vec::new(),
-                hand: Vec::new(),
-                level: 1,
-                perks: Vec::new(),
-            });
+            out.heroes.push(new_hero(n, class.clone()));
             let digit = char::from_digit(n, 10).unwrap_or('1');
             out.set_char(Layer::Map, at(e.hex), digit)?;
         }

@@ -516,6 +516,41 @@ fn offered(library: &Library) -> (Vec<String>, Vec<String>) {
     (monsters, classes)
 }
 
+/// Hero `n` of a new start: `Hero n`, played by player `n`, of `class` at level 1.
+pub(crate) fn new_hero(n: u32, class: Option<String>) -> HeroSpec {
+    HeroSpec {
+        name: format!("Hero {n}"),
+        player: n,
+        class,
+        hp: 0,
+        modifiers: None,
+        cards: Vec::new(),
+        hand: Vec::new(),
+        level: 1,
+        perks: Vec::new(),
+    }
+}
+
+/// The row that adds an entry of a kind to the scenario: `—`, `new` (a new one), or a copy of
+/// one of `offered` the scenario does not write itself (`written`).
+fn add_row(
+    id: &str,
+    label: &str,
+    new: &str,
+    offered: &[String],
+    written: impl Fn(&str) -> bool,
+) -> Field {
+    let mut adds = vec!["—".to_string(), new.to_string()];
+    adds.extend(
+        offered
+            .iter()
+            .filter(|n| !written(n))
+            .map(|n| format!("a copy of {n}")),
+    );
+    let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
+    Field::choice(id, label, "—", &adds)
+}
+
 /// The first class `library` (with the built-in one) offers: a new hero's.
 pub(crate) fn first_class(library: &Library) -> Option<String> {
     offered(library).1.into_iter().next()
@@ -1295,17 +1330,7 @@ impl Shop for Scenario {
                 let classes = self.class_names(library);
                 while self.heroes.len() < n as usize {
                     let k = self.heroes.len() as u32 + 1;
-                    self.heroes.push(HeroSpec {
-                        name: format!("Hero {k}"),
-                        player: k,
-                        class: classes.first().cloned(),
-                        hp: 0,
-                        modifiers: None,
-                        cards: Vec::new(),
-                        hand: Vec::new(),
-                        level: 1,
-                        perks: Vec::new(),
-                    });
+                    self.heroes.push(new_hero(k, classes.first().cloned()));
                 }
                 self.set_char(Layer::Map, h, char::from_digit(n, 10).unwrap_or('1'))?;
                 self.forget_unused_spots();
@@ -1607,15 +1632,13 @@ impl Scenario {
     /// library's), and the one the palette holds, at the palette's level.
     fn types_fields(&self, palette: &Palette, library: &Library) -> Vec<Field> {
         let (offered, _) = offered(library);
-        let mut adds = vec!["—".to_string(), "a new type".to_string()];
-        adds.extend(
-            offered
-                .iter()
-                .filter(|n| !self.monsters.iter().any(|m| &m.name == *n))
-                .map(|n| format!("a copy of {n}")),
-        );
-        let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
-        let mut out = vec![Field::choice("types:add", "Add a type", "—", &adds)];
+        let mut out = vec![add_row(
+            "types:add",
+            "Add a type",
+            "a new type",
+            &offered,
+            |n| self.monsters.iter().any(|m| m.name == n),
+        )];
         if let Some(name) = self.own_type(palette) {
             out.push(Field::number(
                 "type:level",
@@ -1637,15 +1660,13 @@ impl Scenario {
     /// which of them the panel shows, and its rows.
     fn classes_fields(&self, palette: &Palette, library: &Library) -> Vec<Field> {
         let (_, offered) = offered(library);
-        let mut adds = vec!["—".to_string(), "a new class".to_string()];
-        adds.extend(
-            offered
-                .iter()
-                .filter(|n| !self.classes.iter().any(|c| &c.name == *n))
-                .map(|n| format!("a copy of {n}")),
-        );
-        let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
-        let mut out = vec![Field::choice("classes:add", "Add a class", "—", &adds)];
+        let mut out = vec![add_row(
+            "classes:add",
+            "Add a class",
+            "a new class",
+            &offered,
+            |n| self.classes.iter().any(|c| c.name == n),
+        )];
         if let Some(name) = self.own_class(palette) {
             if self.classes.len() > 1 {
                 let names: Vec<&str> = self.classes.iter().map(|c| c.name.as_str()).collect();
