@@ -3708,14 +3708,48 @@ fn a_class_made_in_the_workshop_is_kept_in_the_library_and_played() {
     std::fs::remove_file(&saved).unwrap();
 }
 
-/// The lab's first Gloomhaven position made a scenario of by one click: a draft in the workshop
-/// with its monster and character, which plays, and is playtested.
+/// The lab's blank Gloomhaven position made a scenario of by one click: a draft in the workshop
+/// with its monster and character, which plays and is playtested; played on the table, then the
+/// lab again from the Game menu, and its blank Brimstone position made a fight the same way.
 #[test]
-fn a_gloomhaven_position_of_the_lab_becomes_a_scenario_in_the_workshop() {
+fn positions_of_the_lab_become_scenarios_in_the_workshop() {
     let _turn = Turn::take();
     let mut t = Table::launch(None, &["--lab", "gloomhaven"]);
     let p = blank_position(&mut t, "gloomhaven");
     let started = Instant::now();
+    let (text, heroes) = position_to_draft(&mut t, &p, "Gloomhaven");
+    let s: foehold_core::rules::gloomhaven::Scenario =
+        foehold_core::error::parse_ron("draft", &text).unwrap();
+    assert_eq!(s.heroes.len(), heroes, "{text}");
+    assert_eq!(s.monsters.len(), 1, "{text}");
+    eprintln!(
+        "a Gloomhaven position to a playtested scenario in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Played on the table; the lab again from the Game menu; a Brimstone position.
+    t.click("shop:play");
+    t.wait_for("the game", 120, |p| {
+        (p["workshop"].is_null() && !p["game"].is_null()).then_some(())
+    });
+    t.click("menu:lab");
+    let p = blank_position(&mut t, "brimstone");
+    let started = Instant::now();
+    let (text, heroes) = position_to_draft(&mut t, &p, "Brimstone");
+    let f: foehold_core::rules::brimstone::scenario::ScenarioFile =
+        foehold_core::error::parse_ron("draft", &text).unwrap();
+    assert_eq!(f.heroes.len(), heroes, "{text}");
+    // The blank's one hound is the threat card's one model.
+    let models: u32 = f.threats[0].groups.iter().map(|g| g.count).sum();
+    assert_eq!(models, 1, "{text}");
+    eprintln!(
+        "a Brimstone position to a playtested fight in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// *Make a scenario of it* clicked on the lab's position `p`: the workshop's draft of `module`,
+/// playable, playtested 20 games. Its text, and how many heroes the position had.
+fn position_to_draft(t: &mut Table, p: &Value, module: &str) -> (String, usize) {
     let heroes = p["figures"]
         .as_array()
         .unwrap()
@@ -3725,7 +3759,7 @@ fn a_gloomhaven_position_of_the_lab_becomes_a_scenario_in_the_workshop() {
     t.click("lab:to-workshop");
     let p = t.wait_for("the scenario draft", 120, |p| {
         let w = &p["workshop"];
-        (w["module"] == "Gloomhaven" && w["name"].as_str()?.starts_with("From the lab"))
+        (w["module"] == module && w["name"].as_str()?.starts_with("From the lab"))
             .then(|| p.clone())
     });
     assert_eq!(
@@ -3733,15 +3767,7 @@ fn a_gloomhaven_position_of_the_lab_becomes_a_scenario_in_the_workshop() {
         "{}",
         p["workshop"]["error"]
     );
-    let text = p["workshop"]["text"].as_str().unwrap();
-    let s: foehold_core::rules::gloomhaven::Scenario =
-        foehold_core::error::parse_ron("draft", text).unwrap();
-    assert_eq!(s.heroes.len(), heroes, "{text}");
-    assert_eq!(s.monsters.len(), 1, "{text}");
-    let tested = shop_playtest(&mut t);
+    let tested = shop_playtest(t);
     assert!(tested[0].starts_with("20 games:"), "{tested:?}");
-    eprintln!(
-        "position to a playtested scenario in {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
+    (p["workshop"]["text"].as_str().unwrap().to_string(), heroes)
 }

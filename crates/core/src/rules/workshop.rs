@@ -32,11 +32,17 @@ pub trait Shop: Document {
     const MODULE: &'static str;
     /// What the brushes carry.
     type Palette: Clone + Default + std::fmt::Debug + Send + Sync + 'static;
-    /// The rules its scenarios are played by (for playtests).
-    type Rules: crate::rules::coverage::Coverage;
+    /// The rules its scenarios are played by (for playtests), whose lab positions it builds on.
+    type Rules: crate::rules::coverage::Coverage + crate::rules::lab::Lab;
 
     /// A new scenario named `name` with nothing on it.
     fn blank(name: &str) -> Self;
+    /// A new scenario built around a position of its rules' lab (*Make a scenario of it*); refused
+    /// with the reason when a scenario cannot hold the position.
+    fn of_position(
+        p: &<Self::Rules as crate::rules::lab::Lab>::Position,
+        library: &Library,
+    ) -> Result<Self, String>;
     /// The scenario's name.
     fn name(&self) -> &str;
     /// The board as the table draws it while the scenario is made: every room shown, each spot,

@@ -4,7 +4,7 @@ use super::playtest::Playtest;
 use super::{Draft, Report};
 use crate::LoadError;
 use crate::library::Library;
-use crate::rules::lab::{Brush, Field, Value};
+use crate::rules::lab::{Brush, Field, Lab, Value};
 use crate::rules::view::{CellKey, TableView};
 use crate::rules::workshop::{OwnEntry, Shop};
 use crate::rules::{PartyChoice, PartyOffer, Rules};
@@ -202,6 +202,9 @@ impl<D: Shop> AnyDraft for Workbench<D> {
 /// A draft opened from a file, or why the file is no scenario the workshop makes.
 pub type OpenedDraft = Result<Box<dyn AnyDraft>, LoadError>;
 
+/// A draft built around a lab position, or why a scenario cannot hold it.
+pub type BuiltDraft = Result<Box<dyn AnyDraft>, String>;
+
 /// A module the workshop makes scenarios of: its name and label, a blank draft and a draft of a
 /// file.
 #[derive(Clone, Copy)]
@@ -214,6 +217,11 @@ pub struct ShopModule {
     pub blank: fn(&str, Library) -> Box<dyn AnyDraft>,
     /// A draft of a file's text.
     pub open: fn(&str, &str, Library) -> OpenedDraft,
+    /// The lab module whose positions it builds scenarios around
+    /// ([`crate::rules::lab::Lab::MODULE`] of its rules).
+    pub lab: &'static str,
+    /// A new draft saved as a file (the first text) built around a lab position (the second).
+    pub of_position: fn(&str, &str, Library) -> BuiltDraft,
 }
 
 impl ShopModule {
@@ -225,6 +233,12 @@ impl ShopModule {
             blank: |file, library| Box::new(Workbench::<D>::blank("A new scenario", file, library)),
             open: |file, text, library| {
                 Workbench::<D>::open(file, text, library).map(|w| Box::new(w) as Box<dyn AnyDraft>)
+            },
+            lab: <D::Rules as Lab>::MODULE,
+            of_position: |file, text, library| {
+                let p = <D::Rules as Lab>::read("the position", text).map_err(|e| e.to_string())?;
+                let doc = D::of_position(&p, &library)?;
+                Ok(Box::new(Workbench::of(doc, file, library)))
             },
         }
     }
@@ -264,44 +278,16 @@ pub fn open_draft(file: &str, text: &str, library: Library) -> OpenedDraft {
 /// Whether [`draft_of_position`] builds a scenario around a position of the lab module named
 /// `lab_module` (its [`crate::rules::lab::Lab::MODULE`]).
 pub fn builds_on(lab_module: &str) -> bool {
-    use crate::rules::lab::Lab;
-    [
-        <crate::rules::goals::Goals as Lab>::MODULE,
-        <crate::rules::gloomhaven::Gloomhaven as Lab>::MODULE,
-    ]
-    .contains(&lab_module)
+    shop_modules().iter().any(|m| m.lab == lab_module)
 }
 
-/// A new draft built around a lab position (a case file's text), saved as `file`.
-///
-/// A goal-priority position becomes a map of its board and figures
-/// ([`crate::rules::goals::scenario::ScenarioFile::from_position`]), a Gloomhaven-family one a
-/// scenario of its board, characters and monsters
-/// ([`crate::rules::gloomhaven::Scenario::from_position`]). A Brimstone position is refused with
-/// the reason, for now.
-pub fn draft_of_position(
-    file: &str,
-    text: &str,
-    library: Library,
-) -> Result<Box<dyn AnyDraft>, String> {
-    use crate::rules::goals::scenario::ScenarioFile;
-    match crate::rules::case::top_level_name(text).map(|(_, n)| n) {
-        Some("GoalTurn") => {
-            let case: crate::rules::goals::case::GoalTurn =
-                crate::error::parse_ron("the position", text).map_err(|e| e.to_string())?;
-            let doc = ScenarioFile::from_position(&case);
-            Ok(Box::new(Workbench::of(doc, file, library)))
-        }
-        Some("Puzzle") => {
-            let case: crate::rules::gloomhaven::case::Puzzle =
-                crate::error::parse_ron("the position", text).map_err(|e| e.to_string())?;
-            let doc = crate::rules::gloomhaven::Scenario::from_position(&case, &library)?;
-            Ok(Box::new(Workbench::of(doc, file, library)))
-        }
-        Some(kind) => Err(format!(
-            "the workshop builds scenarios around goal-priority and Gloomhaven-family positions \
-             for now, not a `{kind}`"
+/// A new draft, saved as `file`, built around a position (a case file's text) of the lab module
+/// named `lab_module`: the scenario module whose rules that lab is builds it ([`Shop::of_position`]).
+pub fn draft_of_position(lab_module: &str, file: &str, text: &str, library: Library) -> BuiltDraft {
+    match shop_modules().iter().find(|m| m.lab == lab_module) {
+        Some(m) => (m.of_position)(file, text, library),
+        None => Err(format!(
+            "the workshop builds no scenarios around positions of `{lab_module}`"
         )),
-        None => Err("no position: expected a case file's text".into()),
     }
 }

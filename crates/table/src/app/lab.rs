@@ -561,14 +561,15 @@ fn bench_window(
                 .tagged("lab:to-workshop")
                 .on_hover_text("A new scenario of this board and its figures, in the workshop")
                 .on_disabled_hover_text(
-                    "The workshop does not build scenarios around this module's positions yet",
+                    "The workshop builds no scenarios around this module's positions",
                 )
                 .clicked()
             {
-                let text = bench.0.file();
+                let (module, text) = (bench.0.module(), bench.0.file());
                 commands.queue(move |world: &mut World| {
                     let library = crate::app::store::library(world);
                     let made = foehold_core::workshop::any::draft_of_position(
+                        module,
                         "my-scenario.ron",
                         &text,
                         library,

@@ -191,7 +191,7 @@ fn fresh_hero_name(p: &Case) -> String {
 }
 
 /// A model's type as its name shows it: the name without its number ("Hound" of "Hound 2").
-fn stem(name: &str) -> &str {
+pub(super) fn stem(name: &str) -> &str {
     let s = name
         .trim_end_matches(|c: char| c.is_ascii_digit())
         .trim_end();
@@ -434,7 +434,7 @@ fn record_expect(p: &mut Case) -> Result<(), String> {
 }
 
 /// The ambush style that matches a behaviour.
-const fn style_of(b: Behaviour) -> Style {
+pub(super) const fn style_of(b: Behaviour) -> Style {
     match b {
         Behaviour::Shootout => Style::Shootout,
         Behaviour::Support => Style::Support,
@@ -446,7 +446,7 @@ const fn style_of(b: Behaviour) -> Style {
 
 /// A `Targeting` case as the `Placement` of its fight: the active enemy and those of its type make
 /// one group, placed on the active enemy's tile.
-fn to_placement(c: &TargetingCase) -> PlacementCase {
+pub(super) fn to_placement(c: &TargetingCase) -> PlacementCase {
     let kind = stem(&c.active.name).to_string();
     let mut models = vec![c.active.name.clone()];
     models.extend(

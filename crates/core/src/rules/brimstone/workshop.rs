@@ -81,7 +81,7 @@ impl Default for Palette {
 }
 
 /// A hero as a new fight seats one: a lamplighter with a pistol.
-fn hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
+pub(super) fn new_hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
     HeroSpec {
         name,
         at,
@@ -109,21 +109,26 @@ fn hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
 fn threat(n: usize) -> ThreatCard {
     ThreatCard {
         name: format!("Threat {n}"),
-        groups: vec![GroupSpec {
-            name: format!("Ganger {n}"),
-            count: 2,
-            initiative: Initiative::Fixed(3),
-            style: Style::Plain,
-            behaviour: Behaviour::Melee,
-            move_points: 4,
-            range: 0,
-            wounds: 6,
-            armour: 0,
-            combat: 2,
-            to_hit: 4,
-            damage: 3,
-            xp: 10,
-        }],
+        groups: vec![new_group(n)],
+    }
+}
+
+/// A group as a new threat card brings it: two gangers that fight in melee.
+pub(super) fn new_group(n: usize) -> GroupSpec {
+    GroupSpec {
+        name: format!("Ganger {n}"),
+        count: 2,
+        initiative: Initiative::Fixed(3),
+        style: Style::Plain,
+        behaviour: Behaviour::Melee,
+        move_points: 4,
+        range: 0,
+        wounds: 6,
+        armour: 0,
+        combat: 2,
+        to_hit: 4,
+        damage: 3,
+        xp: 10,
     }
 }
 
@@ -155,6 +160,10 @@ impl Shop for ScenarioFile {
     type Palette = Palette;
     type Rules = super::Brimstone;
 
+    fn of_position(p: &super::lab::Case, _library: &Library) -> Result<ScenarioFile, String> {
+        ScenarioFile::from_position(p)
+    }
+
     fn blank(name: &str) -> ScenarioFile {
         ScenarioFile {
             rules: RulesName::Brimstone,
@@ -183,7 +192,7 @@ impl Shop for ScenarioFile {
             },
             fight_tile: "Tile 2".into(),
             round_limit: 8,
-            heroes: vec![hero("Hero 1".into(), (0, 0), 5)],
+            heroes: vec![new_hero("Hero 1".into(), (0, 0), 5)],
             threats: vec![threat(1)],
             threat_draws: 1,
             ambush: None,
@@ -335,7 +344,7 @@ impl Shop for ScenarioFile {
                     .find(|i| self.heroes.iter().all(|h| h.initiative != *i))
                     .unwrap_or(1);
                 self.heroes
-                    .push(hero(format!("Hero {n}"), cell, initiative));
+                    .push(new_hero(format!("Hero {n}"), cell, initiative));
             }
             "fight-tile" => {
                 let t = on_tile()?;

@@ -195,8 +195,13 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{file}: {e}\n{written}"));
             // As the lab's *Play on from here* opens it: a draft that plays to an end.
             let text = crate::rules::lab::write_case("Puzzle", &case);
-            let d = crate::workshop::any::draft_of_position("x.ron", &text, Library::default())
-                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            let d = crate::workshop::any::draft_of_position(
+                "gloomhaven",
+                "x.ron",
+                &text,
+                Library::default(),
+            )
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
             assert!(d.playable(), "{file}");
             let mut test = d
                 .playtest(2, crate::rules::PartyChoice::default())

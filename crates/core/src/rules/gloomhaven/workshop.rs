@@ -1044,6 +1044,10 @@ impl Shop for Scenario {
     type Palette = Palette;
     type Rules = super::Gloomhaven;
 
+    fn of_position(p: &super::case::Puzzle, library: &Library) -> Result<Scenario, String> {
+        Scenario::from_position(p, library)
+    }
+
     fn blank(name: &str) -> Scenario {
         Scenario::blank(name)
     }

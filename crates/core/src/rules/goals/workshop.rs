@@ -827,6 +827,10 @@ impl Shop for ScenarioFile {
     type Palette = Palette;
     type Rules = super::Goals;
 
+    fn of_position(p: &super::case::GoalTurn, _library: &Library) -> Result<ScenarioFile, String> {
+        Ok(ScenarioFile::from_position(p))
+    }
+
     fn blank(name: &str) -> ScenarioFile {
         ScenarioFile {
             rules: RulesName::Goals,
@@ -1705,17 +1709,20 @@ mod tests {
     }
 
     #[test]
-    fn a_lab_position_opens_as_a_draft_and_another_modules_is_refused() {
+    fn a_lab_position_opens_as_a_draft_and_a_case_without_a_board_is_refused() {
         use crate::workshop::any::{builds_on, draft_of_position};
-        assert!(builds_on("goals") && builds_on("gloomhaven") && !builds_on("brimstone"));
+        assert!(builds_on("goals") && builds_on("gloomhaven") && builds_on("brimstone"));
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests");
         let case = std::fs::read_to_string(root.join("conformance/goals/gh-001.ron")).unwrap();
-        let d = draft_of_position("moor.ron", &case, Library::default()).unwrap();
+        let d = draft_of_position("goals", "moor.ron", &case, Library::default()).unwrap();
         assert_eq!(d.module(), "Goals");
         assert_eq!(d.history(), (0, 0));
         assert!(d.name().starts_with("From the lab: "), "{}", d.name());
-        let fight = std::fs::read_to_string(root.join("conformance/brimstone/bs-001.ron")).unwrap();
-        let e = draft_of_position("x.ron", &fight, Library::default()).err();
-        assert!(e.is_some_and(|e| e.contains("goal-priority and Gloomhaven-family positions")));
+        let attack =
+            std::fs::read_to_string(root.join("conformance/brimstone/bs-040.ron")).unwrap();
+        let e = draft_of_position("brimstone", "x.ron", &attack, Library::default()).err();
+        assert!(e.is_some_and(|e| e.contains("a `HeroAttack` case has no board")));
+        let e = draft_of_position("toy", "x.ron", &case, Library::default()).err();
+        assert!(e.is_some_and(|e| e.contains("no scenarios around positions of `toy`")));
     }
 }
