@@ -8,9 +8,9 @@
 use super::preset::{Overrides, Preset};
 use super::scenario::Side as RuleSide;
 use super::scenario::{
-    Area, Cell, HeroSpec, MAX_LEVEL, MAX_MAP_SIDE, Placement, Rank, RuleEffect, Scenario,
-    SpecialRule, Treasure, Trigger, Victory, cell, library_class, map_hex, parse_class,
-    parse_monster,
+    Area, Cell, Class, HeroSpec, MAX_LEVEL, MAX_MAP_SIDE, MonsterType, Placement, Rank, RuleEffect,
+    Scenario, SpecialRule, Treasure, Trigger, Victory, cell, library_class, library_type, map_hex,
+    parse_class, parse_monster,
 };
 use super::{class_shop, type_shop};
 use crate::LoadError;
@@ -549,6 +549,73 @@ fn add_row(
     );
     let adds: Vec<&str> = adds.iter().map(String::as_str).collect();
     Field::choice(id, label, "—", &adds)
+}
+
+/// A kind of entry a scenario writes of its own and a library offers by name: monster types and
+/// classes, added by the same row.
+trait OwnKind: Sized {
+    /// What a new one is called, before a number makes the name free.
+    const NEW: &'static str;
+    /// The kind in words, for refusals.
+    const WORDS: &'static str;
+    fn name(&self) -> &str;
+    fn new(name: &str) -> Self;
+    fn of_library(library: &Library, name: &str) -> Option<Self>;
+}
+
+impl OwnKind for MonsterType {
+    const NEW: &'static str = "New Monster";
+    const WORDS: &'static str = "monster type";
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn new(name: &str) -> Self {
+        type_shop::new_type(name)
+    }
+    fn of_library(library: &Library, name: &str) -> Option<Self> {
+        library_type(library, name)
+    }
+}
+
+impl OwnKind for Class {
+    const NEW: &'static str = "New Class";
+    const WORDS: &'static str = "class";
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn new(name: &str) -> Self {
+        class_shop::new_class(name)
+    }
+    fn of_library(library: &Library, name: &str) -> Option<Self> {
+        library_class(library, name)
+    }
+}
+
+/// Adds to `own` what the add row's `word` asks for: a copy of the library's entry (`a copy of
+/// …`, which keeps its name: the scenario's own is found before the library's) or a new one of a
+/// name neither the scenario nor the library (`offered`) has. Its name; `None` for the row's `—`.
+fn add_own<T: OwnKind>(
+    own: &mut Vec<T>,
+    word: &str,
+    offered: &[String],
+    library: &Library,
+) -> Result<Option<String>, String> {
+    if word == "—" {
+        return Ok(None);
+    }
+    let entry = match word.strip_prefix("a copy of ") {
+        Some(of) => T::of_library(library, of)
+            .ok_or_else(|| format!("the library has no {} {of:?}", T::WORDS))?,
+        None => T::new(&type_shop::free_name(T::NEW, |n| {
+            own.iter().any(|m| m.name() == n) || offered.iter().any(|t| t == n)
+        })),
+    };
+    let name = entry.name().to_string();
+    if own.iter().any(|m| m.name() == name) {
+        return Err(format!("the scenario writes {name:?} already"));
+    }
+    own.push(entry);
+    Ok(Some(name))
 }
 
 /// The first class `library` (with the built-in one) offers: a new hero's.
@@ -1544,24 +1611,11 @@ impl Shop for Scenario {
     ) -> Result<(), String> {
         match field {
             "types:add" => {
-                let word = value.text()?;
-                let Some(base) = (word != "—").then_some(word) else {
-                    return Ok(());
-                };
                 let (offered, _) = offered(library);
-                let t = match base.strip_prefix("a copy of ") {
-                    // A copy keeps the name: the scenario's own is found before the library's.
-                    Some(of) => crate::rules::gloomhaven::scenario::library_type(library, of)
-                        .ok_or_else(|| format!("the library has no monster type {of:?}"))?,
-                    None => type_shop::new_type(&type_shop::free_name("New Monster", |n| {
-                        self.monsters.iter().any(|m| m.name == n) || offered.iter().any(|t| t == n)
-                    })),
-                };
-                if self.monsters.iter().any(|m| m.name == t.name) {
-                    return Err(format!("the scenario writes {:?} already", t.name));
+                if let Some(name) = add_own(&mut self.monsters, &value.text()?, &offered, library)?
+                {
+                    palette.monster = name;
                 }
-                palette.monster = t.name.clone();
-                self.monsters.push(t);
                 Ok(())
             }
             "type:level" => {
@@ -1573,28 +1627,14 @@ impl Shop for Scenario {
                 Ok(())
             }
             "classes:add" => {
-                let word = value.text()?;
-                let Some(base) = (word != "—").then_some(word) else {
-                    return Ok(());
-                };
                 let (_, offered) = offered(library);
-                let c = match base.strip_prefix("a copy of ") {
-                    // A copy keeps the name: the scenario's own is found before the library's.
-                    Some(of) => library_class(library, of)
-                        .ok_or_else(|| format!("the library has no class {of:?}"))?,
-                    None => class_shop::new_class(&type_shop::free_name("New Class", |n| {
-                        self.classes.iter().any(|c| c.name == n) || offered.iter().any(|t| t == n)
-                    })),
-                };
-                if self.classes.iter().any(|x| x.name == c.name) {
-                    return Err(format!("the scenario writes {:?} already", c.name));
-                }
-                palette.class = c.name.clone();
-                self.classes.push(c);
-                // Classes written in a scenario are format 3's: an older reader then says the
-                // file is of a later format rather than that `classes` is unknown.
-                if self.format.unwrap_or(1) < CLASSES_FORMAT {
-                    self.format = Some(CLASSES_FORMAT);
+                if let Some(name) = add_own(&mut self.classes, &value.text()?, &offered, library)? {
+                    palette.class = name;
+                    // Classes written in a scenario are format 3's: an older reader then says the
+                    // file is of a later format rather than that `classes` is unknown.
+                    if self.format.unwrap_or(1) < CLASSES_FORMAT {
+                        self.format = Some(CLASSES_FORMAT);
+                    }
                 }
                 Ok(())
             }
