@@ -369,6 +369,88 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
 }
 
 #[test]
+fn a_boss_made_in_the_panel_has_immunities_and_specials_and_plays_them() {
+    let mut d = two_rooms();
+    choose(d.as_mut(), None, "types:add", "a new type");
+    d.set(None, "type:name", Value::Text("Ember Warden".into()))
+        .unwrap();
+    d.set(None, "type:boss", Value::Flag(true)).unwrap();
+    // Immunities: two added, the first changed, the second taken out.
+    choose(d.as_mut(), None, "type:immune:add", "stun");
+    choose(d.as_mut(), None, "type:immune:add", "poison");
+    choose(d.as_mut(), None, "type:immune:0", "wound");
+    choose(d.as_mut(), None, "type:immune:1", "take out");
+    // A special: a new one attacks; a move added after it, by 2.
+    choose(d.as_mut(), None, "type:add-special", "a new special");
+    choose(d.as_mut(), None, "type:special:0:add", "Move");
+    number(d.as_mut(), "type:special:0:act:1:n", 2);
+    choose(d.as_mut(), None, "type:add-special", "a new special");
+    // The first two cards perform the first special instead of their move and attack.
+    for c in 0..2 {
+        choose(
+            d.as_mut(),
+            None,
+            &format!("type:card:{c}:act:1"),
+            "take out",
+        );
+        choose(d.as_mut(), None, &format!("type:card:{c}:act:0"), "Special");
+    }
+    // Refused, the draft unchanged: an immunity twice, a special in a special, the special the
+    // cards perform taken out, a special's last action taken out.
+    choose(d.as_mut(), None, "type:special:1:act:0", "Move");
+    let before = d.text();
+    for (field, word, why) in [
+        ("type:immune:add", "wound", "immune to wound already"),
+        ("type:special:0:add", "Special", "plain actions"),
+        ("type:special:0:special", "take out", "performs Special 1"),
+        ("type:special:1:act:0", "take out", "needs an action"),
+    ] {
+        let e = d.set(None, field, Value::Choice(word.into())).unwrap_err();
+        assert!(e.contains(why), "{field}: {e}");
+        assert_eq!(d.text(), before, "{field}: {e}");
+    }
+    // The second special, which no card performs, goes.
+    choose(d.as_mut(), None, "type:special:1:special", "take out");
+    paint(d.as_mut(), "monster", &[(8, 1)]);
+    assert_eq!(d.report().error, None, "\n{}", d.text());
+    let text = d.text();
+    let s = <crate::rules::gloomhaven::Gloomhaven as crate::rules::Rules>::parse_scenario_in(
+        "x.ron",
+        &text,
+        &Library::default(),
+    )
+    .unwrap();
+    let boss = s
+        .monsters
+        .iter()
+        .find(|m| m.name == "Ember Warden")
+        .unwrap();
+    assert!(boss.hp_per_character);
+    use crate::rules::gloomhaven::scenario::{Condition, MonsterEffect};
+    assert_eq!(boss.immunities, [Condition::Wound]);
+    assert_eq!(boss.specials.len(), 1, "{text}");
+    assert!(matches!(
+        boss.specials[0][..],
+        [
+            MonsterEffect::Attack { value: 0, .. },
+            MonsterEffect::Move(2)
+        ]
+    ));
+    let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
+    assert_eq!(again.text(), text, "save → open → save changes the bytes");
+    // In games the boss performs its special.
+    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
+    while test.step() {}
+    assert_eq!(test.played(), 10);
+    assert!(
+        test.report
+            .count("Boss special")
+            .is_some_and(|c| c.games > 0),
+        "the special is never performed"
+    );
+}
+
+#[test]
 fn a_class_made_in_the_panel_is_played_goes_to_the_library_and_comes_back() {
     let mut d = two_rooms();
     choose(d.as_mut(), None, "classes:add", "a new class");

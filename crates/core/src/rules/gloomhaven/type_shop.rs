@@ -19,6 +19,8 @@ pub(super) const MAX_STAT: i64 = 1_000;
 pub(super) const MAX_REACH: i64 = 64;
 /// The most cards a deck and actions a card are given here.
 pub(super) const MAX_ROWS: usize = 64;
+/// The most specials a type is given here (the loader's bound).
+const MAX_SPECIALS: usize = 8;
 
 /// The kinds of action a card's row makes, and the row that takes the action out.
 const KINDS: [&str; 10] = [
@@ -43,6 +45,19 @@ pub(super) const ELEMENTS: [(&str, Element); 6] = [
     ("earth", Element::Earth),
     ("light", Element::Light),
     ("dark", Element::Dark),
+];
+/// The conditions a type may be immune to: those that hinder it.
+const IMMUNITIES: [(&str, Option<Condition>); 6] = [
+    ("poison", Some(Condition::Poison)),
+    ("wound", Some(Condition::Wound)),
+    ("stun", Some(Condition::Stun)),
+    ("immobilize", Some(Condition::Immobilize)),
+    ("disarm", Some(Condition::Disarm)),
+    ("muddle", Some(Condition::Muddle)),
+];
+/// The kinds of action a special's row makes: a special performs no special.
+const SPECIAL_KINDS: [&str; 9] = [
+    "Move", "Jump", "Attack", "Heal", "Shield", "Infuse", "Spawn", "—", "take out",
 ];
 /// The statistics a rank's rows edit: id, label, bound.
 const STATS: [(&str, &str, i64); 6] = [
@@ -225,6 +240,30 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
             (1, MAX_ROWS as i64),
         ),
     ];
+    for (k, c) in t.immunities.iter().enumerate() {
+        let mut words = vec!["take out"];
+        words.extend(IMMUNITIES.iter().map(|(w, _)| *w));
+        let now = IMMUNITIES
+            .iter()
+            .find(|(_, v)| *v == Some(*c))
+            .map_or("", |(w, _)| *w);
+        out.push(Field::choice(
+            &format!("type:immune:{k}"),
+            "…immune to",
+            now,
+            &words,
+        ));
+    }
+    if t.immunities.len() < IMMUNITIES.len() {
+        let mut words = vec!["—"];
+        words.extend(
+            IMMUNITIES
+                .iter()
+                .filter(|(_, v)| v.is_some_and(|c| !t.immunities.contains(&c)))
+                .map(|(w, _)| *w),
+        );
+        out.push(Field::choice("type:immune:add", "…immune +", "—", &words));
+    }
     for (rank, elite) in [("normal", false), ("elite", true)] {
         let st = stats_at(t, level, elite);
         for (id, label, hi) in STATS {
@@ -264,78 +303,13 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
             "…shuffle",
             c.shuffle,
         ));
-        for (j, a) in c.actions.iter().enumerate() {
-            let (word, number) = action_row(a);
-            let id = format!("type:card:{i}:act:{j}");
-            out.push(Field::choice(&id, "…action", word, &KINDS[..10]));
-            match a {
-                MonsterEffect::Move(_) | MonsterEffect::Jump(_) => out.push(Field::number(
-                    &format!("{id}:n"),
-                    "……move ±",
-                    number,
-                    (-MAX_REACH, MAX_REACH),
-                )),
-                MonsterEffect::Attack {
-                    range,
-                    targets,
-                    conditions,
-                    ..
-                } => {
-                    out.push(Field::number(
-                        &format!("{id}:n"),
-                        "……attack ±",
-                        number,
-                        (-MAX_REACH, MAX_REACH),
-                    ));
-                    out.push(Field::number(
-                        &format!("{id}:range"),
-                        "……range",
-                        i64::from(range.unwrap_or(0)),
-                        (0, MAX_REACH),
-                    ));
-                    out.push(Field::number(
-                        &format!("{id}:targets"),
-                        "……targets",
-                        i64::from(*targets),
-                        (1, 8),
-                    ));
-                    out.push(choice_of(
-                        &format!("{id}:condition"),
-                        "……gives",
-                        &CONDITIONS,
-                        &conditions.first().copied(),
-                    ));
-                }
-                MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
-                    out.push(Field::number(
-                        &format!("{id}:n"),
-                        "……by",
-                        number,
-                        (1, MAX_STAT),
-                    ));
-                }
-                MonsterEffect::Infuse(e) => {
-                    out.push(choice_of(
-                        &format!("{id}:element"),
-                        "……element",
-                        &ELEMENTS,
-                        e,
-                    ));
-                }
-                MonsterEffect::Spawn(m) => out.push(Field::choice(
-                    &format!("{id}:monster"),
-                    "……a normal",
-                    m,
-                    &names,
-                )),
-            }
-        }
-        out.push(Field::choice(
-            &format!("type:card:{i}:add"),
-            "…add action",
-            "—",
-            &KINDS[..9],
-        ));
+        action_fields(
+            &mut out,
+            &format!("type:card:{i}"),
+            &c.actions,
+            &names,
+            &KINDS,
+        );
         out.push(Field::choice(
             &format!("type:card:{i}:card"),
             "…this card",
@@ -349,6 +323,28 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
         "—",
         &["—", "a new card"],
     ));
+    // A boss's specials: a card's `Special n` performs the n-th list.
+    for (k, list) in t.specials.iter().enumerate() {
+        out.push(Field::choice(
+            &format!("type:special:{k}:special"),
+            &format!("Special {}", k + 1),
+            "keep",
+            &["keep", "take out"],
+        ));
+        action_fields(
+            &mut out,
+            &format!("type:special:{k}"),
+            list,
+            &names,
+            &SPECIAL_KINDS,
+        );
+    }
+    out.push(Field::choice(
+        "type:add-special",
+        "Add special",
+        "—",
+        &["—", "a new special"],
+    ));
     out.push(Field::choice(
         "type:type",
         "This monster type",
@@ -356,6 +352,91 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
         &["keep", "take out"],
     ));
     out
+}
+
+/// The rows of a list of actions (a card's, a special's) whose ids start with `prefix`: each
+/// action's kind and numbers, then a row to add one. `kinds` are the words an action's row offers
+/// (ending with `—` and `take out`); `names` the types a Spawn row offers.
+fn action_fields(
+    out: &mut Vec<Field>,
+    prefix: &str,
+    actions: &[MonsterEffect],
+    names: &[&str],
+    kinds: &[&str],
+) {
+    for (j, a) in actions.iter().enumerate() {
+        let (word, number) = action_row(a);
+        let id = format!("{prefix}:act:{j}");
+        out.push(Field::choice(&id, "…action", word, kinds));
+        match a {
+            MonsterEffect::Move(_) | MonsterEffect::Jump(_) => out.push(Field::number(
+                &format!("{id}:n"),
+                "……move ±",
+                number,
+                (-MAX_REACH, MAX_REACH),
+            )),
+            MonsterEffect::Attack {
+                range,
+                targets,
+                conditions,
+                ..
+            } => {
+                out.push(Field::number(
+                    &format!("{id}:n"),
+                    "……attack ±",
+                    number,
+                    (-MAX_REACH, MAX_REACH),
+                ));
+                out.push(Field::number(
+                    &format!("{id}:range"),
+                    "……range",
+                    i64::from(range.unwrap_or(0)),
+                    (0, MAX_REACH),
+                ));
+                out.push(Field::number(
+                    &format!("{id}:targets"),
+                    "……targets",
+                    i64::from(*targets),
+                    (1, 8),
+                ));
+                out.push(choice_of(
+                    &format!("{id}:condition"),
+                    "……gives",
+                    &CONDITIONS,
+                    &conditions.first().copied(),
+                ));
+            }
+            MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
+                out.push(Field::number(
+                    &format!("{id}:n"),
+                    "……by",
+                    number,
+                    (1, MAX_STAT),
+                ));
+            }
+            MonsterEffect::Infuse(e) => {
+                out.push(choice_of(
+                    &format!("{id}:element"),
+                    "……element",
+                    &ELEMENTS,
+                    e,
+                ));
+            }
+            MonsterEffect::Spawn(m) => out.push(Field::choice(
+                &format!("{id}:monster"),
+                "……a normal",
+                m,
+                names,
+            )),
+        }
+    }
+    // The add row offers the kinds and `—`, not `take out`.
+    out.push(Field::choice(
+        &format!("{prefix}:add"),
+        "…add action",
+        "—",
+        &kinds[..kinds.len() - 1],
+    ));
 }
 
 /// Sets one row of [`type_fields`] of the scenario's type `name` at `level`; gives the type's
@@ -412,6 +493,20 @@ pub fn set_type(
                     actions: vec![MonsterEffect::Move(0), action_of("Attack", 0, monsters)?],
                 });
             }
+        }
+        ["type", "immune", k] => set_immunity(&mut s.monsters[i].immunities, k, value)?,
+        ["type", "add-special"] => {
+            if value.text()? != "—" {
+                let t = &mut s.monsters[i];
+                if t.specials.len() >= MAX_SPECIALS {
+                    return Err(format!("a type has at most {MAX_SPECIALS} specials"));
+                }
+                t.specials.push(vec![plain_attack(0)]);
+            }
+        }
+        ["type", "special", k, ref rest @ ..] => {
+            let k: usize = k.parse().map_err(|_| format!("no field `{field}`"))?;
+            set_special(&mut s.monsters[i], k, rest, value, monsters, field)?;
         }
         ["type", "card", c, ref rest @ ..] => {
             let c: usize = c.parse().map_err(|_| format!("no field `{field}`"))?;
@@ -489,25 +584,134 @@ fn set_card(
                 deck.remove(c);
             }
         }
+        ["add"] | ["act", ..] => set_actions(&mut card.actions, rest, value, monsters, field)?,
+        _ => return Err(format!("no field `{field}`")),
+    }
+    Ok(())
+}
+
+/// Sets an immunity row: `k` is the immunity's index (a word of [`IMMUNITIES`] in its place, or
+/// `take out`) or `add` (a word added).
+fn set_immunity(immunities: &mut Vec<Condition>, k: &str, value: &Value) -> Result<(), String> {
+    let word = value.text()?;
+    if word == "—" {
+        return Ok(());
+    }
+    let at = match k {
+        "add" => None,
+        k => {
+            let k: usize = k.parse().map_err(|_| format!("no immunity `{k}`"))?;
+            if k >= immunities.len() {
+                return Err(format!("the type has no immunity {}", k + 1));
+            }
+            Some(k)
+        }
+    };
+    if word == "take out" {
+        let k = at.ok_or("nothing to take out")?;
+        immunities.remove(k);
+        return Ok(());
+    }
+    let c = chosen(&IMMUNITIES, value, "condition a type is immune to")?.ok_or("no condition")?;
+    if immunities
+        .iter()
+        .enumerate()
+        .any(|(j, x)| *x == c && Some(j) != at)
+    {
+        return Err(format!("the type is immune to {word} already"));
+    }
+    match at {
+        Some(k) => immunities[k] = c,
+        None => immunities.push(c),
+    }
+    Ok(())
+}
+
+/// Sets a row of the type's special `k` (`rest` is the field's id after `type:special:k`).
+/// A special a card still performs stays; those after it are renumbered on the cards.
+fn set_special(
+    t: &mut MonsterType,
+    k: usize,
+    rest: &[&str],
+    value: &Value,
+    monsters: &[String],
+    field: &str,
+) -> Result<(), String> {
+    if k >= t.specials.len() {
+        return Err(format!("the type has no special {}", k + 1));
+    }
+    let n = u32::try_from(k + 1).unwrap_or(u32::MAX);
+    match rest {
+        ["special"] => {
+            if value.text()? != "take out" {
+                return Ok(());
+            }
+            let actions = t
+                .deck
+                .iter()
+                .flat_map(|c| c.actions.iter().map(move |a| (c, a)));
+            if let Some((c, _)) = actions
+                .into_iter()
+                .find(|(_, a)| **a == MonsterEffect::Special(n))
+            {
+                return Err(format!(
+                    "card {:?} performs Special {n}: take that action out first",
+                    c.name
+                ));
+            }
+            t.specials.remove(k);
+            for a in t.deck.iter_mut().flat_map(|c| &mut c.actions) {
+                if let MonsterEffect::Special(m) = a
+                    && *m > n
+                {
+                    *m -= 1;
+                }
+            }
+        }
+        ["act", _, ..]
+            if rest.len() == 2 && value.text()? == "take out" && t.specials[k].len() == 1 =>
+        {
+            return Err("a special needs an action: take the special out instead".into());
+        }
+        ["add" | "act", ..] => {
+            if value.text().is_ok_and(|w| w == "Special") {
+                return Err("a special performs plain actions, not a special".into());
+            }
+            set_actions(&mut t.specials[k], rest, value, monsters, field)?;
+        }
+        _ => return Err(format!("no field `{field}`")),
+    }
+    Ok(())
+}
+
+/// Sets a row of [`action_fields`] of `actions` (`rest` is the field's id after the list's
+/// prefix: `add`, or `act`, the action's index and what of it).
+fn set_actions(
+    actions: &mut Vec<MonsterEffect>,
+    rest: &[&str],
+    value: &Value,
+    monsters: &[String],
+    field: &str,
+) -> Result<(), String> {
+    match rest {
         ["add"] => {
             let word = value.text()?;
             if word != "—" {
-                if card.actions.len() >= MAX_ROWS {
-                    return Err(format!("a card holds at most {MAX_ROWS} actions here"));
+                if actions.len() >= MAX_ROWS {
+                    return Err(format!("at most {MAX_ROWS} actions here"));
                 }
-                card.actions.push(action_of(&word, 0, monsters)?);
+                actions.push(action_of(&word, 0, monsters)?);
             }
         }
         ["act", j, what @ ..] => {
             let j: usize = j.parse().map_err(|_| format!("no field `{field}`"))?;
-            let a = card
-                .actions
+            let a = actions
                 .get_mut(j)
-                .ok_or_else(|| format!("the card has no action {}", j + 1))?;
+                .ok_or_else(|| format!("no action {}", j + 1))?;
             match what {
                 [] => match value.text()?.as_str() {
                     "take out" => {
-                        card.actions.remove(j);
+                        actions.remove(j);
                     }
                     "—" => {}
                     word => {
