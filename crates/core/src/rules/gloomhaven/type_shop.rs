@@ -407,9 +407,14 @@ fn action_fields(
                 ));
             }
             MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
+                let label = if matches!(a, MonsterEffect::Special(_)) {
+                    "……number"
+                } else {
+                    "……by"
+                };
                 out.push(Field::number(
                     &format!("{id}:n"),
-                    "……by",
+                    label,
                     number,
                     (1, MAX_STAT),
                 ));
