@@ -3182,9 +3182,9 @@ fn shop_playtest(t: &mut Table) -> Vec<String> {
 }
 
 /// From an empty workshop, by clicks alone, a Brimstone fight: its second tile erased, tiles
-/// stamped at the palette's size, a wall square, a second hero with more health, the fight tile
-/// moved, a second threat card of three models; playtested, named, saved, reopened unchanged and
-/// played.
+/// stamped at the palette's size, a wall square, a second hero with more health and a hatchet,
+/// the fight tile moved, a second threat card of three models that shoot from 2 squares;
+/// playtested, named, saved, reopened unchanged and played.
 #[test]
 fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
     let _turn = Turn::take();
@@ -3211,8 +3211,14 @@ fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
     t.click("shop:brush:select");
     shop_select(&mut t, 1, 1);
     shop_edit(&mut t, "shop:field:hero:health:more");
+    shop_edit(&mut t, "shop:field:hero:weapon");
     shop_edit(&mut t, "shop:field:threat:add");
     shop_edit(&mut t, "shop:field:threat:2:group:1:count:more");
+    // A shooting group needs a range: the Check window says so until it has one.
+    shop_choose(&mut t, "threat:2:group:1:behaviour", "Ranged");
+    for _ in 0..2 {
+        shop_edit(&mut t, "shop:field:threat:2:group:1:range:more");
+    }
     let p = t.wait_for("a playable fight", 60, |p| {
         (p["workshop"]["playable"] == true).then(|| p.clone())
     });
@@ -3223,7 +3229,9 @@ fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
         "walls: [(1, 4)]",
         "fight_tile: \"Tile 3\"",
         "(name: \"Hero 2\", at: (1, 1), health: 8",
+        "weapon: (name: \"Hatchet\", combat: 1",
         "(name: \"Ganger 2\", count: 3",
+        "behaviour: Ranged, move: 4, range: 2,",
     ] {
         assert!(text.contains(made), "{made}\n{text}");
     }

@@ -825,8 +825,8 @@ fn brushes_window(
 }
 
 /// The panels: what the brushes carry, the scenario's fields and the selected cell's in the
-/// Scenario window; the special rules' rows in a window of their own, and the monster types'
-/// and the classes' in another.
+/// Scenario window; the special rules' rows in a window of their own, and the monster types' and
+/// the classes' (or a fight's threat cards) in another.
 fn fields_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
@@ -836,19 +836,24 @@ fn fields_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let selected = tools.selected;
-    let (mut rules, mut types, mut classes, mut fields) =
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let (mut rules, mut types, mut classes, mut threats, mut fields) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for f in draft.0.fields(selected) {
-        if f.id.starts_with("rule:") {
-            rules.push(f);
-        } else if f.id.starts_with("type:") || f.id.starts_with("types:") {
-            types.push(f);
-        } else if f.id.starts_with("class:") || f.id.starts_with("classes:") {
-            classes.push(f);
-        } else {
-            fields.push(f);
+        let kind = f.id.split(':').next().unwrap_or_default();
+        match kind {
+            "rule" => rules.push(f),
+            "type" | "types" => types.push(f),
+            "class" | "classes" => classes.push(f),
+            "threat" => threats.push(f),
+            _ => fields.push(f),
         }
     }
+    // The right-hand window holds what the scenario's foes and heroes are made of.
+    let makings = if threats.is_empty() {
+        "Monster types and classes"
+    } else {
+        "Threat cards"
+    };
     let own = draft.0.own_entries();
     let tools = &mut *tools;
     let mut changed = None;
@@ -859,8 +864,12 @@ fn fields_window(
         (Slot::Walk, "Special rules", vec![("", &rules)]),
         (
             Slot::Figure,
-            "Monster types and classes",
-            vec![("monsters", &types), ("classes", &classes)],
+            makings,
+            vec![
+                ("monsters", &types),
+                ("classes", &classes),
+                ("threats", &threats),
+            ],
         ),
     ] {
         // A module whose scenarios have no special rules, types or classes of their own (a

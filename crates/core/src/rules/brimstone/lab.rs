@@ -66,7 +66,7 @@ const GROUP_NAMES: [&str; 8] = [
     "Pale Wraith",
 ];
 /// The behaviours, by the words the file uses.
-const BEHAVIOURS: [(&str, Behaviour); 6] = [
+pub(super) const BEHAVIOURS: [(&str, Behaviour); 6] = [
     ("Melee", Behaviour::Melee),
     ("Ranged", Behaviour::Ranged),
     ("MeleeOrRanged", Behaviour::MeleeOrRanged),
@@ -75,7 +75,7 @@ const BEHAVIOURS: [(&str, Behaviour); 6] = [
     ("Support", Behaviour::Support),
 ];
 /// The ambush styles, by the words the file uses.
-const STYLES: [(&str, Style); 4] = [
+pub(super) const STYLES: [(&str, Style); 4] = [
     ("Plain", Style::Plain),
     ("Shootout", Style::Shootout),
     ("Support", Style::Support),

@@ -22,6 +22,7 @@ pub mod case;
 pub mod choices;
 pub mod coverage;
 pub mod end_of_fight;
+mod fight_panel;
 mod from_lab;
 mod heroes;
 pub mod lab;

@@ -1,6 +1,7 @@
 //! A Brimstone fight in the workshop: its file written as people read one, and its board of tiles,
 //! its heroes and its threat cards made by brushes and panel fields.
 
+use super::fight_panel::MAX_FIELD;
 use super::placement::{Initiative, Style};
 use super::scenario::{
     BoardSpec, GridName, GroupSpec, Gun, HeroSpec, RulesName, ScenarioFile, ThreatCard, TileSpec,
@@ -18,8 +19,6 @@ const HEADER: &str = "Made in Foehold's scenario workshop. The format is in docs
 
 /// The largest side of a tile the brush stamps.
 const MAX_TILE_SIDE: i64 = 8;
-/// The most a panel's number takes (the loader bounds each again).
-const MAX_FIELD: i64 = 99;
 
 impl Document for ScenarioFile {
     fn write(&self) -> String {
@@ -106,7 +105,7 @@ pub(super) fn new_hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpe
 
 /// A threat card as a new one starts: a pack of gangers (named by the card: a fight's groups
 /// have names of their own).
-fn threat(n: usize) -> ThreatCard {
+pub(super) fn threat(n: usize) -> ThreatCard {
     ThreatCard {
         name: format!("Threat {n}"),
         groups: vec![new_group(n)],
@@ -422,44 +421,7 @@ impl Shop for ScenarioFile {
                 (1, MAX_FIELD),
             ),
         ];
-        for (i, t) in self.threats.iter().enumerate() {
-            let n = i + 1;
-            out.push(Field::text(
-                &format!("threat:{n}:name"),
-                &format!("Threat {n}"),
-                &t.name,
-            ));
-            for (j, g) in t.groups.iter().enumerate() {
-                let id = format!("threat:{n}:group:{}", j + 1);
-                out.push(Field::text(&format!("{id}:name"), "…group", &g.name));
-                out.push(Field::number(
-                    &format!("{id}:count"),
-                    "…models",
-                    i64::from(g.count),
-                    (1, MAX_FIELD),
-                ));
-                out.push(Field::number(
-                    &format!("{id}:wounds"),
-                    "…wounds",
-                    i64::from(g.wounds),
-                    (1, MAX_FIELD),
-                ));
-            }
-        }
-        out.push(Field::flag("threat:add", "Add a threat card", false));
-        if let Some(i) = selected.and_then(|c| self.hero_at(c)) {
-            let h = &self.heroes[i];
-            out.push(Field::text("hero:name", "Hero", &h.name));
-            for (id, label, v) in [
-                ("hero:health", "…health", h.health),
-                ("hero:defense", "…defense", h.defense),
-                ("hero:initiative", "…initiative", h.initiative),
-                ("hero:move", "…move", h.move_points),
-                ("hero:combat", "…combat", h.combat),
-            ] {
-                out.push(Field::number(id, label, i64::from(v), (0, MAX_FIELD)));
-            }
-        }
+        out.extend(super::fight_panel::fields(self, selected));
         out
     }
 
@@ -479,53 +441,11 @@ impl Shop for ScenarioFile {
             "fight_tile" => self.fight_tile = text()?,
             "round_limit" => self.round_limit = number()?,
             "threat_draws" => self.threat_draws = number()?,
-            "threat:add" => {
-                if value == Value::Flag(true) {
-                    self.threats.push(threat(self.threats.len() + 1));
+            f => {
+                if !super::fight_panel::set(self, selected, f, &value)? {
+                    return Err(format!("no field `{f}`"));
                 }
             }
-            f if f.starts_with("hero:") => {
-                let i = selected
-                    .and_then(|c| self.hero_at(c))
-                    .ok_or("select a hero first")?;
-                let h = &mut self.heroes[i];
-                match f {
-                    "hero:name" => h.name = text()?,
-                    "hero:health" => h.health = number()?,
-                    "hero:defense" => h.defense = number()?,
-                    "hero:initiative" => h.initiative = number()?,
-                    "hero:move" => h.move_points = number()?,
-                    "hero:combat" => h.combat = number()?,
-                    _ => return Err(format!("no field `{f}`")),
-                }
-            }
-            f if f.starts_with("threat:") => {
-                let parts: Vec<&str> = f.split(':').collect();
-                let index = |k: usize, len: usize| {
-                    parts
-                        .get(k)
-                        .and_then(|n| n.parse::<usize>().ok())
-                        .and_then(|n| n.checked_sub(1))
-                        .filter(|&i| i < len)
-                        .ok_or_else(|| format!("no field `{f}`"))
-                };
-                let i = index(1, self.threats.len())?;
-                match parts[2..] {
-                    ["name"] => self.threats[i].name = text()?,
-                    ["group", _, what] => {
-                        let j = index(3, self.threats[i].groups.len())?;
-                        let g = &mut self.threats[i].groups[j];
-                        match what {
-                            "name" => g.name = text()?,
-                            "count" => g.count = number()?,
-                            "wounds" => g.wounds = number()?,
-                            _ => return Err(format!("no field `{f}`")),
-                        }
-                    }
-                    _ => return Err(format!("no field `{f}`")),
-                }
-            }
-            f => return Err(format!("no field `{f}`")),
         }
         Ok(())
     }
@@ -606,5 +526,113 @@ mod tests {
                 .contains("no tile")
         );
         assert_eq!(d.text(), before);
+    }
+
+    fn choose(d: &mut dyn AnyDraft, at: Option<CellKey>, field: &str, word: &str) {
+        d.set(at, field, Value::Choice(word.into()))
+            .unwrap_or_else(|e| panic!("{field} = {word}: {e}"));
+    }
+
+    #[test]
+    fn a_fights_start_loot_heroes_gear_and_groups_are_made_in_the_panel() {
+        let mut d = blank();
+        let hero = Some((0, 0));
+        // A lurking threat, then an ambush before anyone moved.
+        choose(d.as_mut(), None, "start", "a lurking threat");
+        d.set(None, "lurk:move", Value::Number(2)).unwrap();
+        assert!(
+            d.text().contains("lurk: (start_of_round: 1, after_move: 2"),
+            "{}",
+            d.text()
+        );
+        choose(d.as_mut(), None, "start", "an ambush, no one moved");
+        // Loot: two cards, one renamed, the other taken out.
+        choose(d.as_mut(), None, "loot:add", "a new card");
+        choose(d.as_mut(), None, "loot:add", "a new card");
+        d.set(None, "loot:0", Value::Text("Tin Lantern".into()))
+            .unwrap();
+        choose(d.as_mut(), None, "loot:1:card", "take out");
+        // The hero: a hatchet with a free attack, no gun, melee hits on 3.
+        d.set(hero, "hero:weapon", Value::Flag(true)).unwrap();
+        d.set(hero, "hero:weapon:free_attack", Value::Flag(true))
+            .unwrap();
+        d.set(hero, "hero:gun", Value::Flag(false)).unwrap();
+        d.set(hero, "hero:melee_to_hit", Value::Number(3)).unwrap();
+        // The card's gangers shoot from 4 squares, roll their initiative, wear armour; a second
+        // group added, then taken out again; a second card.
+        let g = "threat:1:group:1";
+        choose(d.as_mut(), None, &format!("{g}:behaviour"), "Ranged");
+        d.set(None, &format!("{g}:range"), Value::Number(4))
+            .unwrap();
+        d.set(None, &format!("{g}:rolled"), Value::Flag(true))
+            .unwrap();
+        d.set(None, &format!("{g}:armour"), Value::Number(1))
+            .unwrap();
+        choose(d.as_mut(), None, "threat:1:add-group", "a new group");
+        choose(d.as_mut(), None, "threat:1:group:2:style", "Immobile");
+        choose(d.as_mut(), None, "threat:1:group:2:group", "take out");
+        d.set(None, "threat:add", Value::Flag(true)).unwrap();
+        assert_eq!(d.report().error, None, "\n{}", d.text());
+        let text = d.text();
+        let f = ScenarioFile::read("x.ron", &text).unwrap();
+        assert_eq!(
+            f.ambush,
+            Some(super::super::scenario::AmbushSpec {
+                triggered_before_anyone_moved: true
+            })
+        );
+        assert_eq!(
+            (f.lurk, f.loot.as_slice()),
+            (None, ["Tin Lantern".to_string()].as_slice())
+        );
+        let h = &f.heroes[0];
+        assert!(h.gun.is_none() && h.weapon.as_ref().is_some_and(|w| w.free_attack));
+        let g1 = &f.threats[0].groups;
+        assert_eq!(g1.len(), 1);
+        assert_eq!(
+            (g1[0].behaviour, g1[0].range, g1[0].initiative, g1[0].armour),
+            (Behaviour::Ranged, 4, Initiative::Variable, 1)
+        );
+        assert_eq!(f.threats.len(), 2);
+        let again = open_draft("fight.ron", &text, Library::default()).unwrap();
+        assert_eq!(again.text(), text);
+        let mut test = d.playtest(20, PartyChoice::default()).unwrap();
+        while test.step() {}
+        assert_eq!((test.played(), test.report.unfinished), (20, 0));
+        // Refused with the draft as it was: a keyword no group has, gear of no hero selected,
+        // the last group and the last card taken out.
+        let before = d.text();
+        for (at, field, v, why) in [
+            (
+                None,
+                format!("{g}:behaviour"),
+                Value::Choice("Flying".into()),
+                "no such keyword",
+            ),
+            (None, "hero:gun".into(), Value::Flag(true), "select a hero"),
+            (
+                None,
+                format!("{g}:group"),
+                Value::Choice("take out".into()),
+                "brings a group",
+            ),
+        ] {
+            let e = d.set(at, &field, v).unwrap_err();
+            assert!(e.contains(why), "{field}: {e}");
+            assert_eq!(d.text(), before, "{field}");
+        }
+        choose(d.as_mut(), None, "threat:2:card", "take out");
+        let e = d
+            .set(None, "threat:1:card", Value::Choice("take out".into()))
+            .unwrap_err();
+        assert!(e.contains("needs a threat card"), "{e}");
+        // A number past the loader's bound is the loader's error, in its words.
+        d.set(None, &format!("{g}:to_hit"), Value::Number(9))
+            .unwrap();
+        let e = d.report().error.clone().expect("to hit 9 is refused");
+        assert!(
+            e.to_string().contains("`to_hit` is 9: expected 2 to 6"),
+            "{e}"
+        );
     }
 }
