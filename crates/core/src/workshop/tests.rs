@@ -380,6 +380,11 @@ fn a_boss_made_in_the_panel_has_immunities_and_specials_and_plays_them() {
     choose(d.as_mut(), None, "type:immune:add", "poison");
     choose(d.as_mut(), None, "type:immune:0", "wound");
     choose(d.as_mut(), None, "type:immune:1", "take out");
+    // No card performs a special the type does not have.
+    let e = d
+        .set(None, "type:card:0:act:0", Value::Choice("Special".into()))
+        .unwrap_err();
+    assert!(e.contains("no special"), "{e}");
     // A special: a new one attacks; a move added after it, by 2.
     choose(d.as_mut(), None, "type:add-special", "a new special");
     choose(d.as_mut(), None, "type:special:0:add", "Move");
@@ -399,6 +404,11 @@ fn a_boss_made_in_the_panel_has_immunities_and_specials_and_plays_them() {
     // cards perform taken out, a special's last action taken out.
     choose(d.as_mut(), None, "type:special:1:act:0", "Move");
     let before = d.text();
+    let e = d
+        .set(None, "type:card:0:act:0:n", Value::Number(3))
+        .unwrap_err();
+    assert!(e.contains("from 1 to 2"), "{e}");
+    assert_eq!(d.text(), before);
     for (field, word, why) in [
         ("type:immune:add", "wound", "immune to wound already"),
         ("type:special:0:add", "Special", "plain actions"),

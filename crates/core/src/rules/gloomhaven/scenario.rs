@@ -2604,6 +2604,8 @@ pub(crate) const MAX_NUMBER: i64 = 1_000;
 pub(crate) const MAX_REACH: i64 = 64;
 /// Targets of one attack, cards of a hero, cards of a monster deck and monster types are at most this.
 pub(crate) const MAX_COUNT: usize = 64;
+/// At most this many specials of a boss.
+pub(crate) const MAX_SPECIALS: usize = 8;
 /// A modifier deck holds at most this many cards.
 pub(crate) const MAX_MODIFIERS: usize = 1_000;
 /// The round limit is at most this.
@@ -2868,7 +2870,7 @@ fn monster_bounds(file: &str, text: &str, m: &MonsterType, heroes: usize) -> Res
     }
     num("standees", n(m.standees), 1, MAX_COUNT as i64)?;
     count("deck", m.deck.len(), MAX_COUNT)?;
-    count("specials", m.specials.len(), 8)?;
+    count("specials", m.specials.len(), MAX_SPECIALS)?;
     for c in &m.deck {
         num("initiative", n(c.initiative), 0, MAX_NUMBER)?;
         count("actions", c.actions.len(), MAX_COUNT)?;

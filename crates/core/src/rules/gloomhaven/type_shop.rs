@@ -7,8 +7,8 @@
 //! condition) stay as the file wrote them.
 
 use super::scenario::{
-    AbilityCard, Condition, Element, MAX_LEVEL, MonsterEffect, MonsterType, Ranks, RuleEffect,
-    Scenario, Stats, Trigger, Victory,
+    AbilityCard, Condition, Element, MAX_LEVEL, MAX_SPECIALS, MonsterEffect, MonsterType, Ranks,
+    RuleEffect, Scenario, Stats, Trigger, Victory,
 };
 use crate::rules::lab::{Field, Value};
 
@@ -19,8 +19,6 @@ pub(super) const MAX_STAT: i64 = 1_000;
 pub(super) const MAX_REACH: i64 = 64;
 /// The most cards a deck and actions a card are given here.
 pub(super) const MAX_ROWS: usize = 64;
-/// The most specials a type is given here (the loader's bound).
-const MAX_SPECIALS: usize = 8;
 
 /// The kinds of action a card's row makes, and the row that takes the action out.
 const KINDS: [&str; 10] = [
@@ -46,14 +44,15 @@ pub(super) const ELEMENTS: [(&str, Element); 6] = [
     ("light", Element::Light),
     ("dark", Element::Dark),
 ];
-/// The conditions a type may be immune to: those that hinder it.
-const IMMUNITIES: [(&str, Option<Condition>); 6] = [
-    ("poison", Some(Condition::Poison)),
-    ("wound", Some(Condition::Wound)),
-    ("stun", Some(Condition::Stun)),
-    ("immobilize", Some(Condition::Immobilize)),
-    ("disarm", Some(Condition::Disarm)),
-    ("muddle", Some(Condition::Muddle)),
+/// The conditions the panel makes a type immune to: those that hinder it. (A file may name
+/// others; their rows show them and keep them.)
+const IMMUNITIES: [(&str, Condition); 6] = [
+    ("poison", Condition::Poison),
+    ("wound", Condition::Wound),
+    ("stun", Condition::Stun),
+    ("immobilize", Condition::Immobilize),
+    ("disarm", Condition::Disarm),
+    ("muddle", Condition::Muddle),
 ];
 /// The kinds of action a special's row makes: a special performs no special.
 const SPECIAL_KINDS: [&str; 9] = [
@@ -243,10 +242,10 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
     for (k, c) in t.immunities.iter().enumerate() {
         let mut words = vec!["take out"];
         words.extend(IMMUNITIES.iter().map(|(w, _)| *w));
-        let now = IMMUNITIES
-            .iter()
-            .find(|(_, v)| *v == Some(*c))
-            .map_or("", |(w, _)| *w);
+        let now = c.name();
+        if !words.contains(&now) {
+            words.push(now);
+        }
         out.push(Field::choice(
             &format!("type:immune:{k}"),
             "…immune to",
@@ -254,14 +253,14 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
             &words,
         ));
     }
-    if t.immunities.len() < IMMUNITIES.len() {
+    let more: Vec<&str> = IMMUNITIES
+        .iter()
+        .filter(|(_, c)| !t.immunities.contains(c))
+        .map(|(w, _)| *w)
+        .collect();
+    if !more.is_empty() {
         let mut words = vec!["—"];
-        words.extend(
-            IMMUNITIES
-                .iter()
-                .filter(|(_, v)| v.is_some_and(|c| !t.immunities.contains(&c)))
-                .map(|(w, _)| *w),
-        );
+        words.extend(more);
         out.push(Field::choice("type:immune:add", "…immune +", "—", &words));
     }
     for (rank, elite) in [("normal", false), ("elite", true)] {
@@ -308,7 +307,7 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
             &format!("type:card:{i}"),
             &c.actions,
             &names,
-            &KINDS,
+            (&KINDS, t.specials.len()),
         );
         out.push(Field::choice(
             &format!("type:card:{i}:card"),
@@ -336,7 +335,7 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
             &format!("type:special:{k}"),
             list,
             &names,
-            &SPECIAL_KINDS,
+            (&SPECIAL_KINDS, 0),
         );
     }
     out.push(Field::choice(
@@ -356,13 +355,14 @@ pub fn type_fields(s: &Scenario, name: &str, level: u32, monsters: &[String]) ->
 
 /// The rows of a list of actions (a card's, a special's) whose ids start with `prefix`: each
 /// action's kind and numbers, then a row to add one. `kinds` are the words an action's row offers
-/// (ending with `—` and `take out`); `names` the types a Spawn row offers.
+/// (ending with `—` and `take out`), with the number of specials a Special row chooses among;
+/// `names` the types a Spawn row offers.
 fn action_fields(
     out: &mut Vec<Field>,
     prefix: &str,
     actions: &[MonsterEffect],
     names: &[&str],
-    kinds: &[&str],
+    (kinds, specials): (&[&str], usize),
 ) {
     for (j, a) in actions.iter().enumerate() {
         let (word, number) = action_row(a);
@@ -406,17 +406,21 @@ fn action_fields(
                     &conditions.first().copied(),
                 ));
             }
-            MonsterEffect::Heal(_) | MonsterEffect::Shield(_) | MonsterEffect::Special(_) => {
-                let label = if matches!(a, MonsterEffect::Special(_)) {
-                    "……number"
-                } else {
-                    "……by"
-                };
+            MonsterEffect::Heal(_) | MonsterEffect::Shield(_) => {
                 out.push(Field::number(
                     &format!("{id}:n"),
-                    label,
+                    "……by",
                     number,
                     (1, MAX_STAT),
+                ));
+            }
+            MonsterEffect::Special(_) => {
+                let most = i64::try_from(specials.max(1)).unwrap_or(1);
+                out.push(Field::number(
+                    &format!("{id}:n"),
+                    "……number",
+                    number,
+                    (1, most),
                 ));
             }
             MonsterEffect::Infuse(e) => {
@@ -519,7 +523,7 @@ pub fn set_type(
             if c >= t.deck.len() {
                 return Err(format!("the type has no card {}", c + 1));
             }
-            set_card(&mut t.deck, c, rest, value, monsters, field)?;
+            set_card(t, c, rest, value, monsters, field)?;
         }
         ["type", flag @ ("flying" | "advantage" | "boss")] => {
             let t = &mut s.monsters[i];
@@ -561,15 +565,17 @@ pub(super) fn bounded(value: &Value, lo: i64, hi: i64) -> Result<u32, String> {
     Ok(n)
 }
 
-/// Sets a row of card `c` of `deck` (`rest` is the field's id after `type:card:c`).
+/// Sets a row of card `c` of the type's deck (`rest` is the field's id after `type:card:c`).
 fn set_card(
-    deck: &mut Vec<AbilityCard>,
+    t: &mut MonsterType,
     c: usize,
     rest: &[&str],
     value: &Value,
     monsters: &[String],
     field: &str,
 ) -> Result<(), String> {
+    let specials = t.specials.len();
+    let deck = &mut t.deck;
     let card = &mut deck[c];
     match rest {
         ["name"] => {
@@ -589,7 +595,10 @@ fn set_card(
                 deck.remove(c);
             }
         }
-        ["add"] | ["act", ..] => set_actions(&mut card.actions, rest, value, monsters, field)?,
+        ["add"] | ["act", ..] => {
+            let actions = &mut card.actions;
+            set_actions(actions, rest, value, (monsters, specials), field)?;
+        }
         _ => return Err(format!("no field `{field}`")),
     }
     Ok(())
@@ -617,7 +626,7 @@ fn set_immunity(immunities: &mut Vec<Condition>, k: &str, value: &Value) -> Resu
         immunities.remove(k);
         return Ok(());
     }
-    let c = chosen(&IMMUNITIES, value, "condition a type is immune to")?.ok_or("no condition")?;
+    let c = chosen(&IMMUNITIES, value, "condition a type is immune to")?;
     if immunities
         .iter()
         .enumerate()
@@ -673,16 +682,14 @@ fn set_special(
                 }
             }
         }
-        ["act", _, ..]
-            if rest.len() == 2 && value.text()? == "take out" && t.specials[k].len() == 1 =>
-        {
+        ["act", "0"] if value.text()? == "take out" && t.specials[k].len() == 1 => {
             return Err("a special needs an action: take the special out instead".into());
         }
         ["add" | "act", ..] => {
             if value.text().is_ok_and(|w| w == "Special") {
                 return Err("a special performs plain actions, not a special".into());
             }
-            set_actions(&mut t.specials[k], rest, value, monsters, field)?;
+            set_actions(&mut t.specials[k], rest, value, (monsters, 0), field)?;
         }
         _ => return Err(format!("no field `{field}`")),
     }
@@ -690,14 +697,21 @@ fn set_special(
 }
 
 /// Sets a row of [`action_fields`] of `actions` (`rest` is the field's id after the list's
-/// prefix: `add`, or `act`, the action's index and what of it).
+/// prefix: `add`, or `act`, the action's index and what of it). `specials` is how many the type
+/// has: a Special action performs one of them.
 fn set_actions(
     actions: &mut Vec<MonsterEffect>,
     rest: &[&str],
     value: &Value,
-    monsters: &[String],
+    (monsters, specials): (&[String], usize),
     field: &str,
 ) -> Result<(), String> {
+    let special = |word: &str| {
+        if word == "Special" && specials == 0 {
+            return Err("the type has no special to perform: add one first".to_string());
+        }
+        Ok(())
+    };
     match rest {
         ["add"] => {
             let word = value.text()?;
@@ -705,6 +719,7 @@ fn set_actions(
                 if actions.len() >= MAX_ROWS {
                     return Err(format!("at most {MAX_ROWS} actions here"));
                 }
+                special(&word)?;
                 actions.push(action_of(&word, 0, monsters)?);
             }
         }
@@ -722,6 +737,13 @@ fn set_actions(
                     word => {
                         let (old, number) = action_row(a);
                         if old != word {
+                            special(word)?;
+                            // A kind's number kept where it names a special the type has.
+                            let number = if word == "Special" && number as usize > specials {
+                                1
+                            } else {
+                                number
+                            };
                             *a = action_of(word, number, monsters)?;
                         }
                     }
@@ -731,10 +753,11 @@ fn set_actions(
                         *n = signed(value, MAX_REACH)?;
                     }
                     MonsterEffect::Attack { value: n, .. } => *n = signed(value, MAX_REACH)?,
-                    MonsterEffect::Heal(n)
-                    | MonsterEffect::Shield(n)
-                    | MonsterEffect::Special(n) => {
+                    MonsterEffect::Heal(n) | MonsterEffect::Shield(n) => {
                         *n = bounded(value, 1, MAX_STAT)?;
+                    }
+                    MonsterEffect::Special(n) => {
+                        *n = bounded(value, 1, i64::try_from(specials).unwrap_or(0))?;
                     }
                     _ => return Err(format!("no field `{field}`")),
                 },
