@@ -3183,7 +3183,7 @@ fn shop_playtest(t: &mut Table) -> Vec<String> {
 
 /// From an empty workshop, by clicks alone, a Brimstone fight: its second tile erased, tiles
 /// stamped at the palette's size, a wall square, a second hero with more health and a hatchet,
-/// the fight tile moved, a second threat card of three models that shoot from 2 squares;
+/// the fight tile moved, a second threat card of three models that shoot from 4 squares;
 /// playtested, named, saved, reopened unchanged and played.
 #[test]
 fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
@@ -3214,10 +3214,10 @@ fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
     shop_edit(&mut t, "shop:field:hero:weapon");
     shop_edit(&mut t, "shop:field:threat:add");
     shop_edit(&mut t, "shop:field:threat:2:group:1:count:more");
-    // A shooting group needs a range: the Check window says so until it has one.
+    // A group made to shoot shoots 6 squares until told otherwise.
     shop_choose(&mut t, "threat:2:group:1:behaviour", "Ranged");
     for _ in 0..2 {
-        shop_edit(&mut t, "shop:field:threat:2:group:1:range:more");
+        shop_edit(&mut t, "shop:field:threat:2:group:1:range:less");
     }
     let p = t.wait_for("a playable fight", 60, |p| {
         (p["workshop"]["playable"] == true).then(|| p.clone())
@@ -3231,7 +3231,7 @@ fn a_brimstone_fight_is_made_by_clicks_in_the_workshop_playtested_and_saved() {
         "(name: \"Hero 2\", at: (1, 1), health: 8",
         "weapon: (name: \"Hatchet\", combat: 1",
         "(name: \"Ganger 2\", count: 3",
-        "behaviour: Ranged, move: 4, range: 2,",
+        "behaviour: Ranged, move: 4, range: 4,",
     ] {
         assert!(text.contains(made), "{made}\n{text}");
     }

@@ -791,11 +791,7 @@ impl TargetingInput {
         c.at_most("move", a.move_points, MAX_STEPS)?;
         c.at_most("range", a.range, MAX_STEPS)?;
         c.at_most("same_type_count", a.same_type_count, MAX_STEPS)?;
-        let shoots = matches!(
-            a.behaviour,
-            Behaviour::Ranged | Behaviour::MeleeOrRanged | Behaviour::Shootout
-        );
-        if shoots && a.range == 0 {
+        if a.behaviour.shoots() && a.range == 0 {
             return Err(c.err(
                 "range:",
                 format!("{:?} needs `range` of at least 1", a.behaviour),

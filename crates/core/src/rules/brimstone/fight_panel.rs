@@ -1,13 +1,17 @@
-//! The workshop's panel rows of a Brimstone fight: how it starts, its loot deck, the selected
-//! hero's statistics and gear, and its threat cards group by group with every number a group has.
+//! The workshop's panel rows of a Brimstone fight: its start, loot, heroes and threat cards.
 //!
-//! A row sets the file's field as it is; the loader's bounds (checked after every edit) say what
-//! is wrong, in the words a file would get.
+//! How the fight starts, its loot deck, the selected hero's statistics and gear, and its threat
+//! cards group by group with every number a group has. A number row steps within the loader's
+//! bounds; a number typed past them is the loader's error (checked after every edit), in the words
+//! a file would get.
 
 use super::lab::{BEHAVIOURS, STYLES};
-use super::placement::Initiative;
-use super::scenario::{AmbushSpec, Gun, HandWeapon, LurkSpec, ScenarioFile};
-use super::workshop::{new_group, threat};
+use super::placement::{Initiative, Style};
+use super::scenario::{
+    AmbushSpec, GroupSpec, Gun, HandWeapon, HeroSpec, LurkSpec, MAX_CARD_MODELS, MAX_INITIATIVE,
+    MAX_REACH, ScenarioFile, ThreatCard,
+};
+use super::targeting::Behaviour;
 use crate::rules::lab::{Field, Value};
 use crate::rules::view::CellKey;
 
@@ -17,6 +21,32 @@ pub(super) const MAX_FIELD: i64 = 99;
 const MAX_THREATS: usize = super::scenario::MAX_THREATS;
 const MAX_GROUPS: usize = super::scenario::MAX_GROUPS;
 const MAX_LOOT: usize = super::scenario::MAX_LOOT_CARDS;
+const ADD_LOOT: [&str; 2] = ["—", "a new card"];
+const ADD_GROUP: [&str; 2] = ["—", "a new group"];
+/// A number row's bounds, the loader's: a hero's and a group's.
+const HERO_BOUNDS: [(&str, i64, i64); 9] = [
+    ("health", 1, 100),
+    ("defense", 2, 7),
+    ("initiative", 0, MAX_INITIATIVE as i64),
+    ("move", 0, MAX_REACH as i64),
+    ("combat", 0, 6),
+    ("melee_to_hit", 2, 6),
+    ("damage_bonus", 0, 6),
+    ("grit", 0, 9),
+    ("max_grit", 0, 9),
+];
+const GROUP_BOUNDS: [(&str, i64, i64); 10] = [
+    ("count", 1, MAX_CARD_MODELS as i64),
+    ("initiative", 0, MAX_INITIATIVE as i64),
+    ("move", 0, MAX_REACH as i64),
+    ("range", 0, MAX_REACH as i64),
+    ("wounds", 1, 100),
+    ("armour", 0, 6),
+    ("combat", 1, 6),
+    ("to_hit", 2, 6),
+    ("damage", 1, 10),
+    ("xp", 0, 1_000),
+];
 /// How a fight starts, by the words of the `Starts as` row.
 const STARTS: [&str; 4] = [
     "a fight",
@@ -35,6 +65,70 @@ fn start_word(f: &ScenarioFile) -> &'static str {
     }
 }
 
+/// A hero as a new fight seats one: a lamplighter with a pistol.
+pub(super) fn new_hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
+    HeroSpec {
+        name,
+        at,
+        health: 7,
+        defense: 4,
+        initiative,
+        move_points: 4,
+        combat: 2,
+        melee_to_hit: 4,
+        gun: Some(Gun {
+            shots: 2,
+            range: 6,
+            to_hit: 4,
+            splash: false,
+        }),
+        weapon: None,
+        damage_bonus: 0,
+        grit: 0,
+        max_grit: 2,
+    }
+}
+
+/// A threat card as a new one starts: a pack of gangers (named by the card: a fight's groups
+/// have names of their own).
+pub(super) fn threat(n: usize) -> ThreatCard {
+    ThreatCard {
+        name: format!("Threat {n}"),
+        groups: vec![new_group(n)],
+    }
+}
+
+/// A group as a new threat card brings it: two gangers that fight in melee.
+pub(super) fn new_group(n: usize) -> GroupSpec {
+    GroupSpec {
+        name: format!("Ganger {n}"),
+        count: 2,
+        initiative: Initiative::Fixed(3),
+        style: Style::Plain,
+        behaviour: Behaviour::Melee,
+        move_points: 4,
+        range: 0,
+        wounds: 6,
+        armour: 0,
+        combat: 2,
+        to_hit: 4,
+        damage: 3,
+        xp: 10,
+    }
+}
+
+/// A group's range: a shooting behaviour shoots 6 squares when nothing says how far; never
+/// past a fight's reach.
+pub(super) const fn reach(b: Behaviour, range: u32) -> u32 {
+    if b.shoots() && range == 0 {
+        6
+    } else if range > MAX_REACH {
+        MAX_REACH
+    } else {
+        range
+    }
+}
+
 /// The word of `table` for `now`.
 fn word_of<T: PartialEq>(table: &[(&'static str, T)], now: &T) -> &'static str {
     table.iter().find(|(_, v)| v == now).map_or("", |(w, _)| *w)
@@ -50,8 +144,42 @@ fn keyword<T: Copy>(table: &[(&str, T)], value: &Value) -> Result<T, String> {
         .ok_or_else(|| format!("`{w}`: no such keyword"))
 }
 
-fn number(id: &str, label: &str, v: u32, lo: i64) -> Field {
-    Field::number(id, label, i64::from(v), (lo, MAX_FIELD))
+/// A number row of a field of `bounds` (the id's last part names it).
+fn bounded(bounds: &[(&str, i64, i64)], id: &str, label: &str, v: u32) -> Field {
+    let what = id.rsplit(':').next().unwrap_or_default();
+    let (lo, hi) = bounds
+        .iter()
+        .find(|(w, _, _)| *w == what)
+        .map_or((0, MAX_FIELD), |(_, lo, hi)| (*lo, *hi));
+    Field::number(id, label, i64::from(v), (lo, hi))
+}
+
+/// The word a choice row was given, one of `words`.
+fn one_of<'w>(value: &Value, words: &[&'w str]) -> Result<&'w str, String> {
+    let w = value.text()?;
+    words
+        .iter()
+        .find(|x| **x == w)
+        .copied()
+        .ok_or_else(|| format!("`{w}`: expected one of {}", words.join(", ")))
+}
+
+/// A group name no group, model or hero of the fight has, nor any model of it as the group
+/// grows (`Ganger 2`, `Ganger 3`, …).
+pub(super) fn free_group_name(f: &ScenarioFile) -> String {
+    let mut taken: Vec<String> = f.heroes.iter().map(|h| h.name.clone()).collect();
+    for g in f.threats.iter().flat_map(|t| &t.groups) {
+        taken.push(g.name.clone());
+        taken.extend((1..=g.count).map(|k| format!("{} {k}", g.name)));
+    }
+    let free = |name: &str| {
+        !taken.iter().any(|t| t == name)
+            && !(1..=MAX_CARD_MODELS).any(|k| taken.contains(&format!("{name} {k}")))
+    };
+    (1..)
+        .map(|k| format!("Ganger {k}"))
+        .find(|n| free(n))
+        .unwrap_or_default()
 }
 
 /// The fight's own rows (after name, description and the numbers the workshop shows first), the
@@ -59,57 +187,84 @@ fn number(id: &str, label: &str, v: u32, lo: i64) -> Field {
 pub(super) fn fields(f: &ScenarioFile, selected: Option<CellKey>) -> Vec<Field> {
     let mut out = vec![Field::choice("start", "Starts as", start_word(f), &STARTS)];
     if let Some(l) = f.lurk {
-        out.push(number("lurk:start", "…round ≤", l.start_of_round, 0));
-        out.push(number("lurk:move", "…a move ≤", l.after_move, 0));
-        out.push(number("lurk:latest", "…latest", l.latest_round, 1));
+        let d6 = |v: u32| (i64::from(v), (0, 6));
+        let (v, b) = d6(l.start_of_round);
+        out.push(Field::number("lurk:start", "…round ≤", v, b));
+        let (v, b) = d6(l.after_move);
+        out.push(Field::number("lurk:move", "…a move ≤", v, b));
+        out.push(Field::number(
+            "lurk:latest",
+            "…latest",
+            i64::from(l.latest_round),
+            (1, i64::from(f.round_limit.max(1))),
+        ));
     }
     for (i, card) in f.loot.iter().enumerate() {
+        let n = i + 1;
         out.push(Field::text(
-            &format!("loot:{i}"),
-            &format!("Loot {}", i + 1),
+            &format!("loot:{n}"),
+            &format!("Loot {n}"),
             card,
         ));
         out.push(Field::choice(
-            &format!("loot:{i}:card"),
+            &format!("loot:{n}:card"),
             "…this card",
             "keep",
             &KEEP,
         ));
     }
     if f.loot.len() < MAX_LOOT {
-        out.push(Field::choice(
-            "loot:add",
-            "Add loot",
-            "—",
-            &["—", "a new card"],
-        ));
+        out.push(Field::choice("loot:add", "Add loot", "—", &ADD_LOOT));
     }
-    if let Some(h) = selected.and_then(|c| f.heroes.iter().find(|h| h.at == c)) {
+    if let Some(h) = selected.and_then(|c| f.hero_at(c)).map(|i| &f.heroes[i]) {
         out.push(Field::text("hero:name", "Hero", &h.name));
-        for (id, label, v, lo) in [
-            ("hero:health", "…health", h.health, 1),
-            ("hero:defense", "…defense", h.defense, 2),
-            ("hero:initiative", "…initiative", h.initiative, 0),
-            ("hero:move", "…move", h.move_points, 0),
-            ("hero:combat", "…combat", h.combat, 0),
-            ("hero:melee_to_hit", "…melee hit", h.melee_to_hit, 2),
-            ("hero:damage_bonus", "…damage +", h.damage_bonus, 0),
-            ("hero:grit", "…grit", h.grit, 0),
-            ("hero:max_grit", "…max grit", h.max_grit, 0),
+        for (id, label, v) in [
+            ("hero:health", "…health", h.health),
+            ("hero:defense", "…defense", h.defense),
+            ("hero:initiative", "…initiative", h.initiative),
+            ("hero:move", "…move", h.move_points),
+            ("hero:combat", "…combat", h.combat),
+            ("hero:melee_to_hit", "…melee hit", h.melee_to_hit),
+            ("hero:damage_bonus", "…damage +", h.damage_bonus),
+            ("hero:grit", "…grit", h.grit),
+            ("hero:max_grit", "…max grit", h.max_grit),
         ] {
-            out.push(number(id, label, v, lo));
+            out.push(bounded(&HERO_BOUNDS, id, label, v));
         }
         out.push(Field::flag("hero:gun", "…gun", h.gun.is_some()));
         if let Some(g) = h.gun {
-            out.push(number("hero:gun:shots", "……shots", g.shots, 1));
-            out.push(number("hero:gun:range", "……range", g.range, 1));
-            out.push(number("hero:gun:to_hit", "……to hit", g.to_hit, 2));
+            let n = |v: u32| i64::from(v);
+            out.push(Field::number(
+                "hero:gun:shots",
+                "……shots",
+                n(g.shots),
+                (1, 6),
+            ));
+            let reach = (1, i64::from(MAX_REACH));
+            out.push(Field::number(
+                "hero:gun:range",
+                "……range",
+                n(g.range),
+                reach,
+            ));
+            out.push(Field::number(
+                "hero:gun:to_hit",
+                "……to hit",
+                n(g.to_hit),
+                (2, 6),
+            ));
             out.push(Field::flag("hero:gun:splash", "……splash", g.splash));
         }
         out.push(Field::flag("hero:weapon", "…weapon", h.weapon.is_some()));
         if let Some(w) = &h.weapon {
             out.push(Field::text("hero:weapon:name", "……name", &w.name));
-            out.push(number("hero:weapon:combat", "……combat", w.combat, 1));
+            let combat = i64::from(w.combat);
+            out.push(Field::number(
+                "hero:weapon:combat",
+                "……combat",
+                combat,
+                (1, 6),
+            ));
             out.push(Field::flag(
                 "hero:weapon:free_attack",
                 "……free",
@@ -142,11 +297,14 @@ fn threat_fields(f: &ScenarioFile, out: &mut Vec<Field>) {
         for (j, g) in t.groups.iter().enumerate() {
             let id = format!("threat:{n}:group:{}", j + 1);
             out.push(Field::text(&format!("{id}:name"), "…group", &g.name));
-            out.push(number(&format!("{id}:count"), "……models", g.count, 1));
+            let row = |what: &str, label: &str, v: u32| {
+                bounded(&GROUP_BOUNDS, &format!("{id}:{what}"), label, v)
+            };
+            out.push(row("count", "……models", g.count));
             let rolled = g.initiative == Initiative::Variable;
             out.push(Field::flag(&format!("{id}:rolled"), "……rolled", rolled));
             if let Initiative::Fixed(v) = g.initiative {
-                out.push(number(&format!("{id}:initiative"), "……initiative", v, 0));
+                out.push(row("initiative", "……initiative", v));
             }
             out.push(Field::choice(
                 &format!("{id}:style"),
@@ -160,17 +318,17 @@ fn threat_fields(f: &ScenarioFile, out: &mut Vec<Field>) {
                 word_of(&BEHAVIOURS, &g.behaviour),
                 &behaviours,
             ));
-            for (what, label, v, lo) in [
-                ("move", "……move", g.move_points, 0),
-                ("range", "……range", g.range, 0),
-                ("wounds", "……wounds", g.wounds, 1),
-                ("armour", "……armour", g.armour, 0),
-                ("combat", "……combat", g.combat, 1),
-                ("to_hit", "……to hit", g.to_hit, 2),
-                ("damage", "……damage", g.damage, 1),
-                ("xp", "……xp", g.xp, 0),
+            for (what, label, v) in [
+                ("move", "……move", g.move_points),
+                ("range", "……range", g.range),
+                ("wounds", "……wounds", g.wounds),
+                ("armour", "……armour", g.armour),
+                ("combat", "……combat", g.combat),
+                ("to_hit", "……to hit", g.to_hit),
+                ("damage", "……damage", g.damage),
+                ("xp", "……xp", g.xp),
             ] {
-                out.push(number(&format!("{id}:{what}"), label, v, lo));
+                out.push(row(what, label, v));
             }
             out.push(Field::choice(
                 &format!("{id}:group"),
@@ -184,7 +342,7 @@ fn threat_fields(f: &ScenarioFile, out: &mut Vec<Field>) {
                 &format!("threat:{n}:add-group"),
                 "…add group",
                 "—",
-                &["—", "a new group"],
+                &ADD_GROUP,
             ));
         }
     }
@@ -204,7 +362,8 @@ pub(super) fn set(
     let parts: Vec<&str> = field.split(':').collect();
     match parts[..] {
         ["start"] => {
-            let word = value.text()?;
+            let word = one_of(value, &STARTS)?;
+            // A new lurking threat springs by round 3 at the latest (sooner in a shorter fight).
             let latest = f.round_limit.clamp(1, 3);
             (f.ambush, f.lurk) = match STARTS.iter().position(|w| *w == word) {
                 Some(0) => (None, None),
@@ -222,7 +381,7 @@ pub(super) fn set(
                         latest_round: latest,
                     })),
                 ),
-                None => return Err(format!("`{word}`: expected one of {}", STARTS.join(", "))),
+                None => return Ok(false),
             };
         }
         ["lurk", what] => {
@@ -235,7 +394,7 @@ pub(super) fn set(
             }
         }
         ["loot", "add"] => {
-            if value.text()? != "—" {
+            if one_of(value, &ADD_LOOT)? != "—" {
                 if f.loot.len() >= MAX_LOOT {
                     return Err(format!("a loot deck holds at most {MAX_LOOT} cards"));
                 }
@@ -243,23 +402,29 @@ pub(super) fn set(
             }
         }
         ["loot", k, ref rest @ ..] => {
-            let k: usize = k.parse().map_err(|_| format!("no field `{field}`"))?;
+            let k = k
+                .parse::<usize>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .ok_or_else(|| format!("no field `{field}`"))?;
             if k >= f.loot.len() {
                 return Err(format!("the loot deck has no card {}", k + 1));
             }
             match rest {
                 [] => f.loot[k] = value.text()?,
-                ["card"] if value.text()? == "take out" => {
-                    f.loot.remove(k);
+                ["card"] => {
+                    if one_of(value, &KEEP)? == "take out" {
+                        f.loot.remove(k);
+                    }
                 }
-                ["card"] => {}
                 _ => return Ok(false),
             }
         }
         ["hero", ..] => {
-            let h = selected
-                .and_then(|c| f.heroes.iter_mut().find(|h| h.at == c))
+            let i = selected
+                .and_then(|c| f.hero_at(c))
                 .ok_or("select a hero first")?;
+            let h = &mut f.heroes[i];
             match parts[1..] {
                 ["name"] => h.name = value.text()?,
                 ["health"] => h.health = n()?,
@@ -319,7 +484,9 @@ pub(super) fn set(
                 if f.threats.len() >= MAX_THREATS {
                     return Err(format!("a threat deck holds at most {MAX_THREATS} cards"));
                 }
-                f.threats.push(threat(f.threats.len() + 1));
+                let mut card = threat(f.threats.len() + 1);
+                card.groups[0].name = free_group_name(f);
+                f.threats.push(card);
             }
         }
         ["threat", i, ref rest @ ..] => return set_threat(f, i, rest, value, field),
@@ -349,7 +516,7 @@ fn set_threat(
     match rest {
         ["name"] => f.threats[i].name = value.text()?,
         ["card"] => {
-            if value.text()? == "take out" {
+            if one_of(value, &KEEP)? == "take out" {
                 if f.threats.len() == 1 {
                     return Err("a fight needs a threat card".into());
                 }
@@ -359,20 +526,14 @@ fn set_threat(
             }
         }
         ["add-group"] => {
-            if value.text()? != "—" {
+            if one_of(value, &ADD_GROUP)? != "—" {
                 let groups = &f.threats[i].groups;
                 if groups.len() >= MAX_GROUPS {
                     return Err(format!("a threat card brings at most {MAX_GROUPS} groups"));
                 }
-                // A name no group of the fight has yet.
-                let taken = |name: &str| {
-                    f.threats
-                        .iter()
-                        .flat_map(|t| &t.groups)
-                        .any(|g| g.name == name)
-                };
-                let k = (1..).find(|k| !taken(&format!("Ganger {k}"))).unwrap_or(1);
-                f.threats[i].groups.push(new_group(k));
+                let mut g = new_group(1);
+                g.name = free_group_name(f);
+                f.threats[i].groups.push(g);
             }
         }
         ["group", j, what] => {
@@ -382,6 +543,7 @@ fn set_threat(
                 "name" => g.name = value.text()?,
                 "count" => g.count = n()?,
                 "rolled" => {
+                    // Printed again, a group takes a new group's initiative.
                     g.initiative = if value.flag()? {
                         Initiative::Variable
                     } else {
@@ -390,7 +552,11 @@ fn set_threat(
                 }
                 "initiative" => g.initiative = Initiative::Fixed(n()?),
                 "style" => g.style = keyword(&STYLES, value)?,
-                "behaviour" => g.behaviour = keyword(&BEHAVIOURS, value)?,
+                "behaviour" => {
+                    g.behaviour = keyword(&BEHAVIOURS, value)?;
+                    // A group that now shoots needs a range to shoot at.
+                    g.range = reach(g.behaviour, g.range);
+                }
                 "move" => g.move_points = n()?,
                 "range" => g.range = n()?,
                 "wounds" => g.wounds = n()?,
@@ -400,7 +566,7 @@ fn set_threat(
                 "damage" => g.damage = n()?,
                 "xp" => g.xp = n()?,
                 "group" => {
-                    if value.text()? == "take out" {
+                    if one_of(value, &KEEP)? == "take out" {
                         if f.threats[i].groups.len() == 1 {
                             return Err(
                                 "a threat card brings a group: take the card out instead".into()

@@ -1,4 +1,4 @@
-//! A Brimstone fight built around a lab position: the workshop's *Play on from here*.
+//! A Brimstone fight built around a lab position: the lab's *Make a scenario of it*.
 //!
 //! The position's board becomes the fight's board, its heroes the fight's (a new hero's stats,
 //! turn order as the position lists them), and its enemies one threat card the fight draws: a
@@ -6,25 +6,19 @@
 //! their names show, the active enemy's group with its behaviour, move and range. Where the
 //! enemies stand is the placement rules' to say when the fight starts: a `Targeting` position's
 //! fight is placed on the active enemy's tile. What belongs to the moment (markers, the current
-//! target, a retreat roll, the expected answer) is left out.
+//! target, a retreat roll, the expected answer) is left out. Numbers past a fight's bounds (a
+//! lab allows longer moves and later initiatives) are the fight's most; names a fight would hold
+//! twice get a letter.
 
 use super::case::{GroupIn, PlacementCase, TargetingCase};
-use super::lab::{Case, stem, style_of, to_placement};
-use super::placement::Style;
-use super::scenario::{AmbushSpec, GroupSpec, MAX_HEROES, ScenarioFile, ThreatCard, check};
-use super::targeting::Behaviour;
-use super::workshop::{new_group, new_hero};
+use super::fight_panel::{new_group, new_hero, reach};
+use super::lab::{Case, behaviour_of, stem, style_of, to_placement};
+use super::placement::{Initiative, Style};
+use super::scenario::{
+    AmbushSpec, GroupSpec, MAX_HEROES, MAX_INITIATIVE, MAX_NAME, MAX_REACH, ScenarioFile,
+    ThreatCard, check,
+};
 use crate::rules::workshop::Shop;
-
-/// How a group of a `Placement` position acts: as its ambush keyword says (a position's group
-/// has no behaviour of its own).
-const fn behaviour_of(style: Style) -> Behaviour {
-    match style {
-        Style::Shootout => Behaviour::Shootout,
-        Style::Support => Behaviour::Support,
-        Style::Plain | Style::Immobile => Behaviour::Melee,
-    }
-}
 
 /// A fight's group of a position's group: a new group's stats, the position's name, initiative,
 /// keyword and number of models.
@@ -32,18 +26,37 @@ fn group_of(g: &GroupIn, n: usize) -> GroupSpec {
     let mut out = new_group(n);
     out.name.clone_from(&g.name);
     out.count = u32::try_from(g.models.len()).unwrap_or(u32::MAX);
-    out.initiative = g.initiative;
+    out.initiative = match g.initiative {
+        Initiative::Fixed(n) => Initiative::Fixed(n.min(MAX_INITIATIVE)),
+        rolled => rolled,
+    };
     out.style = g.style;
     out.behaviour = behaviour_of(g.style);
     out.range = reach(out.behaviour, out.range);
     out
 }
 
-/// A group's range: a shooting behaviour shoots 6 squares when nothing says how far.
-const fn reach(b: Behaviour, range: u32) -> u32 {
-    match b {
-        Behaviour::Ranged | Behaviour::MeleeOrRanged | Behaviour::Shootout if range == 0 => 6,
-        _ => range,
+/// Each group's name made one no hero, no earlier group and no model of either has, by a letter
+/// after it (a fight names every model and group once; a lab position only its models).
+fn distinct_names(heroes: &[String], groups: &mut [GroupSpec]) {
+    let models = |name: &str, count: u32| -> Vec<String> {
+        (1..=count).map(|k| format!("{name} {k}")).collect()
+    };
+    let mut taken: Vec<String> = heroes.to_vec();
+    for g in groups {
+        let clashes = |name: &str| {
+            taken.iter().any(|t| t == name)
+                || models(name, g.count).iter().any(|m| taken.contains(m))
+        };
+        if clashes(&g.name) {
+            let base = g.name.clone();
+            g.name = ('B'..='Z')
+                .map(|c| format!("{base} {c}"))
+                .find(|n| !clashes(n))
+                .unwrap_or(base);
+        }
+        taken.push(g.name.clone());
+        taken.extend(models(&g.name, g.count));
     }
 }
 
@@ -60,7 +73,7 @@ fn groups_of(c: &TargetingCase) -> Vec<GroupSpec> {
     if let Some(g) = groups.first_mut() {
         g.behaviour = c.active.behaviour;
         g.style = style_of(c.active.behaviour);
-        g.move_points = c.active.move_points;
+        g.move_points = c.active.move_points.min(MAX_REACH);
         g.range = reach(g.behaviour, c.active.range);
     }
     for e in &c.enemies {
@@ -69,9 +82,11 @@ fn groups_of(c: &TargetingCase) -> Vec<GroupSpec> {
             Some(_) if kind == stem(&c.active.name) => {}
             Some(i) => groups[i].count += 1,
             None => {
+                // A position says nothing of the other types' turn order: they act after the
+                // heroes of initiative 3 and up, before the active enemy's group (1).
                 let g = GroupIn {
                     name: kind.to_string(),
-                    initiative: super::placement::Initiative::Fixed(2),
+                    initiative: Initiative::Fixed(2),
                     style: Style::Plain,
                     ambushed_hero: None,
                     models: vec![e.name.clone()],
@@ -89,7 +104,7 @@ impl ScenarioFile {
     /// hold the position (no hero, more than a fight's heroes, more models than a threat card
     /// brings) — the same words the loader would have for the file.
     pub fn from_position(p: &Case) -> Result<ScenarioFile, String> {
-        let (placement, groups) = match p {
+        let (placement, mut groups): (_, Vec<GroupSpec>) = match p {
             Case::Placement(c) => (
                 c.clone(),
                 c.groups
@@ -118,11 +133,19 @@ impl ScenarioFile {
                 heroes.len()
             ));
         }
+        // A group the lab left without models brings none.
+        groups.retain(|g| g.count > 0);
         if groups.is_empty() {
             return Err("the position has no enemy: a fight needs a threat".into());
         }
+        let names: Vec<String> = heroes.iter().map(|h| h.name.clone()).collect();
+        distinct_names(&names, &mut groups);
         let name = if id.is_empty() { "a position" } else { &id };
-        let mut out = ScenarioFile::blank(&format!("From the lab: {name}"));
+        let name: String = format!("From the lab: {name}")
+            .chars()
+            .take(MAX_NAME)
+            .collect();
+        let mut out = ScenarioFile::blank(&name);
         out.board.tiles = board
             .tiles
             .iter()
@@ -235,6 +258,37 @@ mod tests {
         }
         eprintln!("{made} Brimstone positions became fights");
         assert!(made >= 8, "{made}");
+    }
+
+    #[test]
+    fn what_a_lab_allows_past_a_fights_bounds_is_brought_within_them() {
+        let Case::Targeting(mut c) = <super::super::Brimstone as Lab>::blank() else {
+            panic!("the blank position is a Targeting case");
+        };
+        c.id = "x".repeat(80);
+        c.active.move_points = 30;
+        c.active.name = "Vera 7".into();
+        c.heroes[1].name = "Vera B".into();
+        let f = ScenarioFile::from_position(&Case::Targeting(c.clone()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let g = &f.threats[0].groups[0];
+        assert_eq!(g.move_points, MAX_REACH);
+        // The group of `Vera 7` is `Vera`, a hero's name: it takes a letter (B is a hero's).
+        assert_eq!(g.name, "Vera C");
+        assert_eq!(f.name.chars().count(), MAX_NAME);
+        // A Placement group the lab left without models brings none; two groups of one name.
+        let mut p = to_placement(&c);
+        p.groups[0].initiative = Initiative::Fixed(90);
+        let mut empty = p.groups[0].clone();
+        empty.models.clear();
+        let mut twin = p.groups[0].clone();
+        twin.models = vec!["Twin 1".into()];
+        p.groups.extend([empty, twin]);
+        let f = ScenarioFile::from_position(&Case::Placement(p)).unwrap_or_else(|e| panic!("{e}"));
+        let groups = &f.threats[0].groups;
+        assert_eq!(groups.len(), 2);
+        assert_eq!(groups[0].initiative, Initiative::Fixed(MAX_INITIATIVE));
+        assert_ne!(groups[0].name, groups[1].name);
     }
 
     #[test]

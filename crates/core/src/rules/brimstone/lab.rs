@@ -433,6 +433,16 @@ fn record_expect(p: &mut Case) -> Result<(), String> {
     Ok(())
 }
 
+/// How a group of a `Placement` case acts: as its ambush keyword says (a group there has no
+/// behaviour of its own).
+pub(super) const fn behaviour_of(style: Style) -> Behaviour {
+    match style {
+        Style::Shootout => Behaviour::Shootout,
+        Style::Support => Behaviour::Support,
+        Style::Plain | Style::Immobile => Behaviour::Melee,
+    }
+}
+
 /// The ambush style that matches a behaviour.
 pub(super) const fn style_of(b: Behaviour) -> Style {
     match b {
@@ -518,11 +528,7 @@ fn to_targeting(c: &PlacementCase) -> Result<TargetingCase, String> {
         }
     };
     let style = group.map_or(Style::Plain, |g| c.groups[g].style);
-    let behaviour = match style {
-        Style::Shootout => Behaviour::Shootout,
-        Style::Support => Behaviour::Support,
-        Style::Plain | Style::Immobile => Behaviour::Melee,
-    };
+    let behaviour = behaviour_of(style);
     let same_type = placed.iter().filter(|(g, _, _)| Some(*g) == group).count();
     Ok(TargetingCase {
         id: c.id.clone(),

@@ -29,6 +29,8 @@ pub(crate) const MAX_NAME: usize = 64;
 pub(crate) const MAX_ROUNDS: u32 = 50;
 /// Movement and range are at most this.
 pub(crate) const MAX_REACH: u32 = 24;
+/// A hero's or a group's initiative is at most this.
+pub(crate) const MAX_INITIATIVE: u32 = 20;
 
 /// The `rules:` field of a Brimstone scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -371,7 +373,7 @@ pub fn check(file: ScenarioFile) -> Result<Scenario, Problem> {
         unique(&h.name)?;
         bound("health", h.health, 1, 100)?;
         bound("defense", h.defense, 2, 7)?;
-        bound("initiative", h.initiative, 0, 20)?;
+        bound("initiative", h.initiative, 0, MAX_INITIATIVE)?;
         bound("move", h.move_points, 0, MAX_REACH)?;
         bound("combat", h.combat, 0, 6)?;
         bound("melee_to_hit", h.melee_to_hit, 2, 6)?;
@@ -398,14 +400,10 @@ pub fn check(file: ScenarioFile) -> Result<Scenario, Problem> {
             bound("count", g.count, 1, MAX_CARD_MODELS)?;
             on_card += g.count;
             if let Initiative::Fixed(n) = g.initiative {
-                bound("initiative", n, 0, 20)?;
+                bound("initiative", n, 0, MAX_INITIATIVE)?;
             }
             bound("move", g.move_points, 0, MAX_REACH)?;
-            let shoots = matches!(
-                g.behaviour,
-                Behaviour::Ranged | Behaviour::MeleeOrRanged | Behaviour::Shootout
-            );
-            bound("range", g.range, u32::from(shoots), MAX_REACH)?;
+            bound("range", g.range, u32::from(g.behaviour.shoots()), MAX_REACH)?;
             bound("wounds", g.wounds, 1, 100)?;
             bound("armour", g.armour, 0, 6)?;
             bound("combat", g.combat, 1, 6)?;

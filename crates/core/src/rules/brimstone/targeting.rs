@@ -25,6 +25,16 @@ pub enum Behaviour {
     Support,
 }
 
+impl Behaviour {
+    /// Whether it shoots, and so needs a range of 1 or more.
+    pub const fn shoots(self) -> bool {
+        matches!(
+            self,
+            Behaviour::Ranged | Behaviour::MeleeOrRanged | Behaviour::Shootout
+        )
+    }
+}
+
 /// The kind of attack an outcome ends with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Attack {

@@ -1,12 +1,8 @@
 //! A Brimstone fight in the workshop: its file written as people read one, and its board of tiles,
 //! its heroes and its threat cards made by brushes and panel fields.
 
-use super::fight_panel::MAX_FIELD;
-use super::placement::{Initiative, Style};
-use super::scenario::{
-    BoardSpec, GridName, GroupSpec, Gun, HeroSpec, RulesName, ScenarioFile, ThreatCard, TileSpec,
-};
-use super::targeting::Behaviour;
+use super::fight_panel::{MAX_FIELD, new_hero, threat};
+use super::scenario::{BoardSpec, GridName, RulesName, ScenarioFile, TileSpec};
 use crate::LoadError;
 use crate::error::parse_ron;
 use crate::library::Library;
@@ -79,58 +75,6 @@ impl Default for Palette {
     }
 }
 
-/// A hero as a new fight seats one: a lamplighter with a pistol.
-pub(super) fn new_hero(name: String, at: (i32, i32), initiative: u32) -> HeroSpec {
-    HeroSpec {
-        name,
-        at,
-        health: 7,
-        defense: 4,
-        initiative,
-        move_points: 4,
-        combat: 2,
-        melee_to_hit: 4,
-        gun: Some(Gun {
-            shots: 2,
-            range: 6,
-            to_hit: 4,
-            splash: false,
-        }),
-        weapon: None,
-        damage_bonus: 0,
-        grit: 0,
-        max_grit: 2,
-    }
-}
-
-/// A threat card as a new one starts: a pack of gangers (named by the card: a fight's groups
-/// have names of their own).
-pub(super) fn threat(n: usize) -> ThreatCard {
-    ThreatCard {
-        name: format!("Threat {n}"),
-        groups: vec![new_group(n)],
-    }
-}
-
-/// A group as a new threat card brings it: two gangers that fight in melee.
-pub(super) fn new_group(n: usize) -> GroupSpec {
-    GroupSpec {
-        name: format!("Ganger {n}"),
-        count: 2,
-        initiative: Initiative::Fixed(3),
-        style: Style::Plain,
-        behaviour: Behaviour::Melee,
-        move_points: 4,
-        range: 0,
-        wounds: 6,
-        armour: 0,
-        combat: 2,
-        to_hit: 4,
-        damage: 3,
-        xp: 10,
-    }
-}
-
 impl ScenarioFile {
     /// The tile a square lies on, by index.
     fn tile_at(&self, (x, y): (i32, i32)) -> Option<usize> {
@@ -141,7 +85,7 @@ impl ScenarioFile {
     }
 
     /// The hero standing on a square, by index.
-    fn hero_at(&self, at: (i32, i32)) -> Option<usize> {
+    pub(super) fn hero_at(&self, at: (i32, i32)) -> Option<usize> {
         self.heroes.iter().position(|h| h.at == at)
     }
 
@@ -453,6 +397,8 @@ impl Shop for ScenarioFile {
 
 #[cfg(test)]
 mod tests {
+    use super::super::placement::Initiative;
+    use super::super::targeting::Behaviour;
     use super::*;
     use crate::rules::PartyChoice;
     use crate::workshop::any::{AnyDraft, open_draft, shop_modules};
@@ -549,9 +495,9 @@ mod tests {
         // Loot: two cards, one renamed, the other taken out.
         choose(d.as_mut(), None, "loot:add", "a new card");
         choose(d.as_mut(), None, "loot:add", "a new card");
-        d.set(None, "loot:0", Value::Text("Tin Lantern".into()))
+        d.set(None, "loot:1", Value::Text("Tin Lantern".into()))
             .unwrap();
-        choose(d.as_mut(), None, "loot:1:card", "take out");
+        choose(d.as_mut(), None, "loot:2:card", "take out");
         // The hero: a hatchet with a free attack, no gun, melee hits on 3.
         d.set(hero, "hero:weapon", Value::Flag(true)).unwrap();
         d.set(hero, "hero:weapon:free_attack", Value::Flag(true))
@@ -570,8 +516,22 @@ mod tests {
             .unwrap();
         choose(d.as_mut(), None, "threat:1:add-group", "a new group");
         choose(d.as_mut(), None, "threat:1:group:2:style", "Immobile");
-        choose(d.as_mut(), None, "threat:1:group:2:group", "take out");
+        // A card added while card 1's second group is `Ganger 2`: its group takes a free name.
         d.set(None, "threat:add", Value::Flag(true)).unwrap();
+        assert_eq!(d.report().error, None, "\n{}", d.text());
+        assert!(d.text().contains("(name: \"Ganger 3\""), "{}", d.text());
+        choose(d.as_mut(), None, "threat:1:group:2:group", "take out");
+        // A group made to shoot shoots 6 squares until told otherwise.
+        choose(
+            d.as_mut(),
+            None,
+            "threat:2:group:1:behaviour",
+            "MeleeOrRanged",
+        );
+        assert!(
+            d.text()
+                .contains("behaviour: MeleeOrRanged, move: 4, range: 6,")
+        );
         assert_eq!(d.report().error, None, "\n{}", d.text());
         let text = d.text();
         let f = ScenarioFile::read("x.ron", &text).unwrap();
@@ -610,6 +570,12 @@ mod tests {
                 "no such keyword",
             ),
             (None, "hero:gun".into(), Value::Flag(true), "select a hero"),
+            (
+                None,
+                "loot:add".into(),
+                Value::Choice("bogus".into()),
+                "expected one of",
+            ),
             (
                 None,
                 format!("{g}:group"),

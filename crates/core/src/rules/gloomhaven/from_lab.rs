@@ -1,4 +1,4 @@
-//! A Gloomhaven-family scenario built around a lab position: the workshop's *Play on from here*.
+//! A Gloomhaven-family scenario built around a lab position: the lab's *Make a scenario of it*.
 //!
 //! The position's board becomes the map, its characters the heroes on starts 1 to 4 (of the
 //! library's first class), its active monster and allies spots of one monster type the scenario
