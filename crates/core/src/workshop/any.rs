@@ -275,6 +275,18 @@ pub fn open_draft(file: &str, text: &str, library: Library) -> OpenedDraft {
     }
 }
 
+/// `games` playtest games of `d` for the party `choice`, played to the end: the playtest, for its
+/// report.
+#[cfg(test)]
+pub(crate) fn played_out(d: &dyn AnyDraft, games: u32, choice: PartyChoice) -> Playtest {
+    let mut test = d
+        .playtest(games, choice)
+        .unwrap_or_else(|e| panic!("{e}\n{}", d.text()));
+    while test.step() {}
+    assert_eq!(test.played(), games, "{}", d.text());
+    test
+}
+
 /// Whether [`draft_of_position`] builds a scenario around a position of the lab module named
 /// `lab_module` (its [`crate::rules::lab::Lab::MODULE`]).
 pub fn builds_on(lab_module: &str) -> bool {

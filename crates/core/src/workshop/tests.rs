@@ -1,7 +1,7 @@
 //! The workshop's engine driven as the table drives it: a two-room scenario made by brushes and
 //! fields from a blank draft, checked, playtested and written.
 
-use super::any::{AnyDraft, open_draft, shop_modules};
+use super::any::{AnyDraft, open_draft, played_out, shop_modules};
 use crate::library::Library;
 use crate::rules::PartyChoice;
 use crate::rules::gloomhaven::scenario::map_hex;
@@ -100,16 +100,11 @@ fn a_two_room_scenario_made_by_brushes_loads_and_plays() {
         d.text()
     );
     for players in [2, 3, 4] {
-        let mut test = d
-            .playtest(
-                30,
-                PartyChoice {
-                    players: Some(players),
-                    ..PartyChoice::default()
-                },
-            )
-            .unwrap();
-        while test.step() {}
+        let choice = PartyChoice {
+            players: Some(players),
+            ..PartyChoice::default()
+        };
+        let test = played_out(d.as_ref(), 30, choice);
         let r = &test.report;
         assert_eq!((test.played(), r.unfinished), (30, 0), "{players} players");
         let opened = r.count("Door opened").unwrap();
@@ -218,16 +213,11 @@ fn a_special_rule_made_in_the_panel_fires_in_playtests() {
     ] {
         assert!(fields.iter().any(|f| f == id), "{id} in {fields:?}");
     }
-    let mut test = d
-        .playtest(
-            30,
-            PartyChoice {
-                players: Some(3),
-                ..PartyChoice::default()
-            },
-        )
-        .unwrap();
-    while test.step() {}
+    let choice = PartyChoice {
+        players: Some(3),
+        ..PartyChoice::default()
+    };
+    let test = played_out(d.as_ref(), 30, choice);
     for rule in ["Special rule: round starts", "Special rule: door opened"] {
         let c = test.report.count(rule).unwrap();
         assert!(c.games > 0, "{rule} never fires");
@@ -312,9 +302,7 @@ fn a_monster_type_made_in_the_panel_plays_goes_to_the_library_and_comes_back() {
         shown(again.as_ref(), "type:name"),
         Some(Value::Text("Bog Leech".into()))
     );
-    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
-    while test.step() {}
-    assert_eq!(test.played(), 10);
+    played_out(d.as_ref(), 10, PartyChoice::default());
 
     // Kept in the library: its file reads back as the same type, and the scenario, without its
     // own copy now, loads with the library that holds it (and not without).
@@ -449,9 +437,7 @@ fn a_boss_made_in_the_panel_has_immunities_and_specials_and_plays_them() {
     let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
     assert_eq!(again.text(), text, "save → open → save changes the bytes");
     // In games the boss performs its special.
-    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
-    while test.step() {}
-    assert_eq!(test.played(), 10);
+    let test = played_out(d.as_ref(), 10, PartyChoice::default());
     assert!(
         test.report
             .count("Boss special")
@@ -544,9 +530,7 @@ fn a_class_made_in_the_panel_is_played_goes_to_the_library_and_comes_back() {
     let text = d.text();
     let again = open_draft("two-rooms.ron", &text, Library::default()).unwrap();
     assert_eq!(again.text(), text, "save → open → save changes the bytes");
-    let mut test = d.playtest(10, PartyChoice::default()).unwrap();
-    while test.step() {}
-    assert_eq!(test.played(), 10);
+    played_out(d.as_ref(), 10, PartyChoice::default());
 
     // Kept in the library: its file reads back as the same class, and the scenario, without its
     // own copy now, loads with the library that holds it (and not without).

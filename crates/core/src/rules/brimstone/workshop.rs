@@ -401,7 +401,7 @@ mod tests {
     use super::super::targeting::Behaviour;
     use super::*;
     use crate::rules::PartyChoice;
-    use crate::workshop::any::{AnyDraft, open_draft, shop_modules};
+    use crate::workshop::any::{AnyDraft, open_draft, played_out, shop_modules};
 
     fn blank() -> Box<dyn AnyDraft> {
         let m = shop_modules()
@@ -456,9 +456,8 @@ mod tests {
         assert!(text.contains("walls: [(1, 4)]"), "{text}");
         let again = open_draft("fight.ron", &text, Library::default()).unwrap();
         assert_eq!(again.text(), text);
-        let mut test = d.playtest(20, PartyChoice::default()).unwrap();
-        while test.step() {}
-        assert_eq!((test.played(), test.report.unfinished), (20, 0));
+        let test = played_out(d.as_ref(), 20, PartyChoice::default());
+        assert_eq!(test.report.unfinished, 0);
         // Refused: a tile over another, a wall off the tiles; the draft as it was.
         let before = d.text();
         assert!(
@@ -556,9 +555,8 @@ mod tests {
         assert_eq!(f.threats.len(), 2);
         let again = open_draft("fight.ron", &text, Library::default()).unwrap();
         assert_eq!(again.text(), text);
-        let mut test = d.playtest(20, PartyChoice::default()).unwrap();
-        while test.step() {}
-        assert_eq!((test.played(), test.report.unfinished), (20, 0));
+        let test = played_out(d.as_ref(), 20, PartyChoice::default());
+        assert_eq!(test.report.unfinished, 0);
         // Refused with the draft as it was: a keyword no group has, gear of no hero selected,
         // the last group and the last card taken out.
         let before = d.text();

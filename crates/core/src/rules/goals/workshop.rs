@@ -1480,7 +1480,7 @@ mod tests {
     use super::*;
     use crate::rules::PartyChoice;
     use crate::rules::view::Ground;
-    use crate::workshop::any::{AnyDraft, open_draft, shop_modules};
+    use crate::workshop::any::{AnyDraft, open_draft, played_out, shop_modules};
 
     fn blank() -> Box<dyn AnyDraft> {
         let m = shop_modules()
@@ -1590,9 +1590,8 @@ mod tests {
         let again = open_draft("moor.ron", &text, Library::default()).unwrap();
         assert_eq!(again.text(), text);
         assert!(d.offer().is_none(), "a map is played as written");
-        let mut test = d.playtest(20, PartyChoice::default()).unwrap();
-        while test.step() {}
-        assert_eq!((test.played(), test.report.unfinished), (20, 0));
+        let test = played_out(d.as_ref(), 20, PartyChoice::default());
+        assert_eq!(test.report.unfinished, 0);
         // Refused, the draft as it was: a Dome key over another, a wall under a hero, a space
         // joining two adventures, a ground brush on a Dome key.
         let before = d.text();
