@@ -3718,7 +3718,8 @@ fn a_class_made_in_the_workshop_is_kept_in_the_library_and_played() {
 
 /// The lab's blank Gloomhaven position made a scenario of by one click: a draft in the workshop
 /// with its monster and character, which plays and is playtested; played on the table, then the
-/// lab again from the Game menu, and its blank Brimstone position made a fight the same way.
+/// lab again from the Game menu, and its blank Brimstone position made a fight the same way; New
+/// game opened over it and closed, the draft as it was. Every mode of the table in one window.
 #[test]
 fn positions_of_the_lab_become_scenarios_in_the_workshop() {
     let _turn = Turn::take();
@@ -3753,6 +3754,15 @@ fn positions_of_the_lab_become_scenarios_in_the_workshop() {
         "a Brimstone position to a playtested fight in {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    // The last mode, New game, over the workshop; back from it, the draft as it was.
+    t.click("shop:games");
+    t.wait_for("the New game list", 60, |p| {
+        widget(p, "newgame:back").map(|_| ())
+    });
+    t.click("newgame:back");
+    t.wait_for("the fight's draft again", 60, |p| {
+        (p["workshop"]["text"].as_str() == Some(text.as_str())).then_some(())
+    });
 }
 
 /// *Make a scenario of it* clicked on the lab's position `p`: the workshop's draft of `module`,

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::app::driver::{AtRisk, StartScenario};
-use crate::app::screen::Screen;
+use crate::app::screen::{OnTable, Screen};
 use crate::app::store::{Mine, Store};
 use crate::app::tag::Tagged;
 use crate::modules::{ForRules, Module, with_rules};
@@ -209,10 +209,16 @@ pub fn new_game(
     at_risk: Res<AtRisk>,
     mut starts: MessageWriter<StartScenario>,
     mut listing: Local<Listing>,
-    (store, mine): (Res<Store>, Res<Mine>),
+    (store, mine, on_table): (Res<Store>, Res<Mine>, Option<Res<State<OnTable>>>),
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // Back to what waits on the table.
+    let back_to = match on_table.as_deref().map(State::get) {
+        Some(OnTable::Lab) => "◀ Back to the lab",
+        Some(OnTable::Workshop) => "◀ Back to the workshop",
+        _ => "◀ Back to the game",
+    };
     let listing = &mut *listing;
     let (entries, first_mine) = listing
         .entries
@@ -239,11 +245,7 @@ pub fn new_game(
                     ui.add_space(16.0);
                     ui.label(egui::RichText::new("New game").size(26.0).strong());
                     ui.horizontal(|ui| {
-                        if ui
-                            .button("◀ Back to the game")
-                            .tagged("newgame:back")
-                            .clicked()
-                        {
+                        if ui.button(back_to).tagged("newgame:back").clicked() {
                             back = true;
                         }
                         if ui
