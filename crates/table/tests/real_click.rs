@@ -3537,6 +3537,48 @@ fn a_two_room_scenario_is_made_by_clicks_in_the_workshop_playtested_played_and_s
     );
 }
 
+/// Four hexes of floor in a row on the workshop's map, a start on the first of them.
+fn floor_and_start(t: &mut Table) {
+    t.click("shop:brush:floor");
+    for col in 1..=4 {
+        shop_click(t, col, 3);
+    }
+    t.click("shop:brush:start");
+    shop_click(t, 1, 3);
+}
+
+/// Names what the text field `field` names by typing `name` into it, and waits for the draft to
+/// write it.
+fn shop_rename(t: &mut Table, field: &str, name: &str) {
+    t.click(&format!("shop:field:{field}"));
+    t.key("ctrl+a");
+    t.type_text(name);
+    t.key("Return");
+    let written = format!("name: \"{name}\"");
+    t.wait_for(&format!("{field} = {name}"), 60, |p| {
+        p["workshop"]["text"]
+            .as_str()
+            .is_some_and(|s| s.contains(&written))
+            .then_some(())
+    });
+}
+
+/// Keeps the scenario's own entry in the player's library by the button `button`: waits for its
+/// file `kept` and for the draft no longer to write `gone` (a line only the copy had), checks the
+/// draft still plays, and gives the file's text.
+fn shop_keep(t: &mut Table, button: &str, kept: &Path, gone: &str) -> String {
+    t.click(button);
+    let p = t.wait_for("the entry in the library", 60, |p| {
+        (kept.exists() && !p["workshop"]["text"].as_str()?.contains(gone)).then(|| p.clone())
+    });
+    assert_eq!(
+        p["workshop"]["playable"], true,
+        "{}",
+        p["workshop"]["error"]
+    );
+    std::fs::read_to_string(kept).unwrap()
+}
+
 /// From an empty workshop, by clicks alone: a monster type written in the scenario (a new one,
 /// renamed, its hit points raised, a heal added to a card), placed and played in a playtest;
 /// kept in the player's library, where the scenario then takes it from; the scenario saved and
@@ -3550,24 +3592,10 @@ fn a_monster_type_made_in_the_workshop_is_kept_in_the_library_and_played() {
     let _ = std::fs::remove_file(&saved);
     let mut t = empty_workshop();
     let started = Instant::now();
-    t.click("shop:brush:floor");
-    for col in 1..=4 {
-        shop_click(&mut t, col, 3);
-    }
-    t.click("shop:brush:start");
-    shop_click(&mut t, 1, 3);
+    floor_and_start(&mut t);
     // A new type, written in the scenario: the brush places it from now on.
     shop_choose(&mut t, "types:add", "a new type");
-    t.click("shop:field:type:name");
-    t.key("ctrl+a");
-    t.type_text("Bog Leech");
-    t.key("Return");
-    t.wait_for("the type renamed", 60, |p| {
-        p["workshop"]["text"]
-            .as_str()
-            .is_some_and(|s| s.contains("name: \"Bog Leech\""))
-            .then_some(())
-    });
+    shop_rename(&mut t, "type:name", "Bog Leech");
     shop_edit(&mut t, "shop:field:type:normal:hp:more");
     shop_edit(&mut t, "shop:field:type:normal:hp:more");
     shop_choose(&mut t, "type:card:0:add", "Heal");
@@ -3586,16 +3614,7 @@ fn a_monster_type_made_in_the_workshop_is_kept_in_the_library_and_played() {
     let tested = shop_playtest(&mut t);
     assert!(tested[0].starts_with("20 games:"), "{tested:?}");
     // Kept in the library: the file is the type, the scenario names it from there.
-    t.click("shop:keep-entry");
-    let p = t.wait_for("the type in the library", 60, |p| {
-        (kept.exists() && !p["workshop"]["text"].as_str()?.contains("Heal(1)")).then(|| p.clone())
-    });
-    assert_eq!(
-        p["workshop"]["playable"], true,
-        "{}",
-        p["workshop"]["error"]
-    );
-    let file = std::fs::read_to_string(&kept).unwrap();
+    let file = shop_keep(&mut t, "shop:keep-entry", &kept, "Heal(1)");
     assert!(
         file.contains("Heal(1)") && file.contains("Bog Leech"),
         "{file}"
@@ -3628,26 +3647,12 @@ fn a_class_made_in_the_workshop_is_kept_in_the_library_and_played() {
     let _ = std::fs::remove_file(&saved);
     let mut t = empty_workshop();
     let started = Instant::now();
-    t.click("shop:brush:floor");
-    for col in 1..=4 {
-        shop_click(&mut t, col, 3);
-    }
-    t.click("shop:brush:start");
-    shop_click(&mut t, 1, 3);
+    floor_and_start(&mut t);
     t.click("shop:brush:monster");
     shop_click(&mut t, 4, 3);
     // A new class, written in the scenario.
     shop_choose(&mut t, "classes:add", "a new class");
-    t.click("shop:field:class:name");
-    t.key("ctrl+a");
-    t.type_text("Reed Dancer");
-    t.key("Return");
-    t.wait_for("the class renamed", 60, |p| {
-        p["workshop"]["text"]
-            .as_str()
-            .is_some_and(|s| s.contains("name: \"Reed Dancer\""))
-            .then_some(())
-    });
+    shop_rename(&mut t, "class:name", "Reed Dancer");
     shop_edit(&mut t, "shop:field:class:hp:1:more");
     shop_edit(&mut t, "shop:field:class:hand:less");
     shop_choose(&mut t, "class:card:0:bottom:add", "Heal");
@@ -3685,17 +3690,7 @@ fn a_class_made_in_the_workshop_is_kept_in_the_library_and_played() {
     let tested = shop_playtest(&mut t);
     assert!(tested[0].starts_with("20 games:"), "{tested:?}");
     // Kept in the library: the file is the class, the scenario names it from there.
-    t.click("shop:keep-class");
-    let p = t.wait_for("the class in the library", 60, |p| {
-        (kept.exists() && !p["workshop"]["text"].as_str()?.contains("Opening Cut"))
-            .then(|| p.clone())
-    });
-    assert_eq!(
-        p["workshop"]["playable"], true,
-        "{}",
-        p["workshop"]["error"]
-    );
-    let file = std::fs::read_to_string(&kept).unwrap();
+    let file = shop_keep(&mut t, "shop:keep-class", &kept, "Opening Cut");
     let library = foehold_core::library::Library {
         classes: vec![foehold_core::library::Entry {
             file: "reed-dancer.ron".into(),
