@@ -11,7 +11,7 @@ use super::scenario::{
 };
 use super::type_shop::{
     CONDITIONS, ELEMENTS, MAX_REACH, MAX_ROWS, MAX_STAT, bounded, choice_of, chosen, library_file,
-    set_first_condition,
+    new_name, set_first_condition,
 };
 use crate::rules::lab::{Field, Value};
 
@@ -305,19 +305,8 @@ pub fn set_class(
     let no_field = || format!("no field `{field}`");
     match parts[..] {
         ["class", "name"] => {
-            let new = value.text()?.trim().to_string();
-            if new.is_empty() {
-                return Err("a class needs a name".into());
-            }
-            if new != name && s.classes.iter().any(|c| c.name == new) {
-                return Err(format!("the scenario has a class {new:?} already"));
-            }
-            // A library class of that name would be played as this one by every hero of it.
-            if new != name && library.contains(&new) {
-                return Err(format!(
-                    "the library has a class {new:?}: give this one another name"
-                ));
-            }
+            let own = |n: &str| s.classes.iter().any(|c| c.name == n);
+            let new = new_name(value, name, "class", own, library)?;
             for h in &mut s.heroes {
                 if h.class.as_deref() == Some(name) {
                     h.class = Some(new.clone());

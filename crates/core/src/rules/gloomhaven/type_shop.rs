@@ -168,6 +168,31 @@ pub fn free_name(base: &str, used: impl Fn(&str) -> bool) -> String {
         .unwrap_or_else(|| base.to_string())
 }
 
+/// The name a rename row gives the scenario's own entry `name` (a `what`): refused when empty,
+/// when the scenario writes another entry of it (`own`), or when the library has one of it
+/// (`library`), which would then be played as this one wherever the scenario names it.
+pub(super) fn new_name(
+    value: &Value,
+    name: &str,
+    what: &str,
+    own: impl Fn(&str) -> bool,
+    library: &[String],
+) -> Result<String, String> {
+    let new = value.text()?.trim().to_string();
+    if new.is_empty() {
+        return Err(format!("a {what} needs a name"));
+    }
+    if new != name && own(&new) {
+        return Err(format!("the scenario has a {what} {new:?} already"));
+    }
+    if new != name && library.contains(&new) {
+        return Err(format!(
+            "the library has a {what} {new:?}: give this one another name"
+        ));
+    }
+    Ok(new)
+}
+
 /// The statistics of a rank at `level`: those the level prints when the type has levels, else
 /// the type's own.
 fn stats_at(t: &MonsterType, level: u32, elite: bool) -> &Stats {
@@ -466,19 +491,8 @@ pub fn set_type(
     let parts: Vec<&str> = field.split(':').collect();
     match parts[..] {
         ["type", "name"] => {
-            let new = value.text()?.trim().to_string();
-            if new.is_empty() {
-                return Err("a monster type needs a name".into());
-            }
-            if new != name && s.monsters.iter().any(|m| m.name == new) {
-                return Err(format!("the scenario has a monster type {new:?} already"));
-            }
-            // A library type of that name would be played as this one wherever it stands.
-            if new != name && monsters.contains(&new) {
-                return Err(format!(
-                    "the library has a monster type {new:?}: give this one another name"
-                ));
-            }
+            let own = |n: &str| s.monsters.iter().any(|m| m.name == n);
+            let new = new_name(value, name, "monster type", own, monsters)?;
             rename(s, name, &new);
             return Ok(Some(new));
         }
